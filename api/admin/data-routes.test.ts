@@ -1,0 +1,274 @@
+// The panel's data endpoints on SQLite and PostgreSQL: every route of the router checked for anonymous (401), a
+// partner without its permission (403) and an allowed admin (2xx); then what each action changes, and refuses.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveTestApp, type TestApp } from '../testing/http.ts';
+import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
+import { ensureSuperAdmin } from '../../db/seeds/super-admin.ts';
+import { insertAd, insertAdvertiser } from '../../db/factories/index.ts';
+import { cbuFrom } from '../../db/cbu.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { SESSION_COOKIE } from './sessions.ts';
+import { ADMIN_ROUTE_PERMISSIONS, adminDataRouter } from './data-routes.ts';
+import { ADMIN_PERMISSIONS, type AdminPermission } from './permissions.ts';
+import { insertedId } from '../../db/dialect.ts';
+
+let t: TestDb;
+let server: TestApp;
+const cookies: Record<string, string> = {};
+let pendingIds: number[] = [];
+const paymentIds: number[] = [];
+let accountIds: number[] = [];
+let throwawayAdminId = 0;
+
+async function insertId(table: string, row: Record<string, unknown>): Promise<number> {
+  const [r] = await t.db(table).insert(row).returning('id');
+  return insertedId(r);
+}
+
+async function loginAs(username: string, password: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+    body: JSON.stringify({ username, password }),
+  });
+  expect(res.status).toBe(200);
+  return new RegExp(`${SESSION_COOKIE}=([^;]*)`).exec(res.headers.get('set-cookie') ?? '')![1]!;
+}
+
+async function addPartner(username: string, permissions: AdminPermission[]): Promise<string> {
+  await t.db('admin_users').insert({
+    username,
+    full_name: `Socio ${username}`,
+    password_hash: await hashPassword('clave-de-socio-1'),
+    is_master: false,
+    permissions: JSON.stringify(permissions),
+    active: true,
+    created_at: new Date(),
+  });
+  return loginAs(username, 'clave-de-socio-1');
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await ensureSuperAdmin(t.db, 'clave-super-segura-1');
+  server = await serveTestApp(t);
+  cookies.super = await loginAs('velada_admin', 'clave-super-segura-1');
+  cookies.none = await addPartner('sin_permisos', []);
+  for (const permission of ADMIN_PERMISSIONS) cookies[permission] = await addPartner(`con_${permission}`, [permission]);
+
+  throwawayAdminId = await insertId('admin_users', {
+    username: 'descartable',
+    full_name: 'Cuenta Descartable',
+    password_hash: await hashPassword('clave-descartable-1'),
+    is_master: false,
+    permissions: '[]',
+    active: true,
+    created_at: new Date(),
+  });
+  const verified = await insertAdvertiser(t.db, { fullName: 'Ana Verificada', verificationStatus: 'verified' });
+  await insertAd(t.db, verified, { plan: 'vip', planExpiresAt: new Date(Date.now() + 86_400_000) });
+  pendingIds = [
+    await insertAdvertiser(t.db, { fullName: 'Bruno Pendiente', verificationStatus: 'pending' }),
+    await insertAdvertiser(t.db, { fullName: 'Carla Pendiente', verificationStatus: 'pending' }),
+    await insertAdvertiser(t.db, { fullName: 'Dora Pendiente', verificationStatus: 'pending' }),
+  ];
+  const now = new Date();
+  accountIds = [
+    await insertId('bank_accounts', { bank_name: 'Banco Uno', account_holder: 'Velada SRL', account_number: '111', cbu: cbuFrom('0110599', '2000000000001'), alias: 'velada.uno', account_type: 'checking', active: true, created_at: now }),
+    await insertId('bank_accounts', { bank_name: 'Banco Dos', account_holder: 'Velada SRL', account_number: '222', cbu: cbuFrom('0720000', '8800000000002'), alias: 'velada.dos', account_type: 'savings', active: false, created_at: now }),
+  ];
+  for (let i = 0; i < 3; i++) {
+    paymentIds.push(
+      await insertId('payments', { advertiser_id: verified, amount: 25000, description: 'Plan VIP', payment_method: 'transfer', status: 'pending', reference: `VEL-TEST-${i}`, created_at: now }),
+    );
+  }
+});
+afterAll(async () => {
+  await server.close();
+  await t.destroy();
+});
+
+function call(method: string, path: string, cookie?: string, body?: unknown) {
+  return fetch(`${server.url}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', ...(cookie ? { Cookie: `${SESSION_COOKIE}=${cookie}` } : {}) },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+  });
+}
+
+/** A request each route answers with success, for the access test; a route missing here fails that test. */
+function successfulCall(key: string): { path: string; body?: unknown } | undefined {
+  const examples: Record<string, () => { path: string; body?: unknown }> = {
+    'GET /api/admin/statistics': () => ({ path: '/api/admin/statistics' }),
+    'GET /api/admin/subscribers': () => ({ path: '/api/admin/subscribers' }),
+    'POST /api/admin/subscribers/:id/verify': () => ({ path: `/api/admin/subscribers/${pendingIds.shift()}/verify` }),
+    'POST /api/admin/subscribers/:id/reject': () => ({ path: `/api/admin/subscribers/${pendingIds.shift()}/reject` }),
+    'GET /api/admin/payments': () => ({ path: '/api/admin/payments' }),
+    'POST /api/admin/payments/:id/process': () => ({ path: `/api/admin/payments/${paymentIds.shift()}/process`, body: { bankAccountId: accountIds[0] } }),
+    'GET /api/admin/bank-accounts': () => ({ path: '/api/admin/bank-accounts' }),
+    'POST /api/admin/bank-accounts': () => ({
+      path: '/api/admin/bank-accounts',
+      body: { bankName: 'Banco Tres', accountHolder: 'Velada SRL', accountNumber: '333', cbu: cbuFrom('2850590', '4009041813520'), alias: 'velada.tres' },
+    }),
+    'POST /api/admin/bank-accounts/:id/activate': () => ({ path: `/api/admin/bank-accounts/${accountIds[0]}/activate` }),
+    'GET /api/admin/analytics/summary': () => ({ path: '/api/admin/analytics/summary' }),
+    'GET /api/admin/settings': () => ({ path: '/api/admin/settings' }),
+    'PUT /api/admin/settings': () => ({ path: '/api/admin/settings', body: { pricePremium: 16000, priceVip: 27000 } }),
+    'GET /api/admin/administrators': () => ({ path: '/api/admin/administrators' }),
+    'POST /api/admin/administrators': () => ({
+      path: '/api/admin/administrators',
+      body: { username: 'nueva_socia', fullName: 'Nueva Socia', password: 'una-clave-bien-larga', permissions: ['view_subscribers'] },
+    }),
+    'POST /api/admin/administrators/:id/disable': () => ({ path: `/api/admin/administrators/${throwawayAdminId}/disable` }),
+    'POST /api/admin/administrators/:id/enable': () => ({ path: `/api/admin/administrators/${throwawayAdminId}/enable` }),
+    'POST /api/admin/administrators/:id/reset-password': () => ({ path: `/api/admin/administrators/${throwawayAdminId}/reset-password` }),
+    'GET /api/admin/audit-log': () => ({ path: '/api/admin/audit-log?action=login_succeeded' }),
+  };
+  return examples[key]?.();
+}
+
+describe('access to every admin data route', () => {
+  const routes = adminDataRouter({ db: null as never, config: null as never, analytics: null as never }).stack.flatMap((layer) =>
+    layer.methods.filter((m) => m !== 'HEAD').map((method) => `${method} /api${String(layer.path)}`),
+  );
+
+  it('finds the routes and a declared permission for each', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    for (const key of routes) expect(ADMIN_ROUTE_PERMISSIONS.get(key), key).toBeDefined();
+  });
+
+  it.each(routes)('%s: 401 anonymous, 403 without the permission, 2xx with it', async (key) => {
+    const permission = ADMIN_ROUTE_PERMISSIONS.get(key)!;
+    const [method] = key.split(' ') as [string];
+    const example = successfulCall(key);
+    expect(example, `no example call for ${key}`).toBeDefined();
+    const { path, body } = example!;
+
+    const anonymous = await call(method, path, undefined, body);
+    expect(anonymous.status).toBe(401);
+    if (permission !== 'any_admin') {
+      const refused = await call(method, path, cookies.none, body);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('No tenés permiso para hacer esto.');
+    }
+    const allowedCookie = permission === 'any_admin' || permission === 'super_admin' ? cookies.super : cookies[permission];
+    const allowed = await call(method, path, allowedCookie, body);
+    expect(allowed.status, await allowed.clone().text()).toBeGreaterThanOrEqual(200);
+    expect(allowed.status).toBeLessThan(300);
+    if (permission !== 'super_admin' && permission !== 'any_admin') {
+      // A partner holding another permission is still refused.
+      const other = ADMIN_PERMISSIONS.find((p) => p !== permission)!;
+      expect((await call(method, path, cookies[other], body)).status).toBe(403);
+    }
+  });
+
+  it('logs refusals in the audit log', async () => {
+    const entries = await t.db('audit_log').where('action', 'forbidden').select('username', 'details');
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.some((e) => e.username === 'sin_permisos' && JSON.parse(e.details).path === '/api/admin/bank-accounts')).toBe(true);
+  });
+});
+
+describe('actions and their refusals', () => {
+  it('hides revenue from admins who may not see payments', async () => {
+    const forPartner = (await (await call('GET', '/api/admin/statistics', cookies.none)).json()) as Record<string, unknown>;
+    expect(forPartner.monthlyRevenue).toBeNull();
+    const forSuper = (await (await call('GET', '/api/admin/statistics', cookies.super)).json()) as Record<string, unknown>;
+    expect(typeof forSuper.monthlyRevenue).toBe('number');
+    expect(forSuper.totalSubscribers).toBe(4);
+  });
+
+  it('approves or rejects only pending subscribers: 409 otherwise, 404 for an unknown id', async () => {
+    const list = (await (await call('GET', '/api/admin/subscribers', cookies.super)).json()) as { id: number; verificationStatus: string; fullName: string }[];
+    const decided = list.find((s) => s.verificationStatus === 'verified')!;
+    const again = await call('POST', `/api/admin/subscribers/${decided.id}/reject`, cookies.super);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe('Ese suscriptor no tiene una verificación pendiente.');
+    expect((await call('POST', '/api/admin/subscribers/999999/verify', cookies.super)).status).toBe(404);
+  });
+
+  it('processes a payment once, into an active account', async () => {
+    const payments = (await (await call('GET', '/api/admin/payments', cookies.super)).json()) as { id: number; paymentStatus: string }[];
+    const done = payments.find((p) => p.paymentStatus === 'completed')!;
+    const twice = await call('POST', `/api/admin/payments/${done.id}/process`, cookies.super, { bankAccountId: accountIds[0] });
+    expect(twice.status).toBe(409);
+    const pending = payments.find((p) => p.paymentStatus === 'pending')!;
+    const noAccount = await call('POST', `/api/admin/payments/${pending.id}/process`, cookies.super, {});
+    expect(noAccount.status).toBe(400);
+    expect(((await noAccount.json()) as { error: { message: string } }).error.message).toContain('Seleccione una cuenta bancaria de destino');
+    const inactive = await call('POST', `/api/admin/payments/${pending.id}/process`, cookies.super, { bankAccountId: accountIds[1] });
+    expect(inactive.status).toBe(404);
+    expect((await t.db('payments').where('id', pending.id).first()).status).toBe('pending');
+  });
+
+  it('adds bank accounts only with a valid CBU and alias, and keeps one account active', async () => {
+    const valid = { bankName: 'Banco Cuatro', accountHolder: 'Velada SRL', accountNumber: '444', alias: 'velada.cuatro' };
+    const wrongDigit = cbuFrom('0140999', '0000000000004').replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+    const badCbu = await call('POST', '/api/admin/bank-accounts', cookies.super, { ...valid, cbu: wrongDigit });
+    expect(badCbu.status).toBe(400);
+    expect(((await badCbu.json()) as { error: { message: string } }).error.message).toContain('cbu');
+    const badAlias = await call('POST', '/api/admin/bank-accounts', cookies.super, { ...valid, cbu: cbuFrom('0140999', '0000000000004'), alias: 'corto' });
+    expect(badAlias.status).toBe(400);
+    const added = await call('POST', '/api/admin/bank-accounts', cookies.super, { ...valid, cbu: cbuFrom('0140999', '0000000000004') });
+    expect(added.status).toBe(201);
+    const { id } = (await added.json()) as { id: number };
+    expect((await call('POST', `/api/admin/bank-accounts/${id}/activate`, cookies.super)).status).toBe(200);
+    expect(await t.db('bank_accounts').where('active', true).pluck('id')).toEqual([id]);
+    expect((await call('POST', '/api/admin/bank-accounts/999999/activate', cookies.super)).status).toBe(404);
+    expect(await t.db('bank_accounts').where('active', true).pluck('id')).toEqual([id]);
+  });
+
+  it('saves plan prices (the public plans page reads them) and refuses impossible ones', async () => {
+    const saved = await call('PUT', '/api/admin/settings', cookies.super, { pricePremium: 18000, priceVip: 30000 });
+    expect(saved.status).toBe(200);
+    expect(await (await call('GET', '/api/admin/settings', cookies.none)).json()).toEqual({ pricePremium: 18000, priceVip: 30000 });
+    const negative = await call('PUT', '/api/admin/settings', cookies.super, { pricePremium: -1, priceVip: 30000 });
+    expect(negative.status).toBe(400);
+    expect(((await negative.json()) as { error: { message: string } }).error.message).toContain('pricePremium');
+    expect(await (await call('GET', '/api/admin/settings', cookies.super)).json()).toEqual({ pricePremium: 18000, priceVip: 30000 });
+  });
+
+  it('creates partners who log in with their permissions, refuses duplicates, and never disables the super admin', async () => {
+    const input = { username: 'Lucia.Socia', fullName: 'Lucía Socia', password: 'clave-de-lucia-123', permissions: ['view_payments'] };
+    expect((await call('POST', '/api/admin/administrators', cookies.super, input)).status).toBe(201);
+    expect((await call('POST', '/api/admin/administrators', cookies.super, input)).status).toBe(409);
+    const short = await call('POST', '/api/admin/administrators', cookies.super, { ...input, username: 'otra', password: 'corta' });
+    expect(((await short.json()) as { error: { message: string } }).error.message).toContain('La contraseña debe tener al menos 12 caracteres');
+    const lucia = await loginAs('lucia.socia', 'clave-de-lucia-123');
+    expect((await call('GET', '/api/admin/payments', lucia)).status).toBe(200);
+    expect((await call('GET', '/api/admin/subscribers', lucia)).status).toBe(403);
+
+    const master = await t.db('admin_users').where('is_master', true).first('id');
+    expect((await call('POST', `/api/admin/administrators/${master.id}/disable`, cookies.super)).status).toBe(409);
+  });
+
+  it('disabling ends the sessions; a password reset hands over a new password once', async () => {
+    const id = await insertId('admin_users', {
+      username: 'temporal',
+      full_name: 'Temporal',
+      password_hash: await hashPassword('clave-temporal-123'),
+      is_master: false,
+      permissions: '[]',
+      active: true,
+      created_at: new Date(),
+    });
+    const session = await loginAs('temporal', 'clave-temporal-123');
+    await call('POST', `/api/admin/administrators/${id}/disable`, cookies.super);
+    expect((await call('GET', '/api/admin/me', session)).status).toBe(401);
+    await call('POST', `/api/admin/administrators/${id}/enable`, cookies.super);
+    const reset = await call('POST', `/api/admin/administrators/${id}/reset-password`, cookies.super);
+    const { password } = (await reset.json()) as { password: string };
+    expect(password).toMatch(/^[\w-]{20}$/);
+    await loginAs('temporal', password);
+    const entry = await t.db('audit_log').where('action', 'administrator_password_reset').orderBy('id', 'desc').first();
+    expect(JSON.stringify(entry)).not.toContain(password);
+  });
+
+  it('filters the audit log by action and username', async () => {
+    const res = await call('GET', '/api/admin/audit-log?action=login_succeeded&username=VELADA_ADMIN', cookies.super);
+    const entries = (await res.json()) as { action: string; username: string }[];
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((e) => e.action === 'login_succeeded' && e.username === 'velada_admin')).toBe(true);
+    expect((await call('GET', '/api/admin/audit-log?from=ayer', cookies.super)).status).toBe(400);
+  });
+});

@@ -1,0 +1,194 @@
+// The panel's data endpoints. Every route is declared with the permission it needs (ADMIN_ROUTE_PERMISSIONS),
+// and goes through requireAdmin then requirePermission; the access test enumerates the router to check each.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { readJsonBody } from '../http/read-body.ts';
+import { audit } from './audit.ts';
+import { can, type Admin, type AdminPermission } from './permissions.ts';
+import { requireAdmin, requirePermission } from './routes.ts';
+import { statistics } from '../../db/queries/admin/statistics.ts';
+import { decideVerification, listSubscribers } from '../../db/queries/admin/subscribers.ts';
+import { activateBankAccount, addBankAccount, listBankAccounts, listPayments, processPayment } from '../../db/queries/admin/payments.ts';
+import { analyticsSummary } from '../../db/queries/analytics-summary.ts';
+import { isValidCbu } from '../../db/cbu.ts';
+import { getPlanPrices, setPlanPrices } from '../../db/queries/settings.ts';
+import { createAdministrator, listAdministrators, resetAdministratorPassword } from '../../db/queries/admin/administrators.ts';
+import { listAuditLog } from '../../db/queries/admin/audit-log.ts';
+import { endSessionsOf } from './sessions.ts';
+import { ADMIN_PERMISSIONS } from './permissions.ts';
+import { parseInput } from '../http/validate.ts';
+
+/** 'any_admin': every signed-in admin (the overview, analytics). */
+export type RoutePermission = AdminPermission | 'super_admin' | 'any_admin';
+/** `${METHOD} ${path}` -> permission, for every route of adminDataRouter. */
+export const ADMIN_ROUTE_PERMISSIONS = new Map<string, RoutePermission>();
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] });
+const conflict = (code: string, message: string) => new HttpError(409, code, message);
+
+const processBody = z.object({
+  bankAccountId: z.number({ error: 'Seleccione una cuenta bancaria de destino' }).int().positive(),
+  notes: z.string().trim().max(500).nullable().optional(),
+});
+const bankAccountBody = z.object({
+  bankName: z.string().trim().min(1).max(80),
+  accountHolder: z.string().trim().min(1).max(120),
+  accountNumber: z.string().trim().min(1).max(40),
+  cbu: z.string().trim().refine(isValidCbu, 'CBU inválido: deben ser 22 dígitos con sus dígitos verificadores correctos'),
+  alias: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]{6,20}$/, 'El alias debe tener entre 6 y 20 caracteres (letras, números, punto o guion)')
+    .nullable()
+    .optional(),
+  accountType: z.enum(['checking', 'savings']).default('checking'),
+});
+
+const administratorBody = z.object({
+  username: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9_.]{3,32}$/, 'El usuario debe tener entre 3 y 32 caracteres: letras, números, punto o guion bajo'),
+  fullName: z.string().trim().min(2).max(120),
+  password: z.string().min(12, 'La contraseña debe tener al menos 12 caracteres').max(128),
+  permissions: z.array(z.enum(ADMIN_PERMISSIONS)).max(ADMIN_PERMISSIONS.length),
+});
+const price = z.number().int().min(0).max(10_000_000);
+const settingsBody = z.object({ pricePremium: price, priceVip: price });
+const auditQuery = z.object({
+  action: z.string().max(64).optional(),
+  username: z.string().max(64).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+
+export function adminDataRouter(deps: AppDeps): Router {
+  const router = new Router({ prefix: '/admin' });
+  const route = (method: 'get' | 'post' | 'put', path: string, permission: RoutePermission, handler: (ctx: Context, admin: Admin) => Promise<void>) => {
+    ADMIN_ROUTE_PERMISSIONS.set(`${method.toUpperCase()} /api/admin${path}`, permission);
+    const checks = permission === 'any_admin' ? [requireAdmin(deps)] : [requireAdmin(deps), requirePermission(deps, permission)];
+    router[method](path, ...checks, (ctx) => handler(ctx, ctx.state.admin as Admin));
+  };
+  const log = (ctx: Context, admin: Admin, action: string, targetType: string, targetId: number, details?: Record<string, unknown>) =>
+    audit(deps.db, { action, adminUserId: admin.id, username: admin.username, targetType, targetId, details, ip: ctx.ip });
+
+  route('get', '/statistics', 'any_admin', async (ctx, admin) => {
+    const stats = await statistics(deps.db);
+    // Revenue is payment data: only for those who may see payments.
+    ctx.body = can(admin, 'view_payments') ? stats : { ...stats, monthlyRevenue: null, todayRevenue: null };
+  });
+
+  route('get', '/subscribers', 'view_subscribers', async (ctx) => {
+    ctx.body = await listSubscribers(deps.db);
+  });
+  for (const [action, decision] of [
+    ['verify', 'verified'],
+    ['reject', 'rejected'],
+  ] as const) {
+    route('post', `/subscribers/:id/${action}`, 'manage_verifications', async (ctx, admin) => {
+      const { id } = parseInput(idParams, ctx.params);
+      const result = await decideVerification(deps.db, id, decision);
+      if (result === 'missing') throw notFound('subscriber_not_found', 'El suscriptor no existe.');
+      if (result === 'not_pending') throw conflict('not_pending', 'Ese suscriptor no tiene una verificación pendiente.');
+      await log(ctx, admin, `subscriber_${decision}`, 'advertiser', id);
+      ctx.body = { success: true };
+    });
+  }
+
+  route('get', '/payments', 'view_payments', async (ctx) => {
+    ctx.body = await listPayments(deps.db);
+  });
+  route('post', '/payments/:id/process', 'process_payments', async (ctx, admin) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const input = parseInput(processBody, await body(ctx));
+    const result = await processPayment(deps.db, { id, bankAccountId: input.bankAccountId, notes: input.notes ?? null, adminId: admin.id });
+    if (result === 'missing') throw notFound('payment_not_found', 'El pago no existe.');
+    if (result === 'already_processed') throw conflict('already_processed', 'Ese pago ya fue procesado.');
+    if (result === 'no_account') throw notFound('bank_account_not_found', 'Seleccione una cuenta bancaria de destino activa.');
+    await log(ctx, admin, 'payment_processed', 'payment', id, { bankAccountId: input.bankAccountId });
+    ctx.body = { success: true };
+  });
+
+  route('get', '/bank-accounts', 'super_admin', async (ctx) => {
+    ctx.body = await listBankAccounts(deps.db);
+  });
+  route('post', '/bank-accounts', 'super_admin', async (ctx, admin) => {
+    const input = parseInput(bankAccountBody, await body(ctx));
+    if (await deps.db('bank_accounts').where('cbu', input.cbu).first('id')) throw conflict('duplicate_cbu', 'Ya hay una cuenta con ese CBU.');
+    const id = await addBankAccount(deps.db, { ...input, alias: input.alias ?? null });
+    await log(ctx, admin, 'bank_account_added', 'bank_account', id);
+    ctx.status = 201;
+    ctx.body = { success: true, id };
+  });
+  route('post', '/bank-accounts/:id/activate', 'super_admin', async (ctx, admin) => {
+    const { id } = parseInput(idParams, ctx.params);
+    if (!(await activateBankAccount(deps.db, id))) throw notFound('bank_account_not_found', 'La cuenta bancaria no existe.');
+    await log(ctx, admin, 'bank_account_activated', 'bank_account', id);
+    ctx.body = { success: true };
+  });
+
+  route('get', '/analytics/summary', 'any_admin', async (ctx) => {
+    ctx.body = await analyticsSummary(deps.db);
+  });
+
+  route('get', '/settings', 'any_admin', async (ctx) => {
+    const prices = await getPlanPrices(deps.db);
+    ctx.body = { pricePremium: prices.premium, priceVip: prices.vip };
+  });
+  route('put', '/settings', 'super_admin', async (ctx, admin) => {
+    const input = parseInput(settingsBody, await body(ctx));
+    const before = await getPlanPrices(deps.db);
+    await setPlanPrices(deps.db, { premium: input.pricePremium, vip: input.priceVip });
+    await audit(deps.db, { action: 'settings_saved', adminUserId: admin.id, username: admin.username, details: { before, after: input }, ip: ctx.ip });
+    ctx.body = { success: true };
+  });
+
+  route('get', '/administrators', 'super_admin', async (ctx) => {
+    ctx.body = await listAdministrators(deps.db);
+  });
+  route('post', '/administrators', 'super_admin', async (ctx, admin) => {
+    const input = parseInput(administratorBody, await body(ctx));
+    if (await deps.db('admin_users').where('username', input.username).first('id')) {
+      throw conflict('duplicate_username', 'Ya existe un administrador con ese usuario.');
+    }
+    const id = await createAdministrator(deps.db, input);
+    await log(ctx, admin, 'administrator_created', 'admin_user', id, { username: input.username, permissions: input.permissions });
+    ctx.status = 201;
+    ctx.body = { success: true, id };
+  });
+  for (const [action, active] of [
+    ['disable', false],
+    ['enable', true],
+  ] as const) {
+    route('post', `/administrators/:id/${action}`, 'super_admin', async (ctx, admin) => {
+      const { id } = parseInput(idParams, ctx.params);
+      const target = await deps.db('admin_users').where('id', id).first('id', 'is_master');
+      if (!target) throw notFound('administrator_not_found', 'El administrador no existe.');
+      if (target.is_master) throw conflict('master_admin', 'El administrador principal no se puede desactivar.');
+      await deps.db('admin_users').where('id', id).update({ active });
+      if (!active) await endSessionsOf(deps.db, id);
+      await log(ctx, admin, `administrator_${action}d`, 'admin_user', id);
+      ctx.body = { success: true };
+    });
+  }
+  route('post', '/administrators/:id/reset-password', 'super_admin', async (ctx, admin) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const password = await resetAdministratorPassword(deps.db, id);
+    if (!password) throw notFound('administrator_not_found', 'El administrador no existe.');
+    await log(ctx, admin, 'administrator_password_reset', 'admin_user', id);
+    // Shown once to the super admin, who hands it over; never stored in clear or logged.
+    ctx.body = { success: true, password };
+  });
+
+  route('get', '/audit-log', 'super_admin', async (ctx) => {
+    ctx.body = await listAuditLog(deps.db, parseInput(auditQuery, ctx.query));
+  });
+
+  return router;
+}

@@ -1,0 +1,99 @@
+// The age gate without JavaScript: the form post, its cookie, and prerendered pages served with the gate closed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createApp } from './app.ts';
+import { AnalyticsQueue } from './analytics/queue.ts';
+import { safeReturnPath } from './age-confirmation.ts';
+import { serve, testConfig, type TestServer } from './testing/http.ts';
+import { createTestDb, type TestDb } from '../db/testing/test-db.ts';
+
+let t: TestDb;
+let server: TestServer;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  // A stand-in for the build: one prerendered page, no SSR bundle.
+  const distDir = path.join(t.dataDir, 'dist');
+  fs.mkdirSync(path.join(distDir, 'client'), { recursive: true });
+  fs.writeFileSync(path.join(distDir, 'client', 'index.html'), '<!doctype html><html lang="es-AR"><body>Inicio</body></html>');
+  server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir), distDir, analytics: new AnalyticsQueue(t.db) }));
+});
+afterAll(async () => {
+  await server.close();
+  await t.destroy();
+});
+
+const confirm = (body: string, headers: Record<string, string> = { 'Sec-Fetch-Site': 'same-origin' }) =>
+  fetch(`${server.url}/confirmar-edad`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+  });
+
+describe('POST /confirmar-edad', () => {
+  it("'si' sets the 18+ cookie for a year and goes back to the page", async () => {
+    const res = await confirm('respuesta=si&volver=%2Fbuscar%3Fcategoria%3Dtrans');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/buscar?categoria=trans');
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^velada_edad=1;/);
+    expect(cookie).toMatch(/samesite=lax/i);
+    expect(cookie).toMatch(/expires=/i);
+  });
+
+  it("'no' (or anything else) sets nothing and explains why the site is closed", async () => {
+    for (const body of ['respuesta=no&volver=%2F', 'volver=%2F', '']) {
+      const res = await confirm(body);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/menor-de-edad');
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+  });
+
+  it('never sends the visitor to another site', async () => {
+    const res = await confirm('respuesta=si&volver=https%3A%2F%2Fevil.example%2F');
+    expect(res.headers.get('location')).toBe('/');
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '', null, '/ok path']) {
+      expect(safeReturnPath(bad), String(bad)).toBe('/');
+    }
+    expect(safeReturnPath('/anuncio/a-1?x=1')).toBe('/anuncio/a-1?x=1');
+  });
+
+  it('refuses other sites, other methods, other bodies and oversized bodies', async () => {
+    expect((await confirm('respuesta=si', { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect((await confirm('respuesta=si', { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await fetch(`${server.url}/confirmar-edad`)).status).toBe(405);
+    const json = await fetch(`${server.url}/confirmar-edad`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+      body: '{}',
+    });
+    expect(json.status).toBe(415);
+    expect((await confirm(`respuesta=si&volver=/${'a'.repeat(5000)}`)).status).toBe(413);
+  });
+});
+
+describe('prerendered pages', () => {
+  it('answer HEAD like GET, without the body', async () => {
+    const res = await fetch(`${server.url}/`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toBe('');
+  });
+
+  it('carry the age-ok class when the visitor has the cookie, with their own ETag', async () => {
+    const plain = await fetch(`${server.url}/`);
+    const plainHtml = await plain.text();
+    expect(plainHtml).toContain('<html lang="es-AR">');
+    const confirmed = await fetch(`${server.url}/`, { headers: { Cookie: 'other=x; velada_edad=1' } });
+    expect(await confirmed.text()).toContain('<html lang="es-AR" class="age-ok">');
+    expect(confirmed.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    expect(confirmed.headers.get('vary')).toMatch(/cookie/i);
+    expect(confirmed.headers.get('cache-control')).toMatch(/^private/);
+    expect(plain.headers.get('cache-control')).toMatch(/^public/);
+    const revalidated = await fetch(`${server.url}/`, { headers: { 'If-None-Match': plain.headers.get('etag')!, Cookie: 'velada_edad=1' } });
+    expect(revalidated.status).toBe(200);
+  });
+});

@@ -1,0 +1,50 @@
+// POST /confirmar-edad: the age gate's form when the browser runs no JavaScript. 'si' sets the 18+ cookie and
+// goes back to the page; 'no' goes to the page that says why the site is closed to minors.
+import type { Middleware } from 'koa';
+import { AGE_COOKIE, AGE_COOKIE_MAX_AGE_S } from '../site/lib/age-cookie.ts';
+import { forbidden, HttpError } from './errors.ts';
+import { isFromOwnSite } from './middleware/request-origin.ts';
+
+const MAX_BODY_BYTES = 2048;
+
+/** A path on this site, never another origin ('//host', 'https:', backslashes); '/' when in doubt. */
+export function safeReturnPath(value: string | null): string {
+  return value && /^\/(?![/\\])[^\s\\]*$/.test(value) ? value : '/';
+}
+
+async function readForm(stream: NodeJS.ReadableStream): Promise<URLSearchParams> {
+  let body = '';
+  for await (const chunk of stream) {
+    body += chunk.toString();
+    if (body.length > MAX_BODY_BYTES) throw new HttpError(413, 'payload_too_large', 'La solicitud es demasiado grande.');
+  }
+  return new URLSearchParams(body);
+}
+
+export function ageConfirmation(options: { publicOrigin: string | undefined }): Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== '/confirmar-edad') return next();
+    if (ctx.method !== 'POST') {
+      ctx.status = 405;
+      ctx.set('Allow', 'POST');
+      return;
+    }
+    if (!isFromOwnSite(ctx, options.publicOrigin)) throw forbidden('cross_origin', 'Solicitud rechazada: no proviene de Velada.');
+    if (!ctx.is('application/x-www-form-urlencoded')) throw new HttpError(415, 'unsupported_media_type', 'Formulario no válido.');
+
+    const form = await readForm(ctx.req);
+    ctx.status = 303;
+    if (form.get('respuesta') !== 'si') {
+      ctx.redirect('/menor-de-edad');
+      return;
+    }
+    ctx.cookies.set(AGE_COOKIE, '1', {
+      maxAge: AGE_COOKIE_MAX_AGE_S * 1000,
+      httpOnly: false, // the browser-side gate sets and reads the same cookie
+      sameSite: 'lax',
+      secure: ctx.secure,
+      signed: false,
+    });
+    ctx.redirect(safeReturnPath(form.get('volver')));
+  };
+}

@@ -1,0 +1,96 @@
+// POST /api/analytics/consent, /track (pageview, pageexit) and /event. Each answers 204 as soon as the payload
+// is valid and queued; bots get the same 204 and are dropped. Bodies over 8 KB are refused before parsing.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { readJsonBody } from '../http/read-body.ts';
+import type { AnalyticsQueue } from './queue.ts';
+import { consentBody, eventBody, trackBody } from './schemas.ts';
+import { describeAgent, pagePathOf, referrerHostOf } from './visitor-context.ts';
+import { parseInput } from '../http/validate.ts';
+
+export const ANALYTICS_BODY_LIMIT = 8 * 1024;
+/** /track also takes text/plain: that is what navigator.sendBeacon sends for the page-exit payload. */
+export const ANALYTICS_BEACON_PATHS = ['/api/analytics/track', '/api/analytics/event'];
+
+async function payload(ctx: Context): Promise<unknown> {
+  return readJsonBody(ctx, { limitBytes: ANALYTICS_BODY_LIMIT, types: ['application/json', 'text/plain'] });
+}
+
+function accepted(ctx: Context): void {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.status = 204;
+}
+
+export function analyticsRouter(queue: AnalyticsQueue, options: { maxPerMinute?: number } = {}): Router {
+  const router = new Router({ prefix: '/analytics' });
+  // One budget per IP across the three endpoints: a browsing visitor stays far below it.
+  router.use(rateLimit({ windowMs: 60_000, max: options.maxPerMinute ?? 240 }));
+
+  router.post('/consent', async (ctx) => {
+    const body = await payload(ctx);
+    if (describeAgent(ctx.get('User-Agent')).bot) return accepted(ctx);
+    const consent = parseInput(consentBody, body);
+    queue.push({
+      kind: 'consent',
+      at: new Date(),
+      visitorId: consent.visitorId ?? null,
+      consentGiven: consent.consentGiven,
+      consentType: consent.consentType,
+    });
+    accepted(ctx);
+  });
+
+  router.post('/track', async (ctx) => {
+    const body = await payload(ctx);
+    const agent = describeAgent(ctx.get('User-Agent'));
+    if (agent.bot) return accepted(ctx);
+    const track = parseInput(trackBody, body);
+    if (track.eventType === 'pageview') {
+      queue.push({
+        kind: 'pageview',
+        at: new Date(),
+        visitorId: track.visitorId,
+        sessionId: track.sessionId,
+        pagePath: pagePathOf(track.pageUrl),
+        pageTitle: track.pageTitle,
+        referrerHost: referrerHostOf(track.referrer),
+        source: track.source,
+        medium: track.medium,
+        campaign: track.campaign ?? null,
+        screen: track.screenResolution ?? null,
+        deviceType: agent.deviceType,
+        browser: agent.browser,
+      });
+    } else {
+      queue.push({
+        kind: 'pageexit',
+        at: new Date(),
+        visitorId: track.visitorId,
+        sessionId: track.sessionId,
+        pagePath: pagePathOf(track.pageUrl),
+        timeOnPage: track.timeOnPage,
+        clickCount: track.clickCount,
+        scrollDepth: track.scrollDepth,
+      });
+    }
+    accepted(ctx);
+  });
+
+  router.post('/event', async (ctx) => {
+    const body = await payload(ctx);
+    if (describeAgent(ctx.get('User-Agent')).bot) return accepted(ctx);
+    const event = parseInput(eventBody, body);
+    queue.push({
+      kind: 'event',
+      at: new Date(),
+      visitorId: event.visitorId,
+      sessionId: event.sessionId,
+      eventName: event.eventName,
+      eventData: event.eventData ? JSON.stringify(event.eventData) : null,
+      pagePath: pagePathOf(event.pageUrl),
+    });
+    accepted(ctx);
+  });
+  return router;
+}

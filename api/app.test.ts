@@ -1,0 +1,135 @@
+// The HTTP surface without the site build: API routes, headers, canonical origin, photos, errors.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createApp } from './app.ts';
+import { AnalyticsQueue } from './analytics/queue.ts';
+import { rawGet, serve, sameOriginJson, testConfig, type TestServer } from './testing/http.ts';
+import { createTestDb, type TestDb } from '../db/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '../db/factories/index.ts';
+import { storeAdImage } from './services/image-store.ts';
+
+let t: TestDb;
+let server: TestServer;
+let publishedId: number;
+let pausedId: number;
+let noPhoneId: number;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const advertiser = await insertAdvertiser(t.db);
+  publishedId = await insertAd(t.db, advertiser, { phone: '+5491155551234' });
+  pausedId = await insertAd(t.db, advertiser, { state: 'paused', phone: '+5491100000000' });
+  noPhoneId = await insertAd(t.db, advertiser, { phone: null });
+  const app = await createApp({ db: t.db, config: testConfig(t.dataDir, { publicOrigin: 'https://velada.example' }), analytics: new AnalyticsQueue(t.db) });
+  server = await serve(app);
+});
+afterAll(async () => {
+  await server.close();
+  await t.destroy();
+});
+
+const post = (url: string, headers: Record<string, string> = sameOriginJson) =>
+  fetch(server.url + url, { method: 'POST', headers, body: '{}' });
+
+describe('POST /api/ads/:id/phone', () => {
+  it('reveals the phone of a published ad and counts it', async () => {
+    const res = await post(`/api/ads/${publishedId}/phone`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ phone: '+5491155551234' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const row = await t.db('ads').where('id', publishedId).first();
+    expect(row.phone_reveals).toBe(1);
+  });
+
+  it('answers 404 with a Spanish message for unknown, unpublished or phoneless ads', async () => {
+    for (const id of [999999, pausedId, noPhoneId]) {
+      const res = await post(`/api/ads/${id}/phone`);
+      expect(res.status).toBe(404);
+      expect((await res.json()).error).toEqual({ code: 'ad_not_found', message: 'El aviso no existe o no está publicado.' });
+    }
+  });
+
+  it('refuses malformed ids with 400', async () => {
+    for (const id of ['abc', '-1', '0', '1e99']) {
+      const res = await post(`/api/ads/${id}/phone`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.code).toBe('invalid_input');
+    }
+  });
+
+  it('refuses cross-site requests and non-JSON bodies', async () => {
+    const crossSite = await post(`/api/ads/${publishedId}/phone`, { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect((await crossSite.json()).error.code).toBe('cross_origin');
+    const foreignOrigin = await post(`/api/ads/${publishedId}/phone`, { 'Content-Type': 'application/json', Origin: 'https://evil.example' });
+    expect(foreignOrigin.status).toBe(403);
+    const noOrigin = await post(`/api/ads/${publishedId}/phone`, { 'Content-Type': 'application/json' });
+    expect(noOrigin.status).toBe(403);
+    const ownOrigin = await post(`/api/ads/${publishedId}/phone`, { 'Content-Type': 'application/json', Origin: server.url });
+    expect(ownOrigin.status).toBe(200);
+    const form = await post(`/api/ads/${publishedId}/phone`, { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' });
+    expect(form.status).toBe(415);
+  });
+
+  it('limits how often one client can ask', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) statuses.push((await post(`/api/ads/${publishedId}/phone`)).status);
+    expect(statuses).toContain(429);
+    const res = await post(`/api/ads/${publishedId}/phone`);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await res.json()).error.message).toMatch(/Demasiadas solicitudes/);
+  });
+});
+
+describe('API basics', () => {
+  it('reports health', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown endpoints with a JSON 404', async () => {
+    const res = await fetch(`${server.url}/api/nothing-here`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe('no_such_endpoint');
+  });
+
+  it('sends the security headers', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('strict-transport-security')).toBeNull(); // only in production
+  });
+});
+
+describe('canonical origin', () => {
+  it('redirects other hosts to PUBLIC_ORIGIN with 301, keeping path and query', async () => {
+    const res = await rawGet(`${server.url}/buscar?q=palermo`, { Host: 'velada-copy.example' });
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('https://velada.example/buscar?q=palermo');
+  });
+
+  it('leaves local and canonical hosts alone', async () => {
+    for (const host of ['localhost', '127.0.0.1', 'velada.example']) {
+      const res = await rawGet(`${server.url}/api/health`, { Host: host });
+      expect(res.status, host).toBe(200);
+    }
+  });
+});
+
+describe('ad photos', () => {
+  it('serves stored photos with a long cache and nothing else under /media', async () => {
+    const png = await sharp({ create: { width: 50, height: 60, channels: 3, background: '#884466' } }).png().toBuffer();
+    const { key } = await storeAdImage(t.dataDir, png);
+    const res = await fetch(`${server.url}/media/ads/${key}-400.webp`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    fs.writeFileSync(path.join(t.dataDir, 'secret.txt'), 'no');
+    for (const bad of ['../../secret.txt', '%2e%2e%2fsecret.txt', `${key}-401.webp`, 'abc-400.webp']) {
+      expect((await fetch(`${server.url}/media/ads/${bad}`)).status, bad).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,82 @@
+// createApp(deps): the whole HTTP surface as one Koa app (API, static files, SSR pages), without listen().
+import Koa from 'koa';
+import Router from '@koa/router';
+import compression from 'compression';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Knex } from 'knex';
+import type { Config } from './config.ts';
+import { errorHandler } from './middleware/errors.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { canonicalOrigin } from './middleware/canonical-origin.ts';
+import { sameOriginWrites } from './middleware/same-origin.ts';
+import { notFound } from './errors.ts';
+import { adsRouter } from './routes/ads/routes.ts';
+import { notFoundPage, serveAdImages, serveClientFiles } from './static-files.ts';
+import { astroPages, loadAstroHandler } from './astro-handler.ts';
+import { ageConfirmation } from './age-confirmation.ts';
+import type { AnalyticsQueue } from './analytics/queue.ts';
+import { ANALYTICS_BEACON_PATHS, analyticsRouter } from './analytics/routes.ts';
+import { adminAuthRouter } from './admin/routes.ts';
+import { adminDataRouter } from './admin/data-routes.ts';
+
+export interface AppDeps {
+  db: Knex;
+  config: Config;
+  /** The Astro build (dist/); without it only the API and photos are served. */
+  distDir?: string;
+  /** Where analytics requests are queued; the caller closes it on shutdown so queued items are written. */
+  analytics: AnalyticsQueue;
+}
+
+type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+const gzipOrBrotli = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
+
+/** A visitor closing the tab mid-download is not a server fault; anything else is logged by path only. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+function logStreamError(err: NodeJS.ErrnoException, ctx?: Koa.Context): void {
+  if (err.code && CLIENT_GONE.has(err.code)) return;
+  if ((err as { expose?: boolean }).expose) return;
+  console.error(`Error streaming ${ctx?.method ?? ''} ${ctx?.path ?? ''}:`, err);
+}
+
+export async function createApp(deps: AppDeps): Promise<Koa> {
+  // Behind a proxy, only the address the proxy itself saw counts (the rest of X-Forwarded-For is the client's word).
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: 1 });
+  app.on('error', logStreamError);
+
+  app.use(errorHandler());
+  app.use(canonicalOrigin(deps.config.publicOrigin));
+  app.use(securityHeaders({ production: deps.config.env === 'production' }));
+  // `compression` wraps the Node response, so it covers Koa's bodies and the Astro adapter's writes alike.
+  app.use((ctx, next) => new Promise((resolve, reject) => gzipOrBrotli(ctx.req, ctx.res, () => next().then(resolve, reject))));
+
+  const api = new Router({ prefix: '/api' });
+  api.use(sameOriginWrites(deps.config.publicOrigin, { beaconPaths: ANALYTICS_BEACON_PATHS }));
+  api.get('/health', async (ctx) => {
+    await deps.db.raw('select 1');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  api.use(adsRouter(deps).routes());
+  api.use(analyticsRouter(deps.analytics).routes());
+  api.use(adminAuthRouter(deps).routes());
+  api.use(adminDataRouter(deps).routes());
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound('no_such_endpoint', 'Ese recurso de la API no existe.');
+    await next();
+  });
+
+  app.use(ageConfirmation({ publicOrigin: deps.config.publicOrigin }));
+  app.use(serveAdImages(deps.config.dataDir));
+  if (deps.distDir) {
+    const clientDir = path.join(deps.distDir, 'client');
+    app.use(serveClientFiles(clientDir));
+    const handler = await loadAstroHandler(deps.distDir);
+    if (handler) app.use(astroPages(handler, { db: deps.db, dataDir: deps.config.dataDir }));
+    app.use(notFoundPage(clientDir));
+  }
+  return app;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has defaults that work on a fresh machine', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, databaseUrl: undefined, seedDemo: true, env: 'development' });
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('accepts PostgreSQL and SQLite URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://velada@db:5432/velada' }).databaseUrl).toBe('postgres://velada@db:5432/velada');
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/velada.sqlite' }).databaseUrl).toBe('sqlite:/var/lib/velada.sqlite');
+  });
+
+  it('stops with a one-line explanation for a malformed DATABASE_URL', () => {
+    for (const url of ['mysql://x/y', 'postgres://', 'not a url', 'sqlite:']) {
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(ConfigError);
+      try {
+        loadConfig({ DATABASE_URL: url });
+      } catch (err) {
+        expect((err as Error).message).toMatch(/^Invalid configuration: DATABASE_URL must be postgres:\/\/.*\.$/);
+        expect((err as Error).message).not.toContain('\n');
+      }
+    }
+  });
+
+  it('refuses a short ADMIN_PASSWORD and a PUBLIC_ORIGIN with a path', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://velada.com.ar/x' })).toThrow(/PUBLIC_ORIGIN/);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://velada.com.ar/' }).publicOrigin).toBe('https://velada.com.ar');
+  });
+});

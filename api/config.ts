@@ -1,0 +1,74 @@
+// The environment, read once and validated. A wrong value stops the start with one line saying what to fix.
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const databaseUrl = z
+  .string()
+  .optional()
+  .refine((value) => value === undefined || value === '' || isValidDatabaseUrl(value), {
+    message: 'must be postgres://user@host:port/database or sqlite:path/to/file.sqlite',
+  });
+
+export function isValidDatabaseUrl(value: string): boolean {
+  if (value.startsWith('sqlite:')) return value.length > 'sqlite:'.length;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '' && url.pathname.length > 1;
+  } catch {
+    return false;
+  }
+}
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: databaseUrl,
+  PUBLIC_ORIGIN: z
+    .url()
+    .optional()
+    .refine((v) => v === undefined || new URL(v).origin === v.replace(/\/$/, ''), { message: 'must be an origin like https://velada.com.ar' }),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  SEED_DEMO: booleanFlag.default(true),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicOrigin: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}.`);
+  }
+  const c = parsed.data;
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL || undefined,
+    publicOrigin: c.PUBLIC_ORIGIN?.replace(/\/$/, ''),
+    adminPassword: c.ADMIN_PASSWORD,
+    seedDemo: c.SEED_DEMO,
+    trustProxy: c.TRUST_PROXY,
+  };
+}

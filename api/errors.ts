@@ -1,0 +1,15 @@
+// Error factories with stable codes (English) and messages for people (Spanish).
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const notFound = (code = 'not_found', message = 'No encontramos lo que buscás.') => new HttpError(404, code, message);
+export const forbidden = (code = 'forbidden', message = 'No tenés permiso para hacer esto.') => new HttpError(403, code, message);
+export const tooManyRequests = (message = 'Demasiadas solicitudes. Esperá un momento y volvé a intentar.') =>
+  new HttpError(429, 'too_many_requests', message);

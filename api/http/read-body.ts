@@ -1,0 +1,43 @@
+// Reads a small request body with a hard size limit: a declared Content-Length over the limit is refused before
+// a byte is read, and a body that grows past it while streaming is cut off. Only the listed media types pass.
+import type { Context } from 'koa';
+import { HttpError } from '../errors.ts';
+
+export interface ReadBodyOptions {
+  limitBytes: number;
+  /** Accepted media types, e.g. ['application/json', 'text/plain'] (text/plain: navigator.sendBeacon). */
+  types: string[];
+}
+
+export const payloadTooLarge = (limitBytes: number) =>
+  new HttpError(413, 'payload_too_large', `El contenido supera el tamaño máximo (${Math.round(limitBytes / 1024)} KB).`);
+
+export async function readJsonBody(ctx: Context, options: ReadBodyOptions): Promise<unknown> {
+  if (!ctx.is(options.types)) throw new HttpError(415, 'unsupported_media_type', 'El contenido debe enviarse como JSON.');
+  const declared = Number(ctx.get('Content-Length') || 0);
+  if (declared > options.limitBytes) throw payloadTooLarge(options.limitBytes);
+
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > options.limitBytes) {
+        // Stop reading; the connection closes after the answer instead of draining an endless body.
+        ctx.set('Connection', 'close');
+        throw payloadTooLarge(options.limitBytes);
+      }
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    // The client went away mid-body: nothing to answer, nothing to log.
+    throw new HttpError(400, 'incomplete_body', 'El contenido llegó incompleto.');
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'El contenido no es JSON válido.');
+  }
+}

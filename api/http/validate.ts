@@ -1,0 +1,9 @@
+// Parses what a client sent with Spanish messages (zod's es locale); messages written in a schema stay as they are.
+// A failure is a ZodError, which api/middleware/errors.ts turns into a 400 naming the field.
+import { z } from 'zod';
+
+const spanish = z.locales.es();
+
+export function parseInput<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  return schema.parse(data, { error: spanish.localeError });
+}

@@ -1,0 +1,47 @@
+// Stopping the server (SIGTERM/SIGINT in production) loses none of the analytics events it accepted.
+import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import knexFactory from 'knex';
+import { createApp } from './app.ts';
+import { AnalyticsQueue } from './analytics/queue.ts';
+import { stopServing } from './main.ts';
+import { testConfig } from './testing/http.ts';
+import { createTestDb } from '../db/testing/test-db.ts';
+import { countRows } from '../db/testing/analytics.ts';
+
+describe('stopServing', () => {
+  it('writes every queued analytics event before closing the database', async () => {
+    const t = await createTestDb();
+    // The server gets a connection of its own, which stopServing closes; t.db stays open to check the result.
+    const db = knexFactory({ ...t.db.client.config });
+    // A long interval: nothing is written until the server stops.
+    const analytics = new AnalyticsQueue(db, { flushIntervalMs: 60_000, maxBatch: 10_000 });
+    const server = http.createServer((await createApp({ db, config: testConfig(t.dataDir), analytics })).callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/analytics/event`;
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0) Firefox/140.0', Connection: 'close' },
+          body: JSON.stringify({
+            visitorId: '6a1d2c3b-0000-4000-8000-000000000001',
+            sessionId: '6a1d2c3b-0000-4000-8000-000000000002',
+            eventName: 'search',
+            eventData: { n: i },
+            pageUrl: 'https://velada.example/buscar',
+            timestamp: new Date().toISOString(),
+          }),
+        }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.every((s) => s === 204)).toBe(true);
+    expect(analytics.size).toBe(50);
+
+    await stopServing(server, analytics, db);
+    expect(await countRows(t.db, 'analytics_events')).toBe(50);
+    await expect(db.raw('select 1')).rejects.toThrow();
+    await t.destroy();
+  });
+});

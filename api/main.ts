@@ -1,0 +1,106 @@
+// Starts Velada: configuration, database (migrated, seeded when empty), the super admin, the site build when
+// missing, then one HTTP server for everything. `npm start` runs this file.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createApp } from './app.ts';
+import { AnalyticsQueue } from './analytics/queue.ts';
+import { startJobs } from './jobs.ts';
+import { migrate, openDb, type Db } from '../db/connection.ts';
+import { isDatabaseEmpty, seedDemoData } from '../db/seeds/demo.ts';
+import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '../db/seeds/super-admin.ts';
+import { DEMO_PARTNER_USERNAME, seedPanelDemo } from '../db/seeds/panel-demo.ts';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(rootDir, 'dist');
+
+function buildSiteIfMissing(): void {
+  if (fs.existsSync(path.join(distDir, 'server', 'entry.mjs'))) return;
+  console.log('No build found: building the site (this takes a minute the first time)...');
+  const result = spawnSync(process.execPath, [path.join(rootDir, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
+    cwd: rootDir,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error('The site build failed; see the output above.');
+}
+
+async function prepareDatabase(db: Db, config: Config): Promise<void> {
+  await migrate(db);
+  if (config.seedDemo && (await isDatabaseEmpty(db))) {
+    console.log('Empty database: creating demo data...');
+    const count = await seedDemoData(db, config.dataDir);
+    const { partnerPassword } = await seedPanelDemo(db);
+    console.log(`Demo data ready: ${count} published ads, subscribers to verify, payments and bank accounts.`);
+    console.log(`Demo partner admin created: user "${DEMO_PARTNER_USERNAME}", password "${partnerPassword}" (shown only this once).`);
+  }
+  const admin = await ensureSuperAdmin(db, config.adminPassword);
+  if (admin.generatedPassword) {
+    console.log(`Super admin created: user "${SUPER_ADMIN_USERNAME}", password "${admin.generatedPassword}" (shown only this once).`);
+  } else if (admin.created) {
+    console.log(`Super admin created: user "${SUPER_ADMIN_USERNAME}" with the password from ADMIN_PASSWORD.`);
+  }
+}
+
+/** Requests in flight finish, then the analytics events they queued are written, then the database closes. */
+export async function stopServing(server: http.Server, analytics: AnalyticsQueue, db: Db): Promise<void> {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await analytics.close().catch((err) => console.error('Analytics: final write failed:', (err as Error).message));
+  await db.destroy();
+}
+
+export async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const db = openDb(config.databaseUrl, config.dataDir);
+  try {
+    await db.raw('select 1');
+  } catch (err) {
+    console.error(`Cannot connect to the database: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  await prepareDatabase(db, config);
+  buildSiteIfMissing();
+
+  const stopJobs = startJobs(db);
+  const analytics = new AnalyticsQueue(db);
+  const app = await createApp({ db, config, distDir, analytics });
+  const server = http.createServer(app.callback());
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    console.error(
+      err.code === 'EADDRINUSE'
+        ? `Port ${config.port} is already in use: stop the other server or set PORT to a free port.`
+        : `The server could not start: ${err.message}`,
+    );
+    process.exit(1);
+  });
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    console.log(`Velada is running at http://localhost:${port}/ (${config.databaseUrl ? 'PostgreSQL' : 'SQLite'})`);
+  });
+
+  const shutdown = () => {
+    stopJobs();
+    setTimeout(() => process.exit(0), 10_000).unref();
+    void stopServing(server, analytics, db).then(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}

@@ -1,0 +1,20 @@
+// Public ad endpoints. The phone number is only given out here, on an explicit request, and counted.
+import Router from '@koa/router';
+import type { AppDeps } from '../../app.ts';
+import { notFound } from '../../errors.ts';
+import { rateLimit } from '../../middleware/rate-limit.ts';
+import { revealPhone } from '../../../db/queries/ad-page.ts';
+import { adIdParams } from './schema.ts';
+import { parseInput } from '../../http/validate.ts';
+
+export function adsRouter(deps: AppDeps): Router {
+  const router = new Router({ prefix: '/ads' });
+  router.post('/:id/phone', rateLimit({ windowMs: 60_000, max: 30 }), async (ctx) => {
+    const { id } = parseInput(adIdParams, ctx.params);
+    const phone = await revealPhone(deps.db, id);
+    if (!phone) throw notFound('ad_not_found', 'El aviso no existe o no está publicado.');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { phone };
+  });
+  return router;
+}

@@ -1,0 +1,48 @@
+// Where ad photos live: DATA_DIR/uploads/ads/{key}-{width}.webp, each key random, so no URL can be guessed.
+// Every picture that reaches disk has been decoded and re-encoded here: orientation applied, no metadata kept.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+
+export const AD_IMAGE_WIDTHS = [400, 800] as const;
+const KEY_PATTERN = /^[a-f0-9]{32}$/;
+
+export function adImagesDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads', 'ads');
+}
+
+export function adImageUrl(key: string, width: (typeof AD_IMAGE_WIDTHS)[number]): string {
+  return `/media/ads/${key}-${width}.webp`;
+}
+
+/** The file behind a /media/ads/ name, or null when the name is not one this store makes. */
+export function adImageFile(dataDir: string, fileName: string): string | null {
+  const match = /^([a-f0-9]+)-(\d+)\.webp$/.exec(fileName);
+  if (!match || !KEY_PATTERN.test(match[1]!) || !AD_IMAGE_WIDTHS.includes(Number(match[2]) as 400)) return null;
+  return path.join(adImagesDir(dataDir), fileName);
+}
+
+/** Re-encodes an image into every width as WebP and returns its key and full size. */
+export async function storeAdImage(dataDir: string, input: Buffer): Promise<{ key: string; width: number; height: number }> {
+  const key = crypto.randomBytes(16).toString('hex');
+  const dir = adImagesDir(dataDir);
+  await fs.mkdir(dir, { recursive: true });
+  // rotate() applies the EXIF orientation; sharp writes no metadata unless asked to.
+  const upright = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().toBuffer({ resolveWithObject: true });
+  for (const width of AD_IMAGE_WIDTHS) {
+    await sharp(upright.data)
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toFile(path.join(dir, `${key}-${width}.webp`));
+  }
+  return { key, width: upright.info.width, height: upright.info.height };
+}
+
+/** Copies a stored image under a new key (demo data reuses a pool of generated pictures). */
+export async function copyAdImage(dataDir: string, key: string): Promise<string> {
+  const copy = crypto.randomBytes(16).toString('hex');
+  const dir = adImagesDir(dataDir);
+  await Promise.all(AD_IMAGE_WIDTHS.map((w) => fs.copyFile(path.join(dir, `${key}-${w}.webp`), path.join(dir, `${copy}-${w}.webp`))));
+  return copy;
+}

@@ -1,0 +1,123 @@
+// Serves the built site (dist/client) and ad photos (DATA_DIR/uploads). Hashed assets are cached for a year;
+// HTML and the service worker are revalidated on every visit (ETag / Last-Modified, answered with 304).
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Context, Middleware } from 'koa';
+import { adImageFile } from './services/image-store.ts';
+import { hasAgeCookie } from '../site/lib/age-cookie.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+};
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/**
+ * A visitor who confirmed being 18+ through the no-JavaScript form has the cookie; prerendered pages then get
+ * the `age-ok` class on <html> here, as SSR pages get it from the layout, so the gate stays closed.
+ */
+function ageConfirmedVariant(ctx: Context, file: string): ((html: string) => string) | null {
+  if (!file.endsWith('.html') || !hasAgeCookie(ctx.get('Cookie'))) return null;
+  return (html) => html.replace('<html lang="es-AR"', '<html lang="es-AR" class="age-ok"');
+}
+
+async function sendFile(ctx: Context, file: string, cacheControl: string): Promise<boolean> {
+  let stat: fs.Stats;
+  try {
+    stat = await fsp.stat(file);
+  } catch {
+    return false;
+  }
+  if (!stat.isFile()) return false;
+  ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  ctx.set('Cache-Control', cacheControl);
+  const transform = ageConfirmedVariant(ctx, file);
+  // The age-confirmed variant is one visitor's: no shared cache may keep it.
+  if (transform) ctx.set('Cache-Control', 'private, max-age=0, must-revalidate');
+  ctx.lastModified = stat.mtime;
+  ctx.etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}${transform ? '-a' : ''}"`;
+  if (file.endsWith('.html')) ctx.vary('Cookie');
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return true;
+  }
+  // Koa leaves the body out of HEAD answers itself, keeping their Content-Type and Content-Length.
+  if (transform) {
+    ctx.body = transform(await fsp.readFile(file, 'utf8'));
+    return true;
+  }
+  ctx.length = stat.size;
+  ctx.body = fs.createReadStream(file);
+  return true;
+}
+
+/** The file under `root` for a URL path, or null when the path leaves `root` or is malformed. */
+export function resolveUnder(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const file = path.join(root, path.normalize(decoded));
+  return file === root || file.startsWith(root + path.sep) ? file : null;
+}
+
+export function serveClientFiles(clientDir: string): Middleware {
+  const root = path.resolve(clientDir);
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const file = resolveUnder(root, ctx.path);
+    if (!file) return next();
+    const cache = ctx.path.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE;
+    // '/x' and '/x/' are the page built at x/index.html.
+    if (!(await sendFile(ctx, path.extname(file) ? file : path.join(file, 'index.html'), cache))) await next();
+  };
+}
+
+export function serveAdImages(dataDir: string): Middleware {
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith('/media/ads/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    const file = adImageFile(dataDir, ctx.path.slice('/media/ads/'.length));
+    if (!file || !(await sendFile(ctx, file, IMMUTABLE))) {
+      ctx.status = 404;
+      ctx.body = 'No encontrado';
+    }
+  };
+}
+
+/** The prerendered not-found page with status 404, for every route nothing else answered. */
+export function notFoundPage(clientDir: string): Middleware {
+  const files = [path.join(clientDir, '404.html'), path.join(clientDir, '404', 'index.html')];
+  return async (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.body = '404 Page Not Found';
+    for (const file of files) {
+      try {
+        ctx.body = await fsp.readFile(file);
+        ctx.type = 'text/html; charset=utf-8';
+        break;
+      } catch {
+        /* try the next layout of the build */
+      }
+    }
+    ctx.status = 404;
+  };
+}

@@ -1,0 +1,62 @@
+// Serves a Koa app on a free loopback port for a test file, so tests go through real HTTP.
+import http from 'node:http';
+import type Koa from 'koa';
+import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
+import { loadConfig, type Config } from '../config.ts';
+import { createApp } from '../app.ts';
+import { AnalyticsQueue, type AnalyticsQueueOptions } from '../analytics/queue.ts';
+
+export interface TestServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serve(app: Koa): Promise<TestServer> {
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }), ...overrides };
+}
+
+/** Headers of a same-origin JSON call, as the site's own pages send them. */
+export const sameOriginJson = { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' };
+
+/** A GET through node:http, which (unlike fetch) lets a test choose the Host header. */
+export function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on('error', reject);
+  });
+}
+
+export interface TestApp extends TestServer {
+  queue: AnalyticsQueue;
+}
+
+/** The whole app on a free port for a test file, with its own analytics queue; close() stops both (not the db). */
+export async function serveTestApp(
+  t: { db: Knex; dataDir: string },
+  options: { config?: Partial<Config>; queue?: AnalyticsQueueOptions } = {},
+): Promise<TestApp> {
+  const queue = new AnalyticsQueue(t.db, options.queue);
+  const server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir, options.config), analytics: queue }));
+  return {
+    url: server.url,
+    queue,
+    async close() {
+      await server.close();
+      await queue.close();
+    },
+  };
+}

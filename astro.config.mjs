@@ -1,0 +1,91 @@
+// Astro builds the public site: prerendered pages plus SSR routes (search, ad pages, plans) that the Koa
+// server runs through the Node adapter in middleware mode (see api/astro-handler.ts).
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import AstroPWA from '@vite-pwa/astro';
+import { AGE_CHECK_SCRIPT, scriptHash } from './site/lib/age-check-script.ts';
+
+const clientDir = fileURLToPath(new URL('./dist/client/', import.meta.url));
+
+export default defineConfig({
+  srcDir: './site',
+  publicDir: './public',
+  outDir: './dist',
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'never' },
+  // Koa checks origins for the API; SSR pages take no form posts.
+  security: {
+    checkOrigin: false,
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { hashes: [scriptHash(AGE_CHECK_SCRIPT)] },
+    },
+  },
+  integrations: [
+    react(),
+    AstroPWA({
+      // The service worker must land with the static files; with an adapter the plugin would otherwise
+      // write it beside the server bundle (checked by e2e/pwa.spec.ts).
+      outDir: clientDir,
+      filename: 'service-worker.js',
+      // Pages come from the network, so a new worker can take over at once (the 60 s check finds it).
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        id: '/',
+        name: 'Velada',
+        short_name: 'Velada',
+        description: 'Avisos clasificados para adultos en la Ciudad de Buenos Aires.',
+        lang: 'es-AR',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#120d18',
+        theme_color: '#120d18',
+        categories: ['lifestyle'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Static assets are precached; pages come from the network, with the offline page as fallback.
+        globPatterns: ['_astro/*.{js,css}', 'offline/index.html', 'icons/*.png'],
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request }) => request.mode === 'navigate',
+            handler: 'NetworkOnly',
+            options: {
+              precacheFallback: { fallbackURL: '/offline' },
+            },
+          },
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/media/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'media', expiration: { maxEntries: 200, maxAgeSeconds: 7 * 86400 } },
+          },
+        ],
+      },
+    }),
+  ],
+});

@@ -1,0 +1,72 @@
+// Child processes of the benchmarks: the site build when missing, and servers that listen on a free loopback
+// port and report it over IPC. Children write their output to our stderr (stdout carries only results) and
+// are all killed when the benchmark ends, however it ends.
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BENCH_DATABASE_URL, BENCH_DATA_DIR, DIST_DIR, ROOT_DIR, log } from './common.ts';
+
+export function ensureSiteBuild(): void {
+  if (fs.existsSync(path.join(DIST_DIR, 'server', 'entry.mjs'))) return;
+  log('no build found: building the site');
+  const astro = path.join(ROOT_DIR, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const result = spawnSync(process.execPath, [astro, 'build'], {
+    cwd: ROOT_DIR,
+    stdio: ['ignore', 2, 2],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error('the site build failed');
+}
+
+export interface RunningServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => process.exit(130));
+}
+
+/** Forks `script` (a file under bench/servers/) and waits for the `{ port }` message it sends once listening. */
+export function startServer(script: string, env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const child = fork(path.join(ROOT_DIR, 'bench', 'servers', script), [], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 2, 2, 'ipc'],
+  });
+  children.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    children.delete(child);
+  };
+  return new Promise((resolve, reject) => {
+    const fail = () => void stop().then(() => reject(new Error(`${script} did not start within 60 s`)));
+    const timer = setTimeout(fail, 60_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with code ${code} before listening`));
+    });
+    child.once('message', (message: { port: number }) => {
+      clearTimeout(timer);
+      resolve({ origin: `http://127.0.0.1:${message.port}`, stop });
+    });
+  });
+}
+
+/** Our server on the benchmark database, in production mode. */
+export function startAppServer(): Promise<RunningServer> {
+  return startServer('app-server.ts', {
+    NODE_ENV: 'production',
+    DATA_DIR: BENCH_DATA_DIR,
+    DATABASE_URL: BENCH_DATABASE_URL,
+    PUBLIC_ORIGIN: '',
+    SEED_DEMO: 'false',
+    TRUST_PROXY: 'false',
+  });
+}

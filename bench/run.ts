@@ -1,0 +1,14 @@
+// npm run bench: runs every benchmark in turn and prints one JSON line per result on stdout (progress and
+// the children's output go to stderr). See docs/benchmarks.md for what each one measures.
+import { log } from './lib/common.ts';
+import { runSearchBenchmark } from './search.ts';
+import { runPageWeightBenchmark } from './page-weight.ts';
+import { runAnalyticsBenchmarks } from './analytics.ts';
+
+const started = performance.now();
+const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
+
+for (const line of await runSearchBenchmark()) print(line);
+print(await runPageWeightBenchmark());
+for (const line of await runAnalyticsBenchmarks()) print(line);
+log(`all benchmarks done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,23 @@
+// Child process of the benchmarks: our server as `npm start` runs it (createApp on the built site), without
+// migrations or seeding, on a free loopback port that it reports to the parent over IPC.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../../api/config.ts';
+import { createApp } from '../../api/app.ts';
+import { AnalyticsQueue } from '../../api/analytics/queue.ts';
+import { openDb } from '../../db/connection.ts';
+import { DIST_DIR } from '../lib/common.ts';
+
+const config = loadConfig();
+const db = openDb(config.databaseUrl, config.dataDir);
+const analytics = new AnalyticsQueue(db);
+const app = await createApp({ db, config, distDir: DIST_DIR, analytics });
+const server = http.createServer(app.callback());
+server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
+
+const stop = () => {
+  server.close(() => void analytics.close().then(() => db.destroy()).then(() => process.exit(0)));
+  setTimeout(() => process.exit(0), 3000).unref();
+};
+process.once('SIGTERM', stop);
+process.once('disconnect', stop); // the parent is gone

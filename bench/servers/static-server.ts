@@ -1,0 +1,33 @@
+// Child process of the benchmarks: the baseline. A plain node:http server answering each benchmarked URL
+// with the exact bytes our server sent for it (read once into memory), as text/html, without compression.
+// STATIC_PAGES is a JSON object mapping a request URL (path and query) to a file. A POST (the analytics
+// ingestion baseline) is read to its end and answered 204.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const files = JSON.parse(process.env.STATIC_PAGES ?? '{}') as Record<string, string>;
+const pages = new Map(Object.entries(files).map(([url, file]) => [url, fs.readFileSync(file)]));
+
+const server = http.createServer((req, res) => {
+  if (req.method === 'POST') {
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
+    return;
+  }
+  const body = pages.get(req.url ?? '');
+  if (!body) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
+  res.end(body);
+});
+server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
+
+const stop = () => {
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 3000).unref();
+};
+process.once('SIGTERM', stop);
+process.once('disconnect', stop);

@@ -1,0 +1,35 @@
+// Text derived from an ad's fields: its URL slug and the folded text that search reads.
+import { findBarrio, findCategory, foldText, zoneLabel } from './catalogue.ts';
+
+export function slugify(text: string): string {
+  return (
+    foldText(text)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60)
+      .replace(/-+$/, '') || 'anuncio'
+  );
+}
+
+export function adPath(ad: { id: number; slug: string }): string {
+  return `/anuncio/${ad.slug}-${ad.id}`;
+}
+
+/** Parses the id out of '/anuncio/{slug}-{id}'; null when there is none. */
+export function adIdFromParam(param: string | undefined): number | null {
+  const match = /-(\d{1,9})$|^(\d{1,9})$/.exec(param ?? '');
+  const id = Number(match?.[1] ?? match?.[2]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function buildSearchText(ad: { title: string; description: string; barrio: string | null; category: string }): string {
+  const barrio = findBarrio(ad.barrio);
+  const parts = [
+    ad.title,
+    ad.description,
+    barrio?.name ?? '',
+    barrio ? `zona ${zoneLabel(barrio.zone)}` : '',
+    findCategory(ad.category)?.label ?? '',
+  ];
+  return foldText(parts.join(' ')).replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,58 @@
+// Opens the database: a SQLite file under DATA_DIR by default, PostgreSQL when DATABASE_URL says so.
+import path from 'node:path';
+import fs from 'node:fs';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { migrationSource } from './migrations/index.ts';
+
+export type Db = Knex;
+
+// PostgreSQL DATE columns come back as 'YYYY-MM-DD' strings, as in SQLite, instead of local-midnight Dates.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+
+export function isPostgresUrl(url: string | undefined): boolean {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+export function knexConfig(databaseUrl: string | undefined, dataDir: string): Knex.Config {
+  const migrations = { migrationSource, tableName: 'knex_migrations' };
+  if (isPostgresUrl(databaseUrl)) {
+    return { client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 }, migrations };
+  }
+  const filename = databaseUrl?.startsWith('sqlite:')
+    ? databaseUrl.slice('sqlite:'.length)
+    : path.join(dataDir, 'velada.sqlite');
+  if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
+  return {
+    client: 'sqlite3',
+    connection: { filename },
+    useNullAsDefault: true,
+    // One writer at a time is SQLite's rule anyway; a small pool lets reads run beside it under WAL.
+    pool: {
+      min: 1,
+      max: 4,
+      afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
+        conn.serialize(() => {
+          conn.run('PRAGMA foreign_keys = ON');
+          conn.run('PRAGMA journal_mode = WAL');
+          conn.run('PRAGMA synchronous = NORMAL');
+          conn.run('PRAGMA busy_timeout = 5000', (err) => done(err, conn));
+        });
+      },
+    },
+    migrations,
+  };
+}
+
+interface SqliteConnection {
+  serialize(fn: () => void): void;
+  run(sql: string, cb?: (err: Error | null) => void): void;
+}
+
+export function openDb(databaseUrl: string | undefined, dataDir: string): Db {
+  return knexFactory(knexConfig(databaseUrl, dataDir));
+}
+
+export async function migrate(db: Db): Promise<void> {
+  await db.migrate.latest();
+}

@@ -1,0 +1,38 @@
+// The few places where SQLite and PostgreSQL differ, each behind one function.
+import type { Knex } from 'knex';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export function dialectOf(db: Knex): Dialect {
+  const client = db.client.config.client;
+  return client === 'pg' || client === 'postgres' || client === 'postgresql' ? 'postgres' : 'sqlite';
+}
+
+/** Words of a search text, each made a prefix query: "pale rec" -> palermo, recoleta. */
+export function searchTerms(folded: string): string[] {
+  return folded
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t.length > 0)
+    .slice(0, 8);
+}
+
+/**
+ * Restricts `query` (which selects from `ads`) to ads whose text matches every term.
+ * SQLite: FTS5 over ads_fts; PostgreSQL: the tsvector column with a GIN index.
+ */
+export function whereTextMatches(db: Knex, query: Knex.QueryBuilder, terms: string[]): void {
+  if (terms.length === 0) return;
+  if (dialectOf(db) === 'postgres') {
+    query.whereRaw(`ads.search_vector @@ to_tsquery('simple', ?)`, [terms.map((t) => `${t}:*`).join(' & ')]);
+  } else {
+    // Terms only contain [a-z0-9], so quoting them is enough to make a safe FTS5 expression.
+    query.whereRaw('ads.id in (select rowid from ads_fts where ads_fts match ?)', [
+      terms.map((t) => `"${t}"*`).join(' '),
+    ]);
+  }
+}
+
+/** The id of a row from `insert(...).returning('id')`: an object with `id` on PostgreSQL, a number on SQLite. */
+export function insertedId(row: unknown): number {
+  return typeof row === 'object' && row !== null ? Number((row as { id: number }).id) : Number(row);
+}

@@ -1,0 +1,24 @@
+// Migrations are listed here explicitly (not discovered on disk) so that they run the same from
+// TypeScript sources, from tests and from bundles. Append new ones; never edit a landed one.
+import type { Knex } from 'knex';
+import * as m001 from './001-initial.ts';
+import * as m002 from './002-analytics.ts';
+import * as m003 from './003-admin-sessions.ts';
+import * as m004 from './004-payments.ts';
+
+interface Migration {
+  up(db: Knex): Promise<void>;
+  down(db: Knex): Promise<void>;
+}
+const migrations: Record<string, Migration> = {
+  '001-initial': m001,
+  '002-analytics': m002,
+  '003-admin-sessions': m003,
+  '004-payments': m004,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name]!,
+};

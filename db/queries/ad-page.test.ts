@@ -1,0 +1,53 @@
+// One ad's page data: only public ads, and never the phone number itself.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '../factories/index.ts';
+import { countAdView, findPublicAd, revealPhone } from './ad-page.ts';
+
+let t: TestDb;
+let publishedId: number;
+let pausedId: number;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const advertiser = await insertAdvertiser(t.db, { birthDate: '1990-05-20' });
+  publishedId = await insertAd(t.db, advertiser, {
+    title: 'Masajes en Boedo',
+    barrio: 'boedo',
+    phone: '+5491144447777',
+    languages: ['espanol', 'portugues'],
+    days: ['fines-semana'],
+    is24h: true,
+  });
+  pausedId = await insertAd(t.db, advertiser, { state: 'paused' });
+});
+afterAll(() => t.destroy());
+
+describe('findPublicAd', () => {
+  it('returns what the page shows, with no phone number in it', async () => {
+    const ad = await findPublicAd(t.db, publishedId, new Date('2026-06-01T12:00:00Z'));
+    expect(ad).toMatchObject({
+      id: publishedId,
+      title: 'Masajes en Boedo',
+      barrio: 'boedo',
+      age: 36,
+      languages: ['espanol', 'portugues'],
+      days: ['fines-semana'],
+      is24h: true,
+      hasPhone: true,
+    });
+    expect(JSON.stringify(ad)).not.toContain('44447777');
+  });
+
+  it('finds nothing for unpublished, unknown or malformed ids', async () => {
+    for (const id of [pausedId, 987654, 0, -1, Number.NaN]) expect(await findPublicAd(t.db, id)).toBeNull();
+  });
+
+  it('counts views and phone reveals', async () => {
+    await countAdView(t.db, publishedId);
+    expect(await revealPhone(t.db, publishedId)).toBe('+5491144447777');
+    expect(await revealPhone(t.db, pausedId)).toBeNull();
+    const row = await t.db('ads').where('id', publishedId).first();
+    expect([row.view_count, row.phone_reveals]).toEqual([1, 1]);
+  });
+});

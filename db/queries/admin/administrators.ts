@@ -1,0 +1,57 @@
+// Staff accounts as the super admin manages them: partners with permissions, disabled or re-enabled, and a
+// password reset that hands over a new random password once.
+import type { Knex } from 'knex';
+import { hashPassword, randomPassword } from '../../../api/services/passwords.ts';
+import { parsePermissions, type AdminPermission } from '../../../api/admin/permissions.ts';
+import { insertedId } from '../../dialect.ts';
+
+export interface AdministratorRow {
+  id: number;
+  username: string;
+  fullName: string;
+  isMaster: boolean;
+  permissions: AdminPermission[];
+  active: boolean;
+  createdAt: string;
+}
+
+export async function listAdministrators(db: Knex): Promise<AdministratorRow[]> {
+  return (await db('admin_users').orderBy('is_master', 'desc').orderBy('username')).map((r) => ({
+    id: r.id,
+    username: r.username,
+    fullName: r.full_name,
+    isMaster: Boolean(r.is_master),
+    permissions: parsePermissions(r.permissions),
+    active: Boolean(r.active),
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+}
+
+export async function createAdministrator(
+  db: Knex,
+  input: { username: string; fullName: string; password: string; permissions: AdminPermission[]; isMaster?: boolean },
+  now = new Date(),
+): Promise<number> {
+  const [row] = await db('admin_users')
+    .insert({
+      username: input.username,
+      full_name: input.fullName,
+      password_hash: await hashPassword(input.password),
+      is_master: input.isMaster ?? false,
+      permissions: JSON.stringify(input.isMaster ? [] : input.permissions),
+      active: true,
+      created_at: now,
+    })
+    .returning('id');
+  return insertedId(row);
+}
+
+/** Sets a new password (random when none is given), ends the admin's sessions and clears its login lock. */
+export async function resetAdministratorPassword(db: Knex, id: number, password = randomPassword()): Promise<string | null> {
+  const user = await db('admin_users').where('id', id).first('username');
+  if (!user) return null;
+  await db('admin_users').where('id', id).update({ password_hash: await hashPassword(password) });
+  await db('admin_sessions').where('admin_user_id', id).delete();
+  await db('admin_login_throttle').where('username', String(user.username).toLowerCase()).delete();
+  return password;
+}

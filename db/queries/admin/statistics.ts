@@ -1,0 +1,34 @@
+// The panel's statistics cards. Revenue counts completed payments by the Buenos Aires day and month in which
+// they were processed.
+import type { Knex } from 'knex';
+import { buenosAiresDate, buenosAiresDayStart } from '../../dates.ts';
+
+export interface Statistics {
+  totalSubscribers: number;
+  activeSubscribers: number;
+  pendingVerifications: number;
+  monthlyRevenue: number;
+  todayRevenue: number;
+  totalAds: number;
+  activeAds: number;
+}
+
+const count = async (query: Knex.QueryBuilder) => Number((await query.count({ n: '*' }).first())?.n ?? 0);
+const sum = async (query: Knex.QueryBuilder) => Number((await query.sum({ n: 'amount' }).first())?.n ?? 0);
+
+export async function statistics(db: Knex, now = new Date()): Promise<Statistics> {
+  const today = buenosAiresDate(now);
+  const dayStart = buenosAiresDayStart(today);
+  const monthStart = buenosAiresDayStart(`${today.slice(0, 7)}-01`);
+  const completedSince = (from: Date) => db('payments').where('status', 'completed').andWhere('processed_at', '>=', from);
+  const [totalSubscribers, activeSubscribers, pendingVerifications, monthlyRevenue, todayRevenue, totalAds, activeAds] = await Promise.all([
+    count(db('advertisers')),
+    count(db('advertisers').whereExists(db('ads').whereRaw('ads.advertiser_id = advertisers.id').andWhere('ads.state', 'published'))),
+    count(db('advertisers').where('verification_status', 'pending')),
+    sum(completedSince(monthStart)),
+    sum(completedSince(dayStart)),
+    count(db('ads').whereNot('state', 'draft')),
+    count(db('ads').where('state', 'published')),
+  ]);
+  return { totalSubscribers, activeSubscribers, pendingVerifications, monthlyRevenue, todayRevenue, totalAds, activeAds };
+}

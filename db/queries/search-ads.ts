@@ -1,0 +1,257 @@
+// The public search: published ads of verified advertisers, narrowed by every filter of /buscar.
+import type { Knex } from 'knex';
+import {
+  AGE_RANGES,
+  ATTENTION_TYPES,
+  DAY_GROUPS,
+  LANGUAGES,
+  PRICE_RANGES,
+  RESULTS_PER_PAGE,
+  SERVICE_TYPES,
+  TIME_SLOTS,
+  ZONES,
+  foldText,
+  type Category,
+  type Plan,
+} from '../catalogue.ts';
+import { buenosAiresClock, dayGroupsFor, slotFor } from '../availability.ts';
+import { toMask } from '../masks.ts';
+import { searchTerms, whereTextMatches } from '../dialect.ts';
+import { isZone, type SearchFilters } from '../search-filters.ts';
+import { ageFrom, birthDateBounds } from '../dates.ts';
+
+export interface AdCard {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: Category;
+  barrio: string | null;
+  pricePerHour: number | null;
+  /** The plan in force now: a paid plan past its end date counts as gratuito. */
+  plan: Plan;
+  photosVerified: boolean;
+  age: number | null;
+  image: { key: string; width: number; height: number; alt: string } | null;
+  publishedAt: Date;
+}
+
+export interface SearchResult {
+  total: number;
+  page: number;
+  pages: number;
+  ads: AdCard[];
+}
+
+/**
+ * What the public may see: published ads. Only a verified advertiser's ad can be published, and losing the
+ * verification unpublishes the advertiser's ads (docs/decisions/003-search.md), so no join is needed to tell;
+ * search reads the ads table alone, which keeps counting 100,000 rows to an index scan.
+ */
+export function publicAds(db: Knex): Knex.QueryBuilder {
+  return db('ads').where('ads.state', 'published');
+}
+
+/** The same, with the advertiser's row, for filters and pages that show the advertiser's age. */
+export function publicAdsWithAdvertiser(db: Knex): Knex.QueryBuilder {
+  return publicAds(db).join('advertisers', 'advertisers.id', 'ads.advertiser_id');
+}
+
+/** The plan a tier number (from planTierSql) stands for. */
+export function planOfTier(tier: number | string): Plan {
+  return (['gratuito', 'premium', 'vip'] as const)[Number(tier)] ?? 'gratuito';
+}
+
+/** SQL for the plan tier in force at `now` (2 VIP, 1 Premium, 0 otherwise), with its bindings. */
+export function planTierSql(now: Date): [string, Knex.RawBinding[]] {
+  return [
+    `case when ads.plan_expires_at is null or ads.plan_expires_at <= ? then 0
+      when ads.plan = 'vip' then 2 when ads.plan = 'premium' then 1 else 0 end`,
+    [now],
+  ];
+}
+
+function applyFilters(db: Knex, query: Knex.QueryBuilder, f: SearchFilters, now: Date): void {
+  whereTextMatches(db, query, searchTerms(foldText(f.text)));
+  if (f.categoria) query.where('ads.category', f.categoria);
+  if (f.zona) {
+    if (isZone(f.zona)) {
+      query.whereIn('ads.barrio', ZONES.find((z) => z.value === f.zona)!.barrios.map((b) => b.slug));
+    } else {
+      query.where('ads.barrio', f.zona);
+    }
+  }
+  if (f.disponibilidad) applyAvailability(query, f.disponibilidad, now);
+  if (f.precio) {
+    // Buckets are (min, max]: 'Hasta $5.000' holds 5.000, '$5.000 a $10.000' starts above it.
+    const range = PRICE_RANGES.find((r) => r.value === f.precio)!;
+    query.where('ads.price_per_hour', range.min === 0 ? '>=' : '>', range.min);
+    if (range.max !== null) query.where('ads.price_per_hour', '<=', range.max);
+  }
+  if (f.edad) {
+    query.join('advertisers', 'advertisers.id', 'ads.advertiser_id');
+    const range = AGE_RANGES.find((r) => r.value === f.edad)!;
+    const { earliest, latest } = birthDateBounds(range.min, range.max, now);
+    query.where('advertisers.birth_date', '<=', latest);
+    if (earliest) query.where('advertisers.birth_date', '>=', earliest);
+  }
+  for (const v of f.verificacion) {
+    if (v === 'verificado') {
+      query.whereExists((q) => q.select(db.raw('1')).from('advertisers').whereRaw('advertisers.id = ads.advertiser_id').where('verification_status', 'verified'));
+    }
+    if (v === 'fotos-reales') query.where('ads.photos_verified', true);
+    if (v === 'premium') query.whereIn('ads.plan', ['premium', 'vip']).where('ads.plan_expires_at', '>', now);
+  }
+  // Within one group, any ticked value matches ("inglés o portugués"); groups combine with AND.
+  if (f.idioma.length) query.whereRaw('(ads.languages_mask & ?) <> 0', [toMask(LANGUAGES, f.idioma)]);
+  if (f.servicio.length) query.whereRaw('(ads.services_mask & ?) <> 0', [toMask(SERVICE_TYPES, f.servicio)]);
+  if (f.atencion.length) query.whereRaw('(ads.attention_mask & ?) <> 0', [toMask(ATTENTION_TYPES, f.atencion)]);
+}
+
+function applyAvailability(query: Knex.QueryBuilder, value: NonNullable<SearchFilters['disponibilidad']>, now: Date) {
+  const slotMask = (v: string) => toMask(TIME_SLOTS, [v]);
+  const dayMask = (values: string[]) => toMask(DAY_GROUPS, values);
+  switch (value) {
+    case 'agenda-abierta':
+      query.where('ads.open_schedule', true);
+      return;
+    case '24h':
+      query.where('ads.is_24h', true);
+      return;
+    case 'ahora':
+    case 'hoy': {
+      const { weekday, hour } = buenosAiresClock(now);
+      query.whereRaw('(ads.days_mask & ?) <> 0', [dayMask(dayGroupsFor(weekday))]);
+      if (value === 'ahora') {
+        query.where((q) => q.where('ads.is_24h', true).orWhereRaw('(ads.slots_mask & ?) <> 0', [slotMask(slotFor(hour))]));
+      }
+      return;
+    }
+    case 'lunes-viernes':
+    case 'fines-semana':
+    case 'domingos':
+      query.whereRaw('(ads.days_mask & ?) <> 0', [dayMask([value])]);
+      return;
+    default:
+      // A time slot: covered by the slot itself or by a 24-hour schedule.
+      query.where((q) => q.where('ads.is_24h', true).orWhereRaw('(ads.slots_mask & ?) <> 0', [slotMask(value)]));
+  }
+}
+
+function applyOrder(query: Knex.QueryBuilder, f: SearchFilters): void {
+  switch (f.orden) {
+    case 'recientes':
+      query.orderBy('ads.published_at', 'desc');
+      break;
+    case 'populares':
+      query.orderBy('ads.view_count', 'desc');
+      break;
+    // Written out because Knex's SQLite dialect drops the column when given a nulls position.
+    case 'precio-menor':
+      query.orderByRaw('(ads.price_per_hour is null) asc, ads.price_per_hour asc');
+      break;
+    case 'precio-mayor':
+      query.orderByRaw('(ads.price_per_hour is null) asc, ads.price_per_hour desc');
+      break;
+    case 'verificados':
+      query.orderBy('ads.photos_verified', 'desc').orderBy('ads.search_rank', 'desc');
+      break;
+    default:
+      // Plan tier, then a daily rotation: see search-rank.ts.
+      query.orderBy('ads.search_rank', 'desc');
+  }
+  query.orderBy('ads.id', 'desc');
+}
+
+export async function searchAds(db: Knex, f: SearchFilters, now = new Date()): Promise<SearchResult> {
+  const base = publicAds(db);
+  applyFilters(db, base, f, now);
+
+  const [tierSql, tierBindings] = planTierSql(now);
+  const pageRows = (page: number) => {
+    const rows = base
+      .clone()
+      .select(
+        'ads.id',
+        'ads.slug',
+        'ads.title',
+        'ads.description',
+        'ads.category',
+        'ads.barrio',
+        'ads.price_per_hour',
+        'ads.plan',
+        'ads.photos_verified',
+        'ads.published_at',
+        'ads.advertiser_id',
+      )
+      .select(db.raw(`${tierSql} as plan_tier`, tierBindings))
+      .limit(RESULTS_PER_PAGE)
+      .offset((page - 1) * RESULTS_PER_PAGE);
+    applyOrder(rows, f);
+    return rows as Promise<AdRow[]>;
+  };
+
+  // The count and the requested page are read side by side; a page past the end is read again as the last one.
+  const [countRow, requestedRows] = await Promise.all([base.clone().count({ n: '*' }).first(), pageRows(f.pagina)]);
+  const total = Number(countRow?.n ?? 0);
+  const pages = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
+  const page = Math.min(f.pagina, pages);
+  const rows = page === f.pagina ? requestedRows : await pageRows(page);
+  return { total, page, pages, ads: await toCards(db, rows, now) };
+}
+
+interface AdRow {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  category: Category;
+  barrio: string | null;
+  price_per_hour: number | null;
+  plan: Plan;
+  plan_tier: number | string;
+  photos_verified: boolean | number;
+  published_at: Date | number | string;
+  advertiser_id: number;
+}
+
+/** Cards for one page of rows: cover photos and advertisers' birth dates in one query each. */
+async function toCards(db: Knex, rows: AdRow[], now: Date): Promise<AdCard[]> {
+  const covers = new Map<number, { key: string; width: number; height: number; alt: string }>();
+  const birthDates = new Map<number, string | Date | null>();
+  if (rows.length) {
+    const [images, advertisers] = await Promise.all([
+      db('ad_images')
+        .whereIn(
+          'ad_id',
+          rows.map((r) => r.id),
+        )
+        .where('position', 0)
+        .select('ad_id', 'file_key', 'width', 'height', 'alt'),
+      db('advertisers')
+        .whereIn('id', [...new Set(rows.map((r) => r.advertiser_id))])
+        .select('id', 'birth_date'),
+    ]);
+    for (const img of images) covers.set(img.ad_id, { key: img.file_key, width: img.width, height: img.height, alt: img.alt });
+    for (const a of advertisers) birthDates.set(a.id, a.birth_date);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    excerpt: excerpt(r.description),
+    category: r.category,
+    barrio: r.barrio,
+    pricePerHour: r.price_per_hour,
+    plan: planOfTier(r.plan_tier),
+    photosVerified: Boolean(r.photos_verified),
+    age: birthDates.get(r.advertiser_id) ? ageFrom(birthDates.get(r.advertiser_id)!, now) : null,
+    image: covers.get(r.id) ?? null,
+    publishedAt: new Date(r.published_at),
+  }));
+}
+
+function excerpt(text: string, max = 140): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}

@@ -1,0 +1,24 @@
+// Settings that staff edit in the panel; the plan prices are read on every request that shows them.
+import type { Knex } from 'knex';
+
+export interface PlanPrices {
+  premium: number;
+  vip: number;
+}
+
+export async function getPlanPrices(db: Knex): Promise<PlanPrices> {
+  const rows: { key: string; value: string }[] = await db('settings').whereIn('key', ['price_premium', 'price_vip']);
+  const value = (key: string) => Number(rows.find((r) => r.key === key)?.value ?? Number.NaN);
+  return { premium: value('price_premium'), vip: value('price_vip') };
+}
+
+export async function setPlanPrices(db: Knex, prices: PlanPrices, now = new Date()): Promise<void> {
+  await db.transaction(async (trx) => {
+    for (const [key, value] of [
+      ['price_premium', prices.premium],
+      ['price_vip', prices.vip],
+    ] as const) {
+      await trx('settings').insert({ key, value: String(value), updated_at: now }).onConflict('key').merge(['value', 'updated_at']);
+    }
+  });
+}

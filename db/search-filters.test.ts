@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_PAGE, MAX_TEXT_LENGTH, advancedFilterCount, parseSearchParams, toSearchParams } from './search-filters.ts';
+
+const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
+
+describe('parseSearchParams', () => {
+  it('reads every filter', () => {
+    const f = parse(
+      'q=palermo&categoria=masajes&zona=sur&disponibilidad=24h&orden=precio-menor&precio=5000-10000&edad=26-35' +
+        '&verificacion=fotos-reales&idioma=ingles&idioma=frances&servicio=hotel&atencion=parejas&pagina=3',
+    );
+    expect(f).toEqual({
+      text: 'palermo',
+      categoria: 'masajes',
+      zona: 'sur',
+      disponibilidad: '24h',
+      orden: 'precio-menor',
+      precio: '5000-10000',
+      edad: '26-35',
+      verificacion: ['fotos-reales'],
+      idioma: ['ingles', 'frances'],
+      servicio: ['hotel'],
+      atencion: ['parejas'],
+      pagina: 3,
+    });
+    expect(advancedFilterCount(f)).toBe(7);
+  });
+
+  it('takes the hero box text from `barrio` and prefers `q`', () => {
+    expect(parse('barrio=Núñez').text).toBe('Núñez');
+    expect(parse('barrio=a&q=b').text).toBe('b');
+  });
+
+  it('ignores unknown values and clamps numbers', () => {
+    const f = parse('categoria=xyz&zona=narnia&orden=raro&precio=1-2&edad=99&idioma=klingon&pagina=-3');
+    expect(f.categoria).toBeUndefined();
+    expect(f.zona).toBeUndefined();
+    expect(f.orden).toBe('relevancia');
+    expect(f.precio).toBeUndefined();
+    expect(f.edad).toBeUndefined();
+    expect(f.idioma).toEqual([]);
+    expect(f.pagina).toBe(1);
+    expect(parse('pagina=99999999999').pagina).toBe(MAX_PAGE);
+    expect(parse('pagina=abc').pagina).toBe(1);
+  });
+
+  it('accepts a barrio slug or a zone as zona', () => {
+    expect(parse('zona=villa-crespo').zona).toBe('villa-crespo');
+    expect(parse('zona=norte').zona).toBe('norte');
+  });
+
+  it('cuts a very long text', () => {
+    expect(parse(`q=${'a'.repeat(5000)}`).text).toHaveLength(MAX_TEXT_LENGTH);
+  });
+
+  it('round-trips through toSearchParams, leaving defaults out', () => {
+    const query = 'q=pal&categoria=trans&idioma=ingles&orden=recientes&pagina=2';
+    expect(parseSearchParams(toSearchParams(parse(query)))).toEqual(parse(query));
+    expect(toSearchParams(parse('')).toString()).toBe('');
+  });
+});

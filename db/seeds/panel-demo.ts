@@ -1,0 +1,75 @@
+// Demo data for the admin panel, so every section has something to show after `npm start`: advertisers waiting
+// for verification and rejected ones, completed and pending payments for the demo ads' plans, two bank
+// accounts (one active) and a partner admin with limited permissions. Names and numbers are invented.
+import type { Knex } from 'knex';
+import { createRandom, demoBirthDate, insertAdvertiser } from '../factories/index.ts';
+import { cbuFrom } from '../cbu.ts';
+import { getPlanPrices } from '../queries/settings.ts';
+import { createAdministrator } from '../queries/admin/administrators.ts';
+import { randomPassword } from '../../api/services/passwords.ts';
+import { insertedId } from '../dialect.ts';
+
+export const DEMO_PARTNER_USERNAME = 'socia_demo';
+
+const WAITING = [
+  ['Camila Ríos', 'pending'],
+  ['Martina Suárez', 'pending'],
+  ['Lucía Benítez', 'pending'],
+  ['Sofía Herrera', 'rejected'],
+  ['Julieta Molina', 'rejected'],
+  ['Agustina Castro', 'unverified'],
+] as const;
+
+/** Returns the demo partner's generated password, for the caller to print once. */
+export async function seedPanelDemo(db: Knex, now = new Date()): Promise<{ partnerPassword: string }> {
+  const rand = createRandom(145);
+  for (const [i, [fullName, status]] of WAITING.entries()) {
+    await insertAdvertiser(db, {
+      email: `verificacion${i + 1}@velada.invalid`,
+      fullName,
+      dni: String(rand.int(20_000_000, 45_999_999)),
+      birthDate: demoBirthDate(rand, now),
+      verificationStatus: status,
+    });
+  }
+
+  const accounts = [
+    { bank_name: 'Banco Ejemplo S.A.', account_number: '4001-0012345/6', cbu: cbuFrom('1910001', '5500123456789'), alias: 'velada.cobros', account_type: 'checking', active: true },
+    { bank_name: 'Banco Modelo S.A.', account_number: '0987654/3', cbu: cbuFrom('3220004', '7700987654321'), alias: 'velada.ahorro', account_type: 'savings', active: false },
+  ];
+  const accountIds: number[] = [];
+  for (const account of accounts) {
+    const [row] = await db('bank_accounts').insert({ ...account, account_holder: 'Velada Demo S.R.L.', created_at: now }).returning('id');
+    accountIds.push(insertedId(row));
+  }
+
+  // Payments for the demo ads that show a paid plan: most confirmed, the latest three still waiting.
+  const prices = await getPlanPrices(db);
+  const paidAds = await db('ads').whereIn('plan', ['premium', 'vip']).orderBy('id').limit(10).select('id', 'advertiser_id', 'plan');
+  const methods = ['transfer', 'mercadopago', 'card'] as const;
+  for (const [i, ad] of paidAds.entries()) {
+    const pending = i >= paidAds.length - 3;
+    const createdAt = new Date(now.getTime() - (paidAds.length - i) * 26 * 3_600_000);
+    await db('payments').insert({
+      advertiser_id: ad.advertiser_id,
+      ad_id: ad.id,
+      amount: ad.plan === 'vip' ? prices.vip : prices.premium,
+      description: ad.plan === 'vip' ? 'Plan VIP (30 días)' : 'Plan Premium (30 días)',
+      payment_method: methods[i % methods.length],
+      status: pending ? 'pending' : 'completed',
+      reference: `VEL-DEMO-${String(i + 1).padStart(4, '0')}`,
+      bank_account_id: pending ? null : accountIds[0],
+      processed_at: pending ? null : new Date(createdAt.getTime() + 2 * 3_600_000),
+      created_at: createdAt,
+    });
+  }
+
+  const partnerPassword = randomPassword();
+  await createAdministrator(db, {
+    username: DEMO_PARTNER_USERNAME,
+    fullName: 'Socia de Demostración',
+    password: partnerPassword,
+    permissions: ['view_subscribers', 'manage_verifications'],
+  });
+  return { partnerPassword };
+}

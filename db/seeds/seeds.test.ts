@@ -1,0 +1,87 @@
+// Demo data and the super admin, as `npm start` creates them on an empty database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { createTestDb, type TestDb } from '../testing/test-db.ts';
+import { isDatabaseEmpty, seedDemoData } from './demo.ts';
+import { DEMO_PARTNER_USERNAME, seedPanelDemo } from './panel-demo.ts';
+import { isValidCbu } from '../cbu.ts';
+import { listSubscribers } from '../queries/admin/subscribers.ts';
+import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from './super-admin.ts';
+import { verifyPassword } from '../../api/services/passwords.ts';
+import { adImageFile } from '../../api/services/image-store.ts';
+import { CATEGORY_VALUES } from '../catalogue.ts';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(() => t.destroy());
+
+describe('demo data', () => {
+  it('fills an empty database with 200+ published ads over every category and 30+ barrios, 1-5 photos each', async () => {
+    expect(await isDatabaseEmpty(t.db)).toBe(true);
+    const created = await seedDemoData(t.db, t.dataDir);
+    expect(created).toBeGreaterThanOrEqual(200);
+    expect(await isDatabaseEmpty(t.db)).toBe(false);
+
+    const ads = await t.db('ads').where('state', 'published').select('id', 'category', 'barrio', 'title', 'description');
+    expect(ads.length).toBe(created);
+    expect(new Set(ads.map((a) => a.category))).toEqual(new Set(CATEGORY_VALUES));
+    expect(new Set(ads.map((a) => a.barrio)).size).toBeGreaterThanOrEqual(30);
+
+    const counts = await t.db('ad_images').groupBy('ad_id').select('ad_id').count({ n: '*' });
+    expect(counts.length).toBe(created);
+    for (const c of counts) {
+      expect(Number(c.n)).toBeGreaterThanOrEqual(1);
+      expect(Number(c.n)).toBeLessThanOrEqual(5);
+    }
+
+    const image = await t.db('ad_images').first();
+    const file = adImageFile(t.dataDir, `${image.file_key}-800.webp`)!;
+    expect(fs.existsSync(file)).toBe(true);
+    const meta = await sharp(file).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+  }, 60_000);
+});
+
+describe('panel demo data', () => {
+  it('gives every panel section something to show, with a partner admin whose password is generated', async () => {
+    const { partnerPassword } = await seedPanelDemo(t.db);
+    const statuses = (await listSubscribers(t.db)).map((s) => s.verificationStatus);
+    for (const status of ['pending', 'verified', 'rejected'] as const) expect(statuses).toContain(status);
+    const payments = await t.db('payments').select('status', 'amount');
+    expect(new Set(payments.map((p) => p.status))).toEqual(new Set(['pending', 'completed']));
+    const accounts = await t.db('bank_accounts').select('cbu', 'active');
+    expect(accounts).toHaveLength(2);
+    expect(accounts.filter((a) => a.active)).toHaveLength(1);
+    expect(accounts.every((a) => isValidCbu(a.cbu))).toBe(true);
+    const partner = await t.db('admin_users').where('username', DEMO_PARTNER_USERNAME).first();
+    expect(Boolean(partner.is_master)).toBe(false);
+    expect(JSON.parse(partner.permissions)).toEqual(['view_subscribers', 'manage_verifications']);
+    expect(partnerPassword).toMatch(/^[\w-]{20}$/);
+    expect(await verifyPassword(partnerPassword, partner.password_hash)).toBe(true);
+  });
+});
+
+describe('super admin', () => {
+  it('is created once, with a random password when none is configured', async () => {
+    const first = await ensureSuperAdmin(t.db, undefined);
+    expect(first.created).toBe(true);
+    expect(first.generatedPassword).toMatch(/^[\w-]{20}$/);
+    const row = await t.db('admin_users').where('username', SUPER_ADMIN_USERNAME).first();
+    expect(Boolean(row.is_master)).toBe(true);
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(first.generatedPassword!, row.password_hash)).toBe(true);
+    expect(await verifyPassword('wrong-password', row.password_hash)).toBe(false);
+    expect(await ensureSuperAdmin(t.db, 'another-password')).toEqual({ created: false, generatedPassword: null });
+  });
+
+  it('takes ADMIN_PASSWORD when given', async () => {
+    await t.db('admin_users').del();
+    expect(await ensureSuperAdmin(t.db, 'from-the-environment')).toEqual({ created: true, generatedPassword: null });
+    const row = await t.db('admin_users').first();
+    expect(await verifyPassword('from-the-environment', row.password_hash)).toBe(true);
+  });
+});

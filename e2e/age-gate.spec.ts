@@ -1,0 +1,99 @@
+// The 18+ gate: shown on a first visit, closed by accepting, kept by rejecting, never flashing afterwards.
+import { test, expect, localStorageOf, waitForHydration } from './fixtures.ts';
+
+const REJECTED = 'Lo sentimos, debes ser mayor de 18 años para acceder a este sitio.';
+
+test('a first visit shows the gate; rejecting keeps it, accepting closes it and remembers the choice', async ({ page }) => {
+  await page.goto('/');
+  const gate = page.getByRole('dialog', { name: '¿Sos mayor de 18 años?' });
+  await expect(gate).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.locator('#page')).toHaveAttribute('inert', '');
+
+  await gate.getByRole('button', { name: 'Soy menor de edad' }).click();
+  await expect(gate.getByRole('alert')).toHaveText(REJECTED);
+  await expect(gate).toBeVisible();
+  expect((await localStorageOf(page)).ageVerified).toBeUndefined();
+
+  await gate.getByRole('button', { name: 'Soy mayor de 18, ingresar' }).click();
+  await expect(gate).toBeHidden();
+  expect((await localStorageOf(page)).ageVerified).toBe('true');
+  await expect(page.locator('html')).toHaveClass(/\bage-ok\b/);
+  await expect(page.locator('#page')).not.toHaveAttribute('inert');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avisos clasificados para adultos en CABA');
+});
+
+test('the accept button has the focus when the gate opens, and Enter accepts', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  const accept = page.getByRole('button', { name: 'Soy mayor de 18, ingresar' });
+  await expect(accept).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: '¿Sos mayor de 18 años?' })).toBeHidden();
+  expect((await localStorageOf(page)).ageVerified).toBe('true');
+});
+
+test('after accepting, the next visit never paints the gate', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Soy mayor de 18, ingresar' }).click();
+  await expect(page.locator('.age-gate')).toBeHidden();
+
+  // Records whether the gate was ever rendered visible before a frame of the next page load was painted.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __gatePainted: boolean };
+    w.__gatePainted = false;
+    const check = () => {
+      const gate = document.querySelector<HTMLElement>('.age-gate');
+      if (gate && gate.checkVisibility()) w.__gatePainted = true;
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.waitForLoadState('domcontentloaded');
+  const atDomReady = await page.evaluate(() => ({
+    ageOk: document.documentElement.classList.contains('age-ok'),
+    gateVisible: document.querySelector<HTMLElement>('.age-gate')?.checkVisibility() ?? false,
+  }));
+  expect(atDomReady).toEqual({ ageOk: true, gateVisible: false });
+
+  await page.waitForLoadState('load');
+  await waitForHydration(page);
+  await expect(page.locator('.age-gate')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __gatePainted: boolean }).__gatePainted)).toBe(false);
+  await expect(page.locator('#page')).not.toHaveAttribute('inert');
+});
+
+test('the terms page has no gate', async ({ page }) => {
+  await page.goto('/terminos-condiciones');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Términos y condiciones');
+  await waitForHydration(page);
+  await expect(page.locator('.age-gate')).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: '¿Sos mayor de 18 años?' })).toHaveCount(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the gate posts a form: accepting opens static and server-rendered pages alike', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('dialog', { name: '¿Sos mayor de 18 años?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Soy mayor de 18, ingresar' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.locator('html')).toHaveClass(/age-ok/);
+    await expect(page.locator('.age-gate')).toBeHidden();
+    await page.getByRole('link', { name: 'Masajes', exact: true }).first().click();
+    await expect(page).toHaveURL('/buscar?categoria=masajes');
+    await expect(page.locator('.age-gate')).toBeHidden();
+  });
+
+  test("'Soy menor de edad' leads to the page that explains why, and sets nothing", async ({ page, context }) => {
+    await page.goto('/aumentar-visibilidad');
+    await page.getByRole('button', { name: 'Soy menor de edad' }).click();
+    await expect(page).toHaveURL('/menor-de-edad');
+    await expect(page.getByRole('alert')).toHaveText('Lo sentimos, debes ser mayor de 18 años para acceder a este sitio.');
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('velada_edad');
+    await page.goto('/aumentar-visibilidad');
+    await expect(page.locator('.age-gate')).toBeVisible();
+  });
+});

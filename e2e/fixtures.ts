@@ -1,0 +1,119 @@
+// Shared helpers for the end-to-end tests.
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import knexFactory, { type Knex } from 'knex';
+import path from 'node:path';
+import { knexConfig } from '../db/connection.ts';
+import { parseSearchParams } from '../db/search-filters.ts';
+import { searchAds, type SearchResult } from '../db/queries/search-ads.ts';
+
+export { expect };
+
+/** The server's own database (the SQLite file in E2E_DATA_DIR), to compare what pages show with the data. */
+export function openServerDb(): Knex {
+  const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/velada-e2e';
+  return knexFactory(knexConfig(`sqlite:${path.join(dataDir, 'velada.sqlite')}`, dataDir));
+}
+
+/** `db`: one connection to the server's database per worker, closed when the worker ends. */
+export const test = base.extend<object, { db: Knex }>({
+  db: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const db = openServerDb();
+      await use(db);
+      await db.destroy();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** Marks the visitor as 18+ and the cookie choice as made, before any page script runs. */
+export async function asReturningVisitor(page: Page, options: { consent?: boolean } = {}): Promise<void> {
+  await page.addInitScript((consent) => {
+    localStorage.setItem('ageVerified', 'true');
+    if (consent) {
+      localStorage.setItem('cookieConsent', 'rejected');
+      localStorage.setItem('cookiePreferences', JSON.stringify({ necessary: true, analytics: false, marketing: false }));
+      localStorage.setItem('appDownloadPrompted', 'true');
+    }
+  }, options.consent ?? true);
+}
+
+/** Runs axe and fails on serious or critical violations, listing them. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Waits until every Astro island of the page has hydrated (Astro drops the `ssr` attribute then). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** The browser's localStorage as a plain object. */
+export function localStorageOf(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => ({ ...localStorage }));
+}
+
+// --- Search ----------------------------------------------------------------------------------------
+
+const countFormat = new Intl.NumberFormat('es-AR');
+
+/** The count line of /buscar for a total: '1 resultado', '220 resultados', '1.234 resultados'. */
+export function countText(total: number): string {
+  return total === 1 ? '1 resultado' : `${countFormat.format(total)} resultados`;
+}
+
+/** The count line, which may end with ' · página 2 de 25'. */
+export function countLine(total: number): RegExp {
+  const escaped = countText(total).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped}( · página \\d+ de \\d+)?$`);
+}
+
+/** What the search answers for a query string, straight from the database (the oracle of the search tests). */
+export function expectedSearch(db: Knex, query: string | URLSearchParams): Promise<SearchResult> {
+  return searchAds(db, parseSearchParams(new URLSearchParams(query)));
+}
+
+export function resultCount(page: Page): Locator {
+  return page.locator('#results-count');
+}
+
+/** The result cards currently shown. */
+export function resultCards(page: Page): Locator {
+  return page.locator('#search-results .results__list > li');
+}
+
+/** Checks that the count line shows what the database says for the page's current URL; returns that total. */
+export async function expectCountMatchesUrl(page: Page, db: Knex): Promise<number> {
+  const { total } = await expectedSearch(db, new URL(page.url()).searchParams);
+  await expect(resultCount(page)).toHaveText(countLine(total));
+  return total;
+}
+
+/** Opens /buscar (as a returning visitor) and waits until the filters island runs. */
+export async function openSearch(page: Page, query = ''): Promise<void> {
+  await asReturningVisitor(page);
+  await page.goto(`/buscar${query ? `?${query}` : ''}`);
+  await waitForHydration(page);
+  await markDocument(page);
+}
+
+/** Leaves a marker in the window; it survives only while no full page load happens. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eMarker: string }).__e2eMarker = 'same-document';
+  });
+}
+
+/** Fails if the page was reloaded or navigated away since markDocument(). */
+export async function expectSameDocument(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker)).toBe('same-document');
+}
+
+/** Waits until the URL's query has `key` = `value` (or lacks `key` when value is null). */
+export async function expectQueryParam(page: Page, key: string, value: string | null): Promise<void> {
+  await expect(page).toHaveURL((url) => url.pathname === '/buscar' && url.searchParams.get(key) === value);
+}

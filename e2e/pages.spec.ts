@@ -1,0 +1,153 @@
+// The plans page (prices from the settings table), the legal pages, the install-guide redirect, the 404 page,
+// and the server's headers: security, caching, compression and the canonical-origin redirect.
+import { test, expect, asReturningVisitor, expectedSearch } from './fixtures.ts';
+import { adPath } from '../db/ad-text.ts';
+
+const PUBLIC_ORIGIN = 'https://velada.example';
+
+test('/aumentar-visibilidad shows the three plans with the current prices from the settings', async ({ page, db }) => {
+  const price = async (key: string) => (await db('settings').where({ key }).first())?.value as string;
+  expect(await price('price_premium')).toBe('15000');
+  expect(await price('price_vip')).toBe('25000');
+
+  await asReturningVisitor(page);
+  await page.goto('/aumentar-visibilidad');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aumentá tu visibilidad');
+  const plans = page.locator('.plans__grid > li');
+  await expect(plans.getByRole('heading', { level: 2 })).toHaveText(['Básico', 'Premium', 'VIP']);
+  const priceOf = (id: string) => page.locator(`#${id} .plan__price strong`);
+  // es-AR currency: '$', a no-break space, '.' for thousands, no decimals.
+  expect(await priceOf('basico').textContent()).toBe('Gratis');
+  expect(await priceOf('premium').textContent()).toBe('$\u00a015.000');
+  expect(await priceOf('vip').textContent()).toBe('$\u00a025.000');
+  await expect(page.locator('#premium')).toContainText('Más popular');
+  await expect(page.locator('#basico')).toContainText('Hasta 3 imágenes');
+  await expect(page.locator('#basico')).toContainText('Vigencia de 30 días');
+  await expect(page.locator('#premium')).toContainText('Hasta 10 imágenes');
+  await expect(page.locator('#vip')).toContainText('Posición #1 garantizada');
+  await expect(page.locator('#basico').getByRole('link', { name: 'Publicar gratis' })).toHaveAttribute('href', '/publicar-anuncio');
+
+  try {
+    await db('settings').where({ key: 'price_premium' }).update({ value: '17500' });
+    await page.reload();
+    expect(await priceOf('premium').textContent()).toBe('$\u00a017.500');
+    expect(await priceOf('vip').textContent()).toBe('$\u00a025.000');
+  } finally {
+    await db('settings').where({ key: 'price_premium' }).update({ value: '15000' });
+  }
+  await page.reload();
+  expect(await priceOf('premium').textContent()).toBe('$\u00a015.000');
+});
+
+test('/terminos-condiciones shows its sections and the date of its last change', async ({ page }) => {
+  await page.goto('/terminos-condiciones');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Términos y condiciones');
+  await expect(page.locator('article').getByRole('heading', { level: 2 })).toHaveText([
+    '1. Naturaleza del servicio',
+    '2. Verificación de identidad',
+    '3. Marco legal',
+    '4. Privacidad',
+    '5. Condiciones críticas de operación',
+  ]);
+  const updated = page.getByText('Última actualización:');
+  await expect(updated).toBeVisible();
+  const time = updated.locator('time');
+  const iso = await time.getAttribute('datetime');
+  expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  const label = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' }).format(
+    new Date(`${iso}T12:00:00-03:00`),
+  );
+  await expect(time).toHaveText(label);
+});
+
+test('/politicas-privacidad is in force since October 2025 and explains the cookies', async ({ page }) => {
+  await page.goto('/politicas-privacidad');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Políticas de privacidad');
+  await expect(page.getByText('Vigente desde octubre de 2025')).toBeVisible();
+  const cookies = page.getByRole('region', { name: '8. Cookies y almacenamiento en el navegador' });
+  await expect(cookies).toBeVisible();
+  const table = cookies.getByRole('table', { name: 'Qué guardamos en tu navegador' });
+  // Every key the site stores in the browser is listed, the adult-consent one first.
+  await expect(table.getByRole('rowheader').first()).toHaveText('ageVerified');
+  for (const key of ['ageVerified', 'velada_edad', 'cookieConsent', 'cookiePreferences', 'appDownloadPrompted', 'visitorId', 'sessionId']) {
+    await expect(table.getByRole('rowheader', { name: key })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: '7. Derechos ARCO' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '9. Verificación de edad' })).toBeVisible();
+  await expect(page.locator('main')).toContainText('25.326');
+});
+
+test('/guia-instalacion redirects to the install guide', async ({ page, request }) => {
+  const response = await request.get('/guia-instalacion', { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers().location).toBe('/guia-instalacion-velada.html');
+  const page200 = await page.goto('/guia-instalacion');
+  expect(page200?.status()).toBe(200);
+  await expect(page).toHaveURL('/guia-instalacion-velada.html');
+  await expect(page).toHaveTitle(/Velada/);
+});
+
+test('an unknown route answers 404 with the not-found screen', async ({ page }) => {
+  const response = await page.goto('/esta-pagina-no-existe');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+  for (const path of ['/admin/no-existe', '/buscar/otra-cosa', '/%E0%A4%A']) {
+    const answer = await page.request.get(path);
+    expect(answer.status(), path).toBe(404);
+  }
+});
+
+test.describe('server headers', () => {
+  test('HTML pages carry the security headers', async ({ request, db }) => {
+    const [ad] = (await expectedSearch(db, '')).ads;
+    for (const path of ['/', '/buscar', adPath(ad!), '/aumentar-visibilidad', '/terminos-condiciones', '/no-existe']) {
+      const response = await request.get(path);
+      const headers = response.headers();
+      expect(headers['content-type'], path).toMatch(/^text\/html/);
+      expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(headers['content-security-policy'], path).toContain("object-src 'none'");
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    }
+    // Pages rendered per request also carry Astro's policy with their script hashes, as a second header.
+    const policies = (await request.get('/buscar')).headersArray().filter((h) => h.name.toLowerCase() === 'content-security-policy');
+    expect(policies).toHaveLength(2);
+    expect(policies.some((h) => h.value.includes("frame-ancestors 'none'"))).toBe(true);
+    expect(policies.some((h) => /script-src 'self' 'sha256-/.test(h.value))).toBe(true);
+  });
+
+  test('hashed assets are cached for good, HTML is revalidated', async ({ request }) => {
+    const home = await request.get('/');
+    expect(home.headers()['cache-control']).toContain('must-revalidate');
+    expect((await request.get('/terminos-condiciones')).headers()['cache-control']).toContain('must-revalidate');
+    const assets = [...(await home.text()).matchAll(/(?:src|href)="(\/_astro\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets.slice(0, 4)) {
+      const response = await request.get(asset);
+      expect(response.status(), asset).toBe(200);
+      expect(response.headers()['cache-control'], asset).toContain('immutable');
+      expect(response.headers()['cache-control'], asset).toContain('max-age=31536000');
+    }
+  });
+
+  test('responses are compressed when the client accepts it', async ({ request }) => {
+    const br = await request.get('/buscar', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(br.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+    expect(await br.text()).toContain('resultados');
+    const gzip = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers()['content-encoding']).toBe('gzip');
+    const plain = await request.get('/', { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    expect(await plain.text()).toContain('Avisos clasificados para adultos en CABA');
+  });
+
+  test('another host is redirected to the canonical origin; localhost is not', async ({ request }) => {
+    const other = await request.get('/buscar?categoria=trans', { headers: { Host: 'other.example' }, maxRedirects: 0 });
+    expect(other.status()).toBe(301);
+    expect(other.headers().location).toBe(`${PUBLIC_ORIGIN}/buscar?categoria=trans`);
+    const local = await request.get('/buscar?categoria=trans', { maxRedirects: 0 });
+    expect(local.status()).toBe(200);
+  });
+});

@@ -1,0 +1,8 @@
+/// <reference types="astro/client" />
+// What the Koa server hands every SSR render (api/astro-handler.ts).
+declare namespace App {
+  interface Locals {
+    db: import('knex').Knex;
+    dataDir: string;
+  }
+}

@@ -1,0 +1,123 @@
+// The staff login of the seed: username and password (show/hide), 'Acceder al Panel', a client-side count of
+// failures (warning from 3, form disabled at 5 until reload) on top of the server's own lock and throttling.
+import { useState, type FormEvent } from 'react';
+import { showToast } from '../../stores/toasts.ts';
+
+export const MAX_ATTEMPTS = 5;
+const WARN_FROM = 3;
+const BLOCKED = 'Acceso bloqueado: Demasiados intentos fallidos. Contacte al administrador principal.';
+
+export default function AdminLogin() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [failures, setFailures] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [blocked, setBlocked] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy || blocked || !username.trim() || !password) return;
+    setBusy(true);
+    let response: Response;
+    try {
+      response = await fetch('/api/admin/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: username.trim(), password }),
+      });
+    } catch {
+      setBusy(false);
+      showToast({ title: 'Error de conexión', description: 'No se pudo conectar con el servidor', variant: 'error' });
+      return;
+    }
+    if (response.ok) {
+      showToast({ title: 'Acceso exitoso', description: 'Bienvenido al panel de administración', variant: 'success' });
+      window.location.assign('/admin/dashboard');
+      return;
+    }
+    setBusy(false);
+    const error = ((await response.json().catch(() => null)) as { error?: { message?: string } } | null)?.error;
+    if (response.status === 401) {
+      const count = failures + 1;
+      setFailures(count);
+      setPassword('');
+      if (count >= MAX_ATTEMPTS) {
+        setBlocked(BLOCKED);
+        showToast({ title: 'Acceso bloqueado', description: 'Demasiados intentos fallidos. Contacte al administrador principal.', variant: 'error' });
+      } else {
+        showToast({ title: 'Credenciales incorrectas', description: `Intento ${count} de ${MAX_ATTEMPTS}`, variant: 'error' });
+      }
+    } else if (response.status === 429) {
+      // The server locked the username (its fifth failure, from any browser) or this address: the seed's blocked
+      // state, with the server's reason (how long) in the toast.
+      setFailures(MAX_ATTEMPTS);
+      setPassword('');
+      setBlocked(BLOCKED);
+      showToast({ title: 'Acceso bloqueado', description: error?.message, variant: 'error' });
+    } else {
+      showToast({ title: 'No se pudo iniciar sesión', description: error?.message ?? `Error ${response.status}`, variant: 'error' });
+    }
+  }
+
+  const remaining = MAX_ATTEMPTS - failures;
+  return (
+    <form className="admin-login card" onSubmit={submit} noValidate={false} aria-describedby={blocked ? 'login-blocked' : undefined}>
+      <h1>Panel de administración</h1>
+      <p className="admin-login__lead">Ingresá con tu usuario de Velada.</p>
+      {blocked ? (
+        <p id="login-blocked" className="admin-login__alert admin-login__alert--blocked" role="alert">
+          {blocked}
+        </p>
+      ) : (
+        failures >= WARN_FROM && (
+          <p className="admin-login__alert" role="alert">
+            Atención: {remaining === 1 ? 'te queda 1 intento' : `te quedan ${remaining} intentos`} antes de que se bloquee el acceso.
+          </p>
+        )
+      )}
+      <fieldset disabled={Boolean(blocked)} className="admin-login__fields">
+        <div className="field">
+          <label htmlFor="admin-username">Usuario</label>
+          <input
+            id="admin-username"
+            name="username"
+            autoComplete="username"
+            required
+            maxLength={64}
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="admin-password">Contraseña</label>
+          <div className="admin-login__password">
+            <input
+              id="admin-password"
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              required
+              maxLength={128}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <button
+              type="button"
+              className="btn btn-outline admin-login__toggle"
+              aria-pressed={showPassword}
+              aria-controls="admin-password"
+              onClick={() => setShowPassword((v) => !v)}
+            >
+              {showPassword ? 'Ocultar' : 'Mostrar'}
+              <span className="visually-hidden"> contraseña</span>
+            </button>
+          </div>
+        </div>
+        <button type="submit" className="btn btn-primary admin-login__submit" disabled={busy}>
+          {busy ? 'Verificando…' : 'Acceder al Panel'}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+// Suscriptores: every advertiser with verification and subscription status, filtered by status and searched by
+// name, email or DNI (case and accents ignored); approve or reject only pending verifications.
+import { useMemo, useState } from 'react';
+import { showToast } from '../../stores/toasts.ts';
+import { postData, serverMessage } from '../../lib/admin-api.ts';
+import { categoryLabel } from '../../lib/format.ts';
+import type { Subscriber } from '../../../db/queries/admin/subscribers.ts';
+
+export type { Subscriber };
+
+type Filter = 'all' | 'active' | 'inactive' | 'pending';
+const FILTERS: [Filter, string][] = [
+  ['all', 'Todos'],
+  ['active', 'Activos'],
+  ['inactive', 'Inactivos'],
+  ['pending', 'Pendientes'],
+];
+const VERIFICATION_LABELS = { unverified: 'Sin enviar', pending: 'Pendiente', verified: 'Verificado', rejected: 'Rechazado' };
+const PLAN_LABELS: Record<string, string> = { vip: 'VIP', premium: 'Premium', '': 'Gratuito' };
+
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+export default function SubscribersSection(props: { subscribers: Subscriber[]; canDecide: boolean; onChanged: () => Promise<unknown> }) {
+  const [filter, setFilter] = useState<Filter>('all');
+  const [query, setQuery] = useState('');
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  const shown = useMemo(() => {
+    const q = fold(query.trim());
+    return props.subscribers.filter((s) => {
+      if (filter === 'pending' && s.verificationStatus !== 'pending') return false;
+      if ((filter === 'active' || filter === 'inactive') && s.subscriptionStatus !== filter) return false;
+      return !q || [s.fullName, s.email, s.dni ?? ''].some((field) => fold(field).includes(q));
+    });
+  }, [props.subscribers, filter, query]);
+
+  async function decide(subscriber: Subscriber, action: 'verify' | 'reject') {
+    setBusyId(subscriber.id);
+    try {
+      await postData(`subscribers/${subscriber.id}/${action}`);
+      showToast(
+        action === 'verify'
+          ? { title: 'Verificación aprobada', description: subscriber.fullName, variant: 'success' }
+          : { title: 'Verificación rechazada', description: subscriber.fullName, variant: 'success' },
+      );
+      await props.onChanged();
+    } catch (err) {
+      showToast({
+        title: action === 'verify' ? 'No se pudo verificar el suscriptor' : 'No se pudo rechazar la verificación',
+        description: serverMessage(err),
+        variant: 'error',
+      });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="subscribers-title" className="panel__section">
+      <h1 id="subscribers-title">Suscriptores</h1>
+      <div className="panel__filters">
+        <div className="field">
+          <label htmlFor="subscriber-filter">Estado</label>
+          <select id="subscriber-filter" value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
+            {FILTERS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="subscriber-search">Buscar por nombre, email o DNI</label>
+          <input id="subscriber-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </div>
+      </div>
+      <p aria-live="polite" className="panel__count">
+        {shown.length === 1 ? '1 suscriptor' : `${shown.length} suscriptores`}
+      </p>
+      {shown.length === 0 ? (
+        <p>No hay suscriptores que coincidan.</p>
+      ) : (
+        <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de suscriptores">
+          <table className="panel__table">
+            <caption className="visually-hidden">Suscriptores</caption>
+            <thead>
+              <tr>
+                <th scope="col">Nombre</th>
+                <th scope="col">Email</th>
+                <th scope="col">DNI</th>
+                <th scope="col">Categoría</th>
+                <th scope="col">Verificación</th>
+                <th scope="col">Suscripción</th>
+                <th scope="col">Plan</th>
+                {props.canDecide && <th scope="col">Acciones</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((s) => (
+                <tr key={s.id}>
+                  <th scope="row">{s.fullName}</th>
+                  <td>{s.email}</td>
+                  <td>{s.dni ?? '—'}</td>
+                  <td>{s.category ? categoryLabel(s.category) : '—'}</td>
+                  <td>{VERIFICATION_LABELS[s.verificationStatus]}</td>
+                  <td>{s.subscriptionStatus === 'active' ? 'Activa' : 'Inactiva'}</td>
+                  <td>{PLAN_LABELS[s.subscriptionPlan] ?? s.subscriptionPlan}</td>
+                  {props.canDecide && (
+                    <td>
+                      {s.verificationStatus === 'pending' && (
+                        <span className="panel__row-actions">
+                          <button type="button" className="btn btn-primary" disabled={busyId === s.id} onClick={() => void decide(s, 'verify')}>
+                            Aprobar<span className="visually-hidden"> a {s.fullName}</span>
+                          </button>
+                          <button type="button" className="btn btn-outline" disabled={busyId === s.id} onClick={() => void decide(s, 'reject')}>
+                            Rechazar<span className="visually-hidden"> a {s.fullName}</span>
+                          </button>
+                        </span>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

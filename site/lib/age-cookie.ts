@@ -1,0 +1,8 @@
+// The cookie that records the 18+ confirmation beside localStorage.ageVerified: the server reads it to render
+// pages without the gate, which is what lets visitors without JavaScript pass it (POST /confirmar-edad).
+export const AGE_COOKIE = 'velada_edad';
+export const AGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+export function hasAgeCookie(cookieHeader: string | undefined | null): boolean {
+  return (cookieHeader ?? '').split(/;\s*/).includes(`${AGE_COOKIE}=1`);
+}
