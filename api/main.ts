@@ -13,6 +13,7 @@ import { migrate, openDb, type Db } from '../db/connection.ts';
 import { isDatabaseEmpty, seedDemoData } from '../db/seeds/demo.ts';
 import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '../db/seeds/super-admin.ts';
 import { DEMO_PARTNER_USERNAME, seedPanelDemo } from '../db/seeds/panel-demo.ts';
+import { seedAnalyticsDemo } from '../db/seeds/analytics-demo.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(rootDir, 'dist');
@@ -34,7 +35,8 @@ async function prepareDatabase(db: Db, config: Config): Promise<void> {
     console.log('Empty database: creating demo data...');
     const count = await seedDemoData(db, config.dataDir);
     const { partnerPassword } = await seedPanelDemo(db);
-    console.log(`Demo data ready: ${count} published ads, subscribers to verify, payments and bank accounts.`);
+    const pageviews = await seedAnalyticsDemo(db);
+    console.log(`Demo data ready: ${count} published ads, subscribers to verify, payments, bank accounts and ${pageviews} page views over 30 days.`);
     console.log(`Demo partner admin created: user "${DEMO_PARTNER_USERNAME}", password "${partnerPassword}" (shown only this once).`);
   }
   const admin = await ensureSuperAdmin(db, config.adminPassword);

@@ -187,7 +187,7 @@ describe('actions and their refusals', () => {
     expect((await call('POST', '/api/admin/subscribers/999999/verify', cookies.super)).status).toBe(404);
   });
 
-  it('processes a payment once, into an active account', async () => {
+  it('processes a payment once, into an existing account', async () => {
     const payments = (await (await call('GET', '/api/admin/payments', cookies.super)).json()) as { id: number; paymentStatus: string }[];
     const done = payments.find((p) => p.paymentStatus === 'completed')!;
     const twice = await call('POST', `/api/admin/payments/${done.id}/process`, cookies.super, { bankAccountId: accountIds[0] });
@@ -196,9 +196,13 @@ describe('actions and their refusals', () => {
     const noAccount = await call('POST', `/api/admin/payments/${pending.id}/process`, cookies.super, {});
     expect(noAccount.status).toBe(400);
     expect(((await noAccount.json()) as { error: { message: string } }).error.message).toContain('Seleccione una cuenta bancaria de destino');
-    const inactive = await call('POST', `/api/admin/payments/${pending.id}/process`, cookies.super, { bankAccountId: accountIds[1] });
-    expect(inactive.status).toBe(404);
+    const unknown = await call('POST', `/api/admin/payments/${pending.id}/process`, cookies.super, { bankAccountId: 999_999 });
+    expect(unknown.status).toBe(404);
     expect((await t.db('payments').where('id', pending.id).first()).status).toBe('pending');
+    // The account that was active when the advertiser paid may be inactive by now: still a valid destination.
+    const inactive = await call('POST', `/api/admin/payments/${pending.id}/process`, cookies.super, { bankAccountId: accountIds[1], notes: 'Transferencia del día' });
+    expect(inactive.status).toBe(200);
+    expect(await t.db('payments').where('id', pending.id).first()).toMatchObject({ status: 'completed', bank_account_id: accountIds[1], notes: 'Transferencia del día' });
   });
 
   it('adds bank accounts only with a valid CBU and alias, and keeps one account active', async () => {

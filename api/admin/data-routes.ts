@@ -110,12 +110,13 @@ export function adminDataRouter(deps: AppDeps): Router {
     const result = await processPayment(deps.db, { id, bankAccountId: input.bankAccountId, notes: input.notes ?? null, adminId: admin.id });
     if (result === 'missing') throw notFound('payment_not_found', 'El pago no existe.');
     if (result === 'already_processed') throw conflict('already_processed', 'Ese pago ya fue procesado.');
-    if (result === 'no_account') throw notFound('bank_account_not_found', 'Seleccione una cuenta bancaria de destino activa.');
+    if (result === 'no_account') throw notFound('bank_account_not_found', 'La cuenta bancaria de destino no existe. Seleccione una cuenta bancaria de destino.');
     await log(ctx, admin, 'payment_processed', 'payment', id, { bankAccountId: input.bankAccountId });
     ctx.body = { success: true };
   });
 
-  route('get', '/bank-accounts', 'super_admin', async (ctx) => {
+  // Whoever processes payments chooses their destination account; managing the accounts is for the super admin.
+  route('get', '/bank-accounts', 'process_payments', async (ctx) => {
     ctx.body = await listBankAccounts(deps.db);
   });
   route('post', '/bank-accounts', 'super_admin', async (ctx, admin) => {

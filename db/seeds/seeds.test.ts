@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import { createTestDb, type TestDb } from '../testing/test-db.ts';
 import { isDatabaseEmpty, seedDemoData } from './demo.ts';
 import { DEMO_PARTNER_USERNAME, seedPanelDemo } from './panel-demo.ts';
+import { seedAnalyticsDemo } from './analytics-demo.ts';
+import { analyticsSummary } from '../queries/analytics-summary.ts';
 import { isValidCbu } from '../cbu.ts';
 import { listSubscribers } from '../queries/admin/subscribers.ts';
 import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from './super-admin.ts';
@@ -62,6 +64,21 @@ describe('panel demo data', () => {
     expect(JSON.parse(partner.permissions)).toEqual(['view_subscribers', 'manage_verifications']);
     expect(partnerPassword).toMatch(/^[\w-]{20}$/);
     expect(await verifyPassword(partnerPassword, partner.password_hash)).toBe(true);
+  });
+});
+
+describe('analytics demo data', () => {
+  it('fills the last 30 days of the summary through the real ingestion path', async () => {
+    const written = await seedAnalyticsDemo(t.db);
+    const summary = await analyticsSummary(t.db);
+    expect(summary.pageViews30Days).toBeGreaterThan(1000);
+    expect(summary.pageViews30Days).toBeLessThanOrEqual(written);
+    expect(summary.daily.filter((d) => d.pageViews > 0).length).toBeGreaterThanOrEqual(28);
+    expect(summary.topPages[0]!.page_url).toBe('/');
+    expect(summary.topPages.some((p) => p.page_url.startsWith('/anuncio/'))).toBe(true);
+    expect(summary.trafficSources.map((s) => s.source)).toContain('google');
+    expect(summary.devices.map((d) => d.device_type)).toContain('mobile');
+    expect(summary.browsers.length).toBeGreaterThan(2);
   });
 });
 

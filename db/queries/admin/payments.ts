@@ -17,14 +17,21 @@ export interface Payment {
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | number).toISOString());
 
-export async function listPayments(db: Knex, limit?: number): Promise<Payment[]> {
-  const query = db('payments as p')
-    .join('advertisers as a', 'a.id', 'p.advertiser_id')
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .select('p.*', 'a.full_name as advertiser_name');
-  if (limit) void query.limit(limit);
-  return (await query).map((r) => ({
+/** Completed payments listed besides every pending one: the panel's list stays small as the history grows. */
+export const COMPLETED_LISTED = 500;
+
+/** Every pending payment and the latest COMPLETED_LISTED completed ones, newest first. */
+export async function listPayments(db: Knex): Promise<Payment[]> {
+  const select = (status: 'pending' | 'completed') =>
+    db('payments as p')
+      .join('advertisers as a', 'a.id', 'p.advertiser_id')
+      .where('p.status', status)
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .select('p.*', 'a.full_name as advertiser_name');
+  const [pending, completed] = await Promise.all([select('pending'), select('completed').limit(COMPLETED_LISTED)]);
+  const rows = [...pending, ...completed].sort((x, y) => new Date(y.created_at).getTime() - new Date(x.created_at).getTime() || y.id - x.id);
+  return rows.map((r) => ({
     id: r.id,
     amount: Number(r.amount),
     description: r.description || 'Pago de suscripción',
@@ -38,7 +45,8 @@ export async function listPayments(db: Knex, limit?: number): Promise<Payment[]>
   }));
 }
 
-/** pending -> completed into an active bank account. */
+/** pending -> completed into a bank account: usually the active one, but a transfer may have gone to the one
+ * that was active when the advertiser paid. */
 export async function processPayment(
   db: Knex,
   input: { id: number; bankAccountId: number; notes: string | null; adminId: number },
@@ -47,7 +55,7 @@ export async function processPayment(
   return db.transaction(async (trx) => {
     const changed = await trx('payments')
       .where({ id: input.id, status: 'pending' })
-      .whereExists(trx('bank_accounts').where({ id: input.bankAccountId, active: true }))
+      .whereExists(trx('bank_accounts').where('id', input.bankAccountId))
       .update({ status: 'completed', bank_account_id: input.bankAccountId, notes: input.notes, processed_by: input.adminId, processed_at: now });
     if (changed) return 'ok';
     const payment = await trx('payments').where('id', input.id).first('status');

@@ -1,13 +1,24 @@
-// The staff panel: the header (menu, refresh, the bell with pending verifications, logout), the session heartbeat
-// every 10 minutes, a collapsible menu of the sections this admin may open, and those sections (so far the
-// overview and Suscriptores). The server has already checked the session before rendering; a 401 later (idle or
-// ended session) sends back to the login.
-import { useCallback, useEffect, useState } from 'react';
+// The staff panel: the header (menu, refresh, export, the bell with pending verifications, logout), the session
+// heartbeat every 10 minutes, a collapsible menu of the sections this admin may open, and those sections. The
+// server checked the session before rendering and checks every call; a 401 later (idle or ended session) sends
+// back to the login. Data loads once on opening and again only on 'Actualizar' (no automatic refetch).
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { showToast } from '../../stores/toasts.ts';
 import { ApiError, getData, postData } from '../../lib/admin-api.ts';
-import { formatCount, formatMoney } from '../../lib/format.ts';
+import { downloadCsv } from '../../lib/csv.ts';
+import { ExportListContext, type PanelList } from './panel-export.ts';
+import { todayStamp } from './labels.ts';
+import OverviewSection, { type Statistics } from './overview-section.tsx';
 import SubscribersSection, { type Subscriber } from './subscribers-section.tsx';
-import type { Payment } from '../../../db/queries/admin/payments.ts';
+import PaymentsSection from './payments-section.tsx';
+import BankAccountsSection from './bank-accounts-section.tsx';
+import AdministratorsSection from './administrators-section.tsx';
+import AnalyticsSection from './analytics-section.tsx';
+import SettingsSection, { type PanelSettings } from './settings-section.tsx';
+import AuditLogSection from './audit-log-section.tsx';
+import type { BankAccount, Payment } from '../../../db/queries/admin/payments.ts';
+import type { AdministratorRow } from '../../../db/queries/admin/administrators.ts';
+import type { AnalyticsSummary } from '../../../db/queries/analytics-summary.ts';
 
 export interface PanelAdmin {
   username: string;
@@ -15,45 +26,72 @@ export interface PanelAdmin {
   isMaster: boolean;
   permissions: string[];
 }
-interface Statistics {
-  totalSubscribers: number;
-  activeSubscribers: number;
-  pendingVerifications: number;
-  monthlyRevenue: number | null;
-  todayRevenue: number | null;
-  totalAds: number;
-  activeAds: number;
+
+interface PanelData {
+  stats: Statistics | null;
+  subscribers: Subscriber[] | null;
+  payments: Payment[] | null;
+  bankAccounts: BankAccount[] | null;
+  analytics: AnalyticsSummary | null;
+  settings: PanelSettings | null;
+  administrators: AdministratorRow[] | null;
 }
+const NO_DATA: PanelData = { stats: null, subscribers: null, payments: null, bankAccounts: null, analytics: null, settings: null, administrators: null };
+
+type SectionId = 'resumen' | 'suscriptores' | 'pagos' | 'cuentas' | 'administradores' | 'analytics' | 'configuracion' | 'registro';
+const SECTIONS: { id: SectionId; label: string }[] = [
+  { id: 'resumen', label: 'Resumen General' },
+  { id: 'suscriptores', label: 'Suscriptores' },
+  { id: 'pagos', label: 'Pagos' },
+  { id: 'cuentas', label: 'Cuentas Bancarias' },
+  { id: 'administradores', label: 'Administradores' },
+  { id: 'analytics', label: 'Analytics' },
+  { id: 'configuracion', label: 'Configuración' },
+  { id: 'registro', label: 'Registro de actividad' },
+];
 
 const HEARTBEAT_MS = 10 * 60 * 1000;
-const METHOD_LABELS: Record<string, string> = { transfer: 'Transferencia', mercadopago: 'MercadoPago', card: 'Tarjeta' };
-const dateTime = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
-
+const NARROW = '(max-width: 760px)';
 const toLogin = () => window.location.assign('/admin/login');
-
-type Section = 'overview' | 'subscribers';
+const skip = () => Promise.resolve(null);
 
 export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
-  const may = (permission: string) => admin.isMaster || admin.permissions.includes(permission);
-  const canSeePayments = may('view_payments');
-  const canSeeSubscribers = may('view_subscribers');
-  const [section, setSection] = useState<Section>('overview');
+  const may = useCallback((permission: string) => admin.isMaster || admin.permissions.includes(permission), [admin]);
+  // What the server lets this admin see; the same rules as ADMIN_ROUTE_PERMISSIONS.
+  const allowed: Record<SectionId, boolean> = {
+    resumen: true,
+    suscriptores: may('view_subscribers'),
+    pagos: may('view_payments'),
+    cuentas: admin.isMaster,
+    administradores: admin.isMaster,
+    analytics: true,
+    configuracion: true,
+    registro: admin.isMaster,
+  };
+  const sections = SECTIONS.filter((s) => allowed[s.id]);
+
+  const [section, setSection] = useState<SectionId>('resumen');
   const [menuOpen, setMenuOpen] = useState(true);
-  const [stats, setStats] = useState<Statistics | null>(null);
-  const [payments, setPayments] = useState<Payment[] | null>(null);
-  const [subscribers, setSubscribers] = useState<Subscriber[] | null>(null);
+  const [data, setData] = useState<PanelData>(NO_DATA);
   const [failed, setFailed] = useState(false);
+  const [reloadToken, setReloadToken] = useState(0);
+  const exportList = useRef<PanelList | null>(null);
+  const registerExport = useCallback((list: PanelList | null) => {
+    exportList.current = list;
+  }, []);
 
   const load = useCallback(async (): Promise<boolean> => {
     try {
-      const [nextStats, nextPayments, nextSubscribers] = await Promise.all([
+      const [stats, subscribers, payments, bankAccounts, analytics, settings, administrators] = await Promise.all([
         getData<Statistics>('statistics'),
-        canSeePayments ? getData<Payment[]>('payments') : Promise.resolve(null),
-        canSeeSubscribers ? getData<Subscriber[]>('subscribers') : Promise.resolve(null),
+        may('view_subscribers') ? getData<Subscriber[]>('subscribers') : skip(),
+        may('view_payments') ? getData<Payment[]>('payments') : skip(),
+        may('process_payments') ? getData<BankAccount[]>('bank-accounts') : skip(),
+        getData<AnalyticsSummary>('analytics', 'summary'),
+        getData<PanelSettings>('settings'),
+        admin.isMaster ? getData<AdministratorRow[]>('administrators') : skip(),
       ]);
-      setStats(nextStats);
-      setPayments(nextPayments);
-      setSubscribers(nextSubscribers);
+      setData({ stats, subscribers, payments, bankAccounts, analytics, settings, administrators });
       setFailed(false);
       return true;
     } catch (err) {
@@ -62,11 +100,20 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
       setFailed(true);
       return false;
     }
-  }, [canSeePayments, canSeeSubscribers]);
+  }, [may, admin.isMaster]);
 
   useEffect(() => {
-    // The first load happens once, on opening; later ones only on 'Actualizar' (no automatic refetch).
-    const first = setTimeout(() => void load(), 0);
+    // Opens the section named in the address (#pagos) when this admin may see it; on a phone the menu starts closed.
+    const followHash = () => {
+      const fromHash = window.location.hash.slice(1) as SectionId;
+      if (SECTIONS.some((s) => s.id === fromHash) && allowed[fromHash]) setSection(fromHash);
+    };
+    const first = setTimeout(() => {
+      followHash();
+      if (window.matchMedia(NARROW).matches) setMenuOpen(false);
+      void load();
+    }, 0);
+    window.addEventListener('hashchange', followHash);
     const heartbeat = setInterval(() => {
       postData('heartbeat').catch((err) => {
         if (err instanceof ApiError && err.status === 401) toLogin();
@@ -75,12 +122,36 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
     return () => {
       clearTimeout(first);
       clearInterval(heartbeat);
+      window.removeEventListener('hashchange', followHash);
     };
+    // Runs once on opening: `allowed` is derived from the admin, which does not change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [load]);
 
+  function open(id: SectionId) {
+    setSection(id);
+    history.replaceState(null, '', `#${id}`);
+    if (window.matchMedia(NARROW).matches) {
+      // On a phone the menu closes to show the section; focus goes to its title, not to a hidden button.
+      setMenuOpen(false);
+      setTimeout(() => document.getElementById('panel-section-title')?.focus(), 0);
+    }
+  }
+
   async function refresh() {
+    setReloadToken((n) => n + 1);
     const ok = await load();
     showToast(ok ? { title: 'Datos actualizados', variant: 'success' } : { title: 'No se pudieron actualizar los datos', variant: 'error' });
+  }
+
+  function exportCurrent() {
+    const list = exportList.current;
+    if (!list) {
+      showToast({ title: 'Nada para exportar', description: 'Esperá a que carguen los datos de la sección.', variant: 'error' });
+      return;
+    }
+    downloadCsv(`velada-${list.name}-${todayStamp()}.csv`, list);
+    showToast({ title: 'Exportación lista', description: `${list.rows.length} ${list.rows.length === 1 ? 'fila' : 'filas'} en CSV.`, variant: 'success' });
   }
 
   async function logout() {
@@ -93,141 +164,80 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
     toLogin();
   }
 
-  const pending = stats?.pendingVerifications ?? 0;
+  const pending = data.stats?.pendingVerifications ?? 0;
+  const loading = <p aria-live="polite">{failed ? 'No se pudieron cargar los datos. Probá con «Actualizar».' : 'Cargando…'}</p>;
   return (
-    <div className="panel">
-      <header className="panel__header">
-        <button
-          type="button"
-          className="btn btn-outline"
-          aria-expanded={menuOpen}
-          aria-controls="panel-nav"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          Menú
-        </button>
-        <div className="panel__who">
-          <p className="panel__role">{admin.isMaster ? 'Administrador Principal' : 'Administrador'}</p>
-          <p className="panel__name">{admin.fullName}</p>
-        </div>
-        <div className="panel__actions">
-          <button type="button" className="btn btn-outline" onClick={() => void refresh()}>
-            Actualizar
+    <ExportListContext value={registerExport}>
+      <div className="panel">
+        <header className="panel__header">
+          <button type="button" className="btn btn-outline" aria-expanded={menuOpen} aria-controls="panel-nav" onClick={() => setMenuOpen((o) => !o)}>
+            Menú
           </button>
-          <span className="panel__bell" role="status" aria-label={`${pending} verificaciones pendientes`}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-              <path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5-6.71V3a2 2 0 1 0-4 0v1.29A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" />
-            </svg>
-            {pending > 0 && <span className="panel__badge">{pending}</span>}
-          </span>
-          <button type="button" className="btn btn-outline" onClick={() => void logout()}>
-            Cerrar sesión
-          </button>
-        </div>
-      </header>
+          <div className="panel__who">
+            <p className="panel__role">{admin.isMaster ? 'Administrador Principal' : 'Administrador'}</p>
+            <p className="panel__name">{admin.fullName}</p>
+          </div>
+          <div className="panel__actions">
+            <button type="button" className="btn btn-outline" onClick={() => void refresh()}>
+              Actualizar
+            </button>
+            <button type="button" className="btn btn-outline" onClick={exportCurrent}>
+              Exportar
+            </button>
+            <span className="panel__bell" role="status" aria-label={`${pending} verificaciones pendientes`}>
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+                <path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5-6.71V3a2 2 0 1 0-4 0v1.29A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" />
+              </svg>
+              {pending > 0 && <span className="panel__badge">{pending}</span>}
+            </span>
+            <button type="button" className="btn btn-outline" onClick={() => void logout()}>
+              Cerrar sesión
+            </button>
+          </div>
+        </header>
 
-      <div className="panel__body">
-        <nav id="panel-nav" aria-label="Secciones del panel" className="panel__nav" hidden={!menuOpen}>
-          <ul>
-            <li>
-              <button type="button" aria-current={section === 'overview' ? 'page' : undefined} onClick={() => setSection('overview')}>
-                Resumen General
-              </button>
-            </li>
-            {canSeeSubscribers && (
-              <li>
-                <button type="button" aria-current={section === 'subscribers' ? 'page' : undefined} onClick={() => setSection('subscribers')}>
-                  Suscriptores
-                  {pending > 0 && (
-                    <span className="panel__badge panel__badge--inline">
-                      {pending}
-                      <span className="visually-hidden"> pendientes</span>
-                    </span>
-                  )}
-                </button>
-              </li>
-            )}
-          </ul>
-        </nav>
-        <div className="panel__main">
-          {section === 'overview' && (
-            <Overview stats={stats} payments={canSeePayments ? payments : null} failed={failed} />
-          )}
-          {section === 'subscribers' &&
-            (subscribers ? (
-              <SubscribersSection subscribers={subscribers} canDecide={may('manage_verifications')} onChanged={load} />
-            ) : (
-              <p aria-live="polite">Cargando…</p>
-            ))}
+        <div className="panel__body">
+          <nav id="panel-nav" aria-label="Secciones del panel" className="panel__nav" hidden={!menuOpen}>
+            <ul>
+              {sections.map((s) => (
+                <li key={s.id}>
+                  <button type="button" aria-current={section === s.id ? 'page' : undefined} onClick={() => open(s.id)}>
+                    {s.label}
+                    {s.id === 'suscriptores' && pending > 0 && (
+                      <span className="panel__badge panel__badge--inline">
+                        {pending}
+                        <span className="visually-hidden"> pendientes</span>
+                      </span>
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="panel__main">
+            {section === 'resumen' && <OverviewSection stats={data.stats} payments={data.payments} failed={failed} />}
+            {section === 'suscriptores' &&
+              (data.subscribers ? <SubscribersSection subscribers={data.subscribers} canDecide={may('manage_verifications')} onChanged={load} /> : loading)}
+            {section === 'pagos' &&
+              (data.payments ? (
+                <PaymentsSection payments={data.payments} bankAccounts={data.bankAccounts} canProcess={may('process_payments')} onChanged={load} />
+              ) : (
+                loading
+              ))}
+            {section === 'cuentas' && (data.bankAccounts ? <BankAccountsSection accounts={data.bankAccounts} onChanged={load} /> : loading)}
+            {section === 'administradores' &&
+              (data.administrators ? <AdministratorsSection administrators={data.administrators} onChanged={load} /> : loading)}
+            {section === 'analytics' && (data.analytics ? <AnalyticsSection summary={data.analytics} /> : loading)}
+            {section === 'configuracion' &&
+              (data.settings ? (
+                <SettingsSection key={`${data.settings.pricePremium}-${data.settings.priceVip}`} settings={data.settings} canEdit={admin.isMaster} onChanged={load} />
+              ) : (
+                loading
+              ))}
+            {section === 'registro' && <AuditLogSection reloadToken={reloadToken} onUnauthorized={toLogin} />}
+          </div>
         </div>
       </div>
-    </div>
-  );
-}
-
-function Overview({ stats, payments, failed }: { stats: Statistics | null; payments: Payment[] | null; failed: boolean }) {
-  return (
-    <section aria-labelledby="overview-title" className="panel__section">
-      <h1 id="overview-title">Resumen General</h1>
-      {failed && !stats && <p role="alert">No se pudieron cargar los datos. Probá con «Actualizar».</p>}
-      {!stats && !failed && <p aria-live="polite">Cargando…</p>}
-      {stats && (
-        <ul className="panel__cards">
-          <Card label="Suscriptores" value={formatCount(stats.totalSubscribers)} detail={`${formatCount(stats.activeSubscribers)} activos`} />
-          <Card label="Verificaciones pendientes" value={formatCount(stats.pendingVerifications)} />
-          <Card label="Anuncios" value={formatCount(stats.totalAds)} detail={`${formatCount(stats.activeAds)} publicados`} />
-          {stats.monthlyRevenue !== null && <Card label="Ingresos del mes" value={formatMoney(stats.monthlyRevenue)} />}
-          {stats.todayRevenue !== null && <Card label="Ingresos de hoy" value={formatMoney(stats.todayRevenue)} />}
-        </ul>
-      )}
-      {payments && (
-        <>
-          <h2>Actividad reciente</h2>
-          {payments.length === 0 ? (
-            <p>Todavía no hay pagos.</p>
-          ) : (
-            <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de los últimos pagos">
-              <table className="panel__table">
-                <caption className="visually-hidden">Los últimos 5 pagos</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Fecha</th>
-                    <th scope="col">Anunciante</th>
-                    <th scope="col">Descripción</th>
-                    <th scope="col">Medio</th>
-                    <th scope="col">Estado</th>
-                    <th scope="col" className="num">
-                      Monto
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {payments.slice(0, 5).map((p) => (
-                    <tr key={p.id}>
-                      <td>{dateTime.format(new Date(p.createdAt))}</td>
-                      <td>{p.advertiserName}</td>
-                      <td>{p.description}</td>
-                      <td>{METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod}</td>
-                      <td>{p.paymentStatus === 'completed' ? 'Completado' : 'Pendiente'}</td>
-                      <td className="num">{formatMoney(p.amount)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
-      )}
-    </section>
-  );
-}
-
-function Card({ label, value, detail }: { label: string; value: string; detail?: string }) {
-  return (
-    <li className="card panel__card">
-      <span className="panel__card-label">{label}</span>
-      <strong className="panel__card-value">{value}</strong>
-      {detail && <span className="panel__card-detail">{detail}</span>}
-    </li>
+    </ExportListContext>
   );
 }

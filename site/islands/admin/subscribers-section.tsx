@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { showToast } from '../../stores/toasts.ts';
 import { postData, serverMessage } from '../../lib/admin-api.ts';
 import { categoryLabel } from '../../lib/format.ts';
+import { useExportList } from './panel-export.ts';
 import type { Subscriber } from '../../../db/queries/admin/subscribers.ts';
 
 export type { Subscriber };
@@ -18,6 +19,8 @@ const FILTERS: [Filter, string][] = [
 const VERIFICATION_LABELS = { unverified: 'Sin enviar', pending: 'Pendiente', verified: 'Verificado', rejected: 'Rechazado' };
 const PLAN_LABELS: Record<string, string> = { vip: 'VIP', premium: 'Premium', '': 'Gratuito' };
 
+/** Rows drawn at once; the search narrows longer lists (the export still has every matching row). */
+const MAX_ROWS = 300;
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 export default function SubscribersSection(props: { subscribers: Subscriber[]; canDecide: boolean; onChanged: () => Promise<unknown> }) {
@@ -33,6 +36,25 @@ export default function SubscribersSection(props: { subscribers: Subscriber[]; c
       return !q || [s.fullName, s.email, s.dni ?? ''].some((field) => fold(field).includes(q));
     });
   }, [props.subscribers, filter, query]);
+
+  useExportList(
+    useMemo(
+      () => ({
+        name: 'suscriptores',
+        columns: ['Nombre', 'Email', 'DNI', 'Categoría', 'Verificación', 'Suscripción', 'Plan'],
+        rows: shown.map((s) => [
+          s.fullName,
+          s.email,
+          s.dni,
+          s.category ? categoryLabel(s.category) : '',
+          VERIFICATION_LABELS[s.verificationStatus],
+          s.subscriptionStatus === 'active' ? 'Activa' : 'Inactiva',
+          PLAN_LABELS[s.subscriptionPlan] ?? s.subscriptionPlan,
+        ]),
+      }),
+      [shown],
+    ),
+  );
 
   async function decide(subscriber: Subscriber, action: 'verify' | 'reject') {
     setBusyId(subscriber.id);
@@ -56,8 +78,10 @@ export default function SubscribersSection(props: { subscribers: Subscriber[]; c
   }
 
   return (
-    <section aria-labelledby="subscribers-title" className="panel__section">
-      <h1 id="subscribers-title">Suscriptores</h1>
+    <section aria-labelledby="panel-section-title" className="panel__section">
+      <h1 id="panel-section-title" tabIndex={-1}>
+        Suscriptores
+      </h1>
       <div className="panel__filters">
         <div className="field">
           <label htmlFor="subscriber-filter">Estado</label>
@@ -76,6 +100,7 @@ export default function SubscribersSection(props: { subscribers: Subscriber[]; c
       </div>
       <p aria-live="polite" className="panel__count">
         {shown.length === 1 ? '1 suscriptor' : `${shown.length} suscriptores`}
+        {shown.length > MAX_ROWS && ` (se muestran los primeros ${MAX_ROWS}; buscá para acotar)`}
       </p>
       {shown.length === 0 ? (
         <p>No hay suscriptores que coincidan.</p>
@@ -96,7 +121,7 @@ export default function SubscribersSection(props: { subscribers: Subscriber[]; c
               </tr>
             </thead>
             <tbody>
-              {shown.map((s) => (
+              {shown.slice(0, MAX_ROWS).map((s) => (
                 <tr key={s.id}>
                   <th scope="row">{s.fullName}</th>
                   <td>{s.email}</td>

@@ -1,0 +1,173 @@
+// Registro de actividad (super admin): every staff action and login attempt, newest first, filtered on the
+// server by action, user and Buenos Aires dates. It loads when opened, on 'Filtrar' and on 'Actualizar'.
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { ApiError, getData, serverMessage } from '../../lib/admin-api.ts';
+import { useExportList } from './panel-export.ts';
+import { exportDateTime, formatDateTime } from './labels.ts';
+import type { AuditLogEntry } from '../../../db/queries/admin/audit-log.ts';
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  login_succeeded: 'Ingreso',
+  login_failed: 'Ingreso fallido',
+  login_locked: 'Ingreso bloqueado',
+  logout: 'Cierre de sesión',
+  forbidden: 'Acceso denegado',
+  subscriber_verified: 'Verificación aprobada',
+  subscriber_rejected: 'Verificación rechazada',
+  payment_processed: 'Pago procesado',
+  bank_account_added: 'Cuenta agregada',
+  bank_account_activated: 'Cuenta activada',
+  settings_saved: 'Configuración guardada',
+  administrator_created: 'Administrador creado',
+  administrator_disabled: 'Administrador desactivado',
+  administrator_enabled: 'Administrador activado',
+  administrator_password_reset: 'Contraseña restablecida',
+};
+const TARGET_LABELS: Record<string, string> = { advertiser: 'Suscriptor', payment: 'Pago', bank_account: 'Cuenta', admin_user: 'Administrador' };
+
+interface Filters {
+  action: string;
+  username: string;
+  from: string;
+  to: string;
+}
+const NO_FILTERS: Filters = { action: '', username: '', from: '', to: '' };
+
+const target = (e: AuditLogEntry) => (e.targetType ? `${TARGET_LABELS[e.targetType] ?? e.targetType} #${e.targetId}` : '');
+const details = (e: AuditLogEntry) => (e.details ? JSON.stringify(e.details) : '');
+
+/** onUnauthorized must be stable: it is a dependency of the loader. */
+export default function AuditLogSection(props: { reloadToken: number; onUnauthorized: () => void }) {
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [applied, setApplied] = useState<Filters>(NO_FILTERS);
+  const [entries, setEntries] = useState<AuditLogEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const { onUnauthorized } = props;
+  const load = useCallback(
+    async (filters: Filters) => {
+      const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v.trim() !== ''));
+      query.set('limit', '200');
+      try {
+        setEntries(await getData<AuditLogEntry[]>(`audit-log?${query}`));
+        setError(null);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) onUnauthorized();
+        setError(serverMessage(err) ?? 'No se pudo cargar el registro.');
+      }
+    },
+    [onUnauthorized],
+  );
+
+  useEffect(() => {
+    const timer = setTimeout(() => void load(applied), 0);
+    return () => clearTimeout(timer);
+  }, [load, applied, props.reloadToken]);
+
+  useExportList(
+    useMemo(
+      () =>
+        entries && {
+          name: 'registro-de-actividad',
+          columns: ['Fecha', 'Usuario', 'Acción', 'Objeto', 'Detalle', 'IP'],
+          rows: entries.map((e) => [exportDateTime(e.createdAt), e.username, AUDIT_ACTION_LABELS[e.action] ?? e.action, target(e), details(e), e.ip]),
+        },
+      [entries],
+    ),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setApplied({ ...draft });
+  }
+  const field = (key: keyof Filters) => ({ value: draft[key], onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })) });
+
+  return (
+    <section aria-labelledby="panel-section-title" className="panel__section">
+      <h1 id="panel-section-title" tabIndex={-1}>
+        Registro de actividad
+      </h1>
+      <form className="panel__filters" onSubmit={submit} aria-label="Filtros del registro">
+        <div className="field">
+          <label htmlFor="audit-action">Acción</label>
+          <select id="audit-action" {...field('action')}>
+            <option value="">Todas</option>
+            {Object.entries(AUDIT_ACTION_LABELS).map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="audit-username">Usuario</label>
+          <input id="audit-username" maxLength={64} autoComplete="off" {...field('username')} />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-from">Desde</label>
+          <input id="audit-from" type="date" {...field('from')} />
+        </div>
+        <div className="field">
+          <label htmlFor="audit-to">Hasta</label>
+          <input id="audit-to" type="date" {...field('to')} />
+        </div>
+        <div className="panel__form-actions panel__filters-actions">
+          <button type="submit" className="btn btn-primary">
+            Filtrar
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => {
+              setDraft(NO_FILTERS);
+              setApplied(NO_FILTERS);
+            }}
+          >
+            Limpiar
+          </button>
+        </div>
+      </form>
+      {error && <p role="alert">{error}</p>}
+      {!entries && !error && <p aria-live="polite">Cargando…</p>}
+      {entries && (
+        <>
+          <p aria-live="polite" className="panel__count">
+            {entries.length === 1 ? '1 registro' : `${entries.length} registros`}
+            {entries.length === 200 && ' (los 200 más recientes)'}
+          </p>
+          {entries.length === 0 ? (
+            <p>No hay registros que coincidan.</p>
+          ) : (
+            <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla del registro de actividad">
+              <table className="panel__table">
+                <caption className="visually-hidden">Registro de actividad</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Fecha</th>
+                    <th scope="col">Usuario</th>
+                    <th scope="col">Acción</th>
+                    <th scope="col">Objeto</th>
+                    <th scope="col">Detalle</th>
+                    <th scope="col">IP</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entries.map((e) => (
+                    <tr key={e.id}>
+                      <td>{formatDateTime(e.createdAt)}</td>
+                      <td>{e.username ?? '—'}</td>
+                      <td>{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
+                      <td>{target(e)}</td>
+                      <td className="panel__wrap panel__mono">{details(e)}</td>
+                      <td>{e.ip ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

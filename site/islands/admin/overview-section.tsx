@@ -1,0 +1,113 @@
+// Resumen General: the statistics cards and, for those who may see payments, the recent activity (the first 5
+// payments of the list).
+import { useMemo } from 'react';
+import { formatCount, formatMoney } from '../../lib/format.ts';
+import { useExportList } from './panel-export.ts';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, exportDateTime, formatDateTime } from './labels.ts';
+import type { Payment } from '../../../db/queries/admin/payments.ts';
+
+export interface Statistics {
+  totalSubscribers: number;
+  activeSubscribers: number;
+  pendingVerifications: number;
+  monthlyRevenue: number | null;
+  todayRevenue: number | null;
+  totalAds: number;
+  activeAds: number;
+}
+
+const RECENT = 5;
+
+export default function OverviewSection({ stats, payments, failed }: { stats: Statistics | null; payments: Payment[] | null; failed: boolean }) {
+  const recent = useMemo(() => payments?.slice(0, RECENT) ?? null, [payments]);
+  useExportList(
+    useMemo(
+      () =>
+        stats && {
+          name: 'resumen',
+          columns: ['Indicador', 'Valor'],
+          rows: [
+            ['Suscriptores', stats.totalSubscribers],
+            ['Suscriptores activos', stats.activeSubscribers],
+            ['Verificaciones pendientes', stats.pendingVerifications],
+            ['Anuncios', stats.totalAds],
+            ['Anuncios publicados', stats.activeAds],
+            ...(stats.monthlyRevenue === null ? [] : [['Ingresos del mes (ARS)', stats.monthlyRevenue]]),
+            ...(stats.todayRevenue === null ? [] : [['Ingresos de hoy (ARS)', stats.todayRevenue]]),
+            ...(recent ?? []).map((p) => [
+              `Pago ${exportDateTime(p.createdAt)} · ${p.advertiserName} · ${PAYMENT_STATUS_LABELS[p.paymentStatus]}`,
+              p.amount,
+            ]),
+          ],
+        },
+      [stats, recent],
+    ),
+  );
+
+  return (
+    <section aria-labelledby="panel-section-title" className="panel__section">
+      <h1 id="panel-section-title" tabIndex={-1}>
+        Resumen General
+      </h1>
+      {failed && !stats && <p role="alert">No se pudieron cargar los datos. Probá con «Actualizar».</p>}
+      {!stats && !failed && <p aria-live="polite">Cargando…</p>}
+      {stats && (
+        <ul className="panel__cards">
+          <Card label="Suscriptores" value={formatCount(stats.totalSubscribers)} detail={`${formatCount(stats.activeSubscribers)} activos`} />
+          <Card label="Verificaciones pendientes" value={formatCount(stats.pendingVerifications)} />
+          <Card label="Anuncios" value={formatCount(stats.totalAds)} detail={`${formatCount(stats.activeAds)} publicados`} />
+          {stats.monthlyRevenue !== null && <Card label="Ingresos del mes" value={formatMoney(stats.monthlyRevenue)} />}
+          {stats.todayRevenue !== null && <Card label="Ingresos de hoy" value={formatMoney(stats.todayRevenue)} />}
+        </ul>
+      )}
+      {recent && (
+        <>
+          <h2>Actividad reciente</h2>
+          {recent.length === 0 ? (
+            <p>Todavía no hay pagos.</p>
+          ) : (
+            <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de los últimos pagos">
+              <table className="panel__table">
+                <caption className="visually-hidden">Los últimos 5 pagos</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Fecha</th>
+                    <th scope="col">Anunciante</th>
+                    <th scope="col">Descripción</th>
+                    <th scope="col">Medio</th>
+                    <th scope="col">Estado</th>
+                    <th scope="col" className="num">
+                      Monto
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {recent.map((p) => (
+                    <tr key={p.id}>
+                      <td>{formatDateTime(p.createdAt)}</td>
+                      <td>{p.advertiserName}</td>
+                      <td>{p.description}</td>
+                      <td>{PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod}</td>
+                      <td>{PAYMENT_STATUS_LABELS[p.paymentStatus]}</td>
+                      <td className="num">{formatMoney(p.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Card({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <li className="card panel__card">
+      <span className="panel__card-label">{label}</span>
+      <strong className="panel__card-value">{value}</strong>
+      {detail && <span className="panel__card-detail">{detail}</span>}
+    </li>
+  );
+}

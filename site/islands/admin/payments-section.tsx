@@ -1,0 +1,212 @@
+// Pagos: every payment with its state; a pending one is processed into a destination bank account (the first
+// active account preselected), which completes it.
+import { useMemo, useState, type FormEvent } from 'react';
+import { showToast } from '../../stores/toasts.ts';
+import { postData, serverMessage } from '../../lib/admin-api.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { useExportList } from './panel-export.ts';
+import PanelDialog from './panel-dialog.tsx';
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, exportDateTime, formatDateTime } from './labels.ts';
+import type { BankAccount, Payment } from '../../../db/queries/admin/payments.ts';
+
+type Filter = 'all' | 'pending' | 'completed';
+const bankName = (accounts: BankAccount[] | null, id: number | null) => (id === null ? '' : (accounts?.find((a) => a.id === id)?.bankName ?? `Cuenta ${id}`));
+const NO_ACCOUNT = 'Seleccione una cuenta bancaria de destino';
+
+export default function PaymentsSection(props: {
+  payments: Payment[];
+  bankAccounts: BankAccount[] | null;
+  canProcess: boolean;
+  onChanged: () => Promise<unknown>;
+}) {
+  const [filter, setFilter] = useState<Filter>('all');
+  const [processing, setProcessing] = useState<Payment | null>(null);
+
+  const shown = useMemo(() => props.payments.filter((p) => filter === 'all' || p.paymentStatus === filter), [props.payments, filter]);
+  const accountName = (id: number | null) => bankName(props.bankAccounts, id);
+
+  useExportList(
+    useMemo(
+      () => ({
+        name: 'pagos',
+        columns: ['Fecha', 'Anunciante', 'Descripción', 'Referencia', 'Medio', 'Estado', 'Monto (ARS)', 'Cuenta de destino'],
+        rows: shown.map((p) => [
+          exportDateTime(p.createdAt),
+          p.advertiserName,
+          p.description,
+          p.reference,
+          PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod,
+          PAYMENT_STATUS_LABELS[p.paymentStatus],
+          p.amount,
+          bankName(props.bankAccounts, p.bankAccountId),
+        ]),
+      }),
+      [shown, props.bankAccounts],
+    ),
+  );
+
+  const pendingTotal = props.payments.filter((p) => p.paymentStatus === 'pending').reduce((sum, p) => sum + p.amount, 0);
+  return (
+    <section aria-labelledby="panel-section-title" className="panel__section">
+      <h1 id="panel-section-title" tabIndex={-1}>
+        Pagos
+      </h1>
+      <p className="panel__lead">Pendiente de procesar: {formatMoney(pendingTotal)}</p>
+      <div className="panel__filters">
+        <div className="field">
+          <label htmlFor="payment-filter">Estado</label>
+          <select id="payment-filter" value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
+            <option value="all">Todos</option>
+            <option value="pending">Pendientes</option>
+            <option value="completed">Completados</option>
+          </select>
+        </div>
+      </div>
+      <p aria-live="polite" className="panel__count">
+        {shown.length === 1 ? '1 pago' : `${shown.length} pagos`}
+      </p>
+      {shown.length === 0 ? (
+        <p>No hay pagos con ese estado.</p>
+      ) : (
+        <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de pagos">
+          <table className="panel__table">
+            <caption className="visually-hidden">Pagos</caption>
+            <thead>
+              <tr>
+                <th scope="col">Fecha</th>
+                <th scope="col">Anunciante</th>
+                <th scope="col">Descripción y referencia</th>
+                <th scope="col">Medio</th>
+                <th scope="col">Estado</th>
+                <th scope="col" className="num">
+                  Monto
+                </th>
+                {props.canProcess && <th scope="col">Acciones</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((p) => (
+                <tr key={p.id}>
+                  <td>{formatDateTime(p.createdAt)}</td>
+                  <th scope="row">{p.advertiserName}</th>
+                  <td>
+                    {p.description}
+                    <span className="panel__muted panel__block">{p.reference}</span>
+                  </td>
+                  <td>{PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod}</td>
+                  <td>
+                    {PAYMENT_STATUS_LABELS[p.paymentStatus]}
+                    {p.bankAccountId !== null && <span className="panel__muted panel__block">{accountName(p.bankAccountId)}</span>}
+                  </td>
+                  <td className="num">{formatMoney(p.amount)}</td>
+                  {props.canProcess && (
+                    <td>
+                      {p.paymentStatus === 'pending' && (
+                        <button type="button" className="btn btn-primary" onClick={() => setProcessing(p)}>
+                          Procesar<span className="visually-hidden"> el pago {p.reference}</span>
+                        </button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <PanelDialog title="Procesar pago" open={processing !== null} onClose={() => setProcessing(null)}>
+        {processing && (
+          <ProcessForm
+            payment={processing}
+            accounts={props.bankAccounts ?? []}
+            onDone={async () => {
+              setProcessing(null);
+              await props.onChanged();
+            }}
+            onCancel={() => setProcessing(null)}
+          />
+        )}
+      </PanelDialog>
+    </section>
+  );
+}
+
+function ProcessForm(props: { payment: Payment; accounts: BankAccount[]; onDone: () => Promise<void>; onCancel: () => void }) {
+  const { payment, accounts } = props;
+  const [accountId, setAccountId] = useState(String(accounts.find((a) => a.active)?.id ?? ''));
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const account = accounts.find((a) => String(a.id) === accountId);
+    if (!account) {
+      setError(NO_ACCOUNT);
+      document.getElementById('process-account')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await postData(`payments/${payment.id}/process`, { bankAccountId: account.id, notes: notes.trim() || null });
+      showToast({
+        title: 'Pago procesado',
+        description: `${formatMoney(payment.amount)} confirmado y dirigido a ${account.bankName} (${account.alias ?? account.cbu}).`,
+        variant: 'success',
+      });
+      await props.onDone();
+    } catch (err) {
+      showToast({ title: 'No se pudo procesar el pago', description: serverMessage(err), variant: 'error' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="panel__form" noValidate>
+      <p>
+        {payment.advertiserName} · {payment.description} · <strong>{formatMoney(payment.amount)}</strong>
+        <br />
+        <span className="panel__muted">Referencia {payment.reference}</span>
+      </p>
+      <div className="field">
+        <label htmlFor="process-account">Cuenta bancaria de destino</label>
+        <select
+          id="process-account"
+          value={accountId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'process-account-error' : undefined}
+          onChange={(e) => {
+            setAccountId(e.target.value);
+            setError(null);
+          }}
+        >
+          <option value="">Elegí una cuenta</option>
+          {accounts.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.bankName} · {a.alias ?? a.cbu}
+              {a.active ? ' (activa)' : ''}
+            </option>
+          ))}
+        </select>
+        {error && (
+          <p id="process-account-error" className="panel__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor="process-notes">Notas (opcional)</label>
+        <textarea id="process-notes" rows={3} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      </div>
+      <div className="panel__form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Procesando…' : 'Confirmar pago'}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={props.onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}
