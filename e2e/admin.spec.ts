@@ -1,11 +1,15 @@
 // The staff panel as staff use it: the login with its failure counter, the overview with real figures, the
-// refresh and logout, and a partner who sees no payment data. Runs one test at a time: the per-IP login limit
+// refresh and logout, every section with its actions, toasts and export, as the super admin and as partners. Runs one test at a time: the per-IP login limit
 // is shared by all of them.
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
+import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
 import { statistics } from '../db/queries/admin/statistics.ts';
 import { listSubscribers } from '../db/queries/admin/subscribers.ts';
-import { hashPassword } from '../api/services/passwords.ts';
+import { hashPassword, verifyPassword } from '../api/services/passwords.ts';
+import { cbuFrom } from '../db/cbu.ts';
+import { persistAnalytics } from '../db/queries/analytics-ingest.ts';
+import { analyticsSummary } from '../db/queries/analytics-summary.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -167,4 +171,324 @@ test('a partner who may only view subscribers sees them without actions, and no 
   await expect(page.getByRole('navigation', { name: 'Secciones del panel' })).toBeHidden();
   await page.getByRole('button', { name: 'Menú' }).click();
   await expect(page.getByRole('navigation', { name: 'Secciones del panel' })).toBeVisible();
+});
+
+// --- Every section, as the super admin and as a partner -------------------------------------------------
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await openLogin(page);
+  await login(page, username, password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen General' })).toBeVisible();
+}
+
+async function openSection(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/** Clicks 'Exportar' and reads the downloaded CSV: its name, whether it starts with a BOM, and its rows. */
+async function exportCsv(page: Page): Promise<{ name: string; bom: boolean; rows: string[][] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
+  const text = await fs.promises.readFile((await download.path())!, 'utf8');
+  const rows: string[][] = [];
+  // A small reader for what toCsv writes: ';' separators, CRLF rows, "" inside quoted cells.
+  for (const line of text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)) {
+    rows.push([...line.matchAll(/("(?:[^"]|"")*"|[^;]*)(?:;|$)/g)].slice(0, -1).map(([, cell]) => cell!.replace(/^"|"$/g, '').replaceAll('""', '"')));
+  }
+  return { name: download.suggestedFilename(), bom: text.startsWith('\uFEFF'), rows };
+}
+
+const toast = (page: Page, title: string) => page.locator('.toast').filter({ hasText: title });
+
+test('Pagos: processing needs a destination account, completes the payment once, and exports the visible rows', async ({ page, db }) => {
+  await signIn(page, 'velada_admin', SUPER_PASSWORD);
+  await openSection(page, 'Pagos');
+  const rows = page.getByRole('table').locator('tbody tr');
+  await expect(rows).toHaveCount(Number((await db('payments').count({ n: '*' }).first())?.n));
+  await page.getByLabel('Estado').selectOption('pending');
+  const pending = await db('payments').where('status', 'pending').orderBy('created_at', 'desc').select('id', 'reference', 'amount');
+  await expect(rows).toHaveCount(pending.length);
+
+  const csv = await exportCsv(page);
+  expect(csv.bom).toBe(true);
+  expect(csv.name).toMatch(/^velada-pagos-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(csv.rows[0]).toEqual(['Fecha', 'Anunciante', 'Descripción', 'Referencia', 'Medio', 'Estado', 'Monto (ARS)', 'Cuenta de destino']);
+  expect(csv.rows.slice(1).map((r) => r[3])).toEqual(pending.map((p) => p.reference));
+  expect(csv.rows.slice(1).every((r) => r[5] === 'Pendiente')).toBe(true);
+
+  const target = pending[0]!;
+  await page.getByRole('button', { name: `Procesar el pago ${target.reference}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Procesar pago' });
+  await expect(dialog).toBeVisible();
+  const active = await db('bank_accounts').where('active', true).first();
+  const account = dialog.getByLabel('Cuenta bancaria de destino');
+  await expect(account).toHaveValue(String(active.id)); // the active account comes preselected
+  await expectNoSeriousA11yViolations(page);
+  await account.selectOption('');
+  await dialog.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Seleccione una cuenta bancaria de destino');
+  await expect(account).toBeFocused();
+  expect((await db('payments').where('id', target.id).first()).status).toBe('pending');
+
+  await account.selectOption(String(active.id));
+  await dialog.getByLabel('Notas (opcional)').fill('Acreditado el mismo día');
+  await dialog.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(toast(page, 'Pago procesado')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(rows).toHaveCount(pending.length - 1);
+  expect(await db('payments').where('id', target.id).first()).toMatchObject({ status: 'completed', bank_account_id: active.id, notes: 'Acreditado el mismo día' });
+
+  // A failed call shows the error toast (the seed ignored it) and changes nothing on screen.
+  const next = pending[1]!;
+  await page.route('**/api/admin/payments/*/process', (route) =>
+    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'already_processed', message: 'Ese pago ya fue procesado.' } }) }),
+  );
+  await page.getByRole('button', { name: `Procesar el pago ${next.reference}` }).click();
+  await dialog.getByRole('button', { name: 'Confirmar pago' }).click();
+  await expect(toast(page, 'No se pudo procesar el pago')).toContainText('Ese pago ya fue procesado.');
+  await page.unroute('**/api/admin/payments/*/process');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows).toHaveCount(pending.length - 1);
+});
+
+test('Cuentas Bancarias: the add form follows the seed rules, refuses a wrong CBU, and one account is active', async ({ page, db }) => {
+  await signIn(page, 'velada_admin', SUPER_PASSWORD);
+  await openSection(page, 'Cuentas Bancarias');
+  const rows = page.getByRole('table').locator('tbody tr');
+  const before = Number((await db('bank_accounts').count({ n: '*' }).first())?.n);
+  await expect(rows).toHaveCount(before);
+  const submit = page.getByRole('button', { name: 'Agregar cuenta' });
+  await expect(submit).toBeDisabled();
+  await expect(page.getByLabel('Tipo de cuenta')).toHaveValue('checking'); // Cuenta Corriente by default
+  await page.getByLabel('Banco', { exact: true }).fill('Banco de Prueba S.A.');
+  await expect(submit).toBeDisabled();
+  const cbu = cbuFrom('0170099', String(Date.now()).slice(-13).padStart(13, '4'));
+  const wrong = cbu.slice(0, 21) + String((Number(cbu[21]) + 1) % 10);
+  await page.getByLabel('CBU (22 dígitos)').fill(wrong);
+  await expect(submit).toBeEnabled();
+  await page.getByLabel('Titular').fill('Velada Prueba S.R.L.');
+  await page.getByLabel('Número de cuenta').fill('123-456/7');
+  await page.getByLabel('Alias (opcional)').fill('corto');
+  await submit.click();
+  await expect(page.getByText('El CBU no es válido: revisá los dígitos verificadores.')).toBeVisible();
+  await expect(page.getByText('El alias debe tener entre 6 y 20 caracteres')).toBeVisible();
+  await expect(page.getByLabel('CBU (22 dígitos)')).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  expect(Number((await db('bank_accounts').count({ n: '*' }).first())?.n)).toBe(before);
+
+  await page.getByLabel('CBU (22 dígitos)').fill(cbu);
+  await page.getByLabel('Alias (opcional)').fill('velada.prueba');
+  await submit.click();
+  await expect(toast(page, 'Cuenta agregada')).toBeVisible();
+  await expect(rows).toHaveCount(before + 1);
+  await expect(page.getByLabel('Banco', { exact: true })).toHaveValue('');
+  const added = await db('bank_accounts').where('cbu', cbu).first();
+  expect(added).toMatchObject({ bank_name: 'Banco de Prueba S.A.', alias: 'velada.prueba', account_type: 'checking' });
+
+  const previous = await db('bank_accounts').where('active', true).first();
+  await page.getByRole('button', { name: `Activar Banco de Prueba S.A. velada.prueba` }).click();
+  await expect(toast(page, 'Cuenta activada')).toBeVisible();
+  await expect(rows.filter({ hasText: 'Banco de Prueba S.A.' }).getByText('Activa', { exact: true })).toBeVisible();
+  expect(await db('bank_accounts').where('active', true).pluck('id')).toEqual([added.id]);
+
+  const csv = await exportCsv(page);
+  expect(csv.rows).toHaveLength(before + 2);
+  expect(csv.rows.find((r) => r[3] === cbu)?.[6]).toBe('sí');
+
+  // The demo's account is the active one again, for the other tests.
+  await page.getByRole('button', { name: new RegExp(`^Activar ${previous.bank_name}`) }).click();
+  await expect(toast(page, 'Cuenta activada')).toBeVisible();
+  expect(await db('bank_accounts').where('active', true).pluck('id')).toEqual([previous.id]);
+});
+
+test('Administradores: a new partner gets exactly the ticked permissions, can be disabled, and gets a new password', async ({ page, db, browser }) => {
+  await db('admin_users').where('username', 'cobranzas_e2e').delete();
+  await signIn(page, 'velada_admin', SUPER_PASSWORD);
+  await openSection(page, 'Administradores');
+  await page.getByRole('button', { name: 'Crear socio' }).click();
+  await expect(page.getByText('El usuario debe tener entre 3 y 32 caracteres')).toBeVisible();
+  await expect(page.getByLabel('Usuario', { exact: true })).toBeFocused();
+
+  await page.getByLabel('Usuario', { exact: true }).fill('cobranzas_e2e');
+  await page.getByLabel('Nombre completo').fill('Cobranzas de Prueba');
+  await page.getByRole('button', { name: 'Generar' }).click();
+  const password = await page.getByLabel('Contraseña inicial').inputValue();
+  expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+  const permissions = page.getByRole('group', { name: 'Permisos' });
+  await expect(permissions.getByRole('checkbox')).toHaveCount(6);
+  await permissions.getByLabel('Ver pagos').check();
+  await permissions.getByLabel('Procesar pagos').check();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Crear socio' }).click();
+  await expect(toast(page, 'Administrador creado')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'se muestra una sola vez' })).toContainText(password);
+  const created = await db('admin_users').where('username', 'cobranzas_e2e').first();
+  expect(JSON.parse(created.permissions)).toEqual(['view_payments', 'process_payments']);
+  await expect(page.getByRole('row', { name: /cobranzas_e2e/ })).toContainText('Ver pagos, Procesar pagos');
+
+  // The partner sees the payment sections the permissions allow and nothing reserved to the super admin.
+  const partnerContext = await browser.newContext();
+  const partner = await partnerContext.newPage();
+  await signIn(partner, 'cobranzas_e2e', password);
+  const menu = partner.getByRole('navigation', { name: 'Secciones del panel' });
+  await expect(menu.getByRole('button')).toHaveText(['Resumen General', 'Pagos', 'Analytics', 'Configuración']);
+  await openSection(partner, 'Pagos');
+  await expect(partner.getByRole('button', { name: /^Procesar/ }).first()).toBeVisible();
+
+  await page.getByRole('row', { name: /cobranzas_e2e/ }).getByRole('button', { name: 'Desactivar a cobranzas_e2e' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Desactivar administrador' });
+  await confirm.getByRole('button', { name: 'Desactivar' }).click();
+  await expect(toast(page, 'Administrador desactivado')).toBeVisible();
+  await expect(page.getByRole('row', { name: /cobranzas_e2e/ })).toContainText('Desactivado');
+  // Its open session ended: the next call sends it back to the login.
+  await partner.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(partner).toHaveURL(/\/admin\/login$/);
+  await partnerContext.close();
+
+  await page.getByRole('button', { name: 'Activar a cobranzas_e2e' }).click();
+  await expect(toast(page, 'Administrador activado')).toBeVisible();
+  await page.getByRole('button', { name: 'Restablecer contraseña de cobranzas_e2e' }).click();
+  await page.getByRole('dialog', { name: 'Restablecer contraseña' }).getByRole('button', { name: 'Restablecer' }).click();
+  await expect(toast(page, 'Contraseña restablecida')).toBeVisible();
+  const handover = page.getByRole('status').filter({ hasText: 'se muestra una sola vez' });
+  const fresh = (await handover.locator('code').textContent())!;
+  expect(fresh).not.toBe(password);
+  expect(await verifyPassword(fresh, (await db('admin_users').where('id', created.id).first()).password_hash)).toBe(true);
+  await handover.getByRole('button', { name: 'Listo' }).click();
+  await expect(handover).toBeHidden();
+
+  const csv = await exportCsv(page);
+  expect(csv.rows[0]).toEqual(['Usuario', 'Nombre', 'Rol', 'Permisos', 'Estado', 'Alta']);
+  expect(csv.rows.find((r) => r[0] === 'cobranzas_e2e')?.[3]).toBe('Ver pagos, Procesar pagos');
+});
+
+test('Analytics, Configuración and Registro de actividad: the summary and chart, prices saved, the log filtered', async ({ page, db }) => {
+  // Known visits of today (other tests may clear analytics: these are written right before reading).
+  await signIn(page, 'velada_admin', SUPER_PASSWORD);
+  const today = new Date();
+  await persistAnalytics(db, [
+    ...['/', '/buscar', '/masajes'].map((pagePath, i) => ({
+      kind: 'pageview' as const,
+      at: new Date(today.getTime() - 60_000 + i),
+      visitorId: '00000000-0000-4000-8000-00000000e2e1',
+      sessionId: '00000000-0000-4000-8000-00000000e2e2',
+      pagePath,
+      pageTitle: `Prueba ${pagePath}`,
+      referrerHost: null,
+      source: 'direct',
+      medium: 'none',
+      campaign: null,
+      deviceType: 'mobile' as const,
+      browser: 'Firefox',
+      screen: '390x844',
+    })),
+  ]);
+  await openSection(page, 'Analytics');
+  const summary = await analyticsSummary(db);
+  const figure = (label: string) => page.locator('.panel__card').filter({ hasText: label }).locator('strong');
+  const count = new Intl.NumberFormat('es-AR');
+  await expect(figure('Páginas vistas hoy')).toHaveText(count.format(summary.pageViewsToday));
+  await expect(figure('Páginas vistas (30 días)')).toHaveText(count.format(summary.pageViews30Days));
+  await expect(figure('Visitantes únicos (30 días)')).toHaveText(count.format(summary.uniqueVisitors30Days));
+  await expect(page.getByRole('img', { name: /Gráfico de páginas vistas por día/ }).locator('rect')).toHaveCount(30);
+  await page.getByText('Ver los datos por día').click();
+  await expect(page.getByRole('region', { name: 'Tabla de páginas vistas por día' }).locator('tbody tr')).toHaveCount(30);
+  await expect(page.getByRole('heading', { name: 'Páginas más vistas' })).toBeVisible();
+  for (const heading of ['Fuentes de tráfico', 'Dispositivos', 'Navegadores']) await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  await expect(page.locator('.panel__ranking').filter({ hasText: 'Navegadores' }).getByRole('row', { name: /Firefox/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const csv = await exportCsv(page);
+  expect(csv.rows).toHaveLength(31);
+  expect(Number(csv.rows[30]![1])).toBe(summary.pageViewsToday);
+
+  // Configuración: prices saved here are what the public plans page shows.
+  await openSection(page, 'Configuración');
+  const premium = page.getByLabel('Premium');
+  await expect(premium).toHaveValue('15000');
+  await premium.fill('15 mil');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('El precio Premium debe ser un número entero de pesos')).toBeVisible();
+  await premium.fill('16500');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(toast(page, 'Configuración guardada')).toBeVisible();
+  try {
+    const plans = await page.context().newPage();
+    await asReturningVisitor(plans);
+    await plans.goto('/aumentar-visibilidad');
+    await expect(plans.locator('#premium .plan__price strong')).toHaveText('$\u00a016.500');
+    await plans.close();
+  } finally {
+    await premium.fill('15000');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(toast(page, 'Configuración guardada')).toContainText('Premium $\u00a015.000');
+  }
+  expect((await db('settings').where('key', 'price_premium').first()).value).toBe('15000');
+
+  // Registro de actividad: the saves above are there; the filter narrows to one action.
+  await openSection(page, 'Registro de actividad');
+  await page.getByLabel('Acción').selectOption('settings_saved');
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  const rows = page.getByRole('table').locator('tbody tr');
+  await expect(rows.first()).toContainText('Configuración guardada');
+  const saved = Number((await db('audit_log').where('action', 'settings_saved').count({ n: '*' }).first())?.n);
+  await expect(rows).toHaveCount(saved);
+  await expectNoSeriousA11yViolations(page);
+  const log = await exportCsv(page);
+  expect(log.rows.slice(1).every((r) => r[2] === 'Configuración guardada')).toBe(true);
+  expect(log.rows).toHaveLength(saved + 1);
+
+  // 'Actualizar' reports a failure when the server does not answer well.
+  await page.route('**/api/admin/statistics', (route) => route.fulfill({ status: 500, body: 'Error' }));
+  await page.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(toast(page, 'No se pudieron actualizar los datos')).toBeVisible();
+});
+
+test('a partner sees only its sections: prices read-only, no payments, no super-admin sections, and the server refuses them', async ({ page, db }) => {
+  await db('admin_users').where('username', 'verificadora_e2e').delete();
+  await db('admin_users').insert({
+    username: 'verificadora_e2e',
+    full_name: 'Verificadora de Prueba',
+    password_hash: await hashPassword('clave-verificadora-1'),
+    is_master: false,
+    permissions: JSON.stringify(['view_subscribers', 'manage_verifications']),
+    active: true,
+    created_at: new Date(),
+  });
+  await signIn(page, 'verificadora_e2e', 'clave-verificadora-1');
+  const menu = page.getByRole('navigation', { name: 'Secciones del panel' });
+  await expect(menu.getByRole('button')).toHaveText(['Resumen General', /^Suscriptores/, 'Analytics', 'Configuración']);
+
+  // A section named in the address that this admin may not open stays closed.
+  await page.goto('/admin/dashboard#cuentas');
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen General' })).toBeVisible();
+
+  await openSection(page, 'Configuración');
+  await expect(page.getByLabel('Premium')).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('button', { name: 'Guardar cambios' })).toHaveCount(0);
+  await expect(page.getByText('Solo el administrador principal puede cambiar los precios.')).toBeVisible();
+  await openSection(page, 'Analytics');
+  await expectNoSeriousA11yViolations(page);
+
+  const statuses = await page.evaluate(async () => {
+    const get = (path: string) => fetch(`/api/admin/${path}`).then((r) => r.status);
+    const put = await fetch('/api/admin/settings', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"pricePremium":1,"priceVip":1}' });
+    return [await get('payments'), await get('bank-accounts'), await get('administrators'), await get('audit-log'), put.status];
+  });
+  expect(statuses).toEqual([403, 403, 403, 403, 403]);
+  expect((await db('settings').where('key', 'price_premium').first()).value).toBe('15000');
+  const refusals = await db('audit_log').where({ action: 'forbidden', username: 'verificadora_e2e' }).count({ n: '*' }).first();
+  expect(Number(refusals?.n)).toBe(5);
+
+  // On a phone the menu starts closed; choosing a section closes it and moves focus to the section's title.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await waitForHydration(page);
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Menú' }).click();
+  await menu.getByRole('button', { name: /^Suscriptores/ }).click();
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Suscriptores' })).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
