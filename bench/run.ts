@@ -4,6 +4,7 @@ import { log } from './lib/common.ts';
 import { runSearchBenchmark } from './search.ts';
 import { runPageWeightBenchmark } from './page-weight.ts';
 import { runAnalyticsBenchmarks } from './analytics.ts';
+import { runAdminBenchmark } from './admin.ts';
 
 const started = performance.now();
 const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -11,4 +12,5 @@ const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.st
 for (const line of await runSearchBenchmark()) print(line);
 print(await runPageWeightBenchmark());
 for (const line of await runAnalyticsBenchmarks()) print(line);
+for (const line of await runAdminBenchmark()) print(line);
 log(`all benchmarks done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

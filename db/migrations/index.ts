@@ -5,6 +5,7 @@ import * as m001 from './001-initial.ts';
 import * as m002 from './002-analytics.ts';
 import * as m003 from './003-admin-sessions.ts';
 import * as m004 from './004-payments.ts';
+import * as m005 from './005-panel-indexes.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '002-analytics': m002,
   '003-admin-sessions': m003,
   '004-payments': m004,
+  '005-panel-indexes': m005,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
