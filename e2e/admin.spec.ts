@@ -297,6 +297,27 @@ test('Cuentas Bancarias: the add form follows the seed rules, refuses a wrong CB
   expect(csv.rows).toHaveLength(before + 2);
   expect(csv.rows.find((r) => r[3] === cbu)?.[6]).toBe('sí');
 
+  // Refusals from the server show the seed's error toasts, and nothing changes.
+  await page.route('**/api/admin/bank-accounts', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'forbidden', message: 'No tenés permiso para hacer esto.' } }) })
+      : route.continue(),
+  );
+  await page.getByLabel('Banco', { exact: true }).fill('Banco Rechazado S.A.');
+  await page.getByLabel('Titular').fill('Velada Prueba S.R.L.');
+  await page.getByLabel('Número de cuenta').fill('999');
+  await page.getByLabel('CBU (22 dígitos)').fill(cbuFrom('0150999', '1234567890123'));
+  await submit.click();
+  await expect(toast(page, 'Sin permisos')).toContainText('Solo el administrador principal puede agregar cuentas bancarias');
+  await expect(page.getByLabel('Banco', { exact: true })).toHaveValue('Banco Rechazado S.A.');
+  await page.route('**/api/admin/bank-accounts/*/activate', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'bank_account_not_found', message: 'La cuenta bancaria no existe.' } }) }),
+  );
+  await page.getByRole('button', { name: new RegExp(`^Activar ${previous.bank_name}`) }).click();
+  await expect(toast(page, 'No se pudo activar la cuenta')).toContainText('La cuenta bancaria no existe.');
+  expect(await db('bank_accounts').where('active', true).pluck('id')).toEqual([added.id]);
+  await page.unrouteAll();
+
   // The demo's account is the active one again, for the other tests.
   await page.getByRole('button', { name: new RegExp(`^Activar ${previous.bank_name}`) }).click();
   await expect(toast(page, 'Cuenta activada')).toBeVisible();
