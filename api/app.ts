@@ -19,6 +19,8 @@ import type { AnalyticsQueue } from './analytics/queue.ts';
 import { ANALYTICS_BEACON_PATHS, analyticsRouter } from './analytics/routes.ts';
 import { adminAuthRouter } from './admin/routes.ts';
 import { adminDataRouter } from './admin/data-routes.ts';
+import { advertiserAccountRouter } from './advertiser/routes.ts';
+import type { Mailer } from './services/mail.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -27,6 +29,8 @@ export interface AppDeps {
   distDir?: string;
   /** Where analytics requests are queued; the caller closes it on shutdown so queued items are written. */
   analytics: AnalyticsQueue;
+  /** Outgoing mail; by default SMTP_URL or the outbox folder (api/services/mail.ts). */
+  mailer?: Mailer;
 }
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -62,6 +66,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   api.use(analyticsRouter(deps.analytics).routes());
   api.use(adminAuthRouter(deps).routes());
   api.use(adminDataRouter(deps).routes());
+  api.use(advertiserAccountRouter(deps).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {

@@ -36,6 +36,11 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   SEED_DEMO: booleanFlag.default(true),
   TRUST_PROXY: booleanFlag.default(false),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^smtps?:\/\/./.test(v), { message: 'must be smtp://user:password@host:port or smtps://...' }),
+  MAIL_FROM: z.string().min(3).default('Velada <no-responder@velada.com.ar>'),
 });
 
 export interface Config {
@@ -48,6 +53,9 @@ export interface Config {
   adminPassword: string | undefined;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Without it, mail goes to DATA_DIR/outbox (api/services/mail.ts). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -70,5 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: c.ADMIN_PASSWORD,
     seedDemo: c.SEED_DEMO,
     trustProxy: c.TRUST_PROXY,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
   };
 }

@@ -12,9 +12,10 @@ import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { audit } from './audit.ts';
 import { can, parsePermissions, type Admin, type AdminPermission } from './permissions.ts';
 import { SESSION_COOKIE, createSession, endSession, resumeSession } from './sessions.ts';
-import { LOCK_MS, clearFailures, lockedUntil, recordFailure } from './login-throttle.ts';
+import { LOCK_MS, loginThrottle } from '../services/login-throttle.ts';
 import { parseInput } from '../http/validate.ts';
 
+const { clearFailures, lockedUntil, recordFailure } = loginThrottle('admin_login_throttle');
 const loginBody = z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) });
 
 export const unauthenticated = () =>

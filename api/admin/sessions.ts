@@ -1,9 +1,9 @@
 // Server-side staff sessions (docs/decisions/008-admin-sessions.md): the cookie carries a random token; the
 // database keeps its SHA-256, so a copy of the table opens no session. Idle timeout 30 minutes, renewed by any
 // authenticated call (the panel's 10-minute heartbeat included); absolute timeout 12 hours.
-import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { parsePermissions, type Admin } from './permissions.ts';
+import { hashToken, isPlausibleToken, newToken } from '../services/tokens.ts';
 
 export const SESSION_COOKIE = 'velada_admin_sesion';
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -11,11 +11,10 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is rewritten at most this often: every call renews, without a write on every call. */
 const RENEW_EVERY_MS = 30 * 1000;
 
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const time = (value: unknown) => new Date(value as string | number | Date).getTime();
 
 export async function createSession(db: Knex, adminUserId: number, now = new Date()): Promise<string> {
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = newToken();
   await db('admin_sessions').insert({
     token_hash: hashToken(token),
     admin_user_id: adminUserId,
@@ -28,7 +27,7 @@ export async function createSession(db: Knex, adminUserId: number, now = new Dat
 
 /** The admin of a live session, renewing it; null (and the session deleted) when it is unknown, idle or expired. */
 export async function resumeSession(db: Knex, token: string | undefined, now = new Date()): Promise<Admin | null> {
-  if (!token || token.length > 100) return null;
+  if (!isPlausibleToken(token)) return null;
   const tokenHash = hashToken(token);
   const row = await db('admin_sessions as s')
     .join('admin_users as u', 'u.id', 's.admin_user_id')
@@ -53,7 +52,7 @@ export async function resumeSession(db: Knex, token: string | undefined, now = n
 }
 
 export async function endSession(db: Knex, token: string | undefined): Promise<void> {
-  if (token) await db('admin_sessions').where('token_hash', hashToken(token)).delete();
+  if (isPlausibleToken(token)) await db('admin_sessions').where('token_hash', hashToken(token)).delete();
 }
 
 /** Ends every session of an admin (disabled account, password reset). */

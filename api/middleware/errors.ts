@@ -10,7 +10,7 @@ export function errorHandler(): Middleware {
     } catch (err) {
       if (err instanceof HttpError) {
         ctx.status = err.status;
-        ctx.body = { error: { code: err.code, message: err.message } };
+        ctx.body = { error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) } };
         return;
       }
       if (err instanceof ZodError) {
@@ -18,7 +18,9 @@ export function errorHandler(): Middleware {
         ctx.status = 400;
         // The field, then why (in Spanish when parsed with api/http/validate.ts).
         const field = issue?.path.join('.') || 'solicitud';
-        ctx.body = { error: { code: 'invalid_input', field, message: `Dato inválido: ${field}. ${issue?.message ?? ''}`.trim() } };
+        // `detail` is the reason alone, for forms that show it next to the field.
+        const detail = issue?.message ?? '';
+        ctx.body = { error: { code: 'invalid_input', field, detail, message: `Dato inválido: ${field}. ${detail}`.trim() } };
         return;
       }
       const status = (err as { status?: number }).status;

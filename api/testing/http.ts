@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { loadConfig, type Config } from '../config.ts';
 import { createApp } from '../app.ts';
 import { AnalyticsQueue, type AnalyticsQueueOptions } from '../analytics/queue.ts';
+import { MemoryMailer, type Mailer } from '../services/mail.ts';
 
 export interface TestServer {
   url: string;
@@ -47,10 +48,12 @@ export interface TestApp extends TestServer {
 /** The whole app on a free port for a test file, with its own analytics queue; close() stops both (not the db). */
 export async function serveTestApp(
   t: { db: Knex; dataDir: string },
-  options: { config?: Partial<Config>; queue?: AnalyticsQueueOptions } = {},
+  options: { config?: Partial<Config>; queue?: AnalyticsQueueOptions; mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const queue = new AnalyticsQueue(t.db, options.queue);
-  const server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir, options.config), analytics: queue }));
+  // Mail stays in memory unless a test passes its own mailer: tests never write an outbox.
+  const mailer = options.mailer ?? new MemoryMailer();
+  const server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir, options.config), analytics: queue, mailer }));
   return {
     url: server.url,
     queue,

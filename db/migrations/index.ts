@@ -6,6 +6,7 @@ import * as m002 from './002-analytics.ts';
 import * as m003 from './003-admin-sessions.ts';
 import * as m004 from './004-payments.ts';
 import * as m005 from './005-panel-indexes.ts';
+import * as m006 from './006-advertiser-accounts.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '003-admin-sessions': m003,
   '004-payments': m004,
   '005-panel-indexes': m005,
+  '006-advertiser-accounts': m006,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,20 @@
+// The Spanish texts of the mail advertisers receive about their account.
+import type { Mail } from '../services/mail.ts';
+
+const signature = '\n\nEquipo de Velada\nSi no fuiste vos, ignorá este correo: nadie más puede usar este enlace.';
+
+export function confirmEmailMail(to: string, fullName: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Confirmá tu email en Velada',
+    text: `Hola ${fullName}:\n\nPara activar tu cuenta de anunciante en Velada, confirmá tu email con este enlace (vale 48 horas):\n\n${link}${signature}`,
+  };
+}
+
+export function resetPasswordMail(to: string, fullName: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Restablecé tu contraseña de Velada',
+    text: `Hola ${fullName}:\n\nPediste una contraseña nueva para tu cuenta de Velada. Elegila con este enlace (vale 1 hora):\n\n${link}${signature}`,
+  };
+}

@@ -1,0 +1,158 @@
+// Advertiser accounts over HTTP: register, confirm the email, sign in and out, forgotten password, and who is
+// signed in. Sign-in is throttled like the staff login: 5 failures lock an email for 15 minutes, and each
+// address has its own in-memory quota.
+import Router from '@koa/router';
+import type { Context, Middleware, Next } from 'koa';
+import { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+import { HttpError } from '../errors.ts';
+import { readJsonBody } from '../http/read-body.ts';
+import { parseInput } from '../http/validate.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { verifyPassword, hashPassword } from '../services/passwords.ts';
+import { LOCK_MS, loginThrottle } from '../services/login-throttle.ts';
+import { newToken } from '../services/tokens.ts';
+import { createMailer } from '../services/mail.ts';
+import { confirmEmailMail, resetPasswordMail } from './mails.ts';
+import { confirmEmail, findAdvertiserByEmail, issueToken, normalizeEmail, registerAdvertiser, resetPassword } from './accounts.ts';
+import { ADVERTISER_COOKIE, createAdvertiserSession, endAdvertiserSession, resumeAdvertiserSession, type SignedInAdvertiser } from './sessions.ts';
+
+const throttle = loginThrottle('advertiser_login_throttle');
+
+const email = z.string().trim().max(254).pipe(z.email('Ingresá un email válido, como nombre@ejemplo.com.'));
+const password = z.string().min(8, 'La contraseña debe tener al menos 8 caracteres.').max(128, 'La contraseña puede tener hasta 128 caracteres.');
+const token = z.string().min(20).max(100);
+const registerBody = z.object({
+  fullName: z.string().trim().min(3, 'Escribí tu nombre y apellido.').max(120, 'El nombre puede tener hasta 120 caracteres.'),
+  email,
+  password,
+  acceptsTerms: z.literal(true, 'Para crear la cuenta tenés que ser mayor de 18 años y aceptar los términos.'),
+});
+const loginBody = z.object({ email: z.string().trim().min(1, 'Ingresá tu email.').max(254), password: z.string().min(1, 'Ingresá tu contraseña.').max(128) });
+const emailBody = z.object({ email });
+const confirmBody = z.object({ token });
+const resetBody = z.object({ token, password });
+
+const invalidLink = (expired: boolean) =>
+  new HttpError(
+    expired ? 410 : 400,
+    expired ? 'link_expired' : 'link_invalid',
+    expired ? 'El enlace venció. Pedí uno nuevo.' : 'El enlace no es válido o ya se usó. Pedí uno nuevo.',
+  );
+
+const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] });
+
+function setCookie(ctx: Context, value: string | null): void {
+  ctx.cookies.set(ADVERTISER_COOKIE, value ?? '', { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', maxAge: value ? undefined : 0, overwrite: true });
+}
+
+/** A signed-in advertiser in ctx.state.advertiser; 401 otherwise. */
+export function requireAdvertiser(deps: Pick<AppDeps, 'db'>): Middleware {
+  return async (ctx: Context, next: Next) => {
+    const advertiser = await resumeAdvertiserSession(deps.db, ctx.cookies.get(ADVERTISER_COOKIE));
+    if (!advertiser) {
+      setCookie(ctx, null);
+      throw new HttpError(401, 'unauthenticated', 'Tu sesión terminó o no ingresaste. Ingresá de nuevo.');
+    }
+    ctx.state.advertiser = advertiser;
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  };
+}
+
+const publicAdvertiser = (a: SignedInAdvertiser) => ({ email: a.email, fullName: a.fullName, verificationStatus: a.verificationStatus });
+
+export function advertiserAccountRouter(deps: AppDeps): Router {
+  const router = new Router({ prefix: '/advertiser' });
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, dataDir: deps.config.dataDir });
+  // Links point at the configured public origin; locally (no PUBLIC_ORIGIN), at the address the request came to.
+  const link = (ctx: Context, pathAndQuery: string) => `${deps.config.publicOrigin ?? ctx.origin}${pathAndQuery}`;
+
+  async function sendConfirmation(ctx: Context, account: { id: number; email: string; full_name: string }) {
+    const secret = await issueToken(deps.db, account.id, 'confirm_email');
+    await mailer.send(confirmEmailMail(account.email, account.full_name, link(ctx, `/confirmar-email?token=${secret}`)));
+  }
+
+  router.post('/register', rateLimit({ windowMs: 60 * 60_000, max: 20 }), async (ctx) => {
+    const input = parseInput(registerBody, await body(ctx));
+    const id = await registerAdvertiser(deps.db, input);
+    if (id === 'duplicate') throw new HttpError(409, 'email_taken', 'Ya hay una cuenta con ese email. Ingresá o recuperá tu contraseña.', 'email');
+    await sendConfirmation(ctx, { id, email: normalizeEmail(input.email), full_name: input.fullName });
+    ctx.status = 201;
+    ctx.body = { success: true, email: normalizeEmail(input.email) };
+  });
+
+  router.post('/confirm-email', rateLimit({ windowMs: 15 * 60_000, max: 30 }), async (ctx) => {
+    const result = await confirmEmail(deps.db, parseInput(confirmBody, await body(ctx)).token);
+    if (typeof result !== 'object') throw invalidLink(result === 'expired');
+    ctx.body = { success: true };
+  });
+
+  // The same answer whether or not the email has an account: the form must not tell who advertises here.
+  router.post('/resend-confirmation', rateLimit({ windowMs: 15 * 60_000, max: 5 }), async (ctx) => {
+    const account = await findAdvertiserByEmail(deps.db, parseInput(emailBody, await body(ctx)).email);
+    if (account && !account.email_confirmed_at && account.password_hash) await sendConfirmation(ctx, account);
+    ctx.status = 202;
+    ctx.body = { success: true };
+  });
+
+  router.post('/forgot-password', rateLimit({ windowMs: 15 * 60_000, max: 5 }), async (ctx) => {
+    const account = await findAdvertiserByEmail(deps.db, parseInput(emailBody, await body(ctx)).email);
+    if (account?.password_hash) {
+      const secret = await issueToken(deps.db, account.id, 'reset_password');
+      await mailer.send(resetPasswordMail(account.email, account.full_name, link(ctx, `/restablecer-clave?token=${secret}`)));
+    }
+    ctx.status = 202;
+    ctx.body = { success: true };
+  });
+
+  router.post('/reset-password', rateLimit({ windowMs: 15 * 60_000, max: 20 }), async (ctx) => {
+    const input = parseInput(resetBody, await body(ctx));
+    const result = await resetPassword(deps.db, input.token, input.password);
+    if (typeof result !== 'object') throw invalidLink(result === 'expired');
+    ctx.body = { success: true };
+  });
+
+  router.post('/login', rateLimit({ windowMs: 15 * 60_000, max: 30 }), async (ctx) => {
+    const input = parseInput(loginBody, await body(ctx));
+    const now = new Date();
+    if (await throttle.lockedUntil(deps.db, input.email, now)) {
+      throw new HttpError(429, 'login_locked', `Demasiados intentos fallidos. Esperá ${LOCK_MS / 60_000} minutos o restablecé tu contraseña.`);
+    }
+    const account = await findAdvertiserByEmail(deps.db, input.email);
+    const valid = await checkPassword(account?.password_hash, input.password);
+    if (!account || !valid) {
+      const { locked } = await throttle.recordFailure(deps.db, input.email, now);
+      if (locked) throw new HttpError(429, 'login_locked', `Demasiados intentos fallidos. Esperá ${LOCK_MS / 60_000} minutos o restablecé tu contraseña.`);
+      throw new HttpError(401, 'invalid_credentials', 'Email o contraseña incorrectos.');
+    }
+    if (!account.email_confirmed_at) {
+      throw new HttpError(403, 'email_not_confirmed', 'Confirmá tu email con el enlace que te enviamos antes de ingresar.');
+    }
+    await throttle.clearFailures(deps.db, input.email);
+    setCookie(ctx, await createAdvertiserSession(deps.db, account.id, now));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true };
+  });
+
+  router.post('/logout', async (ctx) => {
+    await endAdvertiserSession(deps.db, ctx.cookies.get(ADVERTISER_COOKIE));
+    setCookie(ctx, null);
+    ctx.status = 204;
+  });
+
+  router.get('/me', requireAdvertiser(deps), (ctx) => {
+    ctx.body = { advertiser: publicAdvertiser(ctx.state.advertiser as SignedInAdvertiser) };
+  });
+
+  return router;
+}
+
+// Accounts without a password (created by staff tools or demo data) never sign in; unknown emails cost the same
+// hashing time as known ones, so timing does not tell which exist.
+let dummyHash: Promise<string> | null = null;
+async function checkPassword(hash: string | null | undefined, password: string): Promise<boolean> {
+  if (hash) return verifyPassword(password, hash);
+  await verifyPassword(password, await (dummyHash ??= hashPassword(newToken())));
+  return false;
+}

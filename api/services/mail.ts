@@ -1,0 +1,52 @@
+// Outgoing mail. With SMTP_URL the messages go through that server (nodemailer); without it they are written to
+// DATA_DIR/outbox/ as .eml files and their links printed to the console, so a fresh `npm start` can still
+// confirm accounts and reset passwords. The console line names the file and the link, never the address.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export const OUTBOX_DIR = 'outbox';
+
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log?: (line: string) => void }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return { send: async (mail) => void (await transport.sendMail({ from: options.from, ...mail })) };
+  }
+  const outbox = path.join(options.dataDir, OUTBOX_DIR);
+  const log = options.log ?? ((line: string) => console.log(line));
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(3).toString('hex')}.eml`);
+      fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      log(`Mail written to ${path.relative(process.cwd(), file)} (no SMTP_URL)${links.length ? `: ${links.join(' ')}` : ''}`);
+    },
+  };
+}
+
+/** For tests: keeps every message in memory. */
+export class MemoryMailer implements Mailer {
+  readonly sent: Mail[] = [];
+  async send(mail: Mail): Promise<void> {
+    this.sent.push(mail);
+  }
+  /** The first link of the last message sent to `to`. */
+  lastLinkTo(to: string): string | undefined {
+    const mail = this.sent.findLast((m) => m.to === to);
+    return mail?.text.match(/https?:\/\/\S+/)?.[0];
+  }
+}
