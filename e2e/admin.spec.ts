@@ -57,6 +57,7 @@ test('the super admin signs in and sees the real figures; refresh and logout wor
   await openLogin(page);
   await login(page, 'velada_admin', SUPER_PASSWORD);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await waitForHydration(page); // the menu's buttons work once React has hydrated them
   await expect(page.getByText('Administrador Principal').first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen General' })).toBeVisible();
 
@@ -95,6 +96,7 @@ test('a partner without payment permissions sees no revenue and no payments', as
   await openLogin(page);
   await login(page, 'socio_e2e', 'clave-socio-e2e-1');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await waitForHydration(page); // the menu's buttons work once React has hydrated them
   await expect(page.getByText('Administrador', { exact: true })).toBeVisible();
   await expect(page.locator('.panel__card').filter({ hasText: 'Suscriptores' })).toBeVisible();
   await expect(page.locator('.panel__card').filter({ hasText: 'Ingresos' })).toHaveCount(0);
@@ -105,6 +107,7 @@ test('Suscriptores: filter, accent-blind search, approve and reject pending veri
   await openLogin(page);
   await login(page, 'velada_admin', SUPER_PASSWORD);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await waitForHydration(page); // the menu's buttons work once React has hydrated them
   const pending = (await listSubscribers(db)).filter((s) => s.verificationStatus === 'pending');
   expect(pending.length).toBeGreaterThanOrEqual(2);
   const menu = page.getByRole('navigation', { name: 'Secciones del panel' });
@@ -156,6 +159,7 @@ test('a partner who may only view subscribers sees them without actions, and no 
   await openLogin(page);
   await login(page, 'lector_e2e', 'clave-lector-e2e-1');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await waitForHydration(page); // the menu's buttons work once React has hydrated them
   await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('button', { name: /^Suscriptores/ }).click();
   await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Acciones' })).toHaveCount(0);
@@ -179,6 +183,7 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   await openLogin(page);
   await login(page, username, password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await waitForHydration(page); // the menu's buttons work once React has hydrated them
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen General' })).toBeVisible();
 }
 

@@ -2,6 +2,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import knexFactory, { type Knex } from 'knex';
+import fs from 'node:fs';
 import path from 'node:path';
 import { knexConfig } from '../db/connection.ts';
 import { parseSearchParams } from '../db/search-filters.ts';
@@ -27,6 +28,28 @@ export const test = base.extend<object, { db: Knex }>({
     { scope: 'worker' },
   ],
 });
+
+/**
+ * The path and query of the first link in the newest mail to `to` in the server's outbox (no SMTP in the tests).
+ * Links carry the configured public origin; the tests open their path on the test server. Polls briefly: the
+ * mail is written while the answer is on its way.
+ */
+export async function linkFromLatestMail(to: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '/tmp/velada-e2e', 'outbox');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+    for (const file of files) {
+      const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
+      if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw)) continue;
+      // Quoted-printable: soft line breaks and =XX escapes.
+      const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const link = text.match(/https?:\/\/[^\s]+/)?.[0];
+      if (link) return new URL(link).pathname + new URL(link).search;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} in ${outbox}`);
+}
 
 /** Marks the visitor as 18+ and the cookie choice as made, before any page script runs. */
 export async function asReturningVisitor(page: Page, options: { consent?: boolean } = {}): Promise<void> {

@@ -1,0 +1,222 @@
+// "Ingresá o creá tu cuenta": sign-in and registration for advertisers, one form at a time. Errors from the
+// server appear next to their field, or above the form when they concern it as a whole.
+import { useState, type FormEvent } from 'react';
+import { AccountApiError, accountCall, safeNext } from '../../lib/account-api.ts';
+import FieldError, { errorProps } from './field-error.tsx';
+
+type Mode = 'login' | 'register';
+type Errors = Record<string, string | undefined>;
+
+export default function AccountAccess(props: { next?: string; initialMode?: Mode }) {
+  const [mode, setMode] = useState<Mode>(props.initialMode ?? 'login');
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+
+  if (registeredEmail) return <CheckYourMail email={registeredEmail} />;
+  return (
+    <div className="account-access card">
+      <h1>{mode === 'login' ? 'Ingresá a tu cuenta' : 'Creá tu cuenta de anunciante'}</h1>
+      {mode === 'login' ? <LoginForm next={safeNext(props.next)} /> : <RegisterForm onRegistered={setRegisteredEmail} />}
+      <p className="account-access__switch">
+        {mode === 'login' ? '¿Todavía no tenés cuenta?' : '¿Ya tenés cuenta?'}{' '}
+        <button type="button" className="link-button" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
+          {mode === 'login' ? 'Creá una' : 'Ingresá'}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+function PasswordInput(props: { id: string; value: string; onChange: (v: string) => void; autoComplete: string; error?: string; describedBy?: string }) {
+  const [shown, setShown] = useState(false);
+  const described = [props.describedBy, props.error ? `${props.id}-error` : undefined].filter(Boolean).join(' ') || undefined;
+  return (
+    <span className="password-input">
+      <input
+        id={props.id}
+        type={shown ? 'text' : 'password'}
+        autoComplete={props.autoComplete}
+        maxLength={128}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={described}
+      />
+      <button type="button" className="btn btn-outline" aria-pressed={shown} aria-controls={props.id} onClick={() => setShown((s) => !s)}>
+        {shown ? 'Ocultar' : 'Mostrar'}
+        <span className="visually-hidden"> contraseña</span>
+      </button>
+    </span>
+  );
+}
+
+function LoginForm({ next }: { next: string }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<AccountApiError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resent, setResent] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    setResent(false);
+    try {
+      await accountCall('login', { email, password });
+      window.location.assign(next);
+    } catch (err) {
+      setProblem(err instanceof AccountApiError ? err : new AccountApiError(0, undefined));
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    try {
+      await accountCall('resend-confirmation', { email });
+      setResent(true);
+    } catch (err) {
+      setProblem(err instanceof AccountApiError ? err : new AccountApiError(0, undefined));
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="account-form" noValidate>
+      {problem && (
+        <div className="form-alert" role="alert">
+          <p>{problem.message}</p>
+          {problem.code === 'email_not_confirmed' &&
+            (resent ? (
+              <p>Te enviamos otro correo. Revisá también la carpeta de spam.</p>
+            ) : (
+              <button type="button" className="btn btn-outline" onClick={() => void resend()}>
+                Reenviar el correo de confirmación
+              </button>
+            ))}
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="login-email">Email</label>
+        <input id="login-email" type="email" autoComplete="email" maxLength={254} required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="login-password">Contraseña</label>
+        <PasswordInput id="login-password" value={password} onChange={setPassword} autoComplete="current-password" />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Ingresando…' : 'Ingresar'}
+      </button>
+      <p>
+        <a href="/recuperar-clave">¿Olvidaste tu contraseña?</a>
+      </p>
+    </form>
+  );
+}
+
+function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [acceptsTerms, setAcceptsTerms] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const found: Errors = {};
+    if (fullName.trim().length < 3) found.fullName = 'Escribí tu nombre y apellido.';
+    if (!/^\S+@\S+\.\S+$/.test(email.trim())) found.email = 'Ingresá un email válido, como nombre@ejemplo.com.';
+    if (password.length < 8) found.password = 'La contraseña debe tener al menos 8 caracteres.';
+    if (!acceptsTerms) found.acceptsTerms = 'Para crear la cuenta tenés que ser mayor de 18 años y aceptar los términos.';
+    setErrors(found);
+    setProblem(null);
+    const first = Object.keys(found)[0];
+    if (first) {
+      document.getElementById(`register-${first}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await accountCall<{ email: string }>('register', { fullName, email, password, acceptsTerms });
+      onRegistered(answer.email);
+    } catch (err) {
+      const error = err instanceof AccountApiError ? err : new AccountApiError(0, undefined);
+      if (error.field && ['fullName', 'email', 'password', 'acceptsTerms'].includes(error.field)) {
+        setErrors({ [error.field]: error.field === 'email' && error.code === 'email_taken' ? error.message : error.detail });
+        document.getElementById(`register-${error.field}`)?.focus();
+      } else {
+        setProblem(error.message);
+      }
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="account-form" noValidate>
+      {problem && (
+        <p className="form-alert" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor="register-fullName">Nombre y apellido</label>
+        <input id="register-fullName" autoComplete="name" maxLength={120} value={fullName} onChange={(e) => setFullName(e.target.value)} {...errorProps('register-fullName', errors.fullName)} />
+        <FieldError id="register-fullName-error" message={errors.fullName} />
+      </div>
+      <div className="field">
+        <label htmlFor="register-email">Email</label>
+        <input id="register-email" type="email" autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} {...errorProps('register-email', errors.email)} />
+        <FieldError id="register-email-error" message={errors.email} />
+      </div>
+      <div className="field">
+        <label htmlFor="register-password">Contraseña</label>
+        <PasswordInput id="register-password" value={password} onChange={setPassword} autoComplete="new-password" error={errors.password} describedBy="register-password-hint" />
+        <p id="register-password-hint" className="form-hint">
+          Al menos 8 caracteres.
+        </p>
+        <FieldError id="register-password-error" message={errors.password} />
+      </div>
+      <div className="field">
+        <label className="check">
+          <input id="register-acceptsTerms" type="checkbox" checked={acceptsTerms} onChange={(e) => setAcceptsTerms(e.target.checked)} {...errorProps('register-acceptsTerms', errors.acceptsTerms)} />
+          <span>
+            Tengo 18 años o más y acepto los <a href="/terminos-condiciones">Términos y condiciones</a> y la <a href="/politicas-privacidad">Política de privacidad</a>.
+          </span>
+        </label>
+        <FieldError id="register-acceptsTerms-error" message={errors.acceptsTerms} />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Creando la cuenta…' : 'Crear cuenta'}
+      </button>
+    </form>
+  );
+}
+
+function CheckYourMail({ email }: { email: string }) {
+  const [resent, setResent] = useState<string | null>(null);
+  async function resend() {
+    try {
+      await accountCall('resend-confirmation', { email });
+      setResent('Te enviamos otro correo. Revisá también la carpeta de spam.');
+    } catch (err) {
+      setResent(err instanceof AccountApiError ? err.message : 'No pudimos reenviar el correo.');
+    }
+  }
+  return (
+    <div className="account-access card" role="status">
+      <h1>Revisá tu correo</h1>
+      <p>
+        Te enviamos un enlace a <strong>{email}</strong>. Abrilo para confirmar tu cuenta: vale 48 horas. Después vas a poder ingresar y publicar.
+      </p>
+      {resent ? (
+        <p>{resent}</p>
+      ) : (
+        <button type="button" className="btn btn-outline" onClick={() => void resend()}>
+          Reenviar el correo
+        </button>
+      )}
+    </div>
+  );
+}

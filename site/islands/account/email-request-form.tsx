@@ -1,0 +1,58 @@
+// One email field that asks for a mail: a password reset link or a new confirmation link. The answer is the same
+// whether or not the email has an account.
+import { useState, type FormEvent } from 'react';
+import { AccountApiError, accountCall } from '../../lib/account-api.ts';
+import FieldError, { errorProps } from './field-error.tsx';
+
+export default function EmailRequestForm(props: { action: 'forgot-password' | 'resend-confirmation'; submitLabel: string; doneText: string }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      await accountCall(props.action, { email });
+      setSentTo(email.trim());
+    } catch (err) {
+      setError(err instanceof AccountApiError ? err.detail : 'No pudimos conectar con el servidor.');
+      document.getElementById('request-email')?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <p className="form-success" role="status">
+        {props.doneText.replace('{email}', sentTo)}
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={submit} className="account-form" noValidate>
+      <div className="field">
+        <label htmlFor="request-email">Email</label>
+        <input
+          id="request-email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setError(undefined);
+          }}
+          {...errorProps('request-email', error)}
+        />
+        <FieldError id="request-email-error" message={error} />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Enviando…' : props.submitLabel}
+      </button>
+    </form>
+  );
+}
