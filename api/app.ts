@@ -20,6 +20,7 @@ import { ANALYTICS_BEACON_PATHS, analyticsRouter } from './analytics/routes.ts';
 import { adminAuthRouter } from './admin/routes.ts';
 import { adminDataRouter } from './admin/data-routes.ts';
 import { advertiserAccountRouter } from './advertiser/routes.ts';
+import { VERIFICATION_UPLOAD_PATHS, verificationRouter } from './advertiser/verification-routes.ts';
 import type { Mailer } from './services/mail.ts';
 
 export interface AppDeps {
@@ -56,7 +57,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   app.use((ctx, next) => new Promise((resolve, reject) => gzipOrBrotli(ctx.req, ctx.res, () => next().then(resolve, reject))));
 
   const api = new Router({ prefix: '/api' });
-  api.use(sameOriginWrites(deps.config.publicOrigin, { beaconPaths: ANALYTICS_BEACON_PATHS }));
+  api.use(sameOriginWrites(deps.config.publicOrigin, { beaconPaths: ANALYTICS_BEACON_PATHS, uploadPaths: VERIFICATION_UPLOAD_PATHS }));
   api.get('/health', async (ctx) => {
     await deps.db.raw('select 1');
     ctx.set('Cache-Control', 'no-store');
@@ -67,6 +68,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   api.use(adminAuthRouter(deps).routes());
   api.use(adminDataRouter(deps).routes());
   api.use(advertiserAccountRouter(deps).routes());
+  api.use(verificationRouter(deps).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {

@@ -1,6 +1,7 @@
 // The environment, read once and validated. A wrong value stops the start with one line saying what to fix.
 import path from 'node:path';
 import { z } from 'zod';
+import { parseIdentityKey } from './services/identity-vault.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -41,6 +42,10 @@ const schema = z.object({
     .optional()
     .refine((v) => v === undefined || /^smtps?:\/\/./.test(v), { message: 'must be smtp://user:password@host:port or smtps://...' }),
   MAIL_FROM: z.string().min(3).default('Velada <no-responder@velada.com.ar>'),
+  IDENTITY_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || parseIdentityKey(v) !== null, { message: 'must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)' }),
 });
 
 export interface Config {
@@ -56,6 +61,8 @@ export interface Config {
   /** Without it, mail goes to DATA_DIR/outbox (api/services/mail.ts). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** AES-256 key for identity documents; main.ts makes a local one when unset outside production. */
+  identityKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -80,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    identityKey: c.IDENTITY_KEY ? parseIdentityKey(c.IDENTITY_KEY)! : undefined,
   };
 }

@@ -1,11 +1,13 @@
 // Stopping the server (SIGTERM/SIGINT in production) loses none of the analytics events it accepted.
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
 import { createApp } from './app.ts';
 import { AnalyticsQueue } from './analytics/queue.ts';
-import { stopServing } from './main.ts';
+import { localIdentityKey, stopServing } from './main.ts';
 import { testConfig } from './testing/http.ts';
 import { createTestDb } from '../db/testing/test-db.ts';
 import { countRows } from '../db/testing/analytics.ts';
@@ -43,5 +45,22 @@ describe('stopServing', () => {
     expect(await countRows(t.db, 'analytics_events')).toBe(50);
     await expect(db.raw('select 1')).rejects.toThrow();
     await t.destroy();
+  });
+});
+
+describe('localIdentityKey', () => {
+  it('makes one machine-local key outside production, keeps it, and refuses to run production without IDENTITY_KEY', async () => {
+    const t = await createTestDb();
+    try {
+      const config = testConfig(t.dataDir, { identityKey: undefined });
+      const first = localIdentityKey(config);
+      expect(first).toHaveLength(32);
+      const file = path.join(t.dataDir, 'identity.key');
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(localIdentityKey(config).equals(first)).toBe(true);
+      expect(() => localIdentityKey({ ...config, env: 'production' })).toThrow('IDENTITY_KEY is required in production');
+    } finally {
+      await t.destroy();
+    }
   });
 });

@@ -2,10 +2,12 @@
 // missing, then one HTTP server for everything. `npm start` runs this file.
 import http from 'node:http';
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { parseIdentityKey } from './services/identity-vault.ts';
 import { createApp } from './app.ts';
 import { AnalyticsQueue } from './analytics/queue.ts';
 import { startJobs } from './jobs.ts';
@@ -47,6 +49,22 @@ async function prepareDatabase(db: Db, config: Config): Promise<void> {
   }
 }
 
+/**
+ * Without IDENTITY_KEY, a machine-local key in DATA_DIR/identity.key (made once, mode 0600), so that `npm start`
+ * works anywhere. Production must configure the key, kept apart from the data it protects.
+ */
+export function localIdentityKey(config: Config): Buffer {
+  if (config.env === 'production') throw new ConfigError('Invalid configuration: IDENTITY_KEY is required in production (openssl rand -hex 32).');
+  const file = path.join(config.dataDir, 'identity.key');
+  if (!fs.existsSync(file)) {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    console.log(`No IDENTITY_KEY: generated a local key for identity documents in ${path.relative(process.cwd(), file) || file}. Set IDENTITY_KEY in production.`);
+  }
+  const key = parseIdentityKey(fs.readFileSync(file, 'utf8'));
+  if (!key) throw new ConfigError(`Invalid identity key file ${file}: delete it to make a new one (documents stored with it become unreadable).`);
+  return key;
+}
+
 /** Requests in flight finish, then the analytics events they queued are written, then the database closes. */
 export async function stopServing(server: http.Server, analytics: AnalyticsQueue, db: Db): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -66,6 +84,12 @@ export async function main(): Promise<void> {
     throw err;
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    config.identityKey ??= localIdentityKey(config);
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
   const db = openDb(config.databaseUrl, config.dataDir);
   try {
     await db.raw('select 1');

@@ -1,17 +1,20 @@
 // State-changing API calls are accepted only from the site's own pages: the browser's Sec-Fetch-Site or
 // Origin header must say so, and the body must be JSON (a cross-site form cannot send that). Beacon endpoints
-// (navigator.sendBeacon sends text/plain) check their own media types.
+// (navigator.sendBeacon sends text/plain) check their own media types; upload endpoints take multipart forms,
+// which the origin check alone guards (browsers always send Origin on a cross-site POST).
 import type { Middleware } from 'koa';
 import { forbidden, HttpError } from '../errors.ts';
 import { isFromOwnSite } from './request-origin.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function sameOriginWrites(publicOrigin: string | undefined, options: { beaconPaths?: string[] } = {}): Middleware {
+export function sameOriginWrites(publicOrigin: string | undefined, options: { beaconPaths?: string[]; uploadPaths?: string[] } = {}): Middleware {
   const beaconPaths = new Set(options.beaconPaths);
+  const uploadPaths = new Set(options.uploadPaths);
   return async (ctx, next) => {
     if (SAFE_METHODS.has(ctx.method)) return next();
     if (!isFromOwnSite(ctx, publicOrigin)) throw forbidden('cross_origin', 'Solicitud rechazada: no proviene de Velada.');
+    if (uploadPaths.has(ctx.path) && ctx.is('multipart/form-data')) return next();
     if (!beaconPaths.has(ctx.path) && !ctx.is('application/json')) throw new HttpError(415, 'unsupported_media_type', 'El contenido debe enviarse como JSON.');
     await next();
   };

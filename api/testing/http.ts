@@ -1,4 +1,5 @@
 // Serves a Koa app on a free loopback port for a test file, so tests go through real HTTP.
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type Koa from 'koa';
 import type { AddressInfo } from 'node:net';
@@ -23,8 +24,9 @@ export async function serve(app: Koa): Promise<TestServer> {
   };
 }
 
+/** A fresh random identity key per test app: documents of one test never decrypt in another. */
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }), ...overrides };
+  return { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }), identityKey: crypto.randomBytes(32), ...overrides };
 }
 
 /** Headers of a same-origin JSON call, as the site's own pages send them. */

@@ -7,6 +7,7 @@ import * as m003 from './003-admin-sessions.ts';
 import * as m004 from './004-payments.ts';
 import * as m005 from './005-panel-indexes.ts';
 import * as m006 from './006-advertiser-accounts.ts';
+import * as m007 from './007-verification-requests.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '004-payments': m004,
   '005-panel-indexes': m005,
   '006-advertiser-accounts': m006,
+  '007-verification-requests': m007,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,68 @@
+// POST /api/advertiser/verification: the identity step of the publish flow (multipart form with the documents);
+// GET: the advertiser's latest request, with the rejection reason when there is one.
+import Router from '@koa/router';
+import type { AppDeps } from '../app.ts';
+import { HttpError } from '../errors.ts';
+import { parseInput } from '../http/validate.ts';
+import { readMultipart } from '../http/read-multipart.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { MAX_IMAGE_BYTES } from '../services/uploaded-image.ts';
+import { requireAdvertiser } from './routes.ts';
+import { claimSchema, readDocuments, submitVerification } from './verification.ts';
+import type { SignedInAdvertiser } from './sessions.ts';
+
+// Three documents of 5 MB and the text fields.
+const FORM_LIMIT = 3 * MAX_IMAGE_BYTES + 64 * 1024;
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Paths that accept multipart forms (api/middleware/same-origin.ts). */
+export const VERIFICATION_UPLOAD_PATHS = ['/api/advertiser/verification'];
+
+export function verificationRouter(deps: AppDeps): Router {
+  const router = new Router({ prefix: '/advertiser' });
+
+  router.post('/verification', requireAdvertiser(deps), rateLimit({ windowMs: 60 * 60_000, max: 20 }), async (ctx) => {
+    const key = deps.config.identityKey;
+    if (!key) throw new HttpError(503, 'verification_unavailable', 'La verificación no está disponible en este momento. Probá más tarde.');
+    const advertiser = ctx.state.advertiser as SignedInAdvertiser;
+    if (advertiser.verificationStatus === 'pending') throw new HttpError(409, 'already_pending', 'Ya enviaste tu verificación: está en revisión (24 a 48 horas).');
+    if (advertiser.verificationStatus === 'verified') throw new HttpError(409, 'already_verified', 'Tu identidad ya está verificada.');
+    const form = await readMultipart(ctx, { limitBytes: FORM_LIMIT });
+    const claim = parseInput(claimSchema(), {
+      method: text(form, 'method'),
+      fullName: text(form, 'fullName'),
+      birthDate: text(form, 'birthDate'),
+      dni: text(form, 'dni'),
+      tramite: text(form, 'tramite'),
+      gender: text(form, 'gender'),
+    });
+    const documents = await readDocuments(form, claim.method);
+    const result = await submitVerification(deps.db, { dataDir: deps.config.dataDir, key }, advertiser.id, claim, documents);
+    if (result === 'already_pending') throw new HttpError(409, 'already_pending', 'Ya enviaste tu verificación: está en revisión (24 a 48 horas).');
+    if (result === 'already_verified') throw new HttpError(409, 'already_verified', 'Tu identidad ya está verificada.');
+    ctx.status = 201;
+    ctx.body = { success: true, verificationStatus: 'pending' };
+  });
+
+  router.get('/verification', requireAdvertiser(deps), async (ctx) => {
+    const advertiser = ctx.state.advertiser as SignedInAdvertiser;
+    const latest = await deps.db('verification_requests').where('advertiser_id', advertiser.id).orderBy('id', 'desc').first('method', 'status', 'reason', 'submitted_at', 'decided_at');
+    ctx.body = {
+      verificationStatus: advertiser.verificationStatus,
+      latest: latest
+        ? {
+            method: latest.method,
+            status: latest.status,
+            reason: latest.reason,
+            submittedAt: new Date(latest.submitted_at).toISOString(),
+            decidedAt: latest.decided_at ? new Date(latest.decided_at).toISOString() : null,
+          }
+        : null,
+    };
+  });
+
+  return router;
+}

@@ -1,0 +1,122 @@
+// An advertiser's identity verification request: the claim (name, birth date and, for renaper, DNI, trámite and
+// gender) and the documents, each re-encoded (orientation applied, metadata gone) and encrypted before it
+// touches the disk. The request waits for staff; the advertiser's status becomes 'pending'.
+import sharp from 'sharp';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { ageFrom } from '../../db/dates.ts';
+import { insertedId } from '../../db/dialect.ts';
+import { checkedImage, MAX_IMAGE_PIXELS } from '../services/uploaded-image.ts';
+import { deleteDocument, storeDocument } from '../services/identity-vault.ts';
+import { staffReview, type IdentityProvider } from '../services/identity-provider.ts';
+
+export const MIN_AGE = 18;
+export type DocumentKind = 'dni_front' | 'dni_back' | 'selfie';
+
+/** The files each method needs, with the form field that carries them and how to name them in messages. */
+export const DOCUMENTS: Record<'renaper' | 'manual', { kind: DocumentKind; field: string; label: string }[]> = {
+  renaper: [{ kind: 'selfie', field: 'selfie', label: 'la selfie con tu DNI' }],
+  manual: [
+    { kind: 'dni_front', field: 'dniFront', label: 'la foto del frente del DNI' },
+    { kind: 'dni_back', field: 'dniBack', label: 'la foto del dorso del DNI' },
+    { kind: 'selfie', field: 'selfie', label: 'la selfie con tu DNI' },
+  ],
+};
+
+const adult = (now: Date) =>
+  z.iso
+    .date('Ingresá tu fecha de nacimiento.')
+    .refine((d) => ageFrom(d, now) >= MIN_AGE, 'Tenés que ser mayor de 18 años para publicar en Velada.')
+    .refine((d) => ageFrom(d, now) <= 100, 'Revisá el año de tu fecha de nacimiento.');
+
+export const claimSchema = (now = new Date()) =>
+  z.discriminatedUnion(
+    'method',
+    [
+      z.object({
+        method: z.literal('renaper'),
+        fullName: z.string().trim().min(3, 'Escribí tu nombre y apellido como figuran en el DNI.').max(120),
+        birthDate: adult(now),
+        dni: z.string().trim().regex(/^\d{7,8}$/, 'El DNI debe tener 7 u 8 números, sin puntos.'),
+        tramite: z.string().trim().regex(/^\d{11,14}$/, 'El número de trámite debe tener entre 11 y 14 números.'),
+        gender: z.enum(['M', 'F', 'X'], 'Elegí el género que figura en tu DNI.'),
+      }),
+      z.object({
+        method: z.literal('manual'),
+        fullName: z.string().trim().min(3, 'Escribí tu nombre y apellido como figuran en el DNI.').max(120),
+        birthDate: adult(now),
+      }),
+    ],
+    'Elegí un método de verificación: RENAPER o revisión manual.',
+  );
+export type Claim = z.output<ReturnType<typeof claimSchema>>;
+
+/** Checks every document of the method (the first problem is a 400 naming its field), then re-encodes them. */
+export async function readDocuments(form: FormData, method: Claim['method']): Promise<{ kind: DocumentKind; jpeg: Buffer }[]> {
+  const checked = [];
+  for (const doc of DOCUMENTS[method]) checked.push({ kind: doc.kind, bytes: await checkedImage(form.get(doc.field), doc.field, doc.label) });
+  return Promise.all(
+    checked.map(async ({ kind, bytes }) => ({
+      kind,
+      // Legible but bounded; rotate() applies the EXIF orientation and no metadata is written.
+      jpeg: await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    })),
+  );
+}
+
+export type SubmitResult = { requestId: number } | 'already_pending' | 'already_verified';
+
+export async function submitVerification(
+  db: Knex,
+  vault: { dataDir: string; key: Buffer },
+  advertiserId: number,
+  claim: Claim,
+  documents: { kind: DocumentKind; jpeg: Buffer }[],
+  options: { provider?: IdentityProvider; now?: Date } = {},
+): Promise<SubmitResult> {
+  const now = options.now ?? new Date();
+  const current = await db('advertisers').where('id', advertiserId).first('verification_status');
+  if (current?.verification_status === 'pending') return 'already_pending';
+  if (current?.verification_status === 'verified') return 'already_verified';
+  await (options.provider ?? staffReview).check(claim);
+
+  const stored: { kind: DocumentKind; fileKey: string; bytes: number }[] = [];
+  try {
+    for (const doc of documents) stored.push({ kind: doc.kind, fileKey: await storeDocument(vault.dataDir, vault.key, doc.jpeg), bytes: doc.jpeg.length });
+    return await db.transaction(async (trx) => {
+      // The status moves first (a write, then the rest): a second submission racing this one finds nothing to move.
+      const moved = await trx('advertisers')
+        .where('id', advertiserId)
+        .whereIn('verification_status', ['unverified', 'rejected'])
+        .update({ verification_status: 'pending', updated_at: now });
+      if (!moved) throw new AlreadyPending();
+      const [row] = await trx('verification_requests')
+        .insert({
+          advertiser_id: advertiserId,
+          method: claim.method,
+          full_name: claim.fullName,
+          birth_date: claim.birthDate,
+          dni: claim.method === 'renaper' ? claim.dni : null,
+          tramite: claim.method === 'renaper' ? claim.tramite : null,
+          gender: claim.method === 'renaper' ? claim.gender : null,
+          status: 'pending',
+          submitted_at: now,
+        })
+        .returning('id');
+      const requestId = insertedId(row);
+      await trx('identity_documents').insert(stored.map((d) => ({ request_id: requestId, kind: d.kind, file_key: d.fileKey, bytes: d.bytes, created_at: now })));
+      return { requestId };
+    });
+  } catch (err) {
+    // Nothing recorded: no encrypted file stays behind without its row.
+    await Promise.all(stored.map((d) => deleteDocument(vault.dataDir, d.fileKey)));
+    if (err instanceof AlreadyPending) return 'already_pending';
+    throw err;
+  }
+}
+
+class AlreadyPending extends Error {}

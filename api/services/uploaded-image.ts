@@ -1,0 +1,36 @@
+// Checks an uploaded picture before anything is done with it: present, at most 5 MB, a JPG or PNG (or WebP where
+// allowed) by its first bytes whatever its name or declared type, and not more pixels than we decode.
+import sharp from 'sharp';
+import { HttpError } from '../errors.ts';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+type ImageType = 'jpeg' | 'png' | 'webp';
+
+function typeOf(bytes: Buffer): ImageType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** The file's bytes once they pass every check; a 400 naming the field otherwise. */
+export async function checkedImage(value: FormDataEntryValue | null, field: string, label: string, options: { allowWebp?: boolean } = {}): Promise<Buffer> {
+  const refuse = (message: string) => new HttpError(400, 'invalid_image', message, field);
+  if (!value || typeof value === 'string' || value.size === 0) throw refuse(`Falta ${label}.`);
+  if (value.size > MAX_IMAGE_BYTES) throw refuse(`${capitalize(label)}: la imagen pesa más de 5 MB.`);
+  const bytes = Buffer.from(await value.arrayBuffer());
+  const type = typeOf(bytes);
+  const allowed = options.allowWebp ? 'JPG, PNG o WebP' : 'JPG o PNG';
+  if (!type || (type === 'webp' && !options.allowWebp)) throw refuse(`${capitalize(label)}: el archivo no es una imagen ${allowed}.`);
+  // Reads the header only: a huge picture is refused before it is decoded.
+  const size = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!size) throw refuse(`${capitalize(label)}: la imagen está dañada o no se puede leer.`);
+  if ((size.width ?? 0) * (size.height ?? 0) > MAX_IMAGE_PIXELS) throw refuse(`${capitalize(label)}: la imagen tiene demasiados píxeles (máximo 40 megapíxeles).`);
+  return bytes;
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
