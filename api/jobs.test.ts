@@ -3,6 +3,11 @@ import { createTestDb, type TestDb } from '../db/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '../db/factories/index.ts';
 import { refreshSearchOrder, runHourlyJobs } from './jobs.ts';
 import { persistAnalytics } from '../db/queries/analytics-ingest.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { insertedId } from '../db/dialect.ts';
+import { identityDir, storeDocument } from './services/identity-vault.ts';
+import { purgeIdentityDocuments } from '../db/queries/identity-purge.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -29,7 +34,42 @@ describe('runHourlyJobs', () => {
       { ...old, at: new Date('2025-01-10T12:00:00Z'), eventName: 'search', eventData: null, pagePath: '/' },
       { ...old, at: new Date('2026-11-10T12:00:00Z'), eventName: 'search', eventData: null, pagePath: '/' },
     ]);
-    await runHourlyJobs(t.db, new Date('2026-11-22T12:00:00Z'));
+    await runHourlyJobs(t.db, t.dataDir, new Date('2026-11-22T12:00:00Z'));
     expect((await t.db('analytics_events').select('day')).map((r) => String(r.day).slice(0, 10))).toEqual(['2026-11-10']);
+  });
+});
+
+describe('purgeIdentityDocuments (in runHourlyJobs)', () => {
+  it('deletes the documents of requests decided more than 30 days ago, files and rows, and nothing else', async () => {
+    const key = Buffer.alloc(32, 9);
+    const now = new Date('2026-11-22T12:00:00Z');
+    const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    const advertiser = await insertAdvertiser(t.db);
+    const request = async (status: string, decidedDaysAgo: number | null) => {
+      const [row] = await t.db('verification_requests')
+        .insert({ advertiser_id: advertiser, method: 'manual', full_name: 'Prueba Purga', birth_date: '1990-01-01', status, submitted_at: days(60), decided_at: decidedDaysAgo === null ? null : days(decidedDaysAgo) })
+        .returning('id');
+      const id = insertedId(row);
+      const keys = [await storeDocument(t.dataDir, key, Buffer.from('uno')), await storeDocument(t.dataDir, key, Buffer.from('dos'))];
+      await t.db('identity_documents').insert(keys.map((file_key, i) => ({ request_id: id, kind: i ? 'dni_back' : 'dni_front', file_key, bytes: 3, created_at: days(60) })));
+      return { id, keys };
+    };
+    const old = await request('rejected', 31);
+    const recent = await request('approved', 29);
+    const waiting = await request('pending', null);
+    const exists = (fileKey: string) => fs.existsSync(path.join(identityDir(t.dataDir), `${fileKey}.bin`));
+
+    await runHourlyJobs(t.db, t.dataDir, now);
+    expect(old.keys.map(exists)).toEqual([false, false]);
+    expect(await t.db('identity_documents').where('request_id', old.id)).toHaveLength(0);
+    const kept = await t.db('verification_requests').where('id', old.id).first();
+    expect(kept).toMatchObject({ status: 'rejected' });
+    expect(kept.documents_purged_at).not.toBeNull();
+    for (const other of [recent, waiting]) {
+      expect(other.keys.map(exists)).toEqual([true, true]);
+      expect(await t.db('identity_documents').where('request_id', other.id)).toHaveLength(2);
+    }
+    // A second run finds nothing more to do.
+    expect(await purgeIdentityDocuments(t.db, t.dataDir, now)).toBe(0);
   });
 });

@@ -36,7 +36,7 @@ async function prepareDatabase(db: Db, config: Config): Promise<void> {
   if (config.seedDemo && (await isDatabaseEmpty(db))) {
     console.log('Empty database: creating demo data...');
     const count = await seedDemoData(db, config.dataDir);
-    const { partnerPassword } = await seedPanelDemo(db);
+    const { partnerPassword } = await seedPanelDemo(db, config.identityKey ? { dataDir: config.dataDir, key: config.identityKey } : undefined);
     const pageviews = await seedAnalyticsDemo(db);
     console.log(`Demo data ready: ${count} published ads, subscribers to verify, payments, bank accounts and ${pageviews} page views over 30 days.`);
     console.log(`Demo partner admin created: user "${DEMO_PARTNER_USERNAME}", password "${partnerPassword}" (shown only this once).`);
@@ -100,7 +100,7 @@ export async function main(): Promise<void> {
   await prepareDatabase(db, config);
   buildSiteIfMissing();
 
-  const stopJobs = startJobs(db);
+  const stopJobs = startJobs(db, config.dataDir);
   const analytics = new AnalyticsQueue(db);
   const app = await createApp({ db, config, distDir, analytics });
   const server = http.createServer(app.callback());

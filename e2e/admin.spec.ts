@@ -103,7 +103,7 @@ test('a partner without payment permissions sees no revenue and no payments', as
   await expect(page.getByRole('heading', { name: 'Actividad reciente' })).toHaveCount(0);
 });
 
-test('Suscriptores: filter, accent-blind search, approve and reject pending verifications', async ({ page, db }) => {
+test('Suscriptores: filter, accent-blind search, review documents, approve and reject (with a reason)', async ({ page, db }) => {
   await openLogin(page);
   await login(page, 'velada_admin', SUPER_PASSWORD);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -127,7 +127,15 @@ test('Suscriptores: filter, accent-blind search, approve and reject pending veri
   await page.getByLabel('Buscar por nombre, email o DNI').fill(word);
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByRole('rowheader')).toHaveText(target.fullName);
-  await rows.first().getByRole('button', { name: `Aprobar a ${target.fullName}` }).click();
+  await rows.first().getByRole('button', { name: `Revisar a ${target.fullName}` }).click();
+  const review = page.getByRole('dialog', { name: `Verificación de ${target.fullName}` });
+  // The documents, decrypted for staff; each view goes to the audit log.
+  const documents = review.getByRole('img');
+  await expect(documents.first()).toBeVisible();
+  expect(await documents.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect.poll(async () => Number((await db('audit_log').where('action', 'identity_document_viewed').count({ n: '*' }).first())?.n)).toBeGreaterThan(0);
+  await expectNoSeriousA11yViolations(page);
+  await review.getByRole('button', { name: 'Aprobar verificación' }).click();
   await expect(page.getByText('Verificación aprobada')).toBeVisible();
   await expect(rows).toHaveCount(0); // no longer pending
   expect((await db('advertisers').where('id', target.id).first()).verification_status).toBe('verified');
@@ -135,9 +143,16 @@ test('Suscriptores: filter, accent-blind search, approve and reject pending veri
 
   const second = pending[1]!;
   await page.getByLabel('Buscar por nombre, email o DNI').fill(second.email.toUpperCase());
-  await rows.first().getByRole('button', { name: `Rechazar a ${second.fullName}` }).click();
+  await rows.first().getByRole('button', { name: `Revisar a ${second.fullName}` }).click();
+  const secondReview = page.getByRole('dialog', { name: `Verificación de ${second.fullName}` });
+  await secondReview.getByRole('button', { name: 'Rechazar' }).click();
+  await secondReview.getByRole('button', { name: 'Confirmar rechazo' }).click();
+  await expect(secondReview.getByText('Escribí el motivo del rechazo: el anunciante lo va a ver.')).toBeVisible();
+  await secondReview.getByLabel('Motivo del rechazo (lo ve el anunciante)').fill('La foto del DNI no se lee.');
+  await secondReview.getByRole('button', { name: 'Confirmar rechazo' }).click();
   await expect(page.getByText('Verificación rechazada')).toBeVisible();
   expect((await db('advertisers').where('id', second.id).first()).verification_status).toBe('rejected');
+  expect(await db('verification_requests').where('advertiser_id', second.id).orderBy('id', 'desc').first()).toMatchObject({ status: 'rejected', reason: 'La foto del DNI no se lee.' });
 
   await page.getByLabel('Estado').selectOption('all');
   await page.getByLabel('Buscar por nombre, email o DNI').fill('ningún nombre así');
@@ -163,7 +178,7 @@ test('a partner who may only view subscribers sees them without actions, and no 
   await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('button', { name: /^Suscriptores/ }).click();
   await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Acciones' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /^Aprobar/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Revisar/ })).toHaveCount(0);
   // On a phone the table scrolls inside its own region, which the keyboard can reach; the page does not widen.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('region', { name: 'Tabla de suscriptores' })).toHaveAttribute('tabindex', '0');

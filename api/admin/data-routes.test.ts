@@ -11,6 +11,9 @@ import { SESSION_COOKIE } from './sessions.ts';
 import { ADMIN_ROUTE_PERMISSIONS, adminDataRouter } from './data-routes.ts';
 import { ADMIN_PERMISSIONS, type AdminPermission } from './permissions.ts';
 import { insertedId } from '../../db/dialect.ts';
+import { storeDocument } from '../services/identity-vault.ts';
+import { testJpeg } from '../testing/images.ts';
+import sharp from 'sharp';
 
 let t: TestDb;
 let server: TestApp;
@@ -19,6 +22,10 @@ let pendingIds: number[] = [];
 const paymentIds: number[] = [];
 let accountIds: number[] = [];
 let throwawayAdminId = 0;
+let documentId = 0;
+let doraId = 0;
+let verifiedId = 0;
+const IDENTITY_KEY = Buffer.alloc(32, 3);
 
 async function insertId(table: string, row: Record<string, unknown>): Promise<number> {
   const [r] = await t.db(table).insert(row).returning('id');
@@ -51,7 +58,7 @@ async function addPartner(username: string, permissions: AdminPermission[]): Pro
 beforeAll(async () => {
   t = await createTestDb();
   await ensureSuperAdmin(t.db, 'clave-super-segura-1');
-  server = await serveTestApp(t);
+  server = await serveTestApp(t, { config: { identityKey: IDENTITY_KEY } });
   cookies.super = await loginAs('velada_admin', 'clave-super-segura-1');
   cookies.none = await addPartner('sin_permisos', []);
   for (const permission of ADMIN_PERMISSIONS) cookies[permission] = await addPartner(`con_${permission}`, [permission]);
@@ -66,13 +73,26 @@ beforeAll(async () => {
     created_at: new Date(),
   });
   const verified = await insertAdvertiser(t.db, { fullName: 'Ana Verificada', verificationStatus: 'verified' });
+  verifiedId = verified;
   await insertAd(t.db, verified, { plan: 'vip', planExpiresAt: new Date(Date.now() + 86_400_000) });
   pendingIds = [
     await insertAdvertiser(t.db, { fullName: 'Bruno Pendiente', verificationStatus: 'pending' }),
     await insertAdvertiser(t.db, { fullName: 'Carla Pendiente', verificationStatus: 'pending' }),
     await insertAdvertiser(t.db, { fullName: 'Dora Pendiente', verificationStatus: 'pending' }),
   ];
+  doraId = pendingIds[2]!;
   const now = new Date();
+  // A pending request with its document, as the publish flow leaves it (api/advertiser/verification.ts).
+  const requestId = await insertId('verification_requests', {
+    advertiser_id: pendingIds[2],
+    method: 'manual',
+    full_name: 'Dora Pendiente Real',
+    birth_date: '1990-04-02',
+    status: 'pending',
+    submitted_at: now,
+  });
+  const fileKey = await storeDocument(t.dataDir, IDENTITY_KEY, await testJpeg());
+  documentId = await insertId('identity_documents', { request_id: requestId, kind: 'selfie', file_key: fileKey, bytes: 100, created_at: now });
   accountIds = [
     await insertId('bank_accounts', { bank_name: 'Banco Uno', account_holder: 'Velada SRL', account_number: '111', cbu: cbuFrom('0110599', '2000000000001'), alias: 'velada.uno', account_type: 'checking', active: true, created_at: now }),
     await insertId('bank_accounts', { bank_name: 'Banco Dos', account_holder: 'Velada SRL', account_number: '222', cbu: cbuFrom('0720000', '8800000000002'), alias: 'velada.dos', account_type: 'savings', active: false, created_at: now }),
@@ -102,7 +122,9 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
     'GET /api/admin/statistics': () => ({ path: '/api/admin/statistics' }),
     'GET /api/admin/subscribers': () => ({ path: '/api/admin/subscribers' }),
     'POST /api/admin/subscribers/:id/verify': () => ({ path: `/api/admin/subscribers/${pendingIds.shift()}/verify` }),
-    'POST /api/admin/subscribers/:id/reject': () => ({ path: `/api/admin/subscribers/${pendingIds.shift()}/reject` }),
+    'POST /api/admin/subscribers/:id/reject': () => ({ path: `/api/admin/subscribers/${pendingIds.shift()}/reject`, body: { reason: 'La foto del DNI no se lee.' } }),
+    'GET /api/admin/subscribers/:id/verification': () => ({ path: `/api/admin/subscribers/${verifiedId}/verification` }),
+    'GET /api/admin/identity-documents/:id': () => ({ path: `/api/admin/identity-documents/${documentId}` }),
     'GET /api/admin/payments': () => ({ path: '/api/admin/payments' }),
     'POST /api/admin/payments/:id/process': () => ({ path: `/api/admin/payments/${paymentIds.shift()}/process`, body: { bankAccountId: accountIds[0] } }),
     'GET /api/admin/bank-accounts': () => ({ path: '/api/admin/bank-accounts' }),
@@ -181,10 +203,43 @@ describe('actions and their refusals', () => {
   it('approves or rejects only pending subscribers: 409 otherwise, 404 for an unknown id', async () => {
     const list = (await (await call('GET', '/api/admin/subscribers', cookies.super)).json()) as { id: number; verificationStatus: string; fullName: string }[];
     const decided = list.find((s) => s.verificationStatus === 'verified')!;
-    const again = await call('POST', `/api/admin/subscribers/${decided.id}/reject`, cookies.super);
+    const again = await call('POST', `/api/admin/subscribers/${decided.id}/reject`, cookies.super, { reason: 'Motivo cualquiera' });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: { message: string } }).error.message).toBe('Ese suscriptor no tiene una verificación pendiente.');
     expect((await call('POST', '/api/admin/subscribers/999999/verify', cookies.super)).status).toBe(404);
+  });
+
+  it('shows a pending request with its documents (each view audited), and rejects it only with a reason', async () => {
+    const answer = (await (await call('GET', `/api/admin/subscribers/${doraId}/verification`, cookies.super)).json()) as { request: { fullName: string; birthDate: string; documents: { id: number; kind: string }[] } };
+    expect(answer.request).toMatchObject({ fullName: 'Dora Pendiente Real', birthDate: '1990-04-02', documents: [{ id: documentId, kind: 'selfie' }] });
+    const image = await call('GET', `/api/admin/identity-documents/${documentId}`, cookies.super);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect(image.headers.get('cache-control')).toBe('no-store');
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe('jpeg');
+    const viewed = await t.db('audit_log').where({ action: 'identity_document_viewed', target_id: String(documentId) }).orderBy('id', 'desc').first();
+    expect(viewed).toMatchObject({ username: 'velada_admin' });
+    // Seeing subscribers is not enough to see their documents.
+    expect((await call('GET', `/api/admin/identity-documents/${documentId}`, cookies.view_subscribers)).status).toBe(403);
+    expect((await call('GET', '/api/admin/identity-documents/999999', cookies.super)).status).toBe(404);
+
+    const noReason = await call('POST', `/api/admin/subscribers/${doraId}/reject`, cookies.super, {});
+    expect(noReason.status).toBe(400);
+    expect(((await noReason.json()) as { error: { field: string } }).error.field).toBe('reason');
+    expect((await t.db('advertisers').where('id', doraId).first()).verification_status).toBe('pending');
+    expect((await call('POST', `/api/admin/subscribers/${doraId}/reject`, cookies.super, { reason: 'La selfie está borrosa.' })).status).toBe(200);
+    expect(await t.db('verification_requests').where('advertiser_id', doraId).first()).toMatchObject({ status: 'rejected', reason: 'La selfie está borrosa.' });
+    expect((await t.db('advertisers').where('id', doraId).first()).verification_status).toBe('rejected');
+    expect(((await (await call('GET', `/api/admin/subscribers/${doraId}/verification`, cookies.super)).json()) as { request: unknown }).request).toBeNull();
+  });
+
+  it('approving copies the verified name, birth date and DNI onto the advertiser', async () => {
+    const id = await insertAdvertiser(t.db, { fullName: 'Nombre de la cuenta', verificationStatus: 'pending' });
+    await insertId('verification_requests', { advertiser_id: id, method: 'renaper', full_name: 'Eva María Real', birth_date: '1988-12-31', dni: '33444555', tramite: '00123456789', gender: 'F', status: 'pending', submitted_at: new Date() });
+    expect((await call('POST', `/api/admin/subscribers/${id}/verify`, cookies.manage_verifications)).status).toBe(200);
+    const advertiser = await t.db('advertisers').where('id', id).first();
+    expect(advertiser).toMatchObject({ verification_status: 'verified', full_name: 'Eva María Real', dni: '33444555' });
+    expect(String(advertiser.birth_date instanceof Date ? advertiser.birth_date.toISOString() : advertiser.birth_date).slice(0, 10)).toBe('1988-12-31');
+    expect(await t.db('verification_requests').where('advertiser_id', id).first()).toMatchObject({ status: 'approved' });
   });
 
   it('processes a payment once, into an existing account', async () => {

@@ -10,7 +10,9 @@ import { audit } from './audit.ts';
 import { can, type Admin, type AdminPermission } from './permissions.ts';
 import { requireAdmin, requirePermission } from './routes.ts';
 import { statistics } from '../../db/queries/admin/statistics.ts';
-import { decideVerification, listSubscribers } from '../../db/queries/admin/subscribers.ts';
+import { listSubscribers } from '../../db/queries/admin/subscribers.ts';
+import { decideVerification, pendingVerification, type Decision } from '../../db/queries/admin/verifications.ts';
+import { readDocument } from '../services/identity-vault.ts';
 import { activateBankAccount, addBankAccount, listBankAccounts, listPayments, processPayment } from '../../db/queries/admin/payments.ts';
 import { analyticsSummary } from '../../db/queries/analytics-summary.ts';
 import { isValidCbu } from '../../db/cbu.ts';
@@ -30,6 +32,9 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] });
 const conflict = (code: string, message: string) => new HttpError(409, code, message);
 
+const rejectBody = z.object({
+  reason: z.string({ error: 'Escribí el motivo del rechazo: el anunciante lo va a ver.' }).trim().min(5, 'Escribí el motivo del rechazo: el anunciante lo va a ver.').max(500),
+});
 const processBody = z.object({
   bankAccountId: z.number({ error: 'Seleccione una cuenta bancaria de destino' }).int().positive(),
   notes: z.string().trim().max(500).nullable().optional(),
@@ -87,19 +92,41 @@ export function adminDataRouter(deps: AppDeps): Router {
   route('get', '/subscribers', 'view_subscribers', async (ctx) => {
     ctx.body = await listSubscribers(deps.db);
   });
-  for (const [action, decision] of [
-    ['verify', 'verified'],
-    ['reject', 'rejected'],
-  ] as const) {
-    route('post', `/subscribers/:id/${action}`, 'manage_verifications', async (ctx, admin) => {
-      const { id } = parseInput(idParams, ctx.params);
-      const result = await decideVerification(deps.db, id, decision);
-      if (result === 'missing') throw notFound('subscriber_not_found', 'El suscriptor no existe.');
-      if (result === 'not_pending') throw conflict('not_pending', 'Ese suscriptor no tiene una verificación pendiente.');
-      await log(ctx, admin, `subscriber_${decision}`, 'advertiser', id);
-      ctx.body = { success: true };
-    });
+  route('get', '/subscribers/:id/verification', 'manage_verifications', async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params);
+    if (!(await deps.db('advertisers').where('id', id).first('id'))) throw notFound('subscriber_not_found', 'El suscriptor no existe.');
+    ctx.body = { request: await pendingVerification(deps.db, id) };
+  });
+  route('post', '/subscribers/:id/verify', 'manage_verifications', async (ctx, admin) => {
+    const { id } = parseInput(idParams, ctx.params);
+    await decide(ctx, admin, id, { decision: 'verified' });
+  });
+  route('post', '/subscribers/:id/reject', 'manage_verifications', async (ctx, admin) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const { reason } = parseInput(rejectBody, await body(ctx));
+    await decide(ctx, admin, id, { decision: 'rejected', reason });
+  });
+  async function decide(ctx: Context, admin: Admin, id: number, decision: Decision) {
+    const result = await decideVerification(deps.db, { advertiserId: id, adminId: admin.id, ...decision });
+    if (result === 'missing') throw notFound('subscriber_not_found', 'El suscriptor no existe.');
+    if (result === 'not_pending') throw conflict('not_pending', 'Ese suscriptor no tiene una verificación pendiente.');
+    await log(ctx, admin, `subscriber_${decision.decision}`, 'advertiser', id, decision.decision === 'rejected' ? { reason: decision.reason } : undefined);
+    ctx.body = { success: true };
   }
+
+  // A document is decrypted for this answer only; every view is in the audit log.
+  route('get', '/identity-documents/:id', 'manage_verifications', async (ctx, admin) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const doc = await deps.db('identity_documents').where('id', id).first('file_key', 'kind', 'request_id');
+    if (!doc) throw notFound('document_not_found', 'El documento no existe o ya se eliminó.');
+    if (!deps.config.identityKey) throw new HttpError(503, 'verification_unavailable', 'Los documentos no se pueden leer: falta la clave de identidad.');
+    const image = await readDocument(deps.config.dataDir, deps.config.identityKey, doc.file_key);
+    await log(ctx, admin, 'identity_document_viewed', 'identity_document', id, { kind: doc.kind, requestId: doc.request_id });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', 'inline');
+    ctx.type = 'image/jpeg';
+    ctx.body = image;
+  });
 
   route('get', '/payments', 'view_payments', async (ctx) => {
     ctx.body = await listPayments(deps.db);

@@ -8,6 +8,8 @@ import { getPlanPrices } from '../queries/settings.ts';
 import { createAdministrator } from '../queries/admin/administrators.ts';
 import { randomPassword } from '../../api/services/passwords.ts';
 import { insertedId } from '../dialect.ts';
+import sharp from 'sharp';
+import { storeDocument } from '../../api/services/identity-vault.ts';
 
 export const DEMO_PARTNER_USERNAME = 'socia_demo';
 
@@ -20,17 +22,36 @@ const WAITING = [
   ['Agustina Castro', 'unverified'],
 ] as const;
 
-/** Returns the demo partner's generated password, for the caller to print once. */
-export async function seedPanelDemo(db: Knex, now = new Date()): Promise<{ partnerPassword: string }> {
+/** A generated stand-in for an identity document: colour blocks, no person, no text. */
+async function demoDocument(hue: number): Promise<Buffer> {
+  const colour = (h: number) => ({ r: 90 + ((h * 37) % 120), g: 80 + ((h * 53) % 110), b: 120 + ((h * 71) % 100) });
+  return sharp({ create: { width: 640, height: 400, channels: 3, background: colour(hue) } })
+    .composite([{ input: { create: { width: 200, height: 240, channels: 3, background: colour(hue + 3) } }, left: 40, top: 80 }])
+    .jpeg()
+    .toBuffer();
+}
+
+/**
+ * Returns the demo partner's generated password, for the caller to print once. With an identity key, the
+ * advertisers waiting for verification get a request with generated documents, encrypted like real ones.
+ */
+export async function seedPanelDemo(db: Knex, vault?: { dataDir: string; key: Buffer }, now = new Date()): Promise<{ partnerPassword: string }> {
   const rand = createRandom(145);
   for (const [i, [fullName, status]] of WAITING.entries()) {
-    await insertAdvertiser(db, {
-      email: `verificacion${i + 1}@velada.invalid`,
-      fullName,
-      dni: String(rand.int(20_000_000, 45_999_999)),
-      birthDate: demoBirthDate(rand, now),
-      verificationStatus: status,
-    });
+    const birthDate = demoBirthDate(rand, now);
+    const dni = String(rand.int(20_000_000, 45_999_999));
+    const advertiserId = await insertAdvertiser(db, { email: `verificacion${i + 1}@velada.invalid`, fullName, dni, birthDate, verificationStatus: status });
+    if (status !== 'pending' || !vault) continue;
+    const [row] = await db('verification_requests')
+      .insert({ advertiser_id: advertiserId, method: i % 2 ? 'renaper' : 'manual', full_name: fullName, birth_date: birthDate, dni: i % 2 ? dni : null, tramite: i % 2 ? `00${dni}123` : null, gender: i % 2 ? 'F' : null, status: 'pending', submitted_at: new Date(now.getTime() - (i + 1) * 3_600_000) })
+      .returning('id');
+    const requestId = insertedId(row);
+    const kinds = i % 2 ? (['selfie'] as const) : (['dni_front', 'dni_back', 'selfie'] as const);
+    for (const [k, kind] of kinds.entries()) {
+      const jpeg = await demoDocument(i * 3 + k);
+      const fileKey = await storeDocument(vault.dataDir, vault.key, jpeg);
+      await db('identity_documents').insert({ request_id: requestId, kind, file_key: fileKey, bytes: jpeg.length, created_at: now });
+    }
   }
 
   const accounts = [

@@ -50,7 +50,7 @@ describe('demo data', () => {
 
 describe('panel demo data', () => {
   it('gives every panel section something to show, with a partner admin whose password is generated', async () => {
-    const { partnerPassword } = await seedPanelDemo(t.db);
+    const { partnerPassword } = await seedPanelDemo(t.db, { dataDir: t.dataDir, key: Buffer.alloc(32, 1) });
     const statuses = (await listSubscribers(t.db)).map((s) => s.verificationStatus);
     for (const status of ['pending', 'verified', 'rejected'] as const) expect(statuses).toContain(status);
     const payments = await t.db('payments').select('status', 'amount');
@@ -63,6 +63,11 @@ describe('panel demo data', () => {
     expect(Boolean(partner.is_master)).toBe(false);
     expect(JSON.parse(partner.permissions)).toEqual(['view_subscribers', 'manage_verifications']);
     expect(partnerPassword).toMatch(/^[\w-]{20}$/);
+    // Each advertiser waiting for verification has a request with documents to review.
+    const waiting = await t.db('advertisers').where('verification_status', 'pending').pluck('id');
+    const requests = await t.db('verification_requests').whereIn('advertiser_id', waiting).where('status', 'pending');
+    expect(requests).toHaveLength(waiting.length);
+    expect(Number((await t.db('identity_documents').count({ n: '*' }).first())?.n)).toBeGreaterThanOrEqual(waiting.length);
     expect(await verifyPassword(partnerPassword, partner.password_hash)).toBe(true);
   });
 });

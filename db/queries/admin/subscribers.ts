@@ -48,17 +48,3 @@ export async function listSubscribers(db: Knex, now = new Date()): Promise<Subsc
     };
   });
 }
-
-/** pending -> verified | rejected. 'missing' for an unknown id, 'not_pending' when there is nothing to decide. */
-export async function decideVerification(
-  db: Knex,
-  id: number,
-  decision: 'verified' | 'rejected',
-  now = new Date(),
-): Promise<'ok' | 'missing' | 'not_pending'> {
-  const changed = await db('advertisers')
-    .where({ id, verification_status: 'pending' })
-    .update({ verification_status: decision, verified_at: decision === 'verified' ? now : null, updated_at: now });
-  if (changed) return 'ok';
-  return (await db('advertisers').where('id', id).first('id')) ? 'not_pending' : 'missing';
-}

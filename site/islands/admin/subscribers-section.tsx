@@ -1,8 +1,8 @@
 // Suscriptores: every advertiser with verification and subscription status, filtered by status and searched by
-// name, email or DNI (case and accents ignored); approve or reject only pending verifications.
+// name, email or DNI (case and accents ignored); pending verifications open their review (documents, decision).
 import { useMemo, useState } from 'react';
-import { showToast } from '../../stores/toasts.ts';
-import { postData, serverMessage } from '../../lib/admin-api.ts';
+import PanelDialog from './panel-dialog.tsx';
+import VerificationReview from './verification-review.tsx';
 import { categoryLabel } from '../../lib/format.ts';
 import { useExportList } from './panel-export.ts';
 import type { Subscriber } from '../../../db/queries/admin/subscribers.ts';
@@ -26,7 +26,7 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 export default function SubscribersSection(props: { subscribers: Subscriber[]; canDecide: boolean; onChanged: () => Promise<unknown> }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [query, setQuery] = useState('');
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const [reviewing, setReviewing] = useState<Subscriber | null>(null);
 
   const shown = useMemo(() => {
     const q = fold(query.trim());
@@ -55,27 +55,6 @@ export default function SubscribersSection(props: { subscribers: Subscriber[]; c
       [shown],
     ),
   );
-
-  async function decide(subscriber: Subscriber, action: 'verify' | 'reject') {
-    setBusyId(subscriber.id);
-    try {
-      await postData(`subscribers/${subscriber.id}/${action}`);
-      showToast(
-        action === 'verify'
-          ? { title: 'Verificación aprobada', description: subscriber.fullName, variant: 'success' }
-          : { title: 'Verificación rechazada', description: subscriber.fullName, variant: 'success' },
-      );
-      await props.onChanged();
-    } catch (err) {
-      showToast({
-        title: action === 'verify' ? 'No se pudo verificar el suscriptor' : 'No se pudo rechazar la verificación',
-        description: serverMessage(err),
-        variant: 'error',
-      });
-    } finally {
-      setBusyId(null);
-    }
-  }
 
   return (
     <section aria-labelledby="panel-section-title" className="panel__section">
@@ -133,14 +112,9 @@ export default function SubscribersSection(props: { subscribers: Subscriber[]; c
                   {props.canDecide && (
                     <td>
                       {s.verificationStatus === 'pending' && (
-                        <span className="panel__row-actions">
-                          <button type="button" className="btn btn-primary" disabled={busyId === s.id} onClick={() => void decide(s, 'verify')}>
-                            Aprobar<span className="visually-hidden"> a {s.fullName}</span>
-                          </button>
-                          <button type="button" className="btn btn-outline" disabled={busyId === s.id} onClick={() => void decide(s, 'reject')}>
-                            Rechazar<span className="visually-hidden"> a {s.fullName}</span>
-                          </button>
-                        </span>
+                        <button type="button" className="btn btn-primary" onClick={() => setReviewing(s)}>
+                          Revisar<span className="visually-hidden"> a {s.fullName}</span>
+                        </button>
                       )}
                     </td>
                   )}
@@ -150,6 +124,9 @@ export default function SubscribersSection(props: { subscribers: Subscriber[]; c
           </table>
         </div>
       )}
+      <PanelDialog title={reviewing ? `Verificación de ${reviewing.fullName}` : ''} open={reviewing !== null} onClose={() => setReviewing(null)}>
+        {reviewing && <VerificationReview subscriber={reviewing} onDecided={props.onChanged} onClose={() => setReviewing(null)} />}
+      </PanelDialog>
     </section>
   );
 }

@@ -1,0 +1,163 @@
+// The review of one pending verification: what the advertiser declared, the documents (decrypted by the server
+// for staff with the verification permission, each view audited), and the decision. Rejecting needs a reason,
+// which the advertiser sees.
+import { useEffect, useState, type FormEvent } from 'react';
+import { showToast } from '../../stores/toasts.ts';
+import { getData, postData, serverMessage } from '../../lib/admin-api.ts';
+import type { PendingVerification } from '../../../db/queries/admin/verifications.ts';
+import type { Subscriber } from '../../../db/queries/admin/subscribers.ts';
+
+const DOCUMENT_LABELS = { dni_front: 'Frente del DNI', dni_back: 'Dorso del DNI', selfie: 'Selfie con el DNI' } as const;
+const GENDER_LABELS = { M: 'Masculino', F: 'Femenino', X: 'No binario' } as const;
+
+function age(birthDate: string): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  const today = new Date();
+  return today.getFullYear() - y - (today.getMonth() + 1 < m || (today.getMonth() + 1 === m && today.getDate() < d) ? 1 : 0);
+}
+const dayMonthYear = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+
+export default function VerificationReview(props: { subscriber: Subscriber; onDecided: () => Promise<unknown>; onClose: () => void }) {
+  const { subscriber } = props;
+  const [request, setRequest] = useState<PendingVerification | null | undefined>(undefined);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    getData<{ request: PendingVerification | null }>('subscribers', String(subscriber.id), 'verification').then(
+      (answer) => live && setRequest(answer.request),
+      (err) => live && setLoadError(serverMessage(err) ?? 'No se pudo cargar la solicitud.'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [subscriber.id]);
+
+  async function decide(action: 'verify' | 'reject', event?: FormEvent) {
+    event?.preventDefault();
+    if (busy) return;
+    if (action === 'reject' && reason.trim().length < 5) {
+      setReasonError('Escribí el motivo del rechazo: el anunciante lo va a ver.');
+      document.getElementById('reject-reason')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await postData(`subscribers/${subscriber.id}/${action}`, action === 'reject' ? { reason: reason.trim() } : undefined);
+      showToast(
+        action === 'verify'
+          ? { title: 'Verificación aprobada', description: subscriber.fullName, variant: 'success' }
+          : { title: 'Verificación rechazada', description: subscriber.fullName, variant: 'success' },
+      );
+      props.onClose();
+      await props.onDecided();
+    } catch (err) {
+      showToast({
+        title: action === 'verify' ? 'No se pudo verificar el suscriptor' : 'No se pudo rechazar la verificación',
+        description: serverMessage(err),
+        variant: 'error',
+      });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="panel__review">
+      {loadError && <p role="alert">{loadError}</p>}
+      {request === undefined && !loadError && <p aria-live="polite">Cargando la solicitud…</p>}
+      {request === null && <p>No hay documentos enviados para esta verificación.</p>}
+      {request && (
+        <>
+          <dl className="panel__facts">
+            <dt>Método</dt>
+            <dd>{request.method === 'renaper' ? 'RENAPER (revisión del equipo)' : 'Revisión manual'}</dd>
+            <dt>Nombre según DNI</dt>
+            <dd>{request.fullName}</dd>
+            <dt>Nacimiento</dt>
+            <dd>
+              {dayMonthYear(request.birthDate)} ({age(request.birthDate)} años)
+            </dd>
+            {request.dni && (
+              <>
+                <dt>DNI</dt>
+                <dd>{request.dni}</dd>
+              </>
+            )}
+            {request.tramite && (
+              <>
+                <dt>Trámite</dt>
+                <dd>{request.tramite}</dd>
+              </>
+            )}
+            {request.gender && (
+              <>
+                <dt>Género</dt>
+                <dd>{GENDER_LABELS[request.gender]}</dd>
+              </>
+            )}
+            <dt>Cuenta</dt>
+            <dd>{subscriber.email}</dd>
+          </dl>
+          <div className="panel__documents">
+            {request.documents.map((doc) => (
+              <figure key={doc.id}>
+                <a href={`/api/admin/identity-documents/${doc.id}`} target="_blank" rel="noopener">
+                  <img src={`/api/admin/identity-documents/${doc.id}`} alt={`${DOCUMENT_LABELS[doc.kind]} de ${request.fullName}`} loading="lazy" />
+                </a>
+                <figcaption>{DOCUMENT_LABELS[doc.kind]}</figcaption>
+              </figure>
+            ))}
+          </div>
+        </>
+      )}
+      {rejecting ? (
+        <form className="panel__form" onSubmit={(e) => void decide('reject', e)} noValidate>
+          <div className="field">
+            <label htmlFor="reject-reason">Motivo del rechazo (lo ve el anunciante)</label>
+            <textarea
+              id="reject-reason"
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setReasonError(null);
+              }}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? 'reject-reason-error' : undefined}
+            />
+            {reasonError && (
+              <p id="reject-reason-error" className="panel__error">
+                {reasonError}
+              </p>
+            )}
+          </div>
+          <div className="panel__form-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Confirmar rechazo
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setRejecting(false)}>
+              Volver
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="panel__form-actions">
+          <button type="button" className="btn btn-primary" disabled={busy || request === undefined} onClick={() => void decide('verify')}>
+            Aprobar verificación
+          </button>
+          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setRejecting(true)}>
+            Rechazar
+          </button>
+          <button type="button" className="btn btn-outline" onClick={props.onClose}>
+            Cerrar
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
