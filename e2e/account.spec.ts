@@ -2,6 +2,7 @@
 // link, sign in, the account page, sign out, and a forgotten password. Mail goes to the server's outbox.
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, linkFromLatestMail, waitForHydration } from './fixtures.ts';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -134,4 +135,57 @@ test('on a phone the account link stays in the header as an icon with its name',
   const account = page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Mi cuenta' });
   await expect(account).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Buscar' })).toBeHidden();
+});
+
+test('verifying the identity from the account: the steps, a draft kept across a reload, errors next to fields, then the review', async ({ page, db }) => {
+  await signIn(page, email, 'clave-nueva-123');
+  await expect(page).toHaveURL(/\/mi-cuenta$/);
+  await page.getByRole('link', { name: 'Verificar mi identidad' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verificá tu identidad' })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByText('Elegí un método de verificación para continuar.')).toBeVisible();
+  await page.getByLabel(/Revisión manual/).check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Paso 2: Identidad' })).toBeVisible();
+  await page.getByLabel('Nombre y apellido (como en el DNI)').fill('Valentina Prueba Real');
+
+  // A reload keeps the step and what was typed (not the files).
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByLabel('Nombre y apellido (como en el DNI)')).toHaveValue('Valentina Prueba Real');
+  await page.getByRole('button', { name: 'Volver' }).click();
+  await expect(page.getByLabel(/Revisión manual/)).toBeChecked();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#5a7' } }).jpeg().toBuffer();
+  const under18 = new Date();
+  under18.setFullYear(under18.getFullYear() - 17);
+  await page.getByLabel('Fecha de nacimiento').fill(under18.toISOString().slice(0, 10));
+  await page.getByLabel('Frente del DNI').setInputFiles({ name: 'frente.jpg', mimeType: 'image/jpeg', buffer: picture });
+  await page.getByLabel('Dorso del DNI').setInputFiles({ name: 'dorso.jpg', mimeType: 'image/jpeg', buffer: picture });
+  await page.getByRole('button', { name: 'Enviar para Revisión' }).click();
+  await expect(page.getByText('Falta la selfie sosteniendo tu DNI.')).toBeVisible();
+  await page.getByLabel('Selfie sosteniendo tu DNI').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: picture });
+  await page.getByRole('button', { name: 'Enviar para Revisión' }).click();
+  // The server refuses a minor, next to the date, and records nothing.
+  await expect(page.getByText('Tenés que ser mayor de 18 años para publicar en Velada.')).toBeVisible();
+  await expect(page.getByLabel('Fecha de nacimiento')).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  const advertiser = await db('advertisers').where('email', email).first();
+  expect(await db('verification_requests').where('advertiser_id', advertiser.id).first()).toBeUndefined();
+
+  await page.getByLabel('Fecha de nacimiento').fill('1995-06-15');
+  await page.getByRole('button', { name: 'Enviar para Revisión' }).click();
+  await expect(page.getByRole('status')).toContainText('Recibimos tu verificación. El equipo la revisa en 24 a 48 horas');
+  expect(await db('verification_requests').where('advertiser_id', advertiser.id).first()).toMatchObject({ method: 'manual', status: 'pending', full_name: 'Valentina Prueba Real' });
+  await page.getByRole('link', { name: 'Volver a mi cuenta' }).click();
+  await expect(page.getByText('Tu verificación está en revisión.')).toBeVisible();
+
+  // Rejected by staff with a reason: the account shows it and offers to send again.
+  await db('verification_requests').where('advertiser_id', advertiser.id).update({ status: 'rejected', reason: 'La foto del dorso está cortada.', decided_at: new Date() });
+  await db('advertisers').where('id', advertiser.id).update({ verification_status: 'rejected' });
+  await page.reload();
+  await expect(page.getByText('Motivo: La foto del dorso está cortada.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Enviar la verificación de nuevo' })).toBeVisible();
 });

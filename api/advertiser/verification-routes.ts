@@ -10,6 +10,7 @@ import { MAX_IMAGE_BYTES } from '../services/uploaded-image.ts';
 import { requireAdvertiser } from './routes.ts';
 import { claimSchema, readDocuments, submitVerification } from './verification.ts';
 import type { SignedInAdvertiser } from './sessions.ts';
+import { latestVerification } from '../../db/queries/advertiser-verification.ts';
 
 // Three documents of 5 MB and the text fields.
 const FORM_LIMIT = 3 * MAX_IMAGE_BYTES + 64 * 1024;
@@ -49,19 +50,7 @@ export function verificationRouter(deps: AppDeps): Router {
 
   router.get('/verification', requireAdvertiser(deps), async (ctx) => {
     const advertiser = ctx.state.advertiser as SignedInAdvertiser;
-    const latest = await deps.db('verification_requests').where('advertiser_id', advertiser.id).orderBy('id', 'desc').first('method', 'status', 'reason', 'submitted_at', 'decided_at');
-    ctx.body = {
-      verificationStatus: advertiser.verificationStatus,
-      latest: latest
-        ? {
-            method: latest.method,
-            status: latest.status,
-            reason: latest.reason,
-            submittedAt: new Date(latest.submitted_at).toISOString(),
-            decidedAt: latest.decided_at ? new Date(latest.decided_at).toISOString() : null,
-          }
-        : null,
-    };
+    ctx.body = { verificationStatus: advertiser.verificationStatus, latest: await latestVerification(deps.db, advertiser.id) };
   });
 
   return router;

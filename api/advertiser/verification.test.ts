@@ -92,6 +92,19 @@ describe('submitting a verification', () => {
   });
 });
 
+describe('the advertiser\'s view of it', () => {
+  it('GET shows the latest request and, after a rejection, the reason', async () => {
+    const { id, cookie } = await newAdvertiser();
+    const get = async () => (await fetch(`${server.url}/api/advertiser/verification`, { headers: { Cookie: `${ADVERTISER_COOKIE}=${cookie}` } })).json();
+    expect(await get()).toEqual({ verificationStatus: 'unverified', latest: null });
+    await submit(cookie, form(renaperFields, { selfie: { bytes: await testJpeg(), name: 's.jpg' } }));
+    expect(await get()).toMatchObject({ verificationStatus: 'pending', latest: { method: 'renaper', status: 'pending', reason: null } });
+    await t.db('verification_requests').where('advertiser_id', id).update({ status: 'rejected', reason: 'La selfie no se ve bien.', decided_at: new Date() });
+    await t.db('advertisers').where('id', id).update({ verification_status: 'rejected' });
+    expect(await get()).toMatchObject({ verificationStatus: 'rejected', latest: { status: 'rejected', reason: 'La selfie no se ve bien.' } });
+  });
+});
+
 describe('what is refused, changing nothing', () => {
   const cases: [string, () => Promise<FormData>, number, string, string][] = [
     ['a birth date under 18', async () => form({ ...renaperFields, birthDate: shiftDate(buenosAiresDate(new Date()), -17, 0) }, { selfie: { bytes: await testJpeg(), name: 's.jpg' } }), 400, 'birthDate', 'Tenés que ser mayor de 18 años para publicar en Velada.'],
