@@ -21,6 +21,7 @@ import { adminAuthRouter } from './admin/routes.ts';
 import { adminDataRouter } from './admin/data-routes.ts';
 import { advertiserAccountRouter } from './advertiser/routes.ts';
 import { VERIFICATION_UPLOAD_PATHS, verificationRouter } from './advertiser/verification-routes.ts';
+import { advertiserAdsRouter } from './advertiser/ads-routes.ts';
 import type { Mailer } from './services/mail.ts';
 
 export interface AppDeps {
@@ -69,6 +70,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   api.use(adminDataRouter(deps).routes());
   api.use(advertiserAccountRouter(deps).routes());
   api.use(verificationRouter(deps).routes());
+  api.use(advertiserAdsRouter(deps).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {

@@ -8,6 +8,7 @@ import * as m004 from './004-payments.ts';
 import * as m005 from './005-panel-indexes.ts';
 import * as m006 from './006-advertiser-accounts.ts';
 import * as m007 from './007-verification-requests.ts';
+import * as m008 from './008-ad-submissions.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '005-panel-indexes': m005,
   '006-advertiser-accounts': m006,
   '007-verification-requests': m007,
+  '008-ad-submissions': m008,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

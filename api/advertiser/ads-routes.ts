@@ -1,0 +1,62 @@
+// The advertiser's own ads: GET /api/advertiser/ads and /ads/:id, POST /ads (a draft from the form),
+// PUT /ads/:id (edit; a live ad goes back to review), POST /ads/:id/submit (send for review). Someone else's ad
+// answers 404, exactly like an ad that does not exist.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { readJsonBody } from '../http/read-body.ts';
+import { parseInput } from '../http/validate.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { requireAdvertiser } from './routes.ts';
+import type { SignedInAdvertiser } from './sessions.ts';
+import { adInputSchema } from '../../db/ad-input.ts';
+import { createAdDraft, findOwnAd, listOwnAds, submitOwnAd, updateOwnAd } from '../../db/queries/advertiser-ads.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 32 * 1024, types: ['application/json'] });
+const me = (ctx: Context) => (ctx.state.advertiser as SignedInAdvertiser).id;
+const adMissing = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+
+export function advertiserAdsRouter(deps: AppDeps): Router {
+  const router = new Router({ prefix: '/advertiser/ads' });
+  router.use(requireAdvertiser(deps));
+
+  router.get('/', async (ctx) => {
+    ctx.body = await listOwnAds(deps.db, me(ctx));
+  });
+
+  router.get('/:id', async (ctx) => {
+    const ad = await findOwnAd(deps.db, me(ctx), parseInput(idParams, ctx.params).id);
+    if (!ad) throw adMissing();
+    ctx.body = ad;
+  });
+
+  router.post('/', rateLimit({ windowMs: 60 * 60_000, max: 30 }), async (ctx) => {
+    const input = parseInput(adInputSchema, await body(ctx));
+    const id = await createAdDraft(deps.db, me(ctx), input);
+    ctx.status = 201;
+    ctx.body = { id, state: 'draft' };
+  });
+
+  router.put('/:id', async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const input = parseInput(adInputSchema, await body(ctx));
+    const result = await updateOwnAd(deps.db, me(ctx), id, input);
+    if (result === 'missing') throw adMissing();
+    if (result === 'not_editable') throw new HttpError(409, 'not_editable', 'Este anuncio ya no se puede editar.');
+    ctx.body = await findOwnAd(deps.db, me(ctx), id);
+  });
+
+  router.post('/:id/submit', async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const result = await submitOwnAd(deps.db, me(ctx), id);
+    if (result === 'missing') throw adMissing();
+    if (result === 'not_verified') throw new HttpError(409, 'not_verified', 'Verificá tu identidad antes de publicar: solo publican personas adultas verificadas.');
+    if (result === 'not_draft') throw new HttpError(409, 'already_submitted', 'Este anuncio ya fue enviado a revisión.');
+    ctx.body = { success: true, state: 'pending' };
+  });
+
+  return router;
+}

@@ -1,0 +1,39 @@
+// What an advertiser writes in the ad form, validated the same way in the browser and on the server, with the
+// Spanish message shown next to each field.
+import { z } from 'zod';
+import { ATTENTION_TYPES, BARRIOS, CATEGORY_VALUES, DAY_GROUPS, LANGUAGES, PLANS, SERVICE_TYPES, TIME_SLOTS } from './catalogue.ts';
+
+const values = <T extends readonly { value: string }[]>(list: T) => list.map((x) => x.value) as [T[number]['value'], ...T[number]['value'][]];
+const barrioSlugs = BARRIOS.map((b) => b.slug) as [string, ...string[]];
+
+export const adInputSchema = z.object({
+  title: z.string().trim().min(5, 'El título debe tener al menos 5 caracteres.').max(80, 'El título puede tener hasta 80 caracteres.'),
+  category: z.enum(CATEGORY_VALUES as [string, ...string[]], 'Elegí una categoría.'),
+  zona: z.literal('caba', 'La zona es CABA.').default('caba'),
+  barrio: z.enum(barrioSlugs, 'Elegí un barrio de la lista.').nullable().default(null),
+  description: z.string().trim().min(30, 'Contá un poco más: la descripción necesita al menos 30 caracteres.').max(4000, 'La descripción puede tener hasta 4000 caracteres.'),
+  phone: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s().-]/g, ''))
+    .refine((v) => v === '' || /^\+?\d{8,15}$/.test(v), 'Escribí un teléfono válido, con código de área (por ejemplo 11 5555 0000).')
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .default(null),
+  pricePerHour: z
+    .number('El precio por hora debe ser un número entero de pesos.')
+    .int('El precio por hora debe ser un número entero de pesos.')
+    .min(1000, 'El precio por hora empieza en $ 1.000.')
+    .max(2_000_000, 'Revisá el precio por hora.')
+    .nullable()
+    .default(null),
+  days: z.array(z.enum(values(DAY_GROUPS))).max(DAY_GROUPS.length).default([]),
+  slots: z.array(z.enum(values(TIME_SLOTS))).max(TIME_SLOTS.length).default([]),
+  is24h: z.boolean().default(false),
+  openSchedule: z.boolean().default(false),
+  languages: z.array(z.enum(values(LANGUAGES))).max(LANGUAGES.length).default([]),
+  services: z.array(z.enum(values(SERVICE_TYPES))).max(SERVICE_TYPES.length).default([]),
+  attention: z.array(z.enum(values(ATTENTION_TYPES))).max(ATTENTION_TYPES.length).default([]),
+  plan: z.enum(values(PLANS), 'Elegí un plan.').default('gratuito'),
+});
+export type AdInputForm = z.output<typeof adInputSchema>;

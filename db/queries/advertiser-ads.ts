@@ -1,0 +1,133 @@
+// An advertiser's own ads: create and edit from the form, send for review (screened for red flags), list. Every
+// function takes the advertiser's id and touches only that advertiser's ads: another's ad is 'missing'.
+import type { Knex } from 'knex';
+import { ATTENTION_TYPES, DAY_GROUPS, LANGUAGES, SERVICE_TYPES, TIME_SLOTS, type AdState } from '../catalogue.ts';
+import { fromMask, toMask } from '../masks.ts';
+import { buildSearchText, slugify } from '../ad-text.ts';
+import { insertedId } from '../dialect.ts';
+import { screenAdText, type RedFlag } from '../screening.ts';
+import type { AdInputForm } from '../ad-input.ts';
+
+/** Ads in these states can be edited; an edit of a live ad sends it back to review. */
+const EDITABLE: AdState[] = ['draft', 'pending', 'published', 'paused', 'rejected', 'expired'];
+
+function columns(input: AdInputForm) {
+  return {
+    slug: slugify(input.title),
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    zona: 'caba',
+    barrio: input.barrio,
+    phone: input.phone,
+    price_per_hour: input.pricePerHour,
+    days_mask: toMask(DAY_GROUPS, input.days),
+    slots_mask: toMask(TIME_SLOTS, input.slots),
+    is_24h: input.is24h,
+    open_schedule: input.openSchedule,
+    languages_mask: toMask(LANGUAGES, input.languages),
+    services_mask: toMask(SERVICE_TYPES, input.services),
+    attention_mask: toMask(ATTENTION_TYPES, input.attention),
+    requested_plan: input.plan,
+    search_text: buildSearchText({ title: input.title, description: input.description, barrio: input.barrio, category: input.category }),
+  };
+}
+
+export async function createAdDraft(db: Knex, advertiserId: number, input: AdInputForm, now = new Date()): Promise<number> {
+  const [row] = await db('ads')
+    .insert({ advertiser_id: advertiserId, ...columns(input), state: 'draft', plan: 'gratuito', created_at: now, updated_at: now })
+    .returning('id');
+  return insertedId(row);
+}
+
+/** Saves the form; a live or decided ad goes back to review (staff approve every edit). */
+export async function updateOwnAd(db: Knex, advertiserId: number, adId: number, input: AdInputForm, now = new Date()): Promise<'ok' | 'missing' | 'not_editable'> {
+  const ad = await db('ads').where({ id: adId, advertiser_id: advertiserId }).first('state');
+  if (!ad) return 'missing';
+  if (!EDITABLE.includes(ad.state)) return 'not_editable';
+  const backToReview = ad.state !== 'draft';
+  const flags = screenAdText(input.title, input.description);
+  await db('ads')
+    .where({ id: adId, advertiser_id: advertiserId })
+    .update({
+      ...columns(input),
+      ...(backToReview ? { state: 'pending', submitted_at: now, review_flags: flags.length ? JSON.stringify(flags) : null, state_reason: null } : {}),
+      updated_at: now,
+    });
+  return 'ok';
+}
+
+export type SubmitAdResult = { flags: RedFlag[] } | 'missing' | 'not_draft' | 'not_verified';
+
+/** draft (or rejected) -> pending review, with the screening's red flags for staff. Only verified (or pending) advertisers. */
+export async function submitOwnAd(db: Knex, advertiserId: number, adId: number, now = new Date()): Promise<SubmitAdResult> {
+  const ad = await db('ads').where({ id: adId, advertiser_id: advertiserId }).first('state', 'title', 'description');
+  if (!ad) return 'missing';
+  const advertiser = await db('advertisers').where('id', advertiserId).first('verification_status');
+  if (!['pending', 'verified'].includes(advertiser?.verification_status)) return 'not_verified';
+  const flags = screenAdText(ad.title, ad.description);
+  // Conditional on the state: a double click sends it once; the second finds it pending already.
+  const moved = await db('ads')
+    .where({ id: adId, advertiser_id: advertiserId })
+    .whereIn('state', ['draft', 'rejected'])
+    .update({ state: 'pending', submitted_at: now, review_flags: flags.length ? JSON.stringify(flags) : null, state_reason: null, updated_at: now });
+  return moved ? { flags } : 'not_draft';
+}
+
+export interface OwnAd {
+  id: number;
+  title: string;
+  category: string;
+  barrio: string | null;
+  description: string;
+  phone: string | null;
+  pricePerHour: number | null;
+  days: string[];
+  slots: string[];
+  is24h: boolean;
+  openSchedule: boolean;
+  languages: string[];
+  services: string[];
+  attention: string[];
+  state: AdState;
+  stateReason: string | null;
+  plan: string;
+  requestedPlan: string;
+  expiresAt: string | null;
+  updatedAt: string;
+}
+
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+function toOwnAd(r: Record<string, unknown>): OwnAd {
+  return {
+    id: r.id as number,
+    title: r.title as string,
+    category: r.category as string,
+    barrio: r.barrio as string | null,
+    description: r.description as string,
+    phone: r.phone as string | null,
+    pricePerHour: r.price_per_hour === null ? null : Number(r.price_per_hour),
+    days: fromMask(DAY_GROUPS, Number(r.days_mask)),
+    slots: fromMask(TIME_SLOTS, Number(r.slots_mask)),
+    is24h: Boolean(r.is_24h),
+    openSchedule: Boolean(r.open_schedule),
+    languages: fromMask(LANGUAGES, Number(r.languages_mask)),
+    services: fromMask(SERVICE_TYPES, Number(r.services_mask)),
+    attention: fromMask(ATTENTION_TYPES, Number(r.attention_mask)),
+    state: r.state as AdState,
+    stateReason: r.state_reason as string | null,
+    plan: r.plan as string,
+    requestedPlan: r.requested_plan as string,
+    expiresAt: iso(r.expires_at),
+    updatedAt: iso(r.updated_at)!,
+  };
+}
+
+export async function listOwnAds(db: Knex, advertiserId: number): Promise<OwnAd[]> {
+  return (await db('ads').where('advertiser_id', advertiserId).orderBy('updated_at', 'desc').orderBy('id', 'desc')).map(toOwnAd);
+}
+
+export async function findOwnAd(db: Knex, advertiserId: number, adId: number): Promise<OwnAd | null> {
+  const row = await db('ads').where({ id: adId, advertiser_id: advertiserId }).first();
+  return row ? toOwnAd(row) : null;
+}
