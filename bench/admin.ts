@@ -2,7 +2,6 @@
 // admin at 10,000 subscribers and 100,000 payments on SQLite, under autocannon, against a plain node:http server
 // sending the same bytes, in the same run; plus each query alone, in-process. One JSON line per call.
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
@@ -17,6 +16,7 @@ import { randomPassword } from '../api/services/passwords.ts';
 import { SESSION_COOKIE } from '../api/admin/sessions.ts';
 import { PANEL_DATABASE_URL, PANEL_DIR, PANEL_PAYMENTS, PANEL_SUBSCRIBERS, ensurePanelData } from './lib/admin-data.ts';
 import { isMain, log, percentile, round } from './lib/common.ts';
+import { getBody, loadSummary } from './lib/http.ts';
 import { ensureSiteBuild, startServer } from './lib/processes.ts';
 
 const CALLS: { name: string; path: string; query: (db: Knex) => Promise<unknown> }[] = [
@@ -42,18 +42,6 @@ async function timeQuery(db: Knex, query: (db: Knex) => Promise<unknown>) {
   return { runs: QUERY_RUNS, medianMs: round(percentile(times, 0.5)), p99Ms: round(percentile(times, 0.99)) };
 }
 
-/** The exact bytes the load test receives (no Accept-Encoding), with the session cookie. */
-function getBody(url: string, cookie: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { cookie } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${url}: HTTP ${res.statusCode}`))));
-      })
-      .on('error', reject);
-  });
-}
 
 async function signIn(origin: string, password: string): Promise<string> {
   const res = await fetch(`${origin}/api/admin/login`, {
@@ -70,13 +58,7 @@ async function load(url: string, cookie: string) {
   const options = { url, connections: CONNECTIONS, timeout: TIMEOUT_S, headers: { cookie } };
   await autocannon({ ...options, duration: WARMUP_S });
   const r: Result = await autocannon({ ...options, duration: DURATION_S });
-  return {
-    requestsPerSec: round(r.requests.average),
-    latencyMs: { p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99 },
-    requests: r.requests.total,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-  };
+  return loadSummary(r);
 }
 
 export async function runAdminBenchmark(): Promise<Record<string, unknown>[]> {
@@ -118,7 +100,7 @@ export async function runAdminBenchmark(): Promise<Record<string, unknown>[]> {
     const files: Record<string, string> = {};
     const bodies: Buffer[] = [];
     for (const call of CALLS) {
-      const body = await getBody(ours.origin + call.path, cookie);
+      const body = await getBody(ours.origin + call.path, { cookie });
       files[call.path] = path.join(staticDir, `${call.name}.json`);
       fs.writeFileSync(files[call.path]!, body);
       bodies.push(body);

@@ -2,7 +2,6 @@
 // a child process) under autocannon, against a plain node:http server sending the same bytes, in the same run;
 // plus the time of the search query alone (searchAds, in-process). One JSON line per benchmarked URL.
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
@@ -11,6 +10,7 @@ import { searchAds } from '../db/queries/search-ads.ts';
 import { parseSearchParams } from '../db/search-filters.ts';
 import { BENCH_ADS, ensureBenchData } from './lib/bench-data.ts';
 import { BENCH_DATABASE_URL, BENCH_DATA_DIR, isMain, log, percentile, round } from './lib/common.ts';
+import { getBody, loadSummary } from './lib/http.ts';
 import { ensureSiteBuild, startAppServer, startServer } from './lib/processes.ts';
 
 const CASES = [
@@ -40,21 +40,6 @@ async function timeQuery(db: ReturnType<typeof openDb>, url: string) {
   return { iterations: times.length, medianMs: round(percentile(times, 0.5)), p99Ms: round(percentile(times, 0.99)) };
 }
 
-/** GET without Accept-Encoding (fetch would ask for gzip): the exact bytes the load test will receive. */
-function getBody(url: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          if (res.statusCode === 200) resolve(Buffer.concat(chunks));
-          else reject(new Error(`${url}: HTTP ${res.statusCode}`));
-        });
-      })
-      .on('error', reject);
-  });
-}
 
 /**
  * Waits until our server answers /api/health quickly: autocannon stops at its deadline, but the server still
@@ -75,13 +60,7 @@ async function load(url: string, settle: () => Promise<void>) {
   await settle();
   const r: Result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, timeout: TIMEOUT_S });
   await settle();
-  return {
-    requestsPerSec: round(r.requests.average),
-    latencyMs: { p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99 },
-    requests: r.requests.total,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-  };
+  return loadSummary(r);
 }
 
 export async function runSearchBenchmark(): Promise<Record<string, unknown>[]> {
