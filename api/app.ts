@@ -22,6 +22,7 @@ import { adminDataRouter } from './admin/data-routes.ts';
 import { advertiserAccountRouter } from './advertiser/routes.ts';
 import { VERIFICATION_UPLOAD_PATHS, verificationRouter } from './advertiser/verification-routes.ts';
 import { advertiserAdsRouter } from './advertiser/ads-routes.ts';
+import { adPhotosRouter, isPhotoUploadPath } from './advertiser/photos-routes.ts';
 import type { Mailer } from './services/mail.ts';
 
 export interface AppDeps {
@@ -58,7 +59,12 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   app.use((ctx, next) => new Promise((resolve, reject) => gzipOrBrotli(ctx.req, ctx.res, () => next().then(resolve, reject))));
 
   const api = new Router({ prefix: '/api' });
-  api.use(sameOriginWrites(deps.config.publicOrigin, { beaconPaths: ANALYTICS_BEACON_PATHS, uploadPaths: VERIFICATION_UPLOAD_PATHS }));
+  api.use(
+    sameOriginWrites(deps.config.publicOrigin, {
+      beaconPaths: ANALYTICS_BEACON_PATHS,
+      isUploadPath: (p) => VERIFICATION_UPLOAD_PATHS.includes(p) || isPhotoUploadPath(p),
+    }),
+  );
   api.get('/health', async (ctx) => {
     await deps.db.raw('select 1');
     ctx.set('Cache-Control', 'no-store');
@@ -71,6 +77,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   api.use(advertiserAccountRouter(deps).routes());
   api.use(verificationRouter(deps).routes());
   api.use(advertiserAdsRouter(deps).routes());
+  api.use(adPhotosRouter(deps).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {

@@ -8,13 +8,18 @@ import { isFromOwnSite } from './request-origin.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function sameOriginWrites(publicOrigin: string | undefined, options: { beaconPaths?: string[]; uploadPaths?: string[] } = {}): Middleware {
+export function sameOriginWrites(
+  publicOrigin: string | undefined,
+  options: { beaconPaths?: string[]; isUploadPath?: (path: string) => boolean } = {},
+): Middleware {
   const beaconPaths = new Set(options.beaconPaths);
-  const uploadPaths = new Set(options.uploadPaths);
+  const isUploadPath = options.isUploadPath ?? (() => false);
   return async (ctx, next) => {
     if (SAFE_METHODS.has(ctx.method)) return next();
     if (!isFromOwnSite(ctx, publicOrigin)) throw forbidden('cross_origin', 'Solicitud rechazada: no proviene de Velada.');
-    if (uploadPaths.has(ctx.path) && ctx.is('multipart/form-data')) return next();
+    if (isUploadPath(ctx.path) && ctx.is('multipart/form-data')) return next();
+    // Nothing to read (a DELETE, say): no media type to check.
+    if (!ctx.get('Transfer-Encoding') && !Number(ctx.get('Content-Length') || 0)) return next();
     if (!beaconPaths.has(ctx.path) && !ctx.is('application/json')) throw new HttpError(415, 'unsupported_media_type', 'El contenido debe enviarse como JSON.');
     await next();
   };

@@ -39,6 +39,12 @@ export async function storeAdImage(dataDir: string, input: Buffer): Promise<{ ke
   return { key, width: upright.info.width, height: upright.info.height };
 }
 
+/** Deletes every width of a stored image (missing files are fine: the goal is that none remains). */
+export async function deleteAdImage(dataDir: string, key: string): Promise<void> {
+  if (!KEY_PATTERN.test(key)) return;
+  await Promise.all(AD_IMAGE_WIDTHS.map((w) => fs.rm(path.join(adImagesDir(dataDir), `${key}-${w}.webp`), { force: true })));
+}
+
 /** Copies a stored image under a new key (demo data reuses a pool of generated pictures). */
 export async function copyAdImage(dataDir: string, key: string): Promise<string> {
   const copy = crypto.randomBytes(16).toString('hex');

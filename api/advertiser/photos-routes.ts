@@ -1,0 +1,84 @@
+// Photos of the advertiser's own ads: POST /api/advertiser/ads/:id/photos (one file per request, so the page can
+// show each file's progress), DELETE /ads/:id/photos/:photoId, PUT /ads/:id/photos/order. Every file is checked
+// (type by its bytes, 5 MB, pixel count), re-encoded to WebP widths without metadata, and the original dropped.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { readJsonBody } from '../http/read-body.ts';
+import { readMultipart } from '../http/read-multipart.ts';
+import { parseInput } from '../http/validate.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { adImageUrl, deleteAdImage, storeAdImage } from '../services/image-store.ts';
+import { checkedImage, MAX_IMAGE_BYTES } from '../services/uploaded-image.ts';
+import { requireAdvertiser } from './routes.ts';
+import type { SignedInAdvertiser } from './sessions.ts';
+import { addPhoto, listPhotos, ownAdForPhotos, photoLimit, removePhoto, reorderPhotos, type OwnPhoto } from '../../db/queries/ad-photos.ts';
+
+const adParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const photoParams = adParams.extend({ photoId: z.coerce.number().int().positive().max(2_147_483_647) });
+const orderBody = z.object({ ids: z.array(z.number().int().positive()).max(20) });
+
+/** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
+export const isPhotoUploadPath = (path: string) => /^\/api\/advertiser\/ads\/\d+\/photos$/.test(path);
+
+const publicPhoto = (p: OwnPhoto) => ({ id: p.id, position: p.position, width: p.width, height: p.height, url: adImageUrl(p.key, 400), urlLarge: adImageUrl(p.key, 800) });
+
+export function adPhotosRouter(deps: AppDeps): Router {
+  const router = new Router({ prefix: '/advertiser/ads/:id/photos' });
+  router.use(requireAdvertiser(deps));
+
+  async function ownAd(ctx: Context) {
+    const { id } = parseInput(adParams, ctx.params);
+    const ad = await ownAdForPhotos(deps.db, (ctx.state.advertiser as SignedInAdvertiser).id, id);
+    if (!ad) throw notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+    return ad;
+  }
+
+  router.get('/', async (ctx) => {
+    const ad = await ownAd(ctx);
+    ctx.body = { limit: photoLimit(ad), photos: (await listPhotos(deps.db, ad.id)).map(publicPhoto) };
+  });
+
+  router.post('/', rateLimit({ windowMs: 60 * 60_000, max: 120 }), async (ctx) => {
+    const ad = await ownAd(ctx);
+    const limit = photoLimit(ad);
+    const full = () => new HttpError(409, 'too_many_photos', `Tu plan permite hasta ${limit} fotos por anuncio.`, 'photo');
+    if ((await listPhotos(deps.db, ad.id)).length >= limit) throw full();
+    // Room above 5 MB so that a slightly bigger photo gets the precise message of checkedImage, not a bare 413.
+    const form = await readMultipart(ctx, { limitBytes: 2 * MAX_IMAGE_BYTES });
+    const bytes = await checkedImage(form.get('photo'), 'photo', 'la foto', { allowWebp: true });
+    let stored: Awaited<ReturnType<typeof storeAdImage>>;
+    try {
+      stored = await storeAdImage(deps.config.dataDir, bytes);
+    } catch {
+      throw new HttpError(400, 'invalid_image', 'La foto está dañada o no se puede leer.', 'photo');
+    }
+    const id = await addPhoto(deps.db, ad, stored);
+    if (id === 'full') {
+      await deleteAdImage(deps.config.dataDir, stored.key);
+      throw full();
+    }
+    ctx.status = 201;
+    ctx.body = publicPhoto((await listPhotos(deps.db, ad.id)).find((p) => p.id === id)!);
+  });
+
+  router.delete('/:photoId', async (ctx) => {
+    const ad = await ownAd(ctx);
+    const { photoId } = parseInput(photoParams, ctx.params);
+    const key = await removePhoto(deps.db, ad.id, photoId);
+    if (!key) throw notFound('photo_not_found', 'La foto no existe o no es de este anuncio.');
+    await deleteAdImage(deps.config.dataDir, key);
+    ctx.status = 204;
+  });
+
+  router.put('/order', async (ctx) => {
+    const ad = await ownAd(ctx);
+    const { ids } = parseInput(orderBody, await readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] }));
+    if (!(await reorderPhotos(deps.db, ad.id, ids))) throw new HttpError(400, 'invalid_order', 'El orden tiene que incluir cada foto del anuncio una vez.');
+    ctx.body = { photos: (await listPhotos(deps.db, ad.id)).map(publicPhoto) };
+  });
+
+  return router;
+}

@@ -1,0 +1,81 @@
+// The photos of an advertiser's own ad: how many the chosen plan allows, adding (after the image store has
+// re-encoded the file), removing and reordering. A change to the photos of a live ad sends it back to review.
+import type { Knex } from 'knex';
+import { PLANS, type Plan } from '../catalogue.ts';
+import { insertedId } from '../dialect.ts';
+
+export interface OwnPhoto {
+  id: number;
+  key: string;
+  position: number;
+  width: number;
+  height: number;
+}
+
+/** The most photos an ad may have: the larger of its active plan's and the plan chosen in the form. */
+export function photoLimit(ad: { plan: string; requested_plan: string }): number {
+  const of = (plan: string) => PLANS.find((p) => p.value === (plan as Plan))?.images ?? 3;
+  return Math.max(of(ad.plan), of(ad.requested_plan));
+}
+
+export async function ownAdForPhotos(db: Knex, advertiserId: number, adId: number) {
+  return db('ads').where({ id: adId, advertiser_id: advertiserId }).first('id', 'state', 'plan', 'requested_plan', 'title');
+}
+
+export async function listPhotos(db: Knex, adId: number): Promise<OwnPhoto[]> {
+  return (await db('ad_images').where('ad_id', adId).orderBy('position').orderBy('id').select('id', 'file_key', 'position', 'width', 'height')).map((r) => ({
+    id: r.id,
+    key: r.file_key,
+    position: r.position,
+    width: r.width,
+    height: r.height,
+  }));
+}
+
+async function backToReview(trx: Knex, adId: number, now: Date): Promise<void> {
+  await trx('ads').where('id', adId).whereNotIn('state', ['draft', 'pending']).update({ state: 'pending', submitted_at: now, state_reason: null, updated_at: now });
+}
+
+/** Adds a stored image as the last photo, unless the limit is reached ('full'). Counting and inserting happen in one transaction. */
+export async function addPhoto(
+  db: Knex,
+  ad: { id: number; plan: string; requested_plan: string; title: string },
+  image: { key: string; width: number; height: number },
+  now = new Date(),
+): Promise<number | 'full'> {
+  return db.transaction(async (trx) => {
+    // A write first (SQLite: the transaction then holds the lock, so two uploads cannot both pass the count).
+    await trx('ads').where('id', ad.id).update({ updated_at: now });
+    const count = Number((await trx('ad_images').where('ad_id', ad.id).count({ n: '*' }).first())?.n ?? 0);
+    if (count >= photoLimit(ad)) return 'full';
+    const last = await trx('ad_images').where('ad_id', ad.id).max({ p: 'position' }).first();
+    const [row] = await trx('ad_images')
+      .insert({ ad_id: ad.id, position: Number(last?.p ?? -1) + 1, file_key: image.key, width: image.width, height: image.height, alt: ad.title.slice(0, 160) })
+      .returning('id');
+    await backToReview(trx, ad.id, now);
+    return insertedId(row);
+  });
+}
+
+/** Removes one photo of the ad; returns its file key for the caller to delete, or null if it is not this ad's. */
+export async function removePhoto(db: Knex, adId: number, photoId: number, now = new Date()): Promise<string | null> {
+  return db.transaction(async (trx) => {
+    const photo = await trx('ad_images').where({ id: photoId, ad_id: adId }).first('file_key');
+    if (!photo) return null;
+    await trx('ad_images').where('id', photoId).delete();
+    await backToReview(trx, adId, now);
+    return photo.file_key as string;
+  });
+}
+
+/** Puts the ad's photos in the given order; false unless `ids` are exactly the ad's photos. */
+export async function reorderPhotos(db: Knex, adId: number, ids: number[], now = new Date()): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    await trx('ads').where('id', adId).update({ updated_at: now });
+    const current: number[] = await trx('ad_images').where('ad_id', adId).pluck('id');
+    if (current.length !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) return false;
+    for (const [position, id] of ids.entries()) await trx('ad_images').where({ id, ad_id: adId }).update({ position });
+    await backToReview(trx, adId, now);
+    return true;
+  });
+}
