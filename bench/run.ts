@@ -5,6 +5,7 @@ import { runSearchBenchmark } from './search.ts';
 import { runPageWeightBenchmark } from './page-weight.ts';
 import { runAnalyticsBenchmarks } from './analytics.ts';
 import { runAdminBenchmark } from './admin.ts';
+import { runPhotoBenchmark } from './photos.ts';
 
 const started = performance.now();
 const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -13,4 +14,5 @@ for (const line of await runSearchBenchmark()) print(line);
 print(await runPageWeightBenchmark());
 for (const line of await runAnalyticsBenchmarks()) print(line);
 for (const line of await runAdminBenchmark()) print(line);
+print(await runPhotoBenchmark());
 log(`all benchmarks done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -28,15 +28,21 @@ export async function storeAdImage(dataDir: string, input: Buffer): Promise<{ ke
   const key = crypto.randomBytes(16).toString('hex');
   const dir = adImagesDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
-  // rotate() applies the EXIF orientation; sharp writes no metadata unless asked to.
-  const upright = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().toBuffer({ resolveWithObject: true });
+  const meta = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
+  // EXIF orientations 5-8 turn the picture a quarter: its upright width is the stored height.
+  const turned = (meta.orientation ?? 1) >= 5;
+  // Each width straight from the upload: libvips then decodes a JPEG at 1/2, 1/4 or 1/8 of its size when that is
+  // enough (shrink-on-load), instead of decoding and re-encoding the full picture first. rotate() applies the
+  // EXIF orientation; sharp writes no metadata unless asked to.
+  const upright = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
   for (const width of AD_IMAGE_WIDTHS) {
-    await sharp(upright.data)
+    await upright
+      .clone()
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 78 })
       .toFile(path.join(dir, `${key}-${width}.webp`));
   }
-  return { key, width: upright.info.width, height: upright.info.height };
+  return { key, width: (turned ? meta.height : meta.width) ?? 0, height: (turned ? meta.width : meta.height) ?? 0 };
 }
 
 /** Deletes every width of a stored image (missing files are fine: the goal is that none remains). */
