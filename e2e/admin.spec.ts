@@ -132,7 +132,8 @@ test('Suscriptores: filter, accent-blind search, review documents, approve and r
   // The documents, decrypted for staff; each view goes to the audit log.
   const documents = review.getByRole('img');
   await expect(documents.first()).toBeVisible();
-  expect(await documents.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Loaded and decoded: the server answered with a real picture (visible alone only means laid out).
+  await expect.poll(() => documents.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect.poll(async () => Number((await db('audit_log').where('action', 'identity_document_viewed').count({ n: '*' }).first())?.n)).toBeGreaterThan(0);
   await expectNoSeriousA11yViolations(page);
   await review.getByRole('button', { name: 'Aprobar verificación' }).click();

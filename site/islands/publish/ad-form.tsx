@@ -1,0 +1,279 @@
+// The ad form, last step of the publish flow: every field of the ad with its rules (the same zod schema as the
+// server), the photos and the plan. 'Publicar Anuncio' saves the ad, uploads the photos one by one and sends it
+// for review; a second click while that runs does nothing, and a retry reuses the ad already saved.
+import { useState, type FormEvent } from 'react';
+import { adInputSchema } from '../../../db/ad-input.ts';
+import { ATTENTION_TYPES, BARRIOS, CATEGORIES, DAY_GROUPS, LANGUAGES, PLANS, SERVICE_TYPES, TIME_SLOTS } from '../../../db/catalogue.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { AccountApiError } from '../../lib/account-api.ts';
+import FieldError, { errorProps } from '../account/field-error.tsx';
+import PhotoDropZone, { uploadPhoto, type PendingPhoto } from './photo-drop-zone.tsx';
+
+export interface AdDraft {
+  title: string;
+  category: string;
+  barrio: string;
+  description: string;
+  phone: string;
+  pricePerHour: string;
+  days: string[];
+  slots: string[];
+  is24h: boolean;
+  openSchedule: boolean;
+  languages: string[];
+  services: string[];
+  attention: string[];
+  plan: 'gratuito' | 'premium' | 'vip';
+  /** The ad once saved: a retry or a reload continues with it instead of creating another. */
+  adId: number | null;
+}
+
+export const EMPTY_AD: AdDraft = {
+  title: '',
+  category: '',
+  barrio: '',
+  description: '',
+  phone: '',
+  pricePerHour: '',
+  days: [],
+  slots: [],
+  is24h: false,
+  openSchedule: false,
+  languages: ['espanol'],
+  services: [],
+  attention: [],
+  plan: 'gratuito',
+  adId: null,
+};
+
+type Errors = Record<string, string | undefined>;
+const PLAN_TEXT = { gratuito: 'Publicación estándar, hasta 3 fotos, 30 días.', premium: 'Destacado y primero en las búsquedas, hasta 10 fotos.', vip: 'Todo lo de Premium, puesto #1 de su categoría y en la portada.' };
+
+async function json<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new AccountApiError(0, undefined);
+  }
+  const data = (await response.json().catch(() => null)) as ({ error?: ConstructorParameters<typeof AccountApiError>[1] } & T) | null;
+  if (!response.ok) throw new AccountApiError(response.status, data?.error);
+  return data as T;
+}
+
+export default function AdForm(props: { draft: AdDraft; onDraft: (draft: AdDraft) => void; prices: { premium: number; vip: number }; onPublished: () => void }) {
+  const { draft } = props;
+  const [photos, setPhotos] = useState<PendingPhoto[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const limit = PLANS.find((p) => p.value === draft.plan)?.images ?? 3;
+
+  const set = (patch: Partial<AdDraft>) => props.onDraft({ ...draft, ...patch });
+  const field = (name: keyof AdDraft) => ({
+    id: `ad-${name}`,
+    value: String(draft[name] ?? ''),
+    onChange: (e: { target: { value: string } }) => {
+      set({ [name]: e.target.value } as Partial<AdDraft>);
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+    ...errorProps(`ad-${name}`, errors[name]),
+  });
+  const toggle = (name: 'days' | 'slots' | 'languages' | 'services' | 'attention', value: string, on: boolean) =>
+    set({ [name]: on ? [...draft[name], value] : draft[name].filter((v) => v !== value) });
+
+  function payload() {
+    return {
+      title: draft.title,
+      category: draft.category,
+      zona: 'caba',
+      barrio: draft.barrio || null,
+      description: draft.description,
+      phone: draft.phone,
+      pricePerHour: draft.pricePerHour.trim() === '' ? null : Number(draft.pricePerHour.replace(/\./g, '')),
+      days: draft.days,
+      slots: draft.slots,
+      is24h: draft.is24h,
+      openSchedule: draft.openSchedule,
+      languages: draft.languages,
+      services: draft.services,
+      attention: draft.attention,
+      plan: draft.plan,
+    };
+  }
+
+  async function publish(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setProblem(null);
+    const parsed = adInputSchema.safeParse(payload());
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      document.getElementById(`ad-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    if (photos.length > limit) {
+      setErrors({ photo: `Tu plan permite hasta ${limit} fotos: quitá ${photos.length - limit} o elegí otro plan.` });
+      document.getElementById('ad-photo')?.closest('.field')?.querySelector('button')?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      let adId = draft.adId;
+      if (adId) await json('PUT', `/api/advertiser/ads/${adId}`, parsed.data);
+      else {
+        adId = (await json<{ id: number }>('POST', '/api/advertiser/ads', parsed.data)).id;
+        props.onDraft({ ...draft, adId });
+      }
+      let queue = photos;
+      for (const photo of photos) {
+        if (photo.progress === 100) continue;
+        try {
+          await uploadPhoto(adId, photo.file, (progress) => {
+            queue = queue.map((p) => (p.id === photo.id ? { ...p, progress } : p));
+            setPhotos(queue);
+          });
+          queue = queue.map((p) => (p.id === photo.id ? { ...p, progress: 100, error: undefined } : p));
+        } catch (err) {
+          queue = queue.map((p) => (p.id === photo.id ? { ...p, progress: null, error: (err as Error).message } : p));
+          setPhotos(queue);
+          throw new Error('Una de las fotos no se pudo subir: quitala o cambiala y volvé a publicar.', { cause: err });
+        }
+        setPhotos(queue);
+      }
+      await json('POST', `/api/advertiser/ads/${adId}/submit`);
+      props.onPublished();
+    } catch (err) {
+      if (err instanceof AccountApiError && err.field && document.getElementById(`ad-${err.field}`)) {
+        setErrors({ [err.field]: err.detail });
+        document.getElementById(`ad-${err.field}`)?.focus();
+      } else {
+        setProblem(err instanceof Error ? err.message : 'No se pudo publicar el anuncio.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const checkboxes = (name: 'days' | 'slots' | 'languages' | 'services' | 'attention', legend: string, list: readonly { value: string; label: string }[]) => (
+    <fieldset className="check-group">
+      <legend>{legend}</legend>
+      {list.map((item) => (
+        <label key={item.value} className="check">
+          <input type="checkbox" checked={draft[name].includes(item.value)} disabled={busy} onChange={(e) => toggle(name, item.value, e.target.checked)} />
+          <span>{item.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+
+  return (
+    <form onSubmit={publish} className="account-form ad-form" noValidate>
+      <h2>Tu anuncio</h2>
+      <p className="form-hint">Los campos con * son obligatorios. El equipo de Velada revisa cada anuncio antes de publicarlo.</p>
+      {problem && (
+        <p className="form-alert" role="alert">
+          {problem}
+        </p>
+      )}
+      <fieldset disabled={busy} className="ad-form__fields">
+        <div className="field">
+          <label htmlFor="ad-title">Título *</label>
+          <input maxLength={80} placeholder="Por ejemplo: tu nombre y el servicio" {...field('title')} />
+          <FieldError id="ad-title-error" message={errors.title} />
+        </div>
+        <div className="ad-form__row">
+          <div className="field">
+            <label htmlFor="ad-category">Categoría *</label>
+            <select {...field('category')}>
+              <option value="">Elegí una categoría</option>
+              {CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            <FieldError id="ad-category-error" message={errors.category} />
+          </div>
+          <div className="field">
+            <label htmlFor="ad-zona">Zona *</label>
+            <select id="ad-zona" value="caba" onChange={() => undefined}>
+              <option value="caba">CABA</option>
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="ad-barrio">Barrio</label>
+            <select {...field('barrio')}>
+              <option value="">Sin indicar</option>
+              {BARRIOS.map((b) => (
+                <option key={b.slug} value={b.slug}>
+                  {b.name}
+                </option>
+              ))}
+            </select>
+            <FieldError id="ad-barrio-error" message={errors.barrio} />
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="ad-description">Descripción *</label>
+          <textarea rows={6} maxLength={4000} {...field('description')} />
+          <FieldError id="ad-description-error" message={errors.description} />
+        </div>
+        <div className="ad-form__row">
+          <div className="field">
+            <label htmlFor="ad-phone">Teléfono de contacto</label>
+            <input type="tel" autoComplete="tel" maxLength={20} {...field('phone')} />
+            <FieldError id="ad-phone-error" message={errors.phone} />
+          </div>
+          <div className="field">
+            <label htmlFor="ad-pricePerHour">Precio por hora (ARS)</label>
+            <input inputMode="numeric" maxLength={9} {...field('pricePerHour')} />
+            <FieldError id="ad-pricePerHour-error" message={errors.pricePerHour} />
+          </div>
+        </div>
+        {checkboxes('days', 'Días', DAY_GROUPS)}
+        {checkboxes('slots', 'Horarios', TIME_SLOTS)}
+        <fieldset className="check-group">
+          <legend>Disponibilidad</legend>
+          <label className="check">
+            <input type="checkbox" checked={draft.is24h} onChange={(e) => set({ is24h: e.target.checked })} />
+            <span>24 horas</span>
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={draft.openSchedule} onChange={(e) => set({ openSchedule: e.target.checked })} />
+            <span>Agenda abierta</span>
+          </label>
+        </fieldset>
+        {checkboxes('languages', 'Idiomas', LANGUAGES)}
+        {checkboxes('services', 'Servicios', SERVICE_TYPES)}
+        {checkboxes('attention', 'Atención', ATTENTION_TYPES)}
+        <fieldset className="choice-list">
+          <legend>Plan</legend>
+          {PLANS.map((plan) => (
+            <label key={plan.value} className="choice">
+              <input type="radio" name="plan" value={plan.value} checked={draft.plan === plan.value} onChange={() => set({ plan: plan.value })} />
+              <span>
+                <strong>
+                  {plan.label} · {plan.value === 'gratuito' ? 'Gratis' : `${formatMoney(props.prices[plan.value])} / mes`}
+                </strong>
+                <span className="form-hint"> {PLAN_TEXT[plan.value]}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </fieldset>
+      <PhotoDropZone photos={photos} limit={limit} disabled={busy} onChange={setPhotos} error={errors.photo} />
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Publicando…' : 'Publicar Anuncio'}
+        </button>
+        <a className="btn btn-outline" href="/">
+          Cancelar
+        </a>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+// The publish flow (/publicar-anuncio) for a signed-in advertiser: the seed's four steps, verification ->
+// identity -> consent -> form. Someone whose verification is already sent or approved starts at the consent or
+// straight at the form. The step and what was typed survive a reload (sessionStorage); photos must be picked
+// again, the ad itself is kept on the server once saved.
+import { useEffect, useState } from 'react';
+import IdentityVerification from '../account/identity-verification.tsx';
+import AdForm, { EMPTY_AD, type AdDraft } from './ad-form.tsx';
+
+type Step = 'verification' | 'consent' | 'form' | 'done';
+type Status = 'unverified' | 'pending' | 'verified' | 'rejected';
+const STORAGE_KEY = 'velada.publicar';
+const STEP_NAMES: Record<Exclude<Step, 'done'>, string> = { verification: 'Verificación e identidad', consent: 'Consentimiento', form: 'Anuncio' };
+
+interface Saved {
+  step: Step;
+  consent: boolean;
+  ad: AdDraft;
+}
+
+export default function PublishWizard(props: { fullName: string; verificationStatus: Status; prices: { premium: number; vip: number }; plan?: AdDraft['plan'] }) {
+  const needsVerification = props.verificationStatus === 'unverified' || props.verificationStatus === 'rejected';
+  const first: Step = needsVerification ? 'verification' : props.verificationStatus === 'pending' ? 'consent' : 'form';
+  const [state, setState] = useState<Saved>({ step: first, consent: false, ad: { ...EMPTY_AD, plan: props.plan ?? 'gratuito' } });
+  const [restored, setRestored] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      try {
+        const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Saved | null;
+        // A saved step before the one this advertiser starts at no longer applies (say, verification was sent).
+        if (saved && !(saved.step === 'verification' && !needsVerification)) setState({ ...saved, ad: { ...EMPTY_AD, ...saved.ad } });
+      } catch {
+        /* start over */
+      }
+      setRestored(true);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [needsVerification]);
+  useEffect(() => {
+    if (!restored) return;
+    if (state.step === 'done') sessionStorage.removeItem(STORAGE_KEY);
+    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify(state));
+  }, [state, restored]);
+
+  const go = (step: Step) => {
+    setState((s) => ({ ...s, step }));
+    setTimeout(() => document.getElementById('publish-step')?.focus(), 0);
+  };
+  const steps = (needsVerification ? ['verification', 'consent', 'form'] : props.verificationStatus === 'pending' ? ['consent', 'form'] : ['form']) as Exclude<Step, 'done'>[];
+
+  if (state.step === 'done') {
+    return (
+      <div className="form-success" role="status">
+        <p>
+          <strong>¡Listo! Tu anuncio está en revisión.</strong> El equipo de Velada lo revisa antes de publicarlo
+          {props.verificationStatus === 'verified' ? '.' : ', junto con tu verificación de identidad.'} Vas a ver su estado en tu cuenta.
+        </p>
+        <a className="btn btn-primary" href="/mi-cuenta">
+          Ir a mi cuenta
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <div className="publish-wizard">
+      <ol className="publish-steps" aria-label="Pasos para publicar">
+        {steps.map((step, i) => (
+          <li key={step} aria-current={state.step === step ? 'step' : undefined}>
+            <span className="publish-steps__number">{i + 1}</span> {STEP_NAMES[step]}
+          </li>
+        ))}
+      </ol>
+      <div id="publish-step" tabIndex={-1} className="publish-step">
+        {state.step === 'verification' && <IdentityVerification fullName={props.fullName} onSubmitted={() => go('consent')} />}
+        {state.step === 'consent' && (
+          <form
+            className="account-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (state.consent) go('form');
+            }}
+          >
+            <h2>Consentimiento</h2>
+            {!needsVerification && props.verificationStatus === 'pending' && <p>Tu verificación está en revisión: mientras tanto podés preparar tu anuncio.</p>}
+            <label className="check">
+              <input type="checkbox" checked={state.consent} onChange={(e) => setState((s) => ({ ...s, consent: e.target.checked }))} />
+              <span>
+                Declaro que tengo 18 años o más, que soy la persona que aparece en el anuncio, que publico por mi cuenta (sin terceros ni agencias) y que acepto los{' '}
+                <a href="/terminos-condiciones">Términos y condiciones</a>.
+              </span>
+            </label>
+            <div className="form-actions">
+              <button type="submit" className="btn btn-primary" disabled={!state.consent}>
+                Continuar
+              </button>
+              {needsVerification && (
+                <button type="button" className="btn btn-outline" onClick={() => go('verification')}>
+                  Volver atrás
+                </button>
+              )}
+            </div>
+          </form>
+        )}
+        {state.step === 'form' && (
+          <AdForm draft={state.ad} onDraft={(ad) => setState((s) => ({ ...s, ad }))} prices={props.prices} onPublished={() => go('done')} />
+        )}
+      </div>
+    </div>
+  );
+}
