@@ -1,7 +1,7 @@
 // The ad form, last step of the publish flow: every field of the ad with its rules (the same zod schema as the
 // server), the photos and the plan. 'Publicar Anuncio' saves the ad, uploads the photos one by one and sends it
 // for review; a second click while that runs does nothing, and a retry reuses the ad already saved.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { adInputSchema } from '../../../db/ad-input.ts';
 import { ATTENTION_TYPES, BARRIOS, CATEGORIES, DAY_GROUPS, LANGUAGES, PLANS, SERVICE_TYPES, TIME_SLOTS } from '../../../db/catalogue.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -67,6 +67,8 @@ export default function AdForm(props: { draft: AdDraft; onDraft: (draft: AdDraft
   const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Set at once on submit, unlike state: a second click in the same instant finds it and does nothing.
+  const inFlight = useRef(false);
   const limit = PLANS.find((p) => p.value === draft.plan)?.images ?? 3;
 
   const set = (patch: Partial<AdDraft>) => props.onDraft({ ...draft, ...patch });
@@ -104,7 +106,7 @@ export default function AdForm(props: { draft: AdDraft; onDraft: (draft: AdDraft
 
   async function publish(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (inFlight.current) return;
     setProblem(null);
     const parsed = adInputSchema.safeParse(payload());
     if (!parsed.success) {
@@ -120,6 +122,7 @@ export default function AdForm(props: { draft: AdDraft; onDraft: (draft: AdDraft
       return;
     }
     setErrors({});
+    inFlight.current = true;
     setBusy(true);
     try {
       let adId = draft.adId;
@@ -154,6 +157,7 @@ export default function AdForm(props: { draft: AdDraft; onDraft: (draft: AdDraft
         setProblem(err instanceof Error ? err.message : 'No se pudo publicar el anuncio.');
       }
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   }
