@@ -24,6 +24,7 @@ let accountIds: number[] = [];
 let throwawayAdminId = 0;
 let documentId = 0;
 let doraId = 0;
+const moderationAdIds: Record<string, number> = {};
 let verifiedId = 0;
 const IDENTITY_KEY = Buffer.alloc(32, 3);
 
@@ -81,6 +82,9 @@ beforeAll(async () => {
     await insertAdvertiser(t.db, { fullName: 'Dora Pendiente', verificationStatus: 'pending' }),
   ];
   doraId = pendingIds[2]!;
+  moderationAdIds.approve = await insertAd(t.db, verified, { title: 'Aviso para aprobar', state: 'pending' });
+  moderationAdIds.reject = await insertAd(t.db, verified, { title: 'Aviso para rechazar', state: 'pending' });
+  moderationAdIds.remove = await insertAd(t.db, verified, { title: 'Aviso para dar de baja', state: 'published' });
   const now = new Date();
   // A pending request with its document, as the publish flow leaves it (api/advertiser/verification.ts).
   const requestId = await insertId('verification_requests', {
@@ -125,6 +129,10 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
     'POST /api/admin/subscribers/:id/reject': () => ({ path: `/api/admin/subscribers/${pendingIds.shift()}/reject`, body: { reason: 'La foto del DNI no se lee.' } }),
     'GET /api/admin/subscribers/:id/verification': () => ({ path: `/api/admin/subscribers/${verifiedId}/verification` }),
     'GET /api/admin/identity-documents/:id': () => ({ path: `/api/admin/identity-documents/${documentId}` }),
+    'GET /api/admin/ads': () => ({ path: '/api/admin/ads?state=pending' }),
+    'POST /api/admin/ads/:id/approve': () => ({ path: `/api/admin/ads/${moderationAdIds.approve}/approve` }),
+    'POST /api/admin/ads/:id/reject': () => ({ path: `/api/admin/ads/${moderationAdIds.reject}/reject`, body: { reason: 'Las fotos no corresponden.' } }),
+    'POST /api/admin/ads/:id/remove': () => ({ path: `/api/admin/ads/${moderationAdIds.remove}/remove`, body: { reason: 'Denuncia confirmada.' } }),
     'GET /api/admin/payments': () => ({ path: '/api/admin/payments' }),
     'POST /api/admin/payments/:id/process': () => ({ path: `/api/admin/payments/${paymentIds.shift()}/process`, body: { bankAccountId: accountIds[0] } }),
     'GET /api/admin/bank-accounts': () => ({ path: '/api/admin/bank-accounts' }),
@@ -240,6 +248,32 @@ describe('actions and their refusals', () => {
     expect(advertiser).toMatchObject({ verification_status: 'verified', full_name: 'Eva María Real', dni: '33444555' });
     expect(String(advertiser.birth_date instanceof Date ? advertiser.birth_date.toISOString() : advertiser.birth_date).slice(0, 10)).toBe('1988-12-31');
     expect(await t.db('verification_requests').where('advertiser_id', id).first()).toMatchObject({ status: 'approved' });
+  });
+
+  it('moderates ads: the queue shows red flags, approval needs a verified advertiser, refusals need a reason', async () => {
+    const unverified = await insertAdvertiser(t.db, { fullName: 'Sin Verificar', verificationStatus: 'pending' });
+    const early = await insertAd(t.db, unverified, { title: 'Aviso de alguien sin verificar', state: 'pending' });
+    await t.db('ads').where('id', early).update({ review_flags: JSON.stringify([{ kind: 'posible_menor', match: 'colegiala' }]), submitted_at: new Date() });
+    const queue = (await (await call('GET', '/api/admin/ads', cookies.manage_ads)).json()) as { id: number; flags: unknown[]; advertiserVerification: string }[];
+    expect(queue.find((a) => a.id === early)).toMatchObject({ flags: [{ kind: 'posible_menor', match: 'colegiala' }], advertiserVerification: 'pending' });
+
+    const refused = await call('POST', `/api/admin/ads/${early}/approve`, cookies.super);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('advertiser_not_verified');
+    expect((await t.db('ads').where('id', early).first()).state).toBe('pending');
+
+    expect((await call('POST', `/api/admin/ads/${early}/reject`, cookies.super, {})).status).toBe(400);
+    expect((await call('POST', `/api/admin/ads/${early}/reject`, cookies.super, { reason: 'El texto sugiere una menor de edad.' })).status).toBe(200);
+    expect(await t.db('ads').where('id', early).first()).toMatchObject({ state: 'rejected', state_reason: 'El texto sugiere una menor de edad.' });
+
+    // The approved one (access test above) is live, with 30 days; approving again is a conflict.
+    const approved = await t.db('ads').where('id', moderationAdIds.approve).first();
+    expect(approved.state).toBe('published');
+    expect(new Date(approved.expires_at).getTime() - new Date(approved.published_at).getTime()).toBe(30 * 86_400_000);
+    expect((await call('POST', `/api/admin/ads/${moderationAdIds.approve}/approve`, cookies.super)).status).toBe(409);
+    expect(await t.db('ads').where('id', moderationAdIds.remove).first()).toMatchObject({ state: 'removed', state_reason: 'Denuncia confirmada.' });
+    expect((await call('POST', '/api/admin/ads/999999/approve', cookies.super)).status).toBe(404);
+    expect(await t.db('audit_log').where({ action: 'ad_rejected', target_id: String(early) }).first()).toBeDefined();
   });
 
   it('processes a payment once, into an existing account', async () => {

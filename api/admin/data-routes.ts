@@ -13,6 +13,7 @@ import { statistics } from '../../db/queries/admin/statistics.ts';
 import { listSubscribers } from '../../db/queries/admin/subscribers.ts';
 import { decideVerification, pendingVerification, type Decision } from '../../db/queries/admin/verifications.ts';
 import { readDocument } from '../services/identity-vault.ts';
+import { approveAd, moderationQueue, refuseAd, type ModerationResult } from '../../db/queries/admin/moderation.ts';
 import { activateBankAccount, addBankAccount, listBankAccounts, listPayments, processPayment } from '../../db/queries/admin/payments.ts';
 import { analyticsSummary } from '../../db/queries/analytics-summary.ts';
 import { isValidCbu } from '../../db/cbu.ts';
@@ -35,6 +36,15 @@ const conflict = (code: string, message: string) => new HttpError(409, code, mes
 const rejectBody = z.object({
   reason: z.string({ error: 'Escribí el motivo del rechazo: el anunciante lo va a ver.' }).trim().min(5, 'Escribí el motivo del rechazo: el anunciante lo va a ver.').max(500),
 });
+const adsQuery = z.object({ state: z.enum(['pending', 'published', 'rejected', 'removed']).default('pending') });
+const adReasonBody = z.object({
+  reason: z.string({ error: 'Escribí el motivo: el anunciante lo va a ver.' }).trim().min(5, 'Escribí el motivo: el anunciante lo va a ver.').max(500),
+});
+function moderationAnswer(result: ModerationResult): void {
+  if (result === 'missing') throw notFound('ad_not_found', 'El anuncio no existe.');
+  if (result === 'not_verified') throw conflict('advertiser_not_verified', 'El anunciante todavía no tiene la identidad verificada: aprobá primero su verificación.');
+  if (result === 'wrong_state') throw conflict('wrong_state', 'Ese anuncio ya no está en un estado que permita esta acción.');
+}
 const processBody = z.object({
   bankAccountId: z.number({ error: 'Seleccione una cuenta bancaria de destino' }).int().positive(),
   notes: z.string().trim().max(500).nullable().optional(),
@@ -127,6 +137,26 @@ export function adminDataRouter(deps: AppDeps): Router {
     ctx.type = 'image/jpeg';
     ctx.body = image;
   });
+
+  route('get', '/ads', 'manage_ads', async (ctx) => {
+    const { state } = parseInput(adsQuery, ctx.query);
+    ctx.body = await moderationQueue(deps.db, state);
+  });
+  route('post', '/ads/:id/approve', 'manage_ads', async (ctx, admin) => {
+    const { id } = parseInput(idParams, ctx.params);
+    moderationAnswer(await approveAd(deps.db, id));
+    await log(ctx, admin, 'ad_approved', 'ad', id);
+    ctx.body = { success: true };
+  });
+  for (const action of ['reject', 'remove'] as const) {
+    route('post', `/ads/:id/${action}`, 'manage_ads', async (ctx, admin) => {
+      const { id } = parseInput(idParams, ctx.params);
+      const { reason } = parseInput(adReasonBody, await body(ctx));
+      moderationAnswer(await refuseAd(deps.db, id, action, reason));
+      await log(ctx, admin, action === 'reject' ? 'ad_rejected' : 'ad_removed', 'ad', id, { reason });
+      ctx.body = { success: true };
+    });
+  }
 
   route('get', '/payments', 'view_payments', async (ctx) => {
     ctx.body = await listPayments(deps.db);

@@ -11,6 +11,8 @@ export interface Statistics {
   todayRevenue: number;
   totalAds: number;
   activeAds: number;
+  /** Ads waiting for staff review (the Anuncios section's queue). */
+  pendingAds: number;
 }
 
 const count = async (query: Knex.QueryBuilder) => Number((await query.count({ n: '*' }).first())?.n ?? 0);
@@ -21,7 +23,7 @@ export async function statistics(db: Knex, now = new Date()): Promise<Statistics
   const dayStart = buenosAiresDayStart(today);
   const monthStart = buenosAiresDayStart(`${today.slice(0, 7)}-01`);
   const completedSince = (from: Date) => db('payments').where('status', 'completed').andWhere('processed_at', '>=', from);
-  const [totalSubscribers, activeSubscribers, pendingVerifications, monthlyRevenue, todayRevenue, totalAds, activeAds] = await Promise.all([
+  const [totalSubscribers, activeSubscribers, pendingVerifications, monthlyRevenue, todayRevenue, totalAds, activeAds, pendingAds] = await Promise.all([
     count(db('advertisers')),
     // Advertisers with a published ad, read from the ads index (state, advertiser_id) alone.
     db('ads').where('state', 'published').countDistinct({ n: 'advertiser_id' }).first().then((row) => Number(row?.n ?? 0)),
@@ -30,6 +32,7 @@ export async function statistics(db: Knex, now = new Date()): Promise<Statistics
     sum(completedSince(dayStart)),
     count(db('ads').whereNot('state', 'draft')),
     count(db('ads').where('state', 'published')),
+    count(db('ads').where('state', 'pending')),
   ]);
-  return { totalSubscribers, activeSubscribers, pendingVerifications, monthlyRevenue, todayRevenue, totalAds, activeAds };
+  return { totalSubscribers, activeSubscribers, pendingVerifications, monthlyRevenue, todayRevenue, totalAds, activeAds, pendingAds };
 }

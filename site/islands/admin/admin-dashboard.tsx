@@ -11,6 +11,7 @@ import { todayStamp } from './labels.ts';
 import OverviewSection, { type Statistics } from './overview-section.tsx';
 import SubscribersSection, { type Subscriber } from './subscribers-section.tsx';
 import PaymentsSection from './payments-section.tsx';
+import AdsSection from './ads-section.tsx';
 import BankAccountsSection from './bank-accounts-section.tsx';
 import AdministratorsSection from './administrators-section.tsx';
 import AnalyticsSection from './analytics-section.tsx';
@@ -38,10 +39,11 @@ interface PanelData {
 }
 const NO_DATA: PanelData = { stats: null, subscribers: null, payments: null, bankAccounts: null, analytics: null, settings: null, administrators: null };
 
-type SectionId = 'resumen' | 'suscriptores' | 'pagos' | 'cuentas' | 'administradores' | 'analytics' | 'configuracion' | 'registro';
+type SectionId = 'resumen' | 'suscriptores' | 'anuncios' | 'pagos' | 'cuentas' | 'administradores' | 'analytics' | 'configuracion' | 'registro';
 const SECTIONS: { id: SectionId; label: string }[] = [
   { id: 'resumen', label: 'Resumen General' },
   { id: 'suscriptores', label: 'Suscriptores' },
+  { id: 'anuncios', label: 'Anuncios' },
   { id: 'pagos', label: 'Pagos' },
   { id: 'cuentas', label: 'Cuentas Bancarias' },
   { id: 'administradores', label: 'Administradores' },
@@ -61,6 +63,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
   const allowed: Record<SectionId, boolean> = {
     resumen: true,
     suscriptores: may('view_subscribers'),
+    anuncios: may('manage_ads'),
     pagos: may('view_payments'),
     cuentas: admin.isMaster,
     administradores: admin.isMaster,
@@ -165,6 +168,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
   }
 
   const pending = data.stats?.pendingVerifications ?? 0;
+  const pendingAds = data.stats?.pendingAds ?? 0;
   const loading = <p aria-live="polite">{failed ? 'No se pudieron cargar los datos. Probá con «Actualizar».' : 'Cargando…'}</p>;
   return (
     <ExportListContext value={registerExport}>
@@ -203,6 +207,12 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
                 <li key={s.id}>
                   <button type="button" aria-current={section === s.id ? 'page' : undefined} onClick={() => open(s.id)}>
                     {s.label}
+                    {s.id === 'anuncios' && pendingAds > 0 && (
+                      <span className="panel__badge panel__badge--inline">
+                        {pendingAds}
+                        <span className="visually-hidden"> en revisión</span>
+                      </span>
+                    )}
                     {s.id === 'suscriptores' && pending > 0 && (
                       <span className="panel__badge panel__badge--inline">
                         {pending}
@@ -218,6 +228,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
             {section === 'resumen' && <OverviewSection stats={data.stats} payments={data.payments} failed={failed} />}
             {section === 'suscriptores' &&
               (data.subscribers ? <SubscribersSection subscribers={data.subscribers} canDecide={may('manage_verifications')} onChanged={load} /> : loading)}
+            {section === 'anuncios' && <AdsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
             {section === 'pagos' &&
               (data.payments ? (
                 <PaymentsSection payments={data.payments} bankAccounts={data.bankAccounts} canProcess={may('process_payments')} onChanged={load} />

@@ -22,8 +22,19 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   administrator_disabled: 'Administrador desactivado',
   administrator_enabled: 'Administrador activado',
   administrator_password_reset: 'Contraseña restablecida',
+  identity_document_viewed: 'Documento de identidad visto',
+  ad_approved: 'Anuncio aprobado',
+  ad_rejected: 'Anuncio rechazado',
+  ad_removed: 'Anuncio dado de baja',
 };
-const TARGET_LABELS: Record<string, string> = { advertiser: 'Suscriptor', payment: 'Pago', bank_account: 'Cuenta', admin_user: 'Administrador' };
+const TARGET_LABELS: Record<string, string> = {
+  advertiser: 'Suscriptor',
+  payment: 'Pago',
+  bank_account: 'Cuenta',
+  admin_user: 'Administrador',
+  ad: 'Anuncio',
+  identity_document: 'Documento',
+};
 
 interface Filters {
   action: string;

@@ -14,6 +14,7 @@ export interface Statistics {
   todayRevenue: number | null;
   totalAds: number;
   activeAds: number;
+  pendingAds: number;
 }
 
 const RECENT = 5;
@@ -32,6 +33,7 @@ export default function OverviewSection({ stats, payments, failed }: { stats: St
             ['Verificaciones pendientes', stats.pendingVerifications],
             ['Anuncios', stats.totalAds],
             ['Anuncios publicados', stats.activeAds],
+            ['Anuncios en revisión', stats.pendingAds],
             ...(stats.monthlyRevenue === null ? [] : [['Ingresos del mes (ARS)', stats.monthlyRevenue]]),
             ...(stats.todayRevenue === null ? [] : [['Ingresos de hoy (ARS)', stats.todayRevenue]]),
             ...(recent ?? []).map((p) => [
@@ -56,6 +58,7 @@ export default function OverviewSection({ stats, payments, failed }: { stats: St
           <Card label="Suscriptores" value={formatCount(stats.totalSubscribers)} detail={`${formatCount(stats.activeSubscribers)} activos`} />
           <Card label="Verificaciones pendientes" value={formatCount(stats.pendingVerifications)} />
           <Card label="Anuncios" value={formatCount(stats.totalAds)} detail={`${formatCount(stats.activeAds)} publicados`} />
+          <Card label="Anuncios en revisión" value={formatCount(stats.pendingAds)} />
           {stats.monthlyRevenue !== null && <Card label="Ingresos del mes" value={formatMoney(stats.monthlyRevenue)} />}
           {stats.todayRevenue !== null && <Card label="Ingresos de hoy" value={formatMoney(stats.todayRevenue)} />}
         </ul>

@@ -1,0 +1,229 @@
+// Anuncios (permission 'manage ads'): the moderation queue and the decided ads, with what screening flagged and
+// the photos; approve (once the advertiser is verified), reject or remove with a reason the advertiser sees.
+// Loads when opened, on a new filter and on 'Actualizar'.
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { showToast } from '../../stores/toasts.ts';
+import { ApiError, getData, postData, serverMessage } from '../../lib/admin-api.ts';
+import { barrioName, categoryLabel } from '../../lib/format.ts';
+import { RED_FLAG_LABELS } from '../../../db/screening.ts';
+import { useExportList } from './panel-export.ts';
+import PanelDialog from './panel-dialog.tsx';
+import { exportDateTime, formatDateTime } from './labels.ts';
+import type { ModerationItem, ModerationState } from '../../../db/queries/admin/moderation.ts';
+
+const STATES: [ModerationState, string][] = [
+  ['pending', 'En revisión'],
+  ['published', 'Publicados'],
+  ['rejected', 'Rechazados'],
+  ['removed', 'Dados de baja'],
+];
+const VERIFICATION = { verified: 'Identidad verificada', pending: 'Verificación pendiente', rejected: 'Verificación rechazada', unverified: 'Sin verificar' } as Record<string, string>;
+type Refusal = { ad: ModerationItem; action: 'reject' | 'remove' };
+const TOASTS = {
+  approve: ['Anuncio aprobado', 'No se pudo aprobar el anuncio'],
+  reject: ['Anuncio rechazado', 'No se pudo rechazar el anuncio'],
+  remove: ['Anuncio dado de baja', 'No se pudo dar de baja el anuncio'],
+} as const;
+
+/** onUnauthorized and onChanged must be stable. */
+export default function AdsSection(props: { reloadToken: number; onUnauthorized: () => void; onChanged: () => Promise<unknown> }) {
+  const [state, setState] = useState<ModerationState>('pending');
+  const [ads, setAds] = useState<ModerationItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const { onUnauthorized, onChanged } = props;
+
+  const load = useCallback(
+    async (which: ModerationState) => {
+      try {
+        setAds(await getData<ModerationItem[]>(`ads?state=${which}`));
+        setError(null);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) onUnauthorized();
+        setError(serverMessage(err) ?? 'No se pudieron cargar los anuncios.');
+      }
+    },
+    [onUnauthorized],
+  );
+  useEffect(() => {
+    const timer = setTimeout(() => void load(state), 0);
+    return () => clearTimeout(timer);
+  }, [load, state, props.reloadToken]);
+
+  useExportList(
+    useMemo(
+      () =>
+        ads && {
+          name: 'anuncios',
+          columns: ['Título', 'Categoría', 'Barrio', 'Anunciante', 'Verificación', 'Estado', 'Alertas', 'Motivo', 'Enviado'],
+          rows: ads.map((a) => [
+            a.title,
+            categoryLabel(a.category),
+            barrioName(a.barrio),
+            a.advertiserName,
+            VERIFICATION[a.advertiserVerification] ?? a.advertiserVerification,
+            STATES.find(([s]) => s === a.state)?.[1] ?? a.state,
+            a.flags.map((f) => `${RED_FLAG_LABELS[f.kind]}: ${f.match}`).join(' | '),
+            a.stateReason,
+            a.submittedAt ? exportDateTime(a.submittedAt) : '',
+          ]),
+        },
+      [ads],
+    ),
+  );
+
+  async function act(ad: ModerationItem, action: 'approve' | 'reject' | 'remove', reason?: string): Promise<boolean> {
+    setBusyId(ad.id);
+    try {
+      await postData(`ads/${ad.id}/${action}`, reason ? { reason } : undefined);
+      showToast({ title: TOASTS[action][0], description: ad.title, variant: 'success' });
+      await Promise.all([load(state), onChanged()]);
+      return true;
+    } catch (err) {
+      showToast({ title: TOASTS[action][1], description: serverMessage(err), variant: 'error' });
+      return false;
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="panel-section-title" className="panel__section">
+      <h1 id="panel-section-title" tabIndex={-1}>
+        Anuncios
+      </h1>
+      <div className="panel__filters">
+        <div className="field">
+          <label htmlFor="ads-state">Estado</label>
+          <select id="ads-state" value={state} onChange={(e) => setState(e.target.value as ModerationState)}>
+            {STATES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {error && <p role="alert">{error}</p>}
+      {!ads && !error && <p aria-live="polite">Cargando…</p>}
+      {ads && (
+        <p aria-live="polite" className="panel__count">
+          {ads.length === 1 ? '1 anuncio' : `${ads.length} anuncios`}
+        </p>
+      )}
+      {ads?.length === 0 && <p>{state === 'pending' ? 'No hay anuncios esperando revisión.' : 'No hay anuncios en este estado.'}</p>}
+      <ul className="panel__ads">
+        {ads?.map((ad) => (
+          <li key={ad.id} className="card panel__ad" aria-labelledby={`ad-${ad.id}-title`}>
+            <h2 id={`ad-${ad.id}-title`}>{ad.title}</h2>
+            <p className="panel__muted">
+              {categoryLabel(ad.category)} · {barrioName(ad.barrio)} · {ad.advertiserName} ({VERIFICATION[ad.advertiserVerification] ?? ad.advertiserVerification})
+              {ad.submittedAt && ` · enviado ${formatDateTime(ad.submittedAt)}`}
+            </p>
+            {ad.flags.length > 0 && (
+              <ul className="panel__flags" aria-label="Alertas de la revisión automática">
+                {ad.flags.map((f) => (
+                  <li key={f.match} className="panel__flag">
+                    {RED_FLAG_LABELS[f.kind]}: «{f.match}»
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="panel__ad-text">{ad.description}</p>
+            {ad.photos.length > 0 && (
+              <div className="panel__ad-photos">
+                {ad.photos.map((src, i) => (
+                  <img key={src} src={src} alt={`Foto ${i + 1} de «${ad.title}»`} width={120} height={120} loading="lazy" />
+                ))}
+              </div>
+            )}
+            {ad.stateReason && <p>Motivo: {ad.stateReason}</p>}
+            <div className="panel__form-actions">
+              {ad.state === 'pending' && (
+                <>
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    disabled={busyId === ad.id || ad.advertiserVerification !== 'verified'}
+                    aria-describedby={ad.advertiserVerification !== 'verified' ? `ad-${ad.id}-blocked` : undefined}
+                    onClick={() => void act(ad, 'approve')}
+                  >
+                    Aprobar<span className="visually-hidden"> «{ad.title}»</span>
+                  </button>
+                  <button type="button" className="btn btn-outline" disabled={busyId === ad.id} onClick={() => setRefusal({ ad, action: 'reject' })}>
+                    Rechazar<span className="visually-hidden"> «{ad.title}»</span>
+                  </button>
+                  {ad.advertiserVerification !== 'verified' && (
+                    <p id={`ad-${ad.id}-blocked`} className="panel__muted">
+                      Se puede aprobar cuando se apruebe la verificación del anunciante.
+                    </p>
+                  )}
+                </>
+              )}
+              {ad.state === 'published' && (
+                <button type="button" className="btn btn-outline" disabled={busyId === ad.id} onClick={() => setRefusal({ ad, action: 'remove' })}>
+                  Dar de baja<span className="visually-hidden"> «{ad.title}»</span>
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <PanelDialog title={refusal?.action === 'remove' ? 'Dar de baja el anuncio' : 'Rechazar el anuncio'} open={refusal !== null} onClose={() => setRefusal(null)}>
+        {refusal && <ReasonForm refusal={refusal} onCancel={() => setRefusal(null)} onSubmit={async (reason) => (await act(refusal.ad, refusal.action, reason)) && setRefusal(null)} />}
+      </PanelDialog>
+    </section>
+  );
+}
+
+function ReasonForm(props: { refusal: Refusal; onCancel: () => void; onSubmit: (reason: string) => Promise<unknown> }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (reason.trim().length < 5) {
+      setError('Escribí el motivo: el anunciante lo va a ver.');
+      document.getElementById('ad-reason')?.focus();
+      return;
+    }
+    setBusy(true);
+    await props.onSubmit(reason.trim());
+    setBusy(false);
+  }
+  return (
+    <form className="panel__form" onSubmit={submit} noValidate>
+      <p>«{props.refusal.ad.title}»</p>
+      <div className="field">
+        <label htmlFor="ad-reason">Motivo (lo ve el anunciante)</label>
+        <textarea
+          id="ad-reason"
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'ad-reason-error' : undefined}
+        />
+        {error && (
+          <p id="ad-reason-error" className="panel__error">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="panel__form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {props.refusal.action === 'remove' ? 'Dar de baja' : 'Rechazar'}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={props.onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}
