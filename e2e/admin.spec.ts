@@ -551,3 +551,63 @@ test('a partner sees only its sections: prices read-only, no payments, no super-
   await expect(page.getByRole('heading', { level: 1, name: 'Suscriptores' })).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('Anuncios: the queue shows red flags; approve a verified advertiser\'s ad, reject another with a reason, remove a live one', async ({ page, db }) => {
+  const now = new Date();
+  const [advertiser] = await db('advertisers').insert({ email: `moderada.${Date.now()}@ejemplo.com`, full_name: 'Mora Moderada', verification_status: 'verified', created_at: now, updated_at: now }).returning('id');
+  const advertiserId = typeof advertiser === 'object' ? advertiser.id : advertiser;
+  const ad = (title: string, state: string, flags?: unknown) => ({
+    advertiser_id: advertiserId,
+    slug: 'aviso-moderado',
+    title,
+    description: 'Una descripción neutral para la revisión del equipo de Velada.',
+    category: 'masajes',
+    zona: 'caba',
+    barrio: 'caballito',
+    state,
+    plan: 'gratuito',
+    requested_plan: 'gratuito',
+    review_flags: flags ? JSON.stringify(flags) : null,
+    submitted_at: now,
+    created_at: now,
+    updated_at: now,
+  });
+  const insert = async (row: Record<string, unknown>) => {
+    const [r] = await db('ads').insert(row).returning('id');
+    return typeof r === 'object' ? r.id : r;
+  };
+  const toApprove = await insert(ad('Moderación: aviso correcto', 'pending'));
+  const toReject = await insert(ad('Moderación: aviso con alerta', 'pending', [{ kind: 'posible_menor', match: 'colegiala' }]));
+  const toRemove = await insert(ad('Moderación: aviso publicado', 'published'));
+
+  await signIn(page, 'velada_admin', SUPER_PASSWORD);
+  await openSection(page, 'Anuncios');
+  const card = (title: string) => page.locator('.panel__ad').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(card('Moderación: aviso con alerta').getByRole('list', { name: 'Alertas de la revisión automática' })).toHaveText('Posible menor de edad: «colegiala»');
+  await expectNoSeriousA11yViolations(page);
+
+  await card('Moderación: aviso correcto').getByRole('button', { name: /^Aprobar/ }).click();
+  await expect(toast(page, 'Anuncio aprobado')).toBeVisible();
+  await expect(card('Moderación: aviso correcto')).toHaveCount(0);
+  expect((await db('ads').where('id', toApprove).first()).state).toBe('published');
+
+  await card('Moderación: aviso con alerta').getByRole('button', { name: /^Rechazar/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rechazar el anuncio' });
+  await dialog.getByRole('button', { name: 'Rechazar' }).click();
+  await expect(dialog.getByText('Escribí el motivo: el anunciante lo va a ver.')).toBeVisible();
+  await dialog.getByLabel('Motivo (lo ve el anunciante)').fill('El texto sugiere una persona menor de edad.');
+  await dialog.getByRole('button', { name: 'Rechazar' }).click();
+  await expect(toast(page, 'Anuncio rechazado')).toBeVisible();
+  expect(await db('ads').where('id', toReject).first()).toMatchObject({ state: 'rejected', state_reason: 'El texto sugiere una persona menor de edad.' });
+
+  await page.getByLabel('Estado').selectOption('published');
+  await card('Moderación: aviso publicado').getByRole('button', { name: /^Dar de baja/ }).click();
+  await page.getByRole('dialog', { name: 'Dar de baja el anuncio' }).getByLabel('Motivo (lo ve el anunciante)').fill('Denuncia confirmada por el equipo.');
+  await page.getByRole('dialog', { name: 'Dar de baja el anuncio' }).getByRole('button', { name: 'Dar de baja' }).click();
+  await expect(toast(page, 'Anuncio dado de baja')).toBeVisible();
+  expect((await db('ads').where('id', toRemove).first()).state).toBe('removed');
+
+  const csv = await exportCsv(page);
+  expect(csv.rows[0]).toEqual(['Título', 'Categoría', 'Barrio', 'Anunciante', 'Verificación', 'Estado', 'Alertas', 'Motivo', 'Enviado']);
+  expect(csv.rows.slice(1).every((r) => r[5] === 'Publicados')).toBe(true);
+});
