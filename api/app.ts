@@ -23,6 +23,7 @@ import { advertiserAccountRouter } from './advertiser/routes.ts';
 import { VERIFICATION_UPLOAD_PATHS, verificationRouter } from './advertiser/verification-routes.ts';
 import { advertiserAdsRouter } from './advertiser/ads-routes.ts';
 import { adPhotosRouter, isPhotoUploadPath } from './advertiser/photos-routes.ts';
+import { reportsRouter } from './routes/reports.ts';
 import type { Mailer } from './services/mail.ts';
 
 export interface AppDeps {
@@ -78,6 +79,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   api.use(verificationRouter(deps).routes());
   api.use(advertiserAdsRouter(deps).routes());
   api.use(adPhotosRouter(deps).routes());
+  api.use(reportsRouter(deps).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {

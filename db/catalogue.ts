@@ -217,7 +217,8 @@ export const PLANS = [
 ] as const;
 export type Plan = (typeof PLANS)[number]['value'];
 
-export const AD_STATES = ['draft', 'pending', 'published', 'expired', 'paused', 'rejected', 'removed'] as const;
+// 'held': hidden at once by a report of a possible minor or trafficking, until staff decide.
+export const AD_STATES = ['draft', 'pending', 'published', 'held', 'expired', 'paused', 'rejected', 'removed'] as const;
 export type AdState = (typeof AD_STATES)[number];
 
 export const RESULTS_PER_PAGE = 9;

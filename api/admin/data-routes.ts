@@ -14,6 +14,7 @@ import { listSubscribers } from '../../db/queries/admin/subscribers.ts';
 import { decideVerification, pendingVerification, type Decision } from '../../db/queries/admin/verifications.ts';
 import { readDocument } from '../services/identity-vault.ts';
 import { approveAd, moderationQueue, refuseAd, type ModerationResult } from '../../db/queries/admin/moderation.ts';
+import { decideReport, listReports } from '../../db/queries/reports.ts';
 import { activateBankAccount, addBankAccount, listBankAccounts, listPayments, processPayment } from '../../db/queries/admin/payments.ts';
 import { analyticsSummary } from '../../db/queries/analytics-summary.ts';
 import { isValidCbu } from '../../db/cbu.ts';
@@ -36,7 +37,8 @@ const conflict = (code: string, message: string) => new HttpError(409, code, mes
 const rejectBody = z.object({
   reason: z.string({ error: 'Escribí el motivo del rechazo: el anunciante lo va a ver.' }).trim().min(5, 'Escribí el motivo del rechazo: el anunciante lo va a ver.').max(500),
 });
-const adsQuery = z.object({ state: z.enum(['pending', 'published', 'rejected', 'removed']).default('pending') });
+const adsQuery = z.object({ state: z.enum(['pending', 'held', 'published', 'rejected', 'removed']).default('pending') });
+const reportsQuery = z.object({ status: z.enum(['open', 'resolved', 'dismissed']).default('open') });
 const adReasonBody = z.object({
   reason: z.string({ error: 'Escribí el motivo: el anunciante lo va a ver.' }).trim().min(5, 'Escribí el motivo: el anunciante lo va a ver.').max(500),
 });
@@ -154,6 +156,23 @@ export function adminDataRouter(deps: AppDeps): Router {
       const { reason } = parseInput(adReasonBody, await body(ctx));
       moderationAnswer(await refuseAd(deps.db, id, action, reason));
       await log(ctx, admin, action === 'reject' ? 'ad_rejected' : 'ad_removed', 'ad', id, { reason });
+      ctx.body = { success: true };
+    });
+  }
+
+  route('get', '/reports', 'view_reports', async (ctx) => {
+    ctx.body = await listReports(deps.db, parseInput(reportsQuery, ctx.query).status);
+  });
+  for (const [action, decision] of [
+    ['resolve', 'resolved'],
+    ['dismiss', 'dismissed'],
+  ] as const) {
+    route('post', `/reports/:id/${action}`, 'view_reports', async (ctx, admin) => {
+      const { id } = parseInput(idParams, ctx.params);
+      const result = await decideReport(deps.db, id, decision, admin.id);
+      if (result === 'missing') throw notFound('report_not_found', 'La denuncia no existe.');
+      if (result === 'decided') throw conflict('already_decided', 'Esa denuncia ya fue resuelta o desestimada.');
+      await log(ctx, admin, `report_${decision}`, 'report', id);
       ctx.body = { success: true };
     });
   }

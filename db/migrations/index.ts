@@ -9,6 +9,7 @@ import * as m005 from './005-panel-indexes.ts';
 import * as m006 from './006-advertiser-accounts.ts';
 import * as m007 from './007-verification-requests.ts';
 import * as m008 from './008-ad-submissions.ts';
+import * as m009 from './009-reports.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '006-advertiser-accounts': m006,
   '007-verification-requests': m007,
   '008-ad-submissions': m008,
+  '009-reports': m009,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -6,7 +6,7 @@ import { refreshSearchRanks } from '../search-rank.ts';
 import type { RedFlag } from '../../screening.ts';
 
 export const FREE_LISTING_DAYS = 30;
-export type ModerationState = 'pending' | 'published' | 'rejected' | 'removed';
+export type ModerationState = 'pending' | 'held' | 'published' | 'rejected' | 'removed';
 
 export interface ModerationItem {
   id: number;
@@ -78,9 +78,9 @@ export async function approveAd(db: Knex, adId: number, now = new Date()): Promi
   return 'ok';
 }
 
-/** pending -> rejected, or published/paused -> removed; the reason is shown to the advertiser. */
+/** pending -> rejected, or published/held/paused -> removed; the reason is shown to the advertiser. */
 export async function refuseAd(db: Knex, adId: number, action: 'reject' | 'remove', reason: string, now = new Date()): Promise<ModerationResult> {
-  const from = action === 'reject' ? ['pending'] : ['published', 'paused', 'pending'];
+  const from = action === 'reject' ? ['pending'] : ['published', 'held', 'paused', 'pending'];
   const moved = await db('ads')
     .where('id', adId)
     .whereIn('state', from)

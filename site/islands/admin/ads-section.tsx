@@ -13,6 +13,7 @@ import type { ModerationItem, ModerationState } from '../../../db/queries/admin/
 
 const STATES: [ModerationState, string][] = [
   ['pending', 'En revisión'],
+  ['held', 'Ocultos por denuncia'],
   ['published', 'Publicados'],
   ['rejected', 'Rechazados'],
   ['removed', 'Dados de baja'],
@@ -161,7 +162,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
                   )}
                 </>
               )}
-              {ad.state === 'published' && (
+              {(ad.state === 'published' || ad.state === 'held') && (
                 <button type="button" className="btn btn-outline" disabled={busyId === ad.id} onClick={() => setRefusal({ ad, action: 'remove' })}>
                   Dar de baja<span className="visually-hidden"> «{ad.title}»</span>
                 </button>
