@@ -14,6 +14,11 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
+  // Tests that change which ads are public run last, alone: the others compare pages with the database.
+  projects: [
+    { name: 'site', testIgnore: /moderation\.spec\.ts/ },
+    { name: 'moderation', testMatch: /moderation\.spec\.ts/, dependencies: ['site'] },
+  ],
   outputDir: './test-results',
   use: {
     baseURL: `http://localhost:${port}`,

@@ -1,9 +1,8 @@
 // The staff panel as staff use it: the login with its failure counter, the overview with real figures, the
 // refresh and logout, every section with its actions, toasts and export, as the super admin and as partners. Runs one test at a time: the per-IP login limit
 // is shared by all of them.
-import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
+import { exportCsv, login, openLogin, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { statistics } from '../db/queries/admin/statistics.ts';
 import { listSubscribers } from '../db/queries/admin/subscribers.ts';
 import { hashPassword, verifyPassword } from '../api/services/passwords.ts';
@@ -12,19 +11,6 @@ import { persistAnalytics } from '../db/queries/analytics-ingest.ts';
 import type { AnalyticsSummary } from '../db/queries/analytics-summary.ts';
 
 test.describe.configure({ mode: 'serial' });
-
-const SUPER_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
-
-async function openLogin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await waitForHydration(page);
-}
-
-async function login(page: Page, username: string, password: string): Promise<void> {
-  await page.getByLabel('Usuario').fill(username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Acceder al Panel' }).click();
-}
 
 test('the dashboard sends visitors without a session to the login', async ({ page }) => {
   await page.goto('/admin/dashboard');
@@ -194,33 +180,6 @@ test('a partner who may only view subscribers sees them without actions, and no 
 });
 
 // --- Every section, as the super admin and as a partner -------------------------------------------------
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await openLogin(page);
-  await login(page, username, password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await waitForHydration(page); // the menu's buttons work once React has hydrated them
-  await expect(page.getByRole('heading', { level: 1, name: 'Resumen General' })).toBeVisible();
-}
-
-async function openSection(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
-
-/** Clicks 'Exportar' and reads the downloaded CSV: its name, whether it starts with a BOM, and its rows. */
-async function exportCsv(page: Page): Promise<{ name: string; bom: boolean; rows: string[][] }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
-  const text = await fs.promises.readFile((await download.path())!, 'utf8');
-  const rows: string[][] = [];
-  // A small reader for what toCsv writes: ';' separators, CRLF rows, "" inside quoted cells.
-  for (const line of text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)) {
-    rows.push([...line.matchAll(/("(?:[^"]|"")*"|[^;]*)(?:;|$)/g)].slice(0, -1).map(([, cell]) => cell!.replace(/^"|"$/g, '').replaceAll('""', '"')));
-  }
-  return { name: download.suggestedFilename(), bom: text.startsWith('\uFEFF'), rows };
-}
-
-const toast = (page: Page, title: string) => page.locator('.toast').filter({ hasText: title });
 
 test('Pagos: processing needs a destination account, completes the payment once, and exports the visible rows', async ({ page, db }) => {
   await signIn(page, 'velada_admin', SUPER_PASSWORD);
@@ -550,64 +509,4 @@ test('a partner sees only its sections: prices read-only, no payments, no super-
   await expect(menu).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Suscriptores' })).toBeFocused();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-});
-
-test('Anuncios: the queue shows red flags; approve a verified advertiser\'s ad, reject another with a reason, remove a live one', async ({ page, db }) => {
-  const now = new Date();
-  const [advertiser] = await db('advertisers').insert({ email: `moderada.${Date.now()}@ejemplo.com`, full_name: 'Mora Moderada', verification_status: 'verified', created_at: now, updated_at: now }).returning('id');
-  const advertiserId = typeof advertiser === 'object' ? advertiser.id : advertiser;
-  const ad = (title: string, state: string, flags?: unknown) => ({
-    advertiser_id: advertiserId,
-    slug: 'aviso-moderado',
-    title,
-    description: 'Una descripción neutral para la revisión del equipo de Velada.',
-    category: 'masajes',
-    zona: 'caba',
-    barrio: 'caballito',
-    state,
-    plan: 'gratuito',
-    requested_plan: 'gratuito',
-    review_flags: flags ? JSON.stringify(flags) : null,
-    submitted_at: now,
-    created_at: now,
-    updated_at: now,
-  });
-  const insert = async (row: Record<string, unknown>) => {
-    const [r] = await db('ads').insert(row).returning('id');
-    return typeof r === 'object' ? r.id : r;
-  };
-  const toApprove = await insert(ad('Moderación: aviso correcto', 'pending'));
-  const toReject = await insert(ad('Moderación: aviso con alerta', 'pending', [{ kind: 'posible_menor', match: 'colegiala' }]));
-  const toRemove = await insert(ad('Moderación: aviso publicado', 'published'));
-
-  await signIn(page, 'velada_admin', SUPER_PASSWORD);
-  await openSection(page, 'Anuncios');
-  const card = (title: string) => page.locator('.panel__ad').filter({ has: page.getByRole('heading', { name: title }) });
-  await expect(card('Moderación: aviso con alerta').getByRole('list', { name: 'Alertas de la revisión automática' })).toHaveText('Posible menor de edad: «colegiala»');
-  await expectNoSeriousA11yViolations(page);
-
-  await card('Moderación: aviso correcto').getByRole('button', { name: /^Aprobar/ }).click();
-  await expect(toast(page, 'Anuncio aprobado')).toBeVisible();
-  await expect(card('Moderación: aviso correcto')).toHaveCount(0);
-  expect((await db('ads').where('id', toApprove).first()).state).toBe('published');
-
-  await card('Moderación: aviso con alerta').getByRole('button', { name: /^Rechazar/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Rechazar el anuncio' });
-  await dialog.getByRole('button', { name: 'Rechazar' }).click();
-  await expect(dialog.getByText('Escribí el motivo: el anunciante lo va a ver.')).toBeVisible();
-  await dialog.getByLabel('Motivo (lo ve el anunciante)').fill('El texto sugiere una persona menor de edad.');
-  await dialog.getByRole('button', { name: 'Rechazar' }).click();
-  await expect(toast(page, 'Anuncio rechazado')).toBeVisible();
-  expect(await db('ads').where('id', toReject).first()).toMatchObject({ state: 'rejected', state_reason: 'El texto sugiere una persona menor de edad.' });
-
-  await page.getByLabel('Estado').selectOption('published');
-  await card('Moderación: aviso publicado').getByRole('button', { name: /^Dar de baja/ }).click();
-  await page.getByRole('dialog', { name: 'Dar de baja el anuncio' }).getByLabel('Motivo (lo ve el anunciante)').fill('Denuncia confirmada por el equipo.');
-  await page.getByRole('dialog', { name: 'Dar de baja el anuncio' }).getByRole('button', { name: 'Dar de baja' }).click();
-  await expect(toast(page, 'Anuncio dado de baja')).toBeVisible();
-  expect((await db('ads').where('id', toRemove).first()).state).toBe('removed');
-
-  const csv = await exportCsv(page);
-  expect(csv.rows[0]).toEqual(['Título', 'Categoría', 'Barrio', 'Anunciante', 'Verificación', 'Estado', 'Alertas', 'Motivo', 'Enviado']);
-  expect(csv.rows.slice(1).every((r) => r[5] === 'Publicados')).toBe(true);
 });

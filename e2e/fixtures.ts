@@ -72,6 +72,8 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 
 /** Waits until every Astro island of the page has hydrated (Astro drops the `ssr` attribute then). */
 export async function waitForHydration(page: Page): Promise<void> {
+  // Right after a navigation the new document may not be parsed yet: no island in it is not "all hydrated".
+  await page.waitForLoadState('domcontentloaded');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 

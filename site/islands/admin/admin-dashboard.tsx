@@ -12,6 +12,7 @@ import OverviewSection, { type Statistics } from './overview-section.tsx';
 import SubscribersSection, { type Subscriber } from './subscribers-section.tsx';
 import PaymentsSection from './payments-section.tsx';
 import AdsSection from './ads-section.tsx';
+import ReportsSection from './reports-section.tsx';
 import BankAccountsSection from './bank-accounts-section.tsx';
 import AdministratorsSection from './administrators-section.tsx';
 import AnalyticsSection from './analytics-section.tsx';
@@ -39,11 +40,12 @@ interface PanelData {
 }
 const NO_DATA: PanelData = { stats: null, subscribers: null, payments: null, bankAccounts: null, analytics: null, settings: null, administrators: null };
 
-type SectionId = 'resumen' | 'suscriptores' | 'anuncios' | 'pagos' | 'cuentas' | 'administradores' | 'analytics' | 'configuracion' | 'registro';
+type SectionId = 'resumen' | 'suscriptores' | 'anuncios' | 'denuncias' | 'pagos' | 'cuentas' | 'administradores' | 'analytics' | 'configuracion' | 'registro';
 const SECTIONS: { id: SectionId; label: string }[] = [
   { id: 'resumen', label: 'Resumen General' },
   { id: 'suscriptores', label: 'Suscriptores' },
   { id: 'anuncios', label: 'Anuncios' },
+  { id: 'denuncias', label: 'Denuncias' },
   { id: 'pagos', label: 'Pagos' },
   { id: 'cuentas', label: 'Cuentas Bancarias' },
   { id: 'administradores', label: 'Administradores' },
@@ -64,6 +66,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
     resumen: true,
     suscriptores: may('view_subscribers'),
     anuncios: may('manage_ads'),
+    denuncias: may('view_reports'),
     pagos: may('view_payments'),
     cuentas: admin.isMaster,
     administradores: admin.isMaster,
@@ -229,6 +232,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
             {section === 'suscriptores' &&
               (data.subscribers ? <SubscribersSection subscribers={data.subscribers} canDecide={may('manage_verifications')} onChanged={load} /> : loading)}
             {section === 'anuncios' && <AdsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
+            {section === 'denuncias' && <ReportsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
             {section === 'pagos' &&
               (data.payments ? (
                 <PaymentsSection payments={data.payments} bankAccounts={data.bankAccounts} canProcess={may('process_payments')} onChanged={load} />

@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   ad_approved: 'Anuncio aprobado',
   ad_rejected: 'Anuncio rechazado',
   ad_removed: 'Anuncio dado de baja',
+  report_resolved: 'Denuncia resuelta',
+  report_dismissed: 'Denuncia desestimada',
 };
 const TARGET_LABELS: Record<string, string> = {
   advertiser: 'Suscriptor',
@@ -34,6 +36,7 @@ const TARGET_LABELS: Record<string, string> = {
   admin_user: 'Administrador',
   ad: 'Anuncio',
   identity_document: 'Documento',
+  report: 'Denuncia',
 };
 
 interface Filters {

@@ -1,0 +1,114 @@
+// Moderation as staff and visitors do it: the Anuncios queue, and a visitor's report that hides an ad at once.
+// These tests change which ads are public, so they run after every other file (the 'moderation' project in
+// playwright.config.ts): the search tests compare pages with the database and must not see ads come and go.
+import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
+import { exportCsv, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+test('Anuncios: the queue shows red flags; approve a verified advertiser\'s ad, reject another with a reason, remove a live one', async ({ page, db }) => {
+  const now = new Date();
+  const [advertiser] = await db('advertisers').insert({ email: `moderada.${Date.now()}@ejemplo.com`, full_name: 'Mora Moderada', verification_status: 'verified', created_at: now, updated_at: now }).returning('id');
+  const advertiserId = typeof advertiser === 'object' ? advertiser.id : advertiser;
+  const ad = (title: string, state: string, flags?: unknown) => ({
+    advertiser_id: advertiserId,
+    slug: 'aviso-moderado',
+    title,
+    description: 'Una descripción neutral para la revisión del equipo de Velada.',
+    category: 'masajes',
+    zona: 'caba',
+    barrio: 'caballito',
+    state,
+    plan: 'gratuito',
+    requested_plan: 'gratuito',
+    review_flags: flags ? JSON.stringify(flags) : null,
+    submitted_at: now,
+    created_at: now,
+    updated_at: now,
+  });
+  const insert = async (row: Record<string, unknown>) => {
+    const [r] = await db('ads').insert(row).returning('id');
+    return typeof r === 'object' ? r.id : r;
+  };
+  const toApprove = await insert(ad('Moderación: aviso correcto', 'pending'));
+  const toReject = await insert(ad('Moderación: aviso con alerta', 'pending', [{ kind: 'posible_menor', match: 'colegiala' }]));
+  const toRemove = await insert(ad('Moderación: aviso publicado', 'published'));
+
+  await signIn(page, 'velada_admin', SUPER_PASSWORD);
+  await openSection(page, 'Anuncios');
+  const card = (title: string) => page.locator('.panel__ad').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(card('Moderación: aviso con alerta').getByRole('list', { name: 'Alertas de la revisión automática' })).toHaveText('Posible menor de edad: «colegiala»');
+  await expectNoSeriousA11yViolations(page);
+
+  await card('Moderación: aviso correcto').getByRole('button', { name: /^Aprobar/ }).click();
+  await expect(toast(page, 'Anuncio aprobado')).toBeVisible();
+  await expect(card('Moderación: aviso correcto')).toHaveCount(0);
+  expect((await db('ads').where('id', toApprove).first()).state).toBe('published');
+
+  await card('Moderación: aviso con alerta').getByRole('button', { name: /^Rechazar/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rechazar el anuncio' });
+  await dialog.getByRole('button', { name: 'Rechazar' }).click();
+  await expect(dialog.getByText('Escribí el motivo: el anunciante lo va a ver.')).toBeVisible();
+  await dialog.getByLabel('Motivo (lo ve el anunciante)').fill('El texto sugiere una persona menor de edad.');
+  await dialog.getByRole('button', { name: 'Rechazar' }).click();
+  await expect(toast(page, 'Anuncio rechazado')).toBeVisible();
+  expect(await db('ads').where('id', toReject).first()).toMatchObject({ state: 'rejected', state_reason: 'El texto sugiere una persona menor de edad.' });
+
+  await page.getByLabel('Estado').selectOption('published');
+  await card('Moderación: aviso publicado').getByRole('button', { name: /^Dar de baja/ }).click();
+  await page.getByRole('dialog', { name: 'Dar de baja el anuncio' }).getByLabel('Motivo (lo ve el anunciante)').fill('Denuncia confirmada por el equipo.');
+  await page.getByRole('dialog', { name: 'Dar de baja el anuncio' }).getByRole('button', { name: 'Dar de baja' }).click();
+  await expect(toast(page, 'Anuncio dado de baja')).toBeVisible();
+  expect((await db('ads').where('id', toRemove).first()).state).toBe('removed');
+
+  const csv = await exportCsv(page);
+  expect(csv.rows[0]).toEqual(['Título', 'Categoría', 'Barrio', 'Anunciante', 'Verificación', 'Estado', 'Alertas', 'Motivo', 'Enviado']);
+  expect(csv.rows.slice(1).every((r) => r[5] === 'Publicados')).toBe(true);
+});
+
+test('a visitor reports an ad as a possible minor: it leaves search and its page at once; staff dismiss and it returns', async ({ page, browser, db }) => {
+  const ad = await db('ads').where('state', 'published').orderBy('id').first('id', 'title', 'slug');
+  const adPath = `/anuncio/${ad.slug}-${ad.id}`;
+  const visitor = await browser.newContext({ locale: 'es-AR' });
+  const visit = await visitor.newPage();
+  await asReturningVisitor(visit);
+  await visit.goto(adPath);
+  await visit.getByRole('link', { name: 'Denunciar este aviso' }).click();
+  await expect(visit).toHaveURL(new RegExp(`/denunciar\\?anuncio=${ad.id}$`));
+  await waitForHydration(visit);
+  await expect(visit.getByRole('heading', { name: 'Línea 145' })).toBeVisible();
+  await expect(visit.getByText(`Aviso: ${ad.title} (código ${ad.id})`)).toBeVisible();
+  await visit.getByRole('button', { name: 'Enviar denuncia' }).click();
+  await expect(visit.getByText('Elegí el motivo de la denuncia.')).toBeVisible();
+  await expectNoSeriousA11yViolations(visit);
+  await visit.getByLabel('Posible menor de edad').check();
+  await visit.getByLabel('Detalles (opcional)').fill('En las fotos parece muy joven.');
+  await visit.getByRole('button', { name: 'Enviar denuncia' }).click();
+  await expect(visit.getByRole('status')).toContainText('Ocultamos el aviso mientras el equipo de Velada la revisa.');
+
+  // Gone at once: its page and the search.
+  expect((await visit.goto(adPath))?.status()).toBe(404);
+  await visit.goto(`/buscar?q=${encodeURIComponent(ad.title)}`);
+  await expect(visit.locator('#search-results').getByRole('link', { name: ad.title })).toHaveCount(0);
+
+  // The footer's 'Denunciar estafas' opens the form with that reason chosen.
+  await visit.goto('/');
+  await visit.getByRole('contentinfo').getByRole('link', { name: 'Denunciar estafas' }).click();
+  await waitForHydration(visit);
+  await expect(visit.getByLabel('Estafa')).toBeChecked();
+  await visitor.close();
+
+  // Staff see the report and dismiss it: the ad is public again.
+  await signIn(page, 'velada_admin', SUPER_PASSWORD);
+  await openSection(page, 'Denuncias');
+  const row = page.getByRole('row').filter({ hasText: ad.title });
+  await expect(row).toContainText('Posible menor de edad');
+  await expect(row).toContainText('oculto por denuncia');
+  await expectNoSeriousA11yViolations(page);
+  const csv = await exportCsv(page);
+  expect(csv.rows.some((r) => r[1] === ad.title && r[3] === 'Posible menor de edad')).toBe(true);
+  await row.getByRole('button', { name: /^Desestimar/ }).click();
+  await expect(toast(page, 'Denuncia desestimada')).toBeVisible();
+  expect((await db('ads').where('id', ad.id).first()).state).toBe('published');
+  expect((await page.goto(adPath))?.status()).toBe(200);
+});

@@ -1,0 +1,147 @@
+// Denuncias (permission 'view reports'): reports of ads by visitors, oldest open first. 'Resolver' keeps a hidden
+// ad hidden (remove it from Anuncios); 'Desestimar' brings it back once no report of a minor or of trafficking
+// is left open. Loads when opened, on a new filter and on 'Actualizar'.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { showToast } from '../../stores/toasts.ts';
+import { ApiError, getData, postData, serverMessage } from '../../lib/admin-api.ts';
+import { useExportList } from './panel-export.ts';
+import { exportDateTime, formatDateTime } from './labels.ts';
+import type { ReportItem } from '../../../db/queries/reports.ts';
+
+const STATUSES: [ReportItem['status'], string][] = [
+  ['open', 'Abiertas'],
+  ['resolved', 'Resueltas'],
+  ['dismissed', 'Desestimadas'],
+];
+const REASON_LABELS: Record<string, string> = {
+  posible_menor: 'Posible menor de edad',
+  posible_trata: 'Posible trata o explotación',
+  estafa: 'Estafa',
+  fotos_falsas: 'Fotos falsas',
+  otro: 'Otro',
+};
+const AD_STATE_LABELS: Record<string, string> = { held: 'oculto por denuncia', published: 'publicado', removed: 'dado de baja', pending: 'en revisión' };
+
+/** onUnauthorized and onChanged must be stable. */
+export default function ReportsSection(props: { reloadToken: number; onUnauthorized: () => void; onChanged: () => Promise<unknown> }) {
+  const [status, setStatus] = useState<ReportItem['status']>('open');
+  const [reports, setReports] = useState<ReportItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const { onUnauthorized, onChanged } = props;
+
+  const load = useCallback(
+    async (which: ReportItem['status']) => {
+      try {
+        setReports(await getData<ReportItem[]>(`reports?status=${which}`));
+        setError(null);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) onUnauthorized();
+        setError(serverMessage(err) ?? 'No se pudieron cargar las denuncias.');
+      }
+    },
+    [onUnauthorized],
+  );
+  useEffect(() => {
+    const timer = setTimeout(() => void load(status), 0);
+    return () => clearTimeout(timer);
+  }, [load, status, props.reloadToken]);
+
+  useExportList(
+    useMemo(
+      () =>
+        reports && {
+          name: 'denuncias',
+          columns: ['Fecha', 'Aviso', 'Código', 'Motivo', 'Detalles', 'Email de contacto', 'Estado'],
+          rows: reports.map((r) => [exportDateTime(r.createdAt), r.adTitle ?? r.adReference, r.adId, REASON_LABELS[r.reason], r.details, r.contactEmail, STATUSES.find(([s]) => s === r.status)?.[1]]),
+        },
+      [reports],
+    ),
+  );
+
+  async function decide(report: ReportItem, action: 'resolve' | 'dismiss') {
+    setBusyId(report.id);
+    try {
+      await postData(`reports/${report.id}/${action}`);
+      showToast({ title: action === 'resolve' ? 'Denuncia resuelta' : 'Denuncia desestimada', description: report.adTitle ?? undefined, variant: 'success' });
+      await Promise.all([load(status), onChanged()]);
+    } catch (err) {
+      showToast({ title: action === 'resolve' ? 'No se pudo resolver la denuncia' : 'No se pudo desestimar la denuncia', description: serverMessage(err), variant: 'error' });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="panel-section-title" className="panel__section">
+      <h1 id="panel-section-title" tabIndex={-1}>
+        Denuncias
+      </h1>
+      <div className="panel__filters">
+        <div className="field">
+          <label htmlFor="reports-status">Estado</label>
+          <select id="reports-status" value={status} onChange={(e) => setStatus(e.target.value as ReportItem['status'])}>
+            {STATUSES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {error && <p role="alert">{error}</p>}
+      {!reports && !error && <p aria-live="polite">Cargando…</p>}
+      {reports && (
+        <p aria-live="polite" className="panel__count">
+          {reports.length === 1 ? '1 denuncia' : `${reports.length} denuncias`}
+        </p>
+      )}
+      {reports?.length === 0 && <p>No hay denuncias en este estado.</p>}
+      {reports && reports.length > 0 && (
+        <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de denuncias">
+          <table className="panel__table">
+            <caption className="visually-hidden">Denuncias</caption>
+            <thead>
+              <tr>
+                <th scope="col">Fecha</th>
+                <th scope="col">Aviso</th>
+                <th scope="col">Motivo y detalles</th>
+                {status === 'open' && <th scope="col">Acciones</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {reports.map((r) => (
+                <tr key={r.id}>
+                  <td>{formatDateTime(r.createdAt)}</td>
+                  <th scope="row" className="panel__wrap">
+                    {r.adTitle ?? r.adReference ?? 'Sin aviso indicado'}
+                    <span className="panel__muted panel__block">
+                      {r.adId ? `Código ${r.adId} · ${AD_STATE_LABELS[r.adState ?? ''] ?? r.adState}` : 'No coincide con un aviso'}
+                    </span>
+                  </th>
+                  <td className="panel__wrap">
+                    <strong>{REASON_LABELS[r.reason]}</strong>
+                    {r.details && <span className="panel__block">{r.details}</span>}
+                    {r.contactEmail && <span className="panel__muted panel__block">Contacto: {r.contactEmail}</span>}
+                  </td>
+                  {status === 'open' && (
+                    <td>
+                      <span className="panel__row-actions">
+                        <button type="button" className="btn btn-primary" disabled={busyId === r.id} onClick={() => void decide(r, 'resolve')}>
+                          Resolver<span className="visually-hidden"> la denuncia {r.id}</span>
+                        </button>
+                        <button type="button" className="btn btn-outline" disabled={busyId === r.id} onClick={() => void decide(r, 'dismiss')}>
+                          Desestimar<span className="visually-hidden"> la denuncia {r.id}</span>
+                        </button>
+                      </span>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
