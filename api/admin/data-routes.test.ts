@@ -26,6 +26,7 @@ let documentId = 0;
 let doraId = 0;
 const moderationAdIds: Record<string, number> = {};
 const reportIds: number[] = [];
+let messageId = 0;
 let verifiedId = 0;
 const IDENTITY_KEY = Buffer.alloc(32, 3);
 
@@ -86,6 +87,7 @@ beforeAll(async () => {
   moderationAdIds.approve = await insertAd(t.db, verified, { title: 'Aviso para aprobar', state: 'pending' });
   moderationAdIds.reject = await insertAd(t.db, verified, { title: 'Aviso para rechazar', state: 'pending' });
   moderationAdIds.remove = await insertAd(t.db, verified, { title: 'Aviso para dar de baja', state: 'published' });
+  messageId = await insertId('contact_messages', { email: 'consulta@ejemplo.com', topic: 'consulta', message: 'Una consulta de prueba.', status: 'open', created_at: new Date() });
   for (let i = 0; i < 2; i++) reportIds.push(await insertId('reports', { reason: 'estafa', status: 'open', hid_ad: false, created_at: new Date() }));
   const now = new Date();
   // A pending request with its document, as the publish flow leaves it (api/advertiser/verification.ts).
@@ -135,6 +137,8 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
     'POST /api/admin/ads/:id/approve': () => ({ path: `/api/admin/ads/${moderationAdIds.approve}/approve` }),
     'POST /api/admin/ads/:id/reject': () => ({ path: `/api/admin/ads/${moderationAdIds.reject}/reject`, body: { reason: 'Las fotos no corresponden.' } }),
     'POST /api/admin/ads/:id/remove': () => ({ path: `/api/admin/ads/${moderationAdIds.remove}/remove`, body: { reason: 'Denuncia confirmada.' } }),
+    'GET /api/admin/messages': () => ({ path: '/api/admin/messages?status=open' }),
+    'POST /api/admin/messages/:id/answered': () => ({ path: `/api/admin/messages/${messageId}/answered` }),
     'GET /api/admin/reports': () => ({ path: '/api/admin/reports?status=open' }),
     'POST /api/admin/reports/:id/resolve': () => ({ path: `/api/admin/reports/${reportIds[0]}/resolve` }),
     'POST /api/admin/reports/:id/dismiss': () => ({ path: `/api/admin/reports/${reportIds[1]}/dismiss` }),

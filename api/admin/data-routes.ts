@@ -15,6 +15,7 @@ import { decideVerification, pendingVerification, type Decision } from '../../db
 import { readDocument } from '../services/identity-vault.ts';
 import { approveAd, moderationQueue, refuseAd, type ModerationResult } from '../../db/queries/admin/moderation.ts';
 import { decideReport, listReports } from '../../db/queries/reports.ts';
+import { listContactMessages, markAnswered } from '../../db/queries/contact-messages.ts';
 import { activateBankAccount, addBankAccount, listBankAccounts, listPayments, processPayment } from '../../db/queries/admin/payments.ts';
 import { analyticsSummary } from '../../db/queries/analytics-summary.ts';
 import { isValidCbu } from '../../db/cbu.ts';
@@ -38,6 +39,7 @@ const rejectBody = z.object({
   reason: z.string({ error: 'Escribí el motivo del rechazo: el anunciante lo va a ver.' }).trim().min(5, 'Escribí el motivo del rechazo: el anunciante lo va a ver.').max(500),
 });
 const adsQuery = z.object({ state: z.enum(['pending', 'held', 'published', 'rejected', 'removed']).default('pending') });
+const messagesQuery = z.object({ status: z.enum(['open', 'answered']).default('open') });
 const reportsQuery = z.object({ status: z.enum(['open', 'resolved', 'dismissed']).default('open') });
 const adReasonBody = z.object({
   reason: z.string({ error: 'Escribí el motivo: el anunciante lo va a ver.' }).trim().min(5, 'Escribí el motivo: el anunciante lo va a ver.').max(500),
@@ -176,6 +178,18 @@ export function adminDataRouter(deps: AppDeps): Router {
       ctx.body = { success: true };
     });
   }
+
+  route('get', '/messages', 'view_reports', async (ctx) => {
+    ctx.body = await listContactMessages(deps.db, parseInput(messagesQuery, ctx.query).status);
+  });
+  route('post', '/messages/:id/answered', 'view_reports', async (ctx, admin) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const result = await markAnswered(deps.db, id, admin.id);
+    if (result === 'missing') throw notFound('message_not_found', 'El mensaje no existe.');
+    if (result === 'answered') throw conflict('already_answered', 'Ese mensaje ya estaba marcado como respondido.');
+    await log(ctx, admin, 'message_answered', 'contact_message', id);
+    ctx.body = { success: true };
+  });
 
   route('get', '/payments', 'view_payments', async (ctx) => {
     ctx.body = await listPayments(deps.db);

@@ -69,3 +69,20 @@ describe('reporting an ad', () => {
     expect(Number((await t.db('reports').count({ n: '*' }).first())?.n)).toBe(before);
   });
 });
+
+describe('the contact form', () => {
+  it('stores a message for staff, and refuses a bad email or an empty message', async () => {
+    const send = async (body: unknown) => {
+      const res = await fetch(`${server.url}/api/contact`, { method: 'POST', headers: sameOriginJson, body: JSON.stringify(body) });
+      return { status: res.status, body: await res.json() };
+    };
+    const ok = await send({ name: 'Paula', email: 'paula@ejemplo.com', topic: 'datos', message: 'Quiero saber qué datos míos guardan.' });
+    expect(ok.status).toBe(201);
+    expect(await t.db('contact_messages').where('id', ok.body.id).first()).toMatchObject({ email: 'paula@ejemplo.com', topic: 'datos', status: 'open' });
+    expect((await send({ email: 'no-es-email', topic: 'otro', message: 'Un mensaje suficientemente largo.' })).body.error).toMatchObject({ field: 'email' });
+    expect((await send({ email: 'a@ejemplo.com', topic: 'otro', message: 'corto' })).body.error).toMatchObject({
+      field: 'message',
+      detail: 'Contanos un poco más: el mensaje necesita al menos 10 caracteres.',
+    });
+  });
+});

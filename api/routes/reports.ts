@@ -1,5 +1,5 @@
-// POST /api/reports: a visitor reports an ad (no account needed; rate-limited per address). A possible minor or
-// trafficking hides the ad at once.
+// What visitors send to staff without an account (rate-limited per address): POST /api/reports, a report of an
+// ad (a possible minor or trafficking hides it at once), and POST /api/contact, the contact form.
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
@@ -7,6 +7,7 @@ import { readJsonBody } from '../http/read-body.ts';
 import { parseInput } from '../http/validate.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { REPORT_REASONS, adIdFromReference, createReport } from '../../db/queries/reports.ts';
+import { CONTACT_TOPICS, saveContactMessage, type ContactTopic } from '../../db/queries/contact-messages.ts';
 
 const reasons = REPORT_REASONS.map((r) => r.value) as [string, ...string[]];
 const reportBody = z.object({
@@ -17,8 +18,22 @@ const reportBody = z.object({
   contactEmail: z.union([z.literal(''), z.string().trim().max(254).pipe(z.email('Escribí un email válido o dejalo vacío.'))]).optional(),
 });
 
+const contactTopics = CONTACT_TOPICS.map((t) => t.value) as [string, ...string[]];
+const contactBody = z.object({
+  name: z.string().trim().max(120, 'El nombre puede tener hasta 120 caracteres.').optional(),
+  email: z.string().trim().max(254).pipe(z.email('Escribí un email válido: es donde te vamos a responder.')),
+  topic: z.enum(contactTopics, 'Elegí un tema.'),
+  message: z.string().trim().min(10, 'Contanos un poco más: el mensaje necesita al menos 10 caracteres.').max(2000, 'El mensaje puede tener hasta 2000 caracteres.'),
+});
+
 export function reportsRouter(deps: AppDeps): Router {
   const router = new Router();
+  router.post('/contact', rateLimit({ windowMs: 60 * 60_000, max: 10 }), async (ctx) => {
+    const input = parseInput(contactBody, await readJsonBody(ctx, { limitBytes: 8 * 1024, types: ['application/json'] }));
+    const id = await saveContactMessage(deps.db, { name: input.name || null, email: input.email, topic: input.topic as ContactTopic, message: input.message });
+    ctx.status = 201;
+    ctx.body = { success: true, id };
+  });
   router.post('/reports', rateLimit({ windowMs: 60 * 60_000, max: 10 }), async (ctx) => {
     const input = parseInput(reportBody, await readJsonBody(ctx, { limitBytes: 8 * 1024, types: ['application/json'] }));
     const adId = input.adId ?? (input.adReference ? adIdFromReference(input.adReference) : null);

@@ -10,6 +10,7 @@ import * as m006 from './006-advertiser-accounts.ts';
 import * as m007 from './007-verification-requests.ts';
 import * as m008 from './008-ad-submissions.ts';
 import * as m009 from './009-reports.ts';
+import * as m010 from './010-contact-messages.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '007-verification-requests': m007,
   '008-ad-submissions': m008,
   '009-reports': m009,
+  '010-contact-messages': m010,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -13,6 +13,7 @@ import SubscribersSection, { type Subscriber } from './subscribers-section.tsx';
 import PaymentsSection from './payments-section.tsx';
 import AdsSection from './ads-section.tsx';
 import ReportsSection from './reports-section.tsx';
+import MessagesSection from './messages-section.tsx';
 import BankAccountsSection from './bank-accounts-section.tsx';
 import AdministratorsSection from './administrators-section.tsx';
 import AnalyticsSection from './analytics-section.tsx';
@@ -40,12 +41,13 @@ interface PanelData {
 }
 const NO_DATA: PanelData = { stats: null, subscribers: null, payments: null, bankAccounts: null, analytics: null, settings: null, administrators: null };
 
-type SectionId = 'resumen' | 'suscriptores' | 'anuncios' | 'denuncias' | 'pagos' | 'cuentas' | 'administradores' | 'analytics' | 'configuracion' | 'registro';
+type SectionId = 'resumen' | 'suscriptores' | 'anuncios' | 'denuncias' | 'mensajes' | 'pagos' | 'cuentas' | 'administradores' | 'analytics' | 'configuracion' | 'registro';
 const SECTIONS: { id: SectionId; label: string }[] = [
   { id: 'resumen', label: 'Resumen General' },
   { id: 'suscriptores', label: 'Suscriptores' },
   { id: 'anuncios', label: 'Anuncios' },
   { id: 'denuncias', label: 'Denuncias' },
+  { id: 'mensajes', label: 'Mensajes' },
   { id: 'pagos', label: 'Pagos' },
   { id: 'cuentas', label: 'Cuentas Bancarias' },
   { id: 'administradores', label: 'Administradores' },
@@ -67,6 +69,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
     suscriptores: may('view_subscribers'),
     anuncios: may('manage_ads'),
     denuncias: may('view_reports'),
+    mensajes: may('view_reports'),
     pagos: may('view_payments'),
     cuentas: admin.isMaster,
     administradores: admin.isMaster,
@@ -233,6 +236,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
               (data.subscribers ? <SubscribersSection subscribers={data.subscribers} canDecide={may('manage_verifications')} onChanged={load} /> : loading)}
             {section === 'anuncios' && <AdsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
             {section === 'denuncias' && <ReportsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
+            {section === 'mensajes' && <MessagesSection reloadToken={reloadToken} onUnauthorized={toLogin} />}
             {section === 'pagos' &&
               (data.payments ? (
                 <PaymentsSection payments={data.payments} bankAccounts={data.bankAccounts} canProcess={may('process_payments')} onChanged={load} />

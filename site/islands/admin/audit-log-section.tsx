@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   ad_removed: 'Anuncio dado de baja',
   report_resolved: 'Denuncia resuelta',
   report_dismissed: 'Denuncia desestimada',
+  message_answered: 'Mensaje respondido',
 };
 const TARGET_LABELS: Record<string, string> = {
   advertiser: 'Suscriptor',
@@ -37,6 +38,7 @@ const TARGET_LABELS: Record<string, string> = {
   ad: 'Anuncio',
   identity_document: 'Documento',
   report: 'Denuncia',
+  contact_message: 'Mensaje',
 };
 
 interface Filters {

@@ -1,0 +1,53 @@
+// The footer's Seguridad and Soporte links made real: checking an ad code, and the contact form whose messages
+// reach staff in the panel.
+import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
+import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
+
+test('Verificar anuncio: a live ad\'s code says verified; an unknown code warns of a possible scam', async ({ page, db }) => {
+  await asReturningVisitor(page);
+  const ad = await db('ads').where('state', 'published').orderBy('id', 'desc').first('id', 'title');
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Verificar anuncio' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verificar un anuncio' })).toBeVisible();
+  await page.getByLabel('Código o enlace del aviso').fill(String(ad.id));
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByRole('status')).toContainText(`Aviso verificado. El aviso ${ad.id}, «${ad.title}»`);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Ver el aviso' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: ad.title })).toBeVisible();
+
+  await page.goto('/verificar-anuncio?codigo=9999999');
+  await expect(page.getByRole('status')).toContainText('No encontramos un aviso publicado con ese código.');
+  await expect(page.getByRole('link', { name: 'Denunciar una estafa' })).toHaveAttribute('href', '/denunciar?motivo=estafa');
+});
+
+test('Contacto: the form points out what is missing, sends, and staff read and mark the message answered', async ({ page, browser, db }) => {
+  const visitorContext = await browser.newContext({ locale: 'es-AR' });
+  const visitor = await visitorContext.newPage();
+  await asReturningVisitor(visitor);
+  await visitor.goto('/');
+  await visitor.getByRole('contentinfo').getByRole('link', { name: 'Contacto' }).click();
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Contacto' })).toBeVisible();
+  await waitForHydration(visitor);
+  await visitor.getByRole('button', { name: 'Enviar mensaje' }).click();
+  await expect(visitor.getByText('Escribí un email válido: es donde te vamos a responder.')).toBeVisible();
+  await expect(visitor.getByLabel('Email')).toBeFocused();
+  const email = `contacto.${Date.now()}@ejemplo.com`;
+  await visitor.getByLabel('Email').fill(email);
+  await visitor.getByLabel('Tema').selectOption('pagos');
+  await visitor.getByLabel('Mensaje').fill('Quiero saber cómo pagar el plan Premium por transferencia.');
+  await expectNoSeriousA11yViolations(visitor);
+  await visitor.getByRole('button', { name: 'Enviar mensaje' }).click();
+  await expect(visitor.getByRole('status')).toContainText(`Recibimos tu mensaje. Te respondemos a ${email}`);
+  await visitorContext.close();
+
+  await signIn(page, 'velada_admin', SUPER_PASSWORD);
+  await openSection(page, 'Mensajes');
+  const card = page.locator('.panel__ad').filter({ hasText: email });
+  await expect(card).toContainText('Quiero saber cómo pagar el plan Premium por transferencia.');
+  await expect(card.getByRole('heading', { name: 'Pagos y planes' })).toBeVisible();
+  await card.getByRole('button', { name: /^Marcar como respondido/ }).click();
+  await expect(toast(page, 'Mensaje marcado como respondido')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  expect((await db('contact_messages').where('email', email).first()).status).toBe('answered');
+});

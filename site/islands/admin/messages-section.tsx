@@ -1,0 +1,105 @@
+// Mensajes (permission 'view reports'): what visitors wrote in the contact form, oldest open first. Staff answer
+// by email and mark the message answered.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { showToast } from '../../stores/toasts.ts';
+import { ApiError, getData, postData, serverMessage } from '../../lib/admin-api.ts';
+import { CONTACT_TOPICS, type ContactMessage } from '../../../db/queries/contact-messages.ts';
+import { useExportList } from './panel-export.ts';
+import { exportDateTime, formatDateTime } from './labels.ts';
+
+const topicLabel = (value: string) => CONTACT_TOPICS.find((t) => t.value === value)?.label ?? value;
+
+/** onUnauthorized must be stable. */
+export default function MessagesSection(props: { reloadToken: number; onUnauthorized: () => void }) {
+  const [status, setStatus] = useState<ContactMessage['status']>('open');
+  const [messages, setMessages] = useState<ContactMessage[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const { onUnauthorized } = props;
+
+  const load = useCallback(
+    async (which: ContactMessage['status']) => {
+      try {
+        setMessages(await getData<ContactMessage[]>(`messages?status=${which}`));
+        setError(null);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) onUnauthorized();
+        setError(serverMessage(err) ?? 'No se pudieron cargar los mensajes.');
+      }
+    },
+    [onUnauthorized],
+  );
+  useEffect(() => {
+    const timer = setTimeout(() => void load(status), 0);
+    return () => clearTimeout(timer);
+  }, [load, status, props.reloadToken]);
+
+  useExportList(
+    useMemo(
+      () =>
+        messages && {
+          name: 'mensajes',
+          columns: ['Fecha', 'Nombre', 'Email', 'Tema', 'Mensaje'],
+          rows: messages.map((m) => [exportDateTime(m.createdAt), m.name, m.email, topicLabel(m.topic), m.message]),
+        },
+      [messages],
+    ),
+  );
+
+  async function answered(message: ContactMessage) {
+    setBusyId(message.id);
+    try {
+      await postData(`messages/${message.id}/answered`);
+      showToast({ title: 'Mensaje marcado como respondido', description: message.email, variant: 'success' });
+      await load(status);
+    } catch (err) {
+      showToast({ title: 'No se pudo marcar el mensaje', description: serverMessage(err), variant: 'error' });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="panel-section-title" className="panel__section">
+      <h1 id="panel-section-title" tabIndex={-1}>
+        Mensajes
+      </h1>
+      <div className="panel__filters">
+        <div className="field">
+          <label htmlFor="messages-status">Estado</label>
+          <select id="messages-status" value={status} onChange={(e) => setStatus(e.target.value as ContactMessage['status'])}>
+            <option value="open">Sin responder</option>
+            <option value="answered">Respondidos</option>
+          </select>
+        </div>
+      </div>
+      {error && <p role="alert">{error}</p>}
+      {!messages && !error && <p aria-live="polite">Cargando…</p>}
+      {messages && (
+        <p aria-live="polite" className="panel__count">
+          {messages.length === 1 ? '1 mensaje' : `${messages.length} mensajes`}
+        </p>
+      )}
+      {messages?.length === 0 && <p>No hay mensajes en este estado.</p>}
+      <ul className="panel__ads">
+        {messages?.map((m) => (
+          <li key={m.id} className="card panel__ad">
+            <h2>{topicLabel(m.topic)}</h2>
+            <p className="panel__muted">
+              {formatDateTime(m.createdAt)} · {m.name ? `${m.name} · ` : ''}
+              <a href={`mailto:${m.email}`}>{m.email}</a>
+            </p>
+            <p className="panel__ad-text">{m.message}</p>
+            {m.status === 'open' && (
+              <div className="panel__form-actions">
+                <button type="button" className="btn btn-outline" disabled={busyId === m.id} onClick={() => void answered(m)}>
+                  Marcar como respondido<span className="visually-hidden"> el mensaje de {m.email}</span>
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
