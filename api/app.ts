@@ -24,6 +24,7 @@ import { VERIFICATION_UPLOAD_PATHS, verificationRouter } from './advertiser/veri
 import { advertiserAdsRouter } from './advertiser/ads-routes.ts';
 import { adPhotosRouter, isPhotoUploadPath } from './advertiser/photos-routes.ts';
 import { reportsRouter } from './routes/reports.ts';
+import { advertiserDataRouter } from './advertiser/data-routes.ts';
 import type { Mailer } from './services/mail.ts';
 
 export interface AppDeps {
@@ -80,6 +81,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   api.use(advertiserAdsRouter(deps).routes());
   api.use(adPhotosRouter(deps).routes());
   api.use(reportsRouter(deps).routes());
+  api.use(advertiserDataRouter(deps).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {

@@ -12,7 +12,8 @@ import { rateLimit } from '../middleware/rate-limit.ts';
 import { requireAdvertiser } from './routes.ts';
 import type { SignedInAdvertiser } from './sessions.ts';
 import { adInputSchema } from '../../db/ad-input.ts';
-import { createAdDraft, findOwnAd, listOwnAds, submitOwnAd, updateOwnAd } from '../../db/queries/advertiser-ads.ts';
+import { changeOwnAd, createAdDraft, deleteOwnAd, findOwnAd, listOwnAds, submitOwnAd, updateOwnAd } from '../../db/queries/advertiser-ads.ts';
+import { deleteAdImage } from '../services/image-store.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 32 * 1024, types: ['application/json'] });
@@ -56,6 +57,30 @@ export function advertiserAdsRouter(deps: AppDeps): Router {
     if (result === 'not_verified') throw new HttpError(409, 'not_verified', 'Verificá tu identidad antes de publicar: solo publican personas adultas verificadas.');
     if (result === 'not_draft') throw new HttpError(409, 'already_submitted', 'Este anuncio ya fue enviado a revisión.');
     ctx.body = { success: true, state: 'pending' };
+  });
+
+  const ACTION_ERRORS = {
+    pause: 'Solo se puede pausar un anuncio publicado.',
+    resume: 'Solo se puede reanudar un anuncio pausado.',
+    renew: 'Este anuncio todavía no se puede renovar: los avisos gratuitos se renuevan en sus últimos 5 días o ya vencidos, con la identidad verificada.',
+  } as const;
+  for (const action of ['pause', 'resume', 'renew'] as const) {
+    router.post(`/:id/${action}`, async (ctx) => {
+      const { id } = parseInput(idParams, ctx.params);
+      const result = await changeOwnAd(deps.db, me(ctx), id, action);
+      if (result === 'missing') throw adMissing();
+      if (result === 'expired') throw new HttpError(409, 'expired', 'El anuncio venció mientras estaba pausado: renovalo para volver a publicarlo.');
+      if (result === 'not_allowed') throw new HttpError(409, 'not_allowed', ACTION_ERRORS[action]);
+      ctx.body = await findOwnAd(deps.db, me(ctx), id);
+    });
+  }
+
+  router.delete('/:id', async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const keys = await deleteOwnAd(deps.db, me(ctx), id);
+    if (!keys) throw adMissing();
+    await Promise.all(keys.map((key) => deleteAdImage(deps.config.dataDir, key)));
+    ctx.status = 204;
   });
 
   return router;

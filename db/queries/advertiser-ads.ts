@@ -7,6 +7,7 @@ import { buildSearchText, slugify } from '../ad-text.ts';
 import { insertedId } from '../dialect.ts';
 import { screenAdText, type RedFlag } from '../screening.ts';
 import type { AdInputForm } from '../ad-input.ts';
+import { refreshSearchRanks } from './search-rank.ts';
 
 /** Ads in these states can be edited; an edit of a live ad sends it back to review. */
 const EDITABLE: AdState[] = ['draft', 'pending', 'published', 'paused', 'rejected', 'expired'];
@@ -130,4 +131,45 @@ export async function listOwnAds(db: Knex, advertiserId: number): Promise<OwnAd[
 export async function findOwnAd(db: Knex, advertiserId: number, adId: number): Promise<OwnAd | null> {
   const row = await db('ads').where({ id: adId, advertiser_id: advertiserId }).first();
   return row ? toOwnAd(row) : null;
+}
+
+export type OwnAdAction = 'pause' | 'resume' | 'renew';
+/** Free listings can be renewed from this many days before they end. */
+export const RENEW_WINDOW_DAYS = 5;
+const DAY_MS = 86_400_000;
+
+/**
+ * pause: published -> paused. resume: paused -> published while its time lasts. renew (free plan): an expired ad,
+ * or one ending within RENEW_WINDOW_DAYS, gets 30 more days, published (its content was already approved).
+ */
+export async function changeOwnAd(db: Knex, advertiserId: number, adId: number, action: OwnAdAction, now = new Date()): Promise<'ok' | 'missing' | 'not_allowed' | 'expired'> {
+  const ad = await db('ads').where({ id: adId, advertiser_id: advertiserId }).first('state', 'expires_at', 'plan');
+  if (!ad) return 'missing';
+  const endsAt = ad.expires_at ? new Date(ad.expires_at).getTime() : 0;
+  const own = db('ads').where({ id: adId, advertiser_id: advertiserId });
+  if (action === 'pause') return (await own.where('state', 'published').update({ state: 'paused', updated_at: now })) ? 'ok' : 'not_allowed';
+  if (action === 'resume') {
+    if (ad.state !== 'paused') return 'not_allowed';
+    if (endsAt <= now.getTime()) return 'expired';
+    await own.where('state', 'paused').update({ state: 'published', updated_at: now });
+  } else {
+    const renewable = ad.state === 'expired' || (['published', 'paused'].includes(ad.state) && endsAt - now.getTime() <= RENEW_WINDOW_DAYS * DAY_MS);
+    if (!renewable || ad.plan !== 'gratuito') return 'not_allowed';
+    const advertiser = await db('advertisers').where('id', advertiserId).first('verification_status');
+    if (advertiser?.verification_status !== 'verified') return 'not_allowed';
+    await own.update({ state: 'published', expires_at: new Date(Math.max(now.getTime(), endsAt) + 30 * DAY_MS), updated_at: now });
+  }
+  await refreshSearchRanks(db, now, [adId]);
+  return 'ok';
+}
+
+/** Deletes an ad and returns its photos' file keys, for the caller to delete the files. */
+export async function deleteOwnAd(db: Knex, advertiserId: number, adId: number): Promise<string[] | null> {
+  return db.transaction(async (trx) => {
+    const ad = await trx('ads').where({ id: adId, advertiser_id: advertiserId }).first('id');
+    if (!ad) return null;
+    const keys: string[] = await trx('ad_images').where('ad_id', adId).pluck('file_key');
+    await trx('ads').where('id', adId).delete();
+    return keys;
+  });
 }

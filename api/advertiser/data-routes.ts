@@ -1,0 +1,43 @@
+// The advertiser's ARCO rights: GET /api/advertiser/data downloads everything we keep about them (JSON);
+// POST /api/advertiser/delete-account (with the password) deletes the account, its ads, photos and documents.
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+import { HttpError } from '../errors.ts';
+import { readJsonBody } from '../http/read-body.ts';
+import { parseInput } from '../http/validate.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { verifyPassword } from '../services/passwords.ts';
+import { deleteAdImage } from '../services/image-store.ts';
+import { deleteDocument } from '../services/identity-vault.ts';
+import { requireAdvertiser } from './routes.ts';
+import { ADVERTISER_COOKIE, type SignedInAdvertiser } from './sessions.ts';
+import { deleteAdvertiserAccount, exportAdvertiserData } from '../../db/queries/advertiser-data.ts';
+
+const deleteBody = z.object({ password: z.string().min(1, 'Escribí tu contraseña para confirmar.').max(128) });
+
+export function advertiserDataRouter(deps: AppDeps): Router {
+  const router = new Router({ prefix: '/advertiser' });
+
+  router.get('/data', requireAdvertiser(deps), async (ctx) => {
+    const advertiser = ctx.state.advertiser as SignedInAdvertiser;
+    ctx.set('Content-Disposition', 'attachment; filename="velada-mis-datos.json"');
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(await exportAdvertiserData(deps.db, advertiser.id), null, 2);
+  });
+
+  router.post('/delete-account', requireAdvertiser(deps), rateLimit({ windowMs: 15 * 60_000, max: 10 }), async (ctx) => {
+    const advertiser = ctx.state.advertiser as SignedInAdvertiser;
+    const { password } = parseInput(deleteBody, await readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] }));
+    const row = await deps.db('advertisers').where('id', advertiser.id).first('password_hash');
+    if (!row?.password_hash || !(await verifyPassword(password, row.password_hash))) {
+      throw new HttpError(403, 'wrong_password', 'La contraseña no es correcta.', 'password');
+    }
+    const { photoKeys, documentKeys } = await deleteAdvertiserAccount(deps.db, advertiser.id);
+    await Promise.all([...photoKeys.map((k) => deleteAdImage(deps.config.dataDir, k)), ...documentKeys.map((k) => deleteDocument(deps.config.dataDir, k))]);
+    ctx.cookies.set(ADVERTISER_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', maxAge: 0, overwrite: true });
+    ctx.status = 204;
+  });
+
+  return router;
+}
