@@ -1,0 +1,128 @@
+// 'Mis anuncios' in the account: each ad with its state, why staff refused it, when it ends, and what the
+// advertiser can do with it now (pause, resume, renew, delete).
+import { useState } from 'react';
+import { AccountApiError } from '../../lib/account-api.ts';
+import { categoryLabel } from '../../lib/format.ts';
+import type { OwnAd } from '../../../db/queries/advertiser-ads.ts';
+
+const STATES: Record<string, string> = {
+  draft: 'Borrador',
+  pending: 'En revisión',
+  published: 'Publicado',
+  held: 'Oculto por una denuncia, en revisión',
+  expired: 'Vencido',
+  paused: 'Pausado',
+  rejected: 'Rechazado',
+  removed: 'Dado de baja',
+};
+const DONE = { pause: 'Pausaste el anuncio.', resume: 'El anuncio está publicado de nuevo.', renew: 'Renovaste el anuncio por 30 días.' };
+const RENEW_WINDOW_MS = 5 * 86_400_000;
+const day = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' });
+
+async function send(method: string, path: string): Promise<OwnAd | null> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/advertiser/ads/${path}`, { method, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' } });
+  } catch {
+    throw new AccountApiError(0, undefined);
+  }
+  if (response.status === 204) return null;
+  const body = (await response.json()) as OwnAd & { error?: ConstructorParameters<typeof AccountApiError>[1] };
+  if (!response.ok) throw new AccountApiError(response.status, body.error);
+  return body;
+}
+
+export default function MyAds(props: { ads: OwnAd[] }) {
+  const [ads, setAds] = useState(props.ads);
+  const [notice, setNotice] = useState<{ id: number; text: string; error?: boolean } | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  // The moment the page opened: what "near its end" is measured against.
+  const [now] = useState(() => Date.now());
+
+  async function act(ad: OwnAd, action: 'pause' | 'resume' | 'renew' | 'delete') {
+    setBusy(ad.id);
+    try {
+      if (action === 'delete') {
+        await send('DELETE', String(ad.id));
+        setAds((list) => list.filter((a) => a.id !== ad.id));
+        setNotice({ id: 0, text: `Eliminaste «${ad.title}».` });
+      } else {
+        const updated = await send('POST', `${ad.id}/${action}`);
+        if (updated) setAds((list) => list.map((a) => (a.id === ad.id ? updated : a)));
+        setNotice({ id: ad.id, text: DONE[action] });
+      }
+    } catch (err) {
+      setNotice({ id: ad.id, text: err instanceof Error ? err.message : 'No se pudo completar la acción.', error: true });
+    } finally {
+      setBusy(null);
+      setConfirming(null);
+    }
+  }
+
+  return (
+    <>
+      {notice?.id === 0 && (
+        <p className="form-success" role="status">
+          {notice.text}
+        </p>
+      )}
+      {ads.length === 0 ? (
+        <p>Todavía no publicaste ningún anuncio.</p>
+      ) : (
+        <ul className="account-ads">
+          {ads.map((ad) => {
+            const endsAt = ad.expiresAt ? new Date(ad.expiresAt).getTime() : null;
+            const renewable = ad.plan === 'gratuito' && (ad.state === 'expired' || ((ad.state === 'published' || ad.state === 'paused') && endsAt !== null && endsAt - now <= RENEW_WINDOW_MS));
+            return (
+              <li key={ad.id}>
+                <strong>{ad.title}</strong>
+                <span className="account-ads__meta">
+                  {categoryLabel(ad.category)} · <span className="ad-state">{STATES[ad.state] ?? ad.state}</span>
+                  {endsAt && ['published', 'paused'].includes(ad.state) && ` · hasta el ${day.format(endsAt)}`}
+                </span>
+                {ad.stateReason && ['rejected', 'removed'].includes(ad.state) && <span className="account-reason">Motivo: {ad.stateReason}</span>}
+                <span className="form-actions">
+                  {ad.state === 'published' && (
+                    <button type="button" className="btn btn-outline" disabled={busy === ad.id} onClick={() => void act(ad, 'pause')}>
+                      Pausar<span className="visually-hidden"> «{ad.title}»</span>
+                    </button>
+                  )}
+                  {ad.state === 'paused' && (
+                    <button type="button" className="btn btn-outline" disabled={busy === ad.id} onClick={() => void act(ad, 'resume')}>
+                      Reanudar<span className="visually-hidden"> «{ad.title}»</span>
+                    </button>
+                  )}
+                  {renewable && (
+                    <button type="button" className="btn btn-primary" disabled={busy === ad.id} onClick={() => void act(ad, 'renew')}>
+                      Renovar<span className="visually-hidden"> «{ad.title}»</span>
+                    </button>
+                  )}
+                  {confirming === ad.id ? (
+                    <>
+                      <button type="button" className="btn btn-primary" disabled={busy === ad.id} onClick={() => void act(ad, 'delete')}>
+                        Sí, eliminar<span className="visually-hidden"> «{ad.title}»</span>
+                      </button>
+                      <button type="button" className="btn btn-outline" onClick={() => setConfirming(null)}>
+                        No
+                      </button>
+                    </>
+                  ) : (
+                    <button type="button" className="btn btn-outline" disabled={busy === ad.id} onClick={() => setConfirming(ad.id)}>
+                      Eliminar<span className="visually-hidden"> «{ad.title}»</span>
+                    </button>
+                  )}
+                </span>
+                {notice?.id === ad.id && (
+                  <span className={notice.error ? 'form-error' : 'form-hint'} role="status">
+                    {notice.text}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
