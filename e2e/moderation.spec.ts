@@ -178,3 +178,53 @@ test('the advertiser\'s account: pause, renew and delete ads, download the data,
   expect(await db('ads').where('advertiser_id', advertiserId)).toHaveLength(0);
   expect((await db('advertisers').where('id', advertiserId).first()).full_name).toBe('Cuenta eliminada');
 });
+
+test('the whole journey: the ad published in publish.spec is approved by staff, found in search with its filters, then reported and gone', async ({ page, browser, db }) => {
+  // publish.spec.ts (project 'site', which runs before this one) left this ad waiting for review, and its
+  // advertiser's RENAPER verification waiting too.
+  const ad = await db('ads').where('title', 'Renata, masajes con piedras calientes').orderBy('id', 'desc').first('id', 'slug', 'advertiser_id', 'state');
+  expect(ad, 'the ad that e2e/publish.spec.ts publishes').toBeDefined();
+  expect(ad.state).toBe('pending');
+  const advertiser = await db('advertisers').where('id', ad.advertiser_id).first('full_name');
+
+  await signIn(page, 'velada_admin', SUPER_PASSWORD);
+  // The ad cannot go live before its advertiser is verified.
+  await openSection(page, 'Anuncios');
+  const card = page.locator('.panel__ad').filter({ hasText: 'Renata, masajes con piedras calientes' });
+  await expect(card.getByRole('button', { name: /^Aprobar/ })).toBeDisabled();
+  await expect(card).toContainText('Se puede aprobar cuando se apruebe la verificación del anunciante.');
+
+  await openSection(page, 'Suscriptores');
+  await page.getByLabel('Buscar por nombre, email o DNI').fill('Renata Publica');
+  await page.getByRole('button', { name: `Revisar a ${advertiser.full_name}` }).click();
+  const review = page.getByRole('dialog', { name: `Verificación de ${advertiser.full_name}` });
+  await expect(review).toContainText('38112345');
+  await review.getByRole('button', { name: 'Aprobar verificación' }).click();
+  await expect(toast(page, 'Verificación aprobada')).toBeVisible();
+
+  await openSection(page, 'Anuncios');
+  await card.getByRole('button', { name: /^Aprobar/ }).click();
+  await expect(toast(page, 'Anuncio aprobado')).toBeVisible();
+
+  // A visitor finds it with its filters, and opens it.
+  const visitorContext = await browser.newContext({ locale: 'es-AR' });
+  const visitor = await visitorContext.newPage();
+  await asReturningVisitor(visitor);
+  const search = '/buscar?categoria=masajes&barrio=almagro&q=piedras';
+  await visitor.goto(search);
+  const result = visitor.locator('#search-results').getByRole('link', { name: /Renata, masajes con piedras calientes/ }).first();
+  await expect(result).toBeVisible();
+  await result.click();
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Renata, masajes con piedras calientes' })).toBeVisible();
+  await expect(visitor.locator('.ad__details')).toContainText('Almagro');
+
+  // Reported as a possible minor: gone from search at once.
+  await visitor.getByRole('link', { name: 'Denunciar este aviso' }).click();
+  await waitForHydration(visitor);
+  await visitor.getByLabel('Posible menor de edad').check();
+  await visitor.getByRole('button', { name: 'Enviar denuncia' }).click();
+  await expect(visitor.getByRole('status')).toContainText('Ocultamos el aviso');
+  await visitor.goto(search);
+  await expect(visitor.locator('#search-results').getByRole('link', { name: /Renata, masajes con piedras calientes/ })).toHaveCount(0);
+  await visitorContext.close();
+});
