@@ -162,11 +162,26 @@ test('the advertiser\'s account: pause, renew and delete ads, download the data,
   await expect(page.getByText('Eliminaste «Clara: aviso pausado».')).toBeVisible();
   expect(await db('ads').where('advertiser_id', advertiserId).orderBy('id').pluck('state')).toEqual(['published', 'paused']);
 
+  // Editing sends the ad back to review; another advertiser's ad is not found.
+  await item('Clara: aviso por vencer').getByRole('link', { name: /^Editar/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar tu anuncio' })).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.getByLabel('Título *')).toHaveValue('Clara: aviso por vencer');
+  await expect(page.getByLabel('Barrio')).toHaveValue('flores');
+  await page.getByLabel('Título *').fill('Clara: aviso editado');
+  await page.getByRole('button', { name: 'Guardar y enviar a revisión' }).click();
+  await expect(page.getByRole('status')).toContainText('Guardamos los cambios.');
+  expect(await db('ads').where({ advertiser_id: advertiserId, title: 'Clara: aviso editado' }).first()).toMatchObject({ state: 'pending' });
+  const stranger = await db('ads').whereNot('advertiser_id', advertiserId).first('id');
+  expect((await page.goto(`/mi-cuenta/anuncios/${stranger.id}`))?.status()).toBe(404);
+  await page.goto('/mi-cuenta');
+  await waitForHydration(page);
+
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar mis datos' }).click()]);
   expect(download.suggestedFilename()).toBe('velada-mis-datos.json');
   const data = JSON.parse(await (await import('node:fs')).promises.readFile((await download.path())!, 'utf8')) as { account: { email: string }; ads: { title: string }[] };
   expect(data.account.email).toBe(email);
-  expect(data.ads.map((a) => a.title)).toEqual(['Clara: aviso por vencer', 'Clara: aviso vigente']);
+  expect(data.ads.map((a) => a.title)).toEqual(['Clara: aviso editado', 'Clara: aviso vigente']);
 
   await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
   await page.getByLabel('Tu contraseña, para confirmar').fill('no-es-la-clave');

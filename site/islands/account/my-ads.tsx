@@ -83,6 +83,11 @@ export default function MyAds(props: { ads: OwnAd[] }) {
                 </span>
                 {ad.stateReason && ['rejected', 'removed'].includes(ad.state) && <span className="account-reason">Motivo: {ad.stateReason}</span>}
                 <span className="form-actions">
+                  {!['removed', 'held'].includes(ad.state) && (
+                    <a className="btn btn-outline" href={`/mi-cuenta/anuncios/${ad.id}`}>
+                      Editar<span className="visually-hidden"> «{ad.title}»</span>
+                    </a>
+                  )}
                   {ad.state === 'published' && (
                     <button type="button" className="btn btn-outline" disabled={busy === ad.id} onClick={() => void act(ad, 'pause')}>
                       Pausar<span className="visually-hidden"> «{ad.title}»</span>

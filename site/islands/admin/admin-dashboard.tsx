@@ -85,6 +85,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
   const [failed, setFailed] = useState(false);
   const [reloadToken, setReloadToken] = useState(0);
   const exportList = useRef<PanelList | null>(null);
+  const focusTitle = useRef(false);
   const registerExport = useCallback((list: PanelList | null) => {
     exportList.current = list;
   }, []);
@@ -141,11 +142,17 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
     setSection(id);
     history.replaceState(null, '', `#${id}`);
     if (window.matchMedia(NARROW).matches) {
-      // On a phone the menu closes to show the section; focus goes to its title, not to a hidden button.
+      // On a phone the menu closes to show the section; focus goes to its title (once rendered, in the effect
+      // below), not to a button that is now hidden.
       setMenuOpen(false);
-      setTimeout(() => document.getElementById('panel-section-title')?.focus(), 0);
+      focusTitle.current = true;
     }
   }
+  useEffect(() => {
+    if (!focusTitle.current) return;
+    focusTitle.current = false;
+    document.getElementById('panel-section-title')?.focus();
+  }, [section, menuOpen]);
 
   async function refresh() {
     setReloadToken((n) => n + 1);

@@ -61,15 +61,35 @@ async function json<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
-export default function AdForm(props: { draft: AdDraft; onDraft: (draft: AdDraft) => void; prices: { premium: number; vip: number }; onPublished: () => void }) {
+export interface SavedPhoto {
+  id: number;
+  url: string;
+}
+
+/**
+ * `saved` and `submitAfterSave` serve the edit page: photos already on the ad (removed at once when asked) and
+ * whether saving must also send the ad for review (a draft); an edit of any other ad goes back to review by itself.
+ */
+export default function AdForm(props: {
+  draft: AdDraft;
+  onDraft: (draft: AdDraft) => void;
+  prices: { premium: number; vip: number };
+  onPublished: () => void;
+  saved?: SavedPhoto[];
+  submitAfterSave?: boolean;
+  submitLabel?: string;
+}) {
   const { draft } = props;
   const [photos, setPhotos] = useState<PendingPhoto[]>([]);
+  const [saved, setSaved] = useState<SavedPhoto[]>(props.saved ?? []);
   const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Set at once on submit, unlike state: a second click in the same instant finds it and does nothing.
   const inFlight = useRef(false);
-  const limit = PLANS.find((p) => p.value === draft.plan)?.images ?? 3;
+  const planLimit = PLANS.find((p) => p.value === draft.plan)?.images ?? 3;
+  // Photos already on the ad count toward the plan's limit.
+  const limit = Math.max(0, planLimit - saved.length);
 
   const set = (patch: Partial<AdDraft>) => props.onDraft({ ...draft, ...patch });
   const field = (name: keyof AdDraft) => ({
@@ -117,7 +137,7 @@ export default function AdForm(props: { draft: AdDraft; onDraft: (draft: AdDraft
       return;
     }
     if (photos.length > limit) {
-      setErrors({ photo: `Tu plan permite hasta ${limit} fotos: quitá ${photos.length - limit} o elegí otro plan.` });
+      setErrors({ photo: `Tu plan permite hasta ${planLimit} fotos: quitá ${photos.length - limit} o elegí otro plan.` });
       document.getElementById('ad-photo')?.closest('.field')?.querySelector('button')?.focus();
       return;
     }
@@ -147,7 +167,7 @@ export default function AdForm(props: { draft: AdDraft; onDraft: (draft: AdDraft
         }
         setPhotos(queue);
       }
-      await json('POST', `/api/advertiser/ads/${adId}/submit`);
+      if (props.submitAfterSave ?? true) await json('POST', `/api/advertiser/ads/${adId}/submit`);
       props.onPublished();
     } catch (err) {
       if (err instanceof AccountApiError && err.field && document.getElementById(`ad-${err.field}`)) {
@@ -159,6 +179,15 @@ export default function AdForm(props: { draft: AdDraft; onDraft: (draft: AdDraft
     } finally {
       inFlight.current = false;
       setBusy(false);
+    }
+  }
+
+  async function removeSaved(photo: SavedPhoto) {
+    try {
+      await json('DELETE', `/api/advertiser/ads/${draft.adId}/photos/${photo.id}`);
+      setSaved((list) => list.filter((p) => p.id !== photo.id));
+    } catch (err) {
+      setProblem(err instanceof Error ? err.message : 'No se pudo quitar la foto.');
     }
   }
 
@@ -269,10 +298,28 @@ export default function AdForm(props: { draft: AdDraft; onDraft: (draft: AdDraft
           ))}
         </fieldset>
       </fieldset>
+      {saved.length > 0 && (
+        <div className="field">
+          <span className="label">Fotos publicadas</span>
+          <ul className="photo-list" aria-label="Fotos que ya tiene el anuncio">
+            {saved.map((photo, i) => (
+              <li key={photo.id} className="photo-list__item">
+                <img src={photo.url} alt={`Foto publicada ${i + 1}`} width={96} height={96} />
+                <span className="photo-list__name">{i === 0 ? 'Portada' : `Foto ${i + 1}`}</span>
+                <span className="photo-list__actions">
+                  <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void removeSaved(photo)}>
+                    Quitar<span className="visually-hidden"> la foto publicada {i + 1}</span>
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <PhotoDropZone photos={photos} limit={limit} disabled={busy} onChange={setPhotos} error={errors.photo} />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Publicando…' : 'Publicar Anuncio'}
+          {busy ? (props.submitLabel ? 'Guardando…' : 'Publicando…') : (props.submitLabel ?? 'Publicar Anuncio')}
         </button>
         <a className="btn btn-outline" href="/">
           Cancelar

@@ -1,0 +1,52 @@
+// Editing one's own ad from the account: the publish form filled with the ad as it is. Saving sends it back to
+// review (staff approve every edit); a draft is sent for review as well.
+import { useState } from 'react';
+import AdForm, { EMPTY_AD, type AdDraft, type SavedPhoto } from '../publish/ad-form.tsx';
+import type { OwnAd } from '../../../db/queries/advertiser-ads.ts';
+
+export default function EditAd(props: { ad: OwnAd; photos: SavedPhoto[]; prices: { premium: number; vip: number } }) {
+  const { ad } = props;
+  const [draft, setDraft] = useState<AdDraft>({
+    ...EMPTY_AD,
+    title: ad.title,
+    category: ad.category,
+    barrio: ad.barrio ?? '',
+    description: ad.description,
+    phone: ad.phone ?? '',
+    pricePerHour: ad.pricePerHour === null ? '' : String(ad.pricePerHour),
+    days: ad.days,
+    slots: ad.slots,
+    is24h: ad.is24h,
+    openSchedule: ad.openSchedule,
+    languages: ad.languages,
+    services: ad.services,
+    attention: ad.attention,
+    plan: (ad.requestedPlan as AdDraft['plan']) ?? 'gratuito',
+    adId: ad.id,
+  });
+  const [saved, setSaved] = useState(false);
+
+  if (saved) {
+    return (
+      <div className="form-success" role="status">
+        <p>
+          <strong>Guardamos los cambios.</strong> El anuncio vuelve a revisión: el equipo de Velada lo revisa antes de publicarlo de nuevo.
+        </p>
+        <a className="btn btn-primary" href="/mi-cuenta">
+          Volver a mi cuenta
+        </a>
+      </div>
+    );
+  }
+  return (
+    <AdForm
+      draft={draft}
+      onDraft={setDraft}
+      prices={props.prices}
+      saved={props.photos}
+      submitAfterSave={ad.state === 'draft'}
+      submitLabel="Guardar y enviar a revisión"
+      onPublished={() => setSaved(true)}
+    />
+  );
+}
