@@ -15,6 +15,7 @@ const STATES: Record<string, string> = {
   rejected: 'Rechazado',
   removed: 'Dado de baja',
 };
+const PLAN_LABELS: Record<string, string> = { gratuito: 'Gratuito', premium: 'Premium', vip: 'VIP' };
 const DONE = { pause: 'Pausaste el anuncio.', resume: 'El anuncio está publicado de nuevo.', renew: 'Renovaste el anuncio por 30 días.' };
 const RENEW_WINDOW_MS = 5 * 86_400_000;
 const day = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' });
@@ -78,7 +79,7 @@ export default function MyAds(props: { ads: OwnAd[] }) {
               <li key={ad.id}>
                 <strong>{ad.title}</strong>
                 <span className="account-ads__meta">
-                  {categoryLabel(ad.category)} · <span className="ad-state">{STATES[ad.state] ?? ad.state}</span>
+                  {categoryLabel(ad.category)} · Plan {PLAN_LABELS[ad.plan] ?? ad.plan} · <span className="ad-state">{STATES[ad.state] ?? ad.state}</span>
                   {endsAt && ['published', 'paused'].includes(ad.state) && ` · hasta el ${day.format(endsAt)}`}
                 </span>
                 {ad.stateReason && ['rejected', 'removed'].includes(ad.state) && <span className="account-reason">Motivo: {ad.stateReason}</span>}
