@@ -1,9 +1,10 @@
 // Anuncios (permission 'manage ads'): the moderation queue and the decided ads, with what screening flagged and
 // the photos; approve (once the advertiser is verified), reject or remove with a reason the advertiser sees.
 // Loads when opened, on a new filter and on 'Actualizar'.
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { showToast } from '../../stores/toasts.ts';
-import { ApiError, getData, postData, serverMessage } from '../../lib/admin-api.ts';
+import { postData, serverMessage } from '../../lib/admin-api.ts';
+import { usePanelList } from './use-panel-list.ts';
 import { barrioName, categoryLabel } from '../../lib/format.ts';
 import { RED_FLAG_LABELS } from '../../../db/screening.ts';
 import { useExportList } from './panel-export.ts';
@@ -29,28 +30,10 @@ const TOASTS = {
 /** onUnauthorized and onChanged must be stable. */
 export default function AdsSection(props: { reloadToken: number; onUnauthorized: () => void; onChanged: () => Promise<unknown> }) {
   const [state, setState] = useState<ModerationState>('pending');
-  const [ads, setAds] = useState<ModerationItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const { onUnauthorized, onChanged } = props;
-
-  const load = useCallback(
-    async (which: ModerationState) => {
-      try {
-        setAds(await getData<ModerationItem[]>(`ads?state=${which}`));
-        setError(null);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) onUnauthorized();
-        setError(serverMessage(err) ?? 'No se pudieron cargar los anuncios.');
-      }
-    },
-    [onUnauthorized],
-  );
-  useEffect(() => {
-    const timer = setTimeout(() => void load(state), 0);
-    return () => clearTimeout(timer);
-  }, [load, state, props.reloadToken]);
+  const { onChanged } = props;
+  const { items: ads, error, reload } = usePanelList<ModerationItem>(`ads?state=${state}`, props.reloadToken, props.onUnauthorized, 'No se pudieron cargar los anuncios.');
 
   useExportList(
     useMemo(
@@ -79,7 +62,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
     try {
       await postData(`ads/${ad.id}/${action}`, reason ? { reason } : undefined);
       showToast({ title: TOASTS[action][0], description: ad.title, variant: 'success' });
-      await Promise.all([load(state), onChanged()]);
+      await Promise.all([reload(), onChanged()]);
       return true;
     } catch (err) {
       showToast({ title: TOASTS[action][1], description: serverMessage(err), variant: 'error' });

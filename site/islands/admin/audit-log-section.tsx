@@ -1,7 +1,7 @@
 // Registro de actividad (super admin): every staff action and login attempt, newest first, filtered on the
 // server by action, user and Buenos Aires dates. It loads when opened, on 'Filtrar' and on 'Actualizar'.
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { ApiError, getData, serverMessage } from '../../lib/admin-api.ts';
+import { useMemo, useState, type FormEvent } from 'react';
+import { usePanelList } from './use-panel-list.ts';
 import { useExportList } from './panel-export.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';
 import type { AuditLogEntry } from '../../../db/queries/admin/audit-log.ts';
@@ -52,33 +52,13 @@ const NO_FILTERS: Filters = { action: '', username: '', from: '', to: '' };
 const target = (e: AuditLogEntry) => (e.targetType ? `${TARGET_LABELS[e.targetType] ?? e.targetType} #${e.targetId}` : '');
 const details = (e: AuditLogEntry) => (e.details ? JSON.stringify(e.details) : '');
 
-/** onUnauthorized must be stable: it is a dependency of the loader. */
+/** onUnauthorized must be stable. */
 export default function AuditLogSection(props: { reloadToken: number; onUnauthorized: () => void }) {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [applied, setApplied] = useState<Filters>(NO_FILTERS);
-  const [entries, setEntries] = useState<AuditLogEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const { onUnauthorized } = props;
-  const load = useCallback(
-    async (filters: Filters) => {
-      const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v.trim() !== ''));
-      query.set('limit', '200');
-      try {
-        setEntries(await getData<AuditLogEntry[]>(`audit-log?${query}`));
-        setError(null);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) onUnauthorized();
-        setError(serverMessage(err) ?? 'No se pudo cargar el registro.');
-      }
-    },
-    [onUnauthorized],
-  );
-
-  useEffect(() => {
-    const timer = setTimeout(() => void load(applied), 0);
-    return () => clearTimeout(timer);
-  }, [load, applied, props.reloadToken]);
+  const query = new URLSearchParams(Object.entries(applied).filter(([, v]) => v.trim() !== ''));
+  query.set('limit', '200');
+  const { items: entries, error } = usePanelList<AuditLogEntry>(`audit-log?${query}`, props.reloadToken, props.onUnauthorized, 'No se pudo cargar el registro.');
 
   useExportList(
     useMemo(

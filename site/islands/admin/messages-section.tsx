@@ -1,8 +1,9 @@
 // Mensajes (permission 'view reports'): what visitors wrote in the contact form, oldest open first. Staff answer
 // by email and mark the message answered.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { showToast } from '../../stores/toasts.ts';
-import { ApiError, getData, postData, serverMessage } from '../../lib/admin-api.ts';
+import { postData, serverMessage } from '../../lib/admin-api.ts';
+import { usePanelList } from './use-panel-list.ts';
 import { CONTACT_TOPICS, type ContactMessage } from '../../../db/queries/contact-messages.ts';
 import { useExportList } from './panel-export.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';
@@ -12,27 +13,8 @@ const topicLabel = (value: string) => CONTACT_TOPICS.find((t) => t.value === val
 /** onUnauthorized must be stable. */
 export default function MessagesSection(props: { reloadToken: number; onUnauthorized: () => void }) {
   const [status, setStatus] = useState<ContactMessage['status']>('open');
-  const [messages, setMessages] = useState<ContactMessage[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const { onUnauthorized } = props;
-
-  const load = useCallback(
-    async (which: ContactMessage['status']) => {
-      try {
-        setMessages(await getData<ContactMessage[]>(`messages?status=${which}`));
-        setError(null);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) onUnauthorized();
-        setError(serverMessage(err) ?? 'No se pudieron cargar los mensajes.');
-      }
-    },
-    [onUnauthorized],
-  );
-  useEffect(() => {
-    const timer = setTimeout(() => void load(status), 0);
-    return () => clearTimeout(timer);
-  }, [load, status, props.reloadToken]);
+  const { items: messages, error, reload } = usePanelList<ContactMessage>(`messages?status=${status}`, props.reloadToken, props.onUnauthorized, 'No se pudieron cargar los mensajes.');
 
   useExportList(
     useMemo(
@@ -51,7 +33,7 @@ export default function MessagesSection(props: { reloadToken: number; onUnauthor
     try {
       await postData(`messages/${message.id}/answered`);
       showToast({ title: 'Mensaje marcado como respondido', description: message.email, variant: 'success' });
-      await load(status);
+      await reload();
     } catch (err) {
       showToast({ title: 'No se pudo marcar el mensaje', description: serverMessage(err), variant: 'error' });
     } finally {

@@ -1,9 +1,10 @@
 // Denuncias (permission 'view reports'): reports of ads by visitors, oldest open first. 'Resolver' keeps a hidden
 // ad hidden (remove it from Anuncios); 'Desestimar' brings it back once no report of a minor or of trafficking
 // is left open. Loads when opened, on a new filter and on 'Actualizar'.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { showToast } from '../../stores/toasts.ts';
-import { ApiError, getData, postData, serverMessage } from '../../lib/admin-api.ts';
+import { postData, serverMessage } from '../../lib/admin-api.ts';
+import { usePanelList } from './use-panel-list.ts';
 import { useExportList } from './panel-export.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';
 import type { ReportItem } from '../../../db/queries/reports.ts';
@@ -25,27 +26,9 @@ const AD_STATE_LABELS: Record<string, string> = { held: 'oculto por denuncia', p
 /** onUnauthorized and onChanged must be stable. */
 export default function ReportsSection(props: { reloadToken: number; onUnauthorized: () => void; onChanged: () => Promise<unknown> }) {
   const [status, setStatus] = useState<ReportItem['status']>('open');
-  const [reports, setReports] = useState<ReportItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const { onUnauthorized, onChanged } = props;
-
-  const load = useCallback(
-    async (which: ReportItem['status']) => {
-      try {
-        setReports(await getData<ReportItem[]>(`reports?status=${which}`));
-        setError(null);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) onUnauthorized();
-        setError(serverMessage(err) ?? 'No se pudieron cargar las denuncias.');
-      }
-    },
-    [onUnauthorized],
-  );
-  useEffect(() => {
-    const timer = setTimeout(() => void load(status), 0);
-    return () => clearTimeout(timer);
-  }, [load, status, props.reloadToken]);
+  const { onChanged } = props;
+  const { items: reports, error, reload } = usePanelList<ReportItem>(`reports?status=${status}`, props.reloadToken, props.onUnauthorized, 'No se pudieron cargar las denuncias.');
 
   useExportList(
     useMemo(
@@ -64,7 +47,7 @@ export default function ReportsSection(props: { reloadToken: number; onUnauthori
     try {
       await postData(`reports/${report.id}/${action}`);
       showToast({ title: action === 'resolve' ? 'Denuncia resuelta' : 'Denuncia desestimada', description: report.adTitle ?? undefined, variant: 'success' });
-      await Promise.all([load(status), onChanged()]);
+      await Promise.all([reload(), onChanged()]);
     } catch (err) {
       showToast({ title: action === 'resolve' ? 'No se pudo resolver la denuncia' : 'No se pudo desestimar la denuncia', description: serverMessage(err), variant: 'error' });
     } finally {
