@@ -12,6 +12,13 @@ const pages: [name: string, path: string][] = [
   ['menor de edad', '/menor-de-edad'],
   ['not found', '/esta-pagina-no-existe'],
   ['install guide', '/guia-instalacion-velada.html'],
+  ['sign-in', '/ingresar'],
+  ['registration', '/ingresar?crear=1'],
+  ['forgotten password', '/recuperar-clave'],
+  ['publish, signed out', '/publicar-anuncio'],
+  ['report form', '/denunciar?motivo=estafa'],
+  ['ad check', '/verificar-anuncio?codigo=1'],
+  ['contact', '/contacto'],
 ];
 
 test.describe('for a returning visitor', () => {
