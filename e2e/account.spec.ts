@@ -135,6 +135,12 @@ test('on a phone the account link stays in the header as an icon with its name',
   const account = page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Mi cuenta' });
   await expect(account).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Buscar' })).toBeHidden();
+  // Down to the smallest phones, the header fits: the page never scrolls sideways.
+  for (const width of [390, 360, 320]) {
+    await page.setViewportSize({ width, height: 700 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(width);
+  }
+  await expect(page.getByRole('link', { name: 'Velada, inicio' })).toBeVisible();
 });
 
 test('verifying the identity from the account: the steps, a draft kept across a reload, errors next to fields, then the review', async ({ page, db }) => {
