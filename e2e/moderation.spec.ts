@@ -95,6 +95,7 @@ test('a visitor reports an ad as a possible minor: it leaves search and its page
   // The footer's 'Denunciar estafas' opens the form with that reason chosen.
   await visit.goto('/');
   await visit.getByRole('contentinfo').getByRole('link', { name: 'Denunciar estafas' }).click();
+  await expect(visit).toHaveURL(/\/denunciar\?motivo=estafa$/);
   await waitForHydration(visit);
   await expect(visit.getByLabel('Estafa')).toBeChecked();
   await visitor.close();
@@ -235,6 +236,7 @@ test('the whole journey: the ad published in publish.spec is approved by staff, 
 
   // Reported as a possible minor: gone from search at once.
   await visitor.getByRole('link', { name: 'Denunciar este aviso' }).click();
+  await expect(visitor).toHaveURL(/\/denunciar\?anuncio=/);
   await waitForHydration(visitor);
   await visitor.getByLabel('Posible menor de edad').check();
   await visitor.getByRole('button', { name: 'Enviar denuncia' }).click();
