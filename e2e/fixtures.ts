@@ -70,11 +70,21 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** Waits until every Astro island of the page has hydrated (Astro drops the `ssr` attribute then). */
+/**
+ * Waits until every Astro island of the page has hydrated. Astro drops the `ssr` attribute when it has asked React
+ * to hydrate, but React 19 hydrates concurrently, a little later: a click in between would submit a form natively
+ * (a reload) instead of running its handler. So this also waits until React owns each island's first element.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   // Right after a navigation the new document may not be parsed yet: no island in it is not "all hydrated".
   await page.waitForLoadState('domcontentloaded');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island')].every((island) => {
+      const first = island.querySelector(':scope > :not(template):not(astro-slot)');
+      return !first || Object.keys(first).some((key) => key.startsWith('__reactFiber$'));
+    }),
+  );
 }
 
 /** The browser's localStorage as a plain object. */
