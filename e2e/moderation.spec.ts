@@ -146,7 +146,7 @@ test('the advertiser\'s account: pause, renew and delete ads, download the data,
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill('clave-de-clara-1');
   await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/mi-cuenta$/);
+  await page.waitForURL((url) => url.pathname === '/mi-cuenta'); // '/ingresar?volver=/mi-cuenta' ends with it too
   await waitForHydration(page);
   const item = (title: string) => page.locator('.account-ads li').filter({ hasText: title });
   await expect(item('Clara: aviso vigente')).toContainText('Publicado');
