@@ -2,7 +2,7 @@
 // then the RENAPER form or the manual uploads, both with the name and birth date of the DNI. Submitting sends
 // everything for staff review (24-48 hours). The choice and typed fields survive a reload; files do not.
 import { useEffect, useState, type FormEvent } from 'react';
-import { AccountApiError } from '../../lib/account-api.ts';
+import { AccountApiError, callApi } from '../../lib/account-api.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
 type Method = 'renaper' | 'manual';
@@ -39,18 +39,6 @@ function loadDraft(initialName: string): Draft {
   return { ...EMPTY, fullName: initialName };
 }
 
-async function send(form: FormData): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch('/api/advertiser/verification', { method: 'POST', credentials: 'same-origin', body: form });
-  } catch {
-    throw new AccountApiError(0, undefined);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: ConstructorParameters<typeof AccountApiError>[1] } | null;
-    throw new AccountApiError(response.status, body?.error);
-  }
-}
 
 export default function IdentityVerification(props: { fullName: string; onSubmitted?: () => void; doneHref?: string }) {
   const [draft, setDraft] = useState<Draft>(() => ({ ...EMPTY, fullName: props.fullName }));
@@ -135,7 +123,7 @@ export default function IdentityVerification(props: { fullName: string; onSubmit
     for (const { field } of FILES[method]) form.set(field, files[field]!);
     setBusy(true);
     try {
-      await send(form);
+      await callApi('POST', '/api/advertiser/verification', form);
       sessionStorage.removeItem(DRAFT_KEY);
       setDone(true);
       props.onSubmitted?.();

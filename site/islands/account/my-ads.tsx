@@ -1,7 +1,7 @@
 // 'Mis anuncios' in the account: each ad with its state, why staff refused it, when it ends, and what the
 // advertiser can do with it now (pause, resume, renew, delete).
 import { useState } from 'react';
-import { AccountApiError } from '../../lib/account-api.ts';
+import { callApi } from '../../lib/account-api.ts';
 import { categoryLabel } from '../../lib/format.ts';
 import type { OwnAd } from '../../../db/queries/advertiser-ads.ts';
 
@@ -20,18 +20,6 @@ const DONE = { pause: 'Pausaste el anuncio.', resume: 'El anuncio está publicad
 const RENEW_WINDOW_MS = 5 * 86_400_000;
 const day = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' });
 
-async function send(method: string, path: string): Promise<OwnAd | null> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/advertiser/ads/${path}`, { method, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' } });
-  } catch {
-    throw new AccountApiError(0, undefined);
-  }
-  if (response.status === 204) return null;
-  const body = (await response.json()) as OwnAd & { error?: ConstructorParameters<typeof AccountApiError>[1] };
-  if (!response.ok) throw new AccountApiError(response.status, body.error);
-  return body;
-}
 
 export default function MyAds(props: { ads: OwnAd[] }) {
   const [ads, setAds] = useState(props.ads);
@@ -45,11 +33,11 @@ export default function MyAds(props: { ads: OwnAd[] }) {
     setBusy(ad.id);
     try {
       if (action === 'delete') {
-        await send('DELETE', String(ad.id));
+        await callApi('DELETE', `/api/advertiser/ads/${ad.id}`);
         setAds((list) => list.filter((a) => a.id !== ad.id));
         setNotice({ id: 0, text: `Eliminaste «${ad.title}».` });
       } else {
-        const updated = await send('POST', `${ad.id}/${action}`);
+        const updated = await callApi<OwnAd>('POST', `/api/advertiser/ads/${ad.id}/${action}`);
         if (updated) setAds((list) => list.map((a) => (a.id === ad.id ? updated : a)));
         setNotice({ id: ad.id, text: DONE[action] });
       }

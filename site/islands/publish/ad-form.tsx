@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { adInputSchema } from '../../../db/ad-input.ts';
 import { ATTENTION_TYPES, BARRIOS, CATEGORIES, DAY_GROUPS, LANGUAGES, PLANS, SERVICE_TYPES, TIME_SLOTS } from '../../../db/catalogue.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { AccountApiError } from '../../lib/account-api.ts';
+import { AccountApiError, callApi } from '../../lib/account-api.ts';
 import FieldError, { errorProps } from '../account/field-error.tsx';
 import PhotoDropZone, { uploadPhoto, type PendingPhoto } from './photo-drop-zone.tsx';
 
@@ -49,17 +49,6 @@ export const EMPTY_AD: AdDraft = {
 type Errors = Record<string, string | undefined>;
 const PLAN_TEXT = { gratuito: 'Publicación estándar, hasta 3 fotos, 30 días.', premium: 'Destacado y primero en las búsquedas, hasta 10 fotos.', vip: 'Todo lo de Premium, puesto #1 de su categoría y en la portada.' };
 
-async function json<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, { method, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new AccountApiError(0, undefined);
-  }
-  const data = (await response.json().catch(() => null)) as ({ error?: ConstructorParameters<typeof AccountApiError>[1] } & T) | null;
-  if (!response.ok) throw new AccountApiError(response.status, data?.error);
-  return data as T;
-}
 
 export interface SavedPhoto {
   id: number;
@@ -146,9 +135,9 @@ export default function AdForm(props: {
     setBusy(true);
     try {
       let adId = draft.adId;
-      if (adId) await json('PUT', `/api/advertiser/ads/${adId}`, parsed.data);
+      if (adId) await callApi('PUT', `/api/advertiser/ads/${adId}`, parsed.data);
       else {
-        adId = (await json<{ id: number }>('POST', '/api/advertiser/ads', parsed.data)).id;
+        adId = (await callApi<{ id: number }>('POST', '/api/advertiser/ads', parsed.data)).id;
         props.onDraft({ ...draft, adId });
       }
       let queue = photos;
@@ -167,7 +156,7 @@ export default function AdForm(props: {
         }
         setPhotos(queue);
       }
-      if (props.submitAfterSave ?? true) await json('POST', `/api/advertiser/ads/${adId}/submit`);
+      if (props.submitAfterSave ?? true) await callApi('POST', `/api/advertiser/ads/${adId}/submit`);
       props.onPublished();
     } catch (err) {
       if (err instanceof AccountApiError && err.field && document.getElementById(`ad-${err.field}`)) {
@@ -184,7 +173,7 @@ export default function AdForm(props: {
 
   async function removeSaved(photo: SavedPhoto) {
     try {
-      await json('DELETE', `/api/advertiser/ads/${draft.adId}/photos/${photo.id}`);
+      await callApi('DELETE', `/api/advertiser/ads/${draft.adId}/photos/${photo.id}`);
       setSaved((list) => list.filter((p) => p.id !== photo.id));
     } catch (err) {
       setProblem(err instanceof Error ? err.message : 'No se pudo quitar la foto.');

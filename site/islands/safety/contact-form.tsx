@@ -2,6 +2,7 @@
 // the panel.
 import { useState, type FormEvent } from 'react';
 import FieldError, { errorProps } from '../account/field-error.tsx';
+import { AccountApiError, callApi } from '../../lib/account-api.ts';
 import { CONTACT_TOPICS } from '../../../db/queries/contact-messages.ts';
 
 export default function ContactForm(props: { topic?: string }) {
@@ -27,18 +28,15 @@ export default function ContactForm(props: { topic?: string }) {
     setBusy(true);
     setProblem(null);
     try {
-      const response = await fetch('/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(values) });
-      const body = (await response.json()) as { error?: { field?: string; detail?: string; message: string } };
-      if (!response.ok) {
-        if (body.error?.field) {
-          setErrors({ [body.error.field]: body.error.detail ?? body.error.message });
-          document.getElementById(`contact-${body.error.field}`)?.focus();
-        } else setProblem(body.error?.message ?? 'No se pudo enviar el mensaje.');
-        return;
-      }
+      await callApi('POST', '/api/contact', values);
       setSent(true);
-    } catch {
-      setProblem('No pudimos conectar con el servidor. Probá de nuevo en un momento.');
+    } catch (err) {
+      const error = err instanceof AccountApiError ? err : new AccountApiError(0, undefined);
+      if (error.status === 0) setProblem('No pudimos conectar con el servidor. Probá de nuevo en un momento.');
+      else if (error.field) {
+        setErrors({ [error.field]: error.detail });
+        document.getElementById(`contact-${error.field}`)?.focus();
+      } else setProblem(error.code === 'network_error' ? 'No se pudo enviar el mensaje.' : error.message);
     } finally {
       setBusy(false);
     }

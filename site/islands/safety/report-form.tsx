@@ -2,6 +2,7 @@
 // optional details and an optional email for an answer. A possible minor or trafficking hides the ad at once.
 import { useState, type FormEvent } from 'react';
 import FieldError, { errorProps } from '../account/field-error.tsx';
+import { AccountApiError, callApi } from '../../lib/account-api.ts';
 
 const REASONS = [
   ['posible_menor', 'Posible menor de edad'],
@@ -32,20 +33,19 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
     setBusy(true);
     setProblem(null);
     try {
-      const response = await fetch('/api/reports', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ adId: props.adId ?? null, adReference: props.adId ? undefined : reference, reason, details, contactEmail: email }),
+      const answer = await callApi<{ hidden: boolean }>('POST', '/api/reports', {
+        adId: props.adId ?? null,
+        adReference: props.adId ? undefined : reference,
+        reason,
+        details,
+        contactEmail: email,
       });
-      const body = (await response.json()) as { hidden?: boolean; error?: { field?: string; detail?: string; message: string } };
-      if (!response.ok) {
-        if (body.error?.field) setErrors({ [body.error.field]: body.error.detail ?? body.error.message });
-        else setProblem(body.error?.message ?? 'No se pudo enviar la denuncia.');
-        return;
-      }
-      setSent({ hidden: Boolean(body.hidden) });
-    } catch {
-      setProblem('No pudimos conectar con el servidor. Si es urgente, llamá a la Línea 145.');
+      setSent({ hidden: Boolean(answer.hidden) });
+    } catch (err) {
+      const error = err instanceof AccountApiError ? err : new AccountApiError(0, undefined);
+      if (error.status === 0) setProblem('No pudimos conectar con el servidor. Si es urgente, llamá a la Línea 145.');
+      else if (error.field) setErrors({ [error.field]: error.detail });
+      else setProblem(error.code === 'network_error' ? 'No se pudo enviar la denuncia.' : error.message);
     } finally {
       setBusy(false);
     }
