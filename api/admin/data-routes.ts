@@ -24,14 +24,13 @@ import { createAdministrator, listAdministrators, resetAdministratorPassword } f
 import { listAuditLog } from '../../db/queries/admin/audit-log.ts';
 import { endSessionsOf } from './sessions.ts';
 import { ADMIN_PERMISSIONS } from './permissions.ts';
-import { parseInput } from '../http/validate.ts';
+import { idParams, parseInput } from '../http/validate.ts';
 
 /** 'any_admin': every signed-in admin (the overview, analytics). */
 export type RoutePermission = AdminPermission | 'super_admin' | 'any_admin';
 /** `${METHOD} ${path}` -> permission, for every route of adminDataRouter. */
 export const ADMIN_ROUTE_PERMISSIONS = new Map<string, RoutePermission>();
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] });
 const conflict = (code: string, message: string) => new HttpError(409, code, message);
 

@@ -3,11 +3,10 @@
 // answers 404, exactly like an ad that does not exist.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { readJsonBody } from '../http/read-body.ts';
-import { parseInput } from '../http/validate.ts';
+import { idParams, parseInput } from '../http/validate.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { requireAdvertiser } from './routes.ts';
 import type { SignedInAdvertiser } from './sessions.ts';
@@ -15,7 +14,6 @@ import { adInputSchema } from '../../db/ad-input.ts';
 import { changeOwnAd, createAdDraft, deleteOwnAd, findOwnAd, listOwnAds, submitOwnAd, updateOwnAd } from '../../db/queries/advertiser-ads.ts';
 import { deleteAdImage } from '../services/image-store.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 32 * 1024, types: ['application/json'] });
 const me = (ctx: Context) => (ctx.state.advertiser as SignedInAdvertiser).id;
 const adMissing = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');

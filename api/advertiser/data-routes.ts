@@ -10,8 +10,8 @@ import { rateLimit } from '../middleware/rate-limit.ts';
 import { verifyPassword } from '../services/passwords.ts';
 import { deleteAdImage } from '../services/image-store.ts';
 import { deleteDocument } from '../services/identity-vault.ts';
-import { requireAdvertiser } from './routes.ts';
-import { ADVERTISER_COOKIE, type SignedInAdvertiser } from './sessions.ts';
+import { requireAdvertiser, setAdvertiserCookie } from './routes.ts';
+import type { SignedInAdvertiser } from './sessions.ts';
 import { deleteAdvertiserAccount, exportAdvertiserData } from '../../db/queries/advertiser-data.ts';
 
 const deleteBody = z.object({ password: z.string().min(1, 'Escribí tu contraseña para confirmar.').max(128) });
@@ -35,7 +35,7 @@ export function advertiserDataRouter(deps: AppDeps): Router {
     }
     const { photoKeys, documentKeys } = await deleteAdvertiserAccount(deps.db, advertiser.id);
     await Promise.all([...photoKeys.map((k) => deleteAdImage(deps.config.dataDir, k)), ...documentKeys.map((k) => deleteDocument(deps.config.dataDir, k))]);
-    ctx.cookies.set(ADVERTISER_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', maxAge: 0, overwrite: true });
+    setAdvertiserCookie(ctx, null);
     ctx.status = 204;
   });
 

@@ -8,7 +8,7 @@ import type { AppDeps } from '../app.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { readJsonBody } from '../http/read-body.ts';
 import { readMultipart } from '../http/read-multipart.ts';
-import { parseInput } from '../http/validate.ts';
+import { idParams, parseInput, rowId } from '../http/validate.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { adImageUrl, deleteAdImage, storeAdImage } from '../services/image-store.ts';
 import { checkedImage, MAX_IMAGE_BYTES } from '../services/uploaded-image.ts';
@@ -16,8 +16,7 @@ import { requireAdvertiser } from './routes.ts';
 import type { SignedInAdvertiser } from './sessions.ts';
 import { addPhoto, listPhotos, ownAdForPhotos, photoLimit, removePhoto, reorderPhotos, type OwnPhoto } from '../../db/queries/ad-photos.ts';
 
-const adParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const photoParams = adParams.extend({ photoId: z.coerce.number().int().positive().max(2_147_483_647) });
+const photoParams = idParams.extend({ photoId: rowId });
 const orderBody = z.object({ ids: z.array(z.number().int().positive()).max(20) });
 
 /** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
@@ -30,7 +29,7 @@ export function adPhotosRouter(deps: AppDeps): Router {
   router.use(requireAdvertiser(deps));
 
   async function ownAd(ctx: Context) {
-    const { id } = parseInput(adParams, ctx.params);
+    const { id } = parseInput(idParams, ctx.params);
     const ad = await ownAdForPhotos(deps.db, (ctx.state.advertiser as SignedInAdvertiser).id, id);
     if (!ad) throw notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
     return ad;

@@ -42,7 +42,8 @@ const invalidLink = (expired: boolean) =>
 
 const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] });
 
-function setCookie(ctx: Context, value: string | null): void {
+/** Sets the session cookie, or clears it with null. */
+export function setAdvertiserCookie(ctx: Context, value: string | null): void {
   ctx.cookies.set(ADVERTISER_COOKIE, value ?? '', { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', maxAge: value ? undefined : 0, overwrite: true });
 }
 
@@ -51,7 +52,7 @@ export function requireAdvertiser(deps: Pick<AppDeps, 'db'>): Middleware {
   return async (ctx: Context, next: Next) => {
     const advertiser = await resumeAdvertiserSession(deps.db, ctx.cookies.get(ADVERTISER_COOKIE));
     if (!advertiser) {
-      setCookie(ctx, null);
+      setAdvertiserCookie(ctx, null);
       throw new HttpError(401, 'unauthenticated', 'Tu sesión terminó o no ingresaste. Ingresá de nuevo.');
     }
     ctx.state.advertiser = advertiser;
@@ -130,14 +131,14 @@ export function advertiserAccountRouter(deps: AppDeps): Router {
       throw new HttpError(403, 'email_not_confirmed', 'Confirmá tu email con el enlace que te enviamos antes de ingresar.');
     }
     await throttle.clearFailures(deps.db, input.email);
-    setCookie(ctx, await createAdvertiserSession(deps.db, account.id, now));
+    setAdvertiserCookie(ctx, await createAdvertiserSession(deps.db, account.id, now));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true };
   });
 
   router.post('/logout', async (ctx) => {
     await endAdvertiserSession(deps.db, ctx.cookies.get(ADVERTISER_COOKIE));
-    setCookie(ctx, null);
+    setAdvertiserCookie(ctx, null);
     ctx.status = 204;
   });
 

@@ -1,3 +1,3 @@
-import { z } from 'zod';
+import { idParams } from '../../http/validate.ts';
 
-export const adIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const adIdParams = idParams;
