@@ -25,7 +25,8 @@ import { advertiserAdsRouter } from './advertiser/ads-routes.ts';
 import { adPhotosRouter, isPhotoUploadPath } from './advertiser/photos-routes.ts';
 import { reportsRouter } from './routes/reports.ts';
 import { advertiserDataRouter } from './advertiser/data-routes.ts';
-import type { Mailer } from './services/mail.ts';
+import { createMailer, type Mailer } from './services/mail.ts';
+import { isReceiptUploadPath, MERCADOPAGO_WEBHOOK_PATH, paymentsRouter } from './payments/routes.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -60,11 +61,14 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   // `compression` wraps the Node response, so it covers Koa's bodies and the Astro adapter's writes alike.
   app.use((ctx, next) => new Promise((resolve, reject) => gzipOrBrotli(ctx.req, ctx.res, () => next().then(resolve, reject))));
 
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, dataDir: deps.config.dataDir });
+  const withMailer = { ...deps, mailer };
   const api = new Router({ prefix: '/api' });
   api.use(
     sameOriginWrites(deps.config.publicOrigin, {
       beaconPaths: ANALYTICS_BEACON_PATHS,
-      isUploadPath: (p) => VERIFICATION_UPLOAD_PATHS.includes(p) || isPhotoUploadPath(p),
+      isUploadPath: (p) => VERIFICATION_UPLOAD_PATHS.includes(p) || isPhotoUploadPath(p) || isReceiptUploadPath(p),
+      signedPaths: [MERCADOPAGO_WEBHOOK_PATH],
     }),
   );
   api.get('/health', async (ctx) => {
@@ -75,13 +79,14 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   api.use(adsRouter(deps).routes());
   api.use(analyticsRouter(deps.analytics).routes());
   api.use(adminAuthRouter(deps).routes());
-  api.use(adminDataRouter(deps).routes());
-  api.use(advertiserAccountRouter(deps).routes());
+  api.use(adminDataRouter(withMailer).routes());
+  api.use(advertiserAccountRouter(withMailer).routes());
   api.use(verificationRouter(deps).routes());
   api.use(advertiserAdsRouter(deps).routes());
   api.use(adPhotosRouter(deps).routes());
   api.use(reportsRouter(deps).routes());
   api.use(advertiserDataRouter(deps).routes());
+  api.use(paymentsRouter(withMailer).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {

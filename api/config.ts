@@ -46,6 +46,9 @@ const schema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || parseIdentityKey(v) !== null, { message: 'must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)' }),
+  MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(10).optional(),
+  MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
 });
 
 export interface Config {
@@ -63,6 +66,8 @@ export interface Config {
   mailFrom: string;
   /** AES-256 key for identity documents; main.ts makes a local one when unset outside production. */
   identityKey: Buffer | undefined;
+  /** MercadoPago Checkout Pro, offered only when configured (api/payments/mercadopago.ts). */
+  mercadoPago: { accessToken: string; webhookSecret: string; apiUrl: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +80,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}.`);
   }
   const c = parsed.data;
+  // Notifications that cannot be verified must not be trusted: the token comes with its webhook secret.
+  if (c.MERCADOPAGO_ACCESS_TOKEN && !c.MERCADOPAGO_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration: MERCADOPAGO_WEBHOOK_SECRET is required with MERCADOPAGO_ACCESS_TOKEN (the secret of your webhook in MercadoPago).');
+  }
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -88,5 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     identityKey: c.IDENTITY_KEY ? parseIdentityKey(c.IDENTITY_KEY)! : undefined,
+    mercadoPago: c.MERCADOPAGO_ACCESS_TOKEN
+      ? { accessToken: c.MERCADOPAGO_ACCESS_TOKEN, webhookSecret: c.MERCADOPAGO_WEBHOOK_SECRET!, apiUrl: c.MERCADOPAGO_API_URL.replace(/\/$/, '') }
+      : undefined,
   };
 }

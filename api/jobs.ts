@@ -5,8 +5,14 @@ import { refreshSearchRanks } from '../db/queries/search-rank.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { deleteExpiredAnalytics } from '../db/queries/analytics-retention.ts';
 import { purgeIdentityDocuments } from '../db/queries/identity-purge.ts';
+import { runPlanLifecycle, type PlanLifecycleResult } from '../db/queries/plan-lifecycle.ts';
+import type { Mailer } from './services/mail.ts';
+import { renewalDueMail } from './payments/mails.ts';
+import { paymentPagePath } from './payments/confirmations.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Plans and listings end within this long of their date. */
+const PLAN_JOB_MS = 5 * 60 * 1000;
 
 /** Keeps search ranks current (plan ends, the daily rotation) and SQLite's planner statistics fresh. */
 export async function refreshSearchOrder(db: Knex): Promise<void> {
@@ -21,10 +27,22 @@ export async function runHourlyJobs(db: Knex, dataDir: string, now = new Date())
   await purgeIdentityDocuments(db, dataDir, now).catch((err) => console.error('Identity document purge failed:', err));
 }
 
-export function startJobs(db: Knex, dataDir: string): () => void {
-  const run = () => void runHourlyJobs(db, dataDir);
-  run();
-  const timer = setInterval(run, HOUR_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Ends plans and listings at their date and creates renewal payments, mailing each advertiser who must pay one. */
+export async function runPlanJobs(db: Knex, mailer: Mailer, siteOrigin: string, now = new Date()): Promise<PlanLifecycleResult> {
+  const result = await runPlanLifecycle(db, now);
+  for (const renewal of result.renewalsCreated) {
+    const mail = renewalDueMail(renewal.advertiser.email, { ...renewal, fullName: renewal.advertiser.fullName, link: `${siteOrigin}${paymentPagePath(renewal.reference)}` });
+    await mailer.send(mail).catch((err: Error) => console.error(`Renewal ${renewal.reference}: the mail failed:`, err.message));
+  }
+  return result;
+}
+
+export function startJobs(db: Knex, dataDir: string, plans: { mailer: Mailer; siteOrigin: string }): () => void {
+  const hourly = () => void runHourlyJobs(db, dataDir);
+  const planJobs = () => void runPlanJobs(db, plans.mailer, plans.siteOrigin).catch((err) => console.error('Plan expiry and renewal failed:', err));
+  hourly();
+  planJobs();
+  const timers = [setInterval(hourly, HOUR_MS), setInterval(planJobs, PLAN_JOB_MS)];
+  for (const timer of timers) timer.unref();
+  return () => timers.forEach(clearInterval);
 }

@@ -11,6 +11,7 @@ import { parseIdentityKey } from './services/identity-vault.ts';
 import { createApp } from './app.ts';
 import { AnalyticsQueue } from './analytics/queue.ts';
 import { startJobs } from './jobs.ts';
+import { createMailer } from './services/mail.ts';
 import { migrate, openDb, type Db } from '../db/connection.ts';
 import { isDatabaseEmpty, seedDemoData } from '../db/seeds/demo.ts';
 import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '../db/seeds/super-admin.ts';
@@ -100,9 +101,12 @@ export async function main(): Promise<void> {
   await prepareDatabase(db, config);
   buildSiteIfMissing();
 
-  const stopJobs = startJobs(db, config.dataDir);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  // Links in mail sent by jobs (no request to take an address from): the public origin, else this server.
+  const siteOrigin = config.publicOrigin ?? `http://localhost:${config.port}`;
+  const stopJobs = startJobs(db, config.dataDir, { mailer, siteOrigin });
   const analytics = new AnalyticsQueue(db);
-  const app = await createApp({ db, config, distDir, analytics });
+  const app = await createApp({ db, config, distDir, analytics, mailer });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(

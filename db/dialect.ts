@@ -36,3 +36,9 @@ export function whereTextMatches(db: Knex, query: Knex.QueryBuilder, terms: stri
 export function insertedId(row: unknown): number {
   return typeof row === 'object' && row !== null ? Number((row as { id: number }).id) : Number(row);
 }
+
+/** A unique index refused the row (SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || (e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? '')) || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

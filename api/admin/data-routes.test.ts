@@ -20,6 +20,7 @@ let server: TestApp;
 const cookies: Record<string, string> = {};
 let pendingIds: number[] = [];
 const paymentIds: number[] = [];
+let receiptPaymentId: number;
 let accountIds: number[] = [];
 let throwawayAdminId = 0;
 let documentId = 0;
@@ -110,6 +111,18 @@ beforeAll(async () => {
       await insertId('payments', { advertiser_id: verified, amount: 25000, description: 'Plan VIP', payment_method: 'transfer', status: 'pending', reference: `VEL-TEST-${i}`, created_at: now }),
     );
   }
+  const receiptKey = await storeDocument(t.dataDir, IDENTITY_KEY, await testJpeg(), 'receipts');
+  receiptPaymentId = await insertId('payments', {
+    advertiser_id: verified,
+    amount: 15000,
+    payment_method: 'transfer',
+    status: 'pending',
+    reference: 'VEL-TEST-R',
+    receipt_key: receiptKey,
+    receipt_type: 'image/jpeg',
+    receipt_uploaded_at: now,
+    created_at: now,
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -144,6 +157,7 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
     'POST /api/admin/reports/:id/dismiss': () => ({ path: `/api/admin/reports/${reportIds[1]}/dismiss` }),
     'GET /api/admin/payments': () => ({ path: '/api/admin/payments' }),
     'POST /api/admin/payments/:id/process': () => ({ path: `/api/admin/payments/${paymentIds.shift()}/process`, body: { bankAccountId: accountIds[0] } }),
+    'GET /api/admin/payments/:id/receipt': () => ({ path: `/api/admin/payments/${receiptPaymentId}/receipt` }),
     'GET /api/admin/bank-accounts': () => ({ path: '/api/admin/bank-accounts' }),
     'POST /api/admin/bank-accounts': () => ({
       path: '/api/admin/bank-accounts',
@@ -167,7 +181,7 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
 }
 
 describe('access to every admin data route', () => {
-  const routes = adminDataRouter({ db: null as never, config: null as never, analytics: null as never }).stack.flatMap((layer) =>
+  const routes = adminDataRouter({ db: null as never, config: null as never, analytics: null as never, mailer: null as never }).stack.flatMap((layer) =>
     layer.methods.filter((m) => m !== 'HEAD').map((method) => `${method} /api${String(layer.path)}`),
   );
 

@@ -25,6 +25,9 @@ import { listAuditLog } from '../../db/queries/admin/audit-log.ts';
 import { endSessionsOf } from './sessions.ts';
 import { ADMIN_PERMISSIONS } from './permissions.ts';
 import { idParams, parseInput } from '../http/validate.ts';
+import type { Mailer } from '../services/mail.ts';
+import { mailPaymentConfirmed } from '../payments/confirmations.ts';
+import { sendReceipt } from '../payments/receipts.ts';
 
 /** 'any_admin': every signed-in admin (the overview, analytics). */
 export type RoutePermission = AdminPermission | 'super_admin' | 'any_admin';
@@ -86,7 +89,7 @@ const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 
-export function adminDataRouter(deps: AppDeps): Router {
+export function adminDataRouter(deps: AppDeps & { mailer: Mailer }): Router {
   const router = new Router({ prefix: '/admin' });
   const route = (method: 'get' | 'post' | 'put', path: string, permission: RoutePermission, handler: (ctx: Context, admin: Admin) => Promise<void>) => {
     ADMIN_ROUTE_PERMISSIONS.set(`${method.toUpperCase()} /api/admin${path}`, permission);
@@ -197,11 +200,26 @@ export function adminDataRouter(deps: AppDeps): Router {
     const { id } = parseInput(idParams, ctx.params);
     const input = parseInput(processBody, await body(ctx));
     const result = await processPayment(deps.db, { id, bankAccountId: input.bankAccountId, notes: input.notes ?? null, adminId: admin.id });
-    if (result === 'missing') throw notFound('payment_not_found', 'El pago no existe.');
-    if (result === 'already_processed') throw conflict('already_processed', 'Ese pago ya fue procesado.');
-    if (result === 'no_account') throw notFound('bank_account_not_found', 'La cuenta bancaria de destino no existe. Seleccione una cuenta bancaria de destino.');
+    if (!result.ok) {
+      if (result.reason === 'missing') throw notFound('payment_not_found', 'El pago no existe.');
+      if (result.reason === 'already_processed') throw conflict('already_processed', 'Ese pago ya fue procesado.');
+      if (result.reason === 'not_pending') throw conflict('not_pending', 'Ese pago fue cancelado: no se puede procesar.');
+      if (result.reason === 'no_active_account') throw conflict('no_active_bank_account', 'No hay ninguna cuenta bancaria activa. Activá una en Cuentas Bancarias antes de procesar pagos.');
+      throw notFound('bank_account_not_found', 'La cuenta bancaria de destino no existe. Seleccione una cuenta bancaria de destino.');
+    }
     await log(ctx, admin, 'payment_processed', 'payment', id, { bankAccountId: input.bankAccountId });
-    ctx.body = { success: true };
+    await mailPaymentConfirmed(deps.mailer, result.payment, deps.config.publicOrigin ?? ctx.origin);
+    ctx.body = { success: true, planUntil: result.payment.planUntil };
+  });
+  // The transfer receipt the advertiser attached; every view is in the audit log, like identity documents.
+  route('get', '/payments/:id/receipt', 'view_payments', async (ctx, admin) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const row = await deps.db('payments').where('id', id).first('receipt_key', 'receipt_type', 'reference');
+    if (!row?.receipt_key) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
+    if (!deps.config.identityKey) throw new HttpError(503, 'receipts_unavailable', 'Los comprobantes no se pueden leer: falta la clave de identidad.');
+    const bytes = await readDocument(deps.config.dataDir, deps.config.identityKey, row.receipt_key, 'receipts');
+    await log(ctx, admin, 'payment_receipt_viewed', 'payment', id);
+    await sendReceipt(ctx, bytes, row.receipt_type, row.reference);
   });
 
   // Whoever processes payments chooses their destination account; managing the accounts is for the super admin.

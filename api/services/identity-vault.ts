@@ -1,6 +1,7 @@
 // Identity documents at rest: AES-256-GCM with the key from configuration (IDENTITY_KEY), one random 12-byte IV
 // per file, the file's name bound in as additional data (a file renamed onto another record does not decrypt).
 // Files live in DATA_DIR/identity/{key}.bin, outside any public path; nothing here is ever served directly.
+// Transfer receipts (payment data, as private) are sealed the same way in DATA_DIR/receipts.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -10,11 +11,12 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const FILE_KEY = /^[a-f0-9]{32}$/;
 
-export const identityDir = (dataDir: string) => path.join(dataDir, 'identity');
+export type SealedFolder = 'identity' | 'receipts';
+export const identityDir = (dataDir: string, folder: SealedFolder = 'identity') => path.join(dataDir, folder);
 
-function fileOf(dataDir: string, fileKey: string): string {
+function fileOf(dataDir: string, fileKey: string, folder: SealedFolder): string {
   if (!FILE_KEY.test(fileKey)) throw new Error('not an identity file key');
-  return path.join(identityDir(dataDir), `${fileKey}.bin`);
+  return path.join(identityDir(dataDir, folder), `${fileKey}.bin`);
 }
 
 export function encryptDocument(plain: Buffer, key: Buffer, fileKey: string): Buffer {
@@ -37,19 +39,19 @@ export function decryptDocument(sealed: Buffer, key: Buffer, fileKey: string): B
 }
 
 /** Encrypts and writes a document; returns its random file key. */
-export async function storeDocument(dataDir: string, key: Buffer, plain: Buffer): Promise<string> {
+export async function storeDocument(dataDir: string, key: Buffer, plain: Buffer, folder: SealedFolder = 'identity'): Promise<string> {
   const fileKey = crypto.randomBytes(16).toString('hex');
-  await fs.mkdir(identityDir(dataDir), { recursive: true, mode: 0o700 });
-  await fs.writeFile(fileOf(dataDir, fileKey), encryptDocument(plain, key, fileKey), { mode: 0o600, flag: 'wx' });
+  await fs.mkdir(identityDir(dataDir, folder), { recursive: true, mode: 0o700 });
+  await fs.writeFile(fileOf(dataDir, fileKey, folder), encryptDocument(plain, key, fileKey), { mode: 0o600, flag: 'wx' });
   return fileKey;
 }
 
-export async function readDocument(dataDir: string, key: Buffer, fileKey: string): Promise<Buffer> {
-  return decryptDocument(await fs.readFile(fileOf(dataDir, fileKey)), key, fileKey);
+export async function readDocument(dataDir: string, key: Buffer, fileKey: string, folder: SealedFolder = 'identity'): Promise<Buffer> {
+  return decryptDocument(await fs.readFile(fileOf(dataDir, fileKey, folder)), key, fileKey);
 }
 
-export async function deleteDocument(dataDir: string, fileKey: string): Promise<void> {
-  await fs.rm(fileOf(dataDir, fileKey), { force: true });
+export async function deleteDocument(dataDir: string, fileKey: string, folder: SealedFolder = 'identity'): Promise<void> {
+  await fs.rm(fileOf(dataDir, fileKey, folder), { force: true });
 }
 
 /** IDENTITY_KEY: 32 bytes as 64 hex characters or base64. */

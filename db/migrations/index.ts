@@ -11,6 +11,7 @@ import * as m007 from './007-verification-requests.ts';
 import * as m008 from './008-ad-submissions.ts';
 import * as m009 from './009-reports.ts';
 import * as m010 from './010-contact-messages.ts';
+import * as m011 from './011-plan-purchases.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '008-ad-submissions': m008,
   '009-reports': m009,
   '010-contact-messages': m010,
+  '011-plan-purchases': m011,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

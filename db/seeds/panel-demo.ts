@@ -8,6 +8,9 @@ import { getPlanPrices } from '../queries/settings.ts';
 import { createAdministrator } from '../queries/admin/administrators.ts';
 import { randomPassword } from '../../api/services/passwords.ts';
 import { insertedId } from '../dialect.ts';
+import { addDays, FREE_LISTING_DAYS, PAID_PLANS, PLAN_DAYS, type PaidPlan } from '../plans.ts';
+import { planPaymentDescription } from '../queries/plan-payments.ts';
+import { createRenewals } from '../queries/plan-lifecycle.ts';
 import sharp from 'sharp';
 import { storeDocument } from '../../api/services/identity-vault.ts';
 
@@ -64,26 +67,33 @@ export async function seedPanelDemo(db: Knex, vault?: { dataDir: string; key: Bu
     accountIds.push(insertedId(row));
   }
 
-  // Payments for the demo ads that show a paid plan: most confirmed, the latest three still waiting.
+  // Every demo ad with a paid plan was bought: a completed payment when its 30 days began. Plans ending within
+  // the renewal notice then get their pending renewal, as the expiry job would make it (plan-lifecycle.ts).
   const prices = await getPlanPrices(db);
-  const paidAds = await db('ads').whereIn('plan', ['premium', 'vip']).orderBy('id').limit(10).select('id', 'advertiser_id', 'plan');
+  const paidAds = await db('ads').whereIn('plan', PAID_PLANS).orderBy('id').select('id', 'advertiser_id', 'plan', 'title', 'plan_expires_at');
   const methods = ['transfer', 'mercadopago', 'card'] as const;
   for (const [i, ad] of paidAds.entries()) {
-    const pending = i >= paidAds.length - 3;
-    const createdAt = new Date(now.getTime() - (paidAds.length - i) * 26 * 3_600_000);
+    const planUntil = new Date(ad.plan_expires_at);
+    const processedAt = addDays(planUntil, -PLAN_DAYS);
     await db('payments').insert({
       advertiser_id: ad.advertiser_id,
       ad_id: ad.id,
-      amount: ad.plan === 'vip' ? prices.vip : prices.premium,
-      description: ad.plan === 'vip' ? 'Plan VIP (30 días)' : 'Plan Premium (30 días)',
+      plan: ad.plan,
+      kind: 'purchase',
+      amount: prices[ad.plan as PaidPlan],
+      description: planPaymentDescription(ad.plan, ad.title, 'purchase'),
       payment_method: methods[i % methods.length],
-      status: pending ? 'pending' : 'completed',
-      reference: `VEL-DEMO-${String(i + 1).padStart(4, '0')}`,
-      bank_account_id: pending ? null : accountIds[0],
-      processed_at: pending ? null : new Date(createdAt.getTime() + 2 * 3_600_000),
-      created_at: createdAt,
+      status: 'completed',
+      reference: `VEL-DEMO${String(i + 1).padStart(4, '0')}`,
+      bank_account_id: accountIds[0],
+      processed_at: processedAt,
+      plan_until: planUntil,
+      created_at: new Date(processedAt.getTime() - 2 * 3_600_000),
     });
+    // The listing lasts the free plan's days beyond the paid plan (plan-payments.ts).
+    await db('ads').where('id', ad.id).update({ expires_at: addDays(planUntil, FREE_LISTING_DAYS) });
   }
+  await createRenewals(db, now);
 
   const partnerPassword = randomPassword();
   await createAdministrator(db, {

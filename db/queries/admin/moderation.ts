@@ -4,8 +4,7 @@
 import type { Knex } from 'knex';
 import { refreshSearchRanks } from '../search-rank.ts';
 import type { RedFlag } from '../../screening.ts';
-
-export const FREE_LISTING_DAYS = 30;
+import { addDays, FREE_LISTING_DAYS } from '../../plans.ts';
 export type ModerationState = 'pending' | 'held' | 'published' | 'rejected' | 'removed';
 
 export interface ModerationItem {
@@ -67,12 +66,15 @@ export async function moderationQueue(db: Knex, state: ModerationState, limit = 
 export type ModerationResult = 'ok' | 'missing' | 'wrong_state' | 'not_verified';
 
 export async function approveAd(db: Knex, adId: number, now = new Date()): Promise<ModerationResult> {
-  const ad = await db('ads as ad').join('advertisers as a', 'a.id', 'ad.advertiser_id').where('ad.id', adId).first('ad.state', 'a.verification_status');
+  const ad = await db('ads as ad').join('advertisers as a', 'a.id', 'ad.advertiser_id').where('ad.id', adId).first('ad.state', 'ad.expires_at', 'a.verification_status');
   if (!ad) return 'missing';
   if (ad.verification_status !== 'verified') return 'not_verified';
+  // An edit approved while a paid plan runs keeps the longer listing the plan gave.
+  const freeEnd = addDays(now, FREE_LISTING_DAYS);
+  const expiresAt = ad.expires_at && new Date(ad.expires_at) > freeEnd ? new Date(ad.expires_at) : freeEnd;
   const moved = await db('ads')
     .where({ id: adId, state: 'pending' })
-    .update({ state: 'published', state_reason: null, published_at: now, expires_at: new Date(now.getTime() + FREE_LISTING_DAYS * 86_400_000), review_flags: null, updated_at: now });
+    .update({ state: 'published', state_reason: null, published_at: now, expires_at: expiresAt, review_flags: null, updated_at: now });
   if (!moved) return 'wrong_state';
   await refreshSearchRanks(db, now, [adId]);
   return 'ok';

@@ -1,15 +1,23 @@
 // Payments as the panel lists and processes them, and the bank accounts that receive them.
 import type { Knex } from 'knex';
 import { insertedId } from '../../dialect.ts';
+import { completePayment, type CompletedPayment } from '../plan-payments.ts';
 
 export interface Payment {
   id: number;
   amount: number;
   description: string;
   paymentMethod: string;
-  paymentStatus: 'pending' | 'completed';
+  paymentStatus: 'pending' | 'completed' | 'cancelled';
   reference: string;
   advertiserName: string;
+  plan: string | null;
+  kind: 'purchase' | 'renewal';
+  adId: number | null;
+  adTitle: string | null;
+  /** Set when the advertiser paid a price shown before a change. */
+  priceNote: string | null;
+  hasReceipt: boolean;
   bankAccountId: number | null;
   processedAt: string | null;
   createdAt: string;
@@ -22,14 +30,15 @@ export const COMPLETED_LISTED = 500;
 
 /** Every pending payment and the latest COMPLETED_LISTED completed ones, newest first. */
 export async function listPayments(db: Knex): Promise<Payment[]> {
-  const select = (status: 'pending' | 'completed') =>
+  const select = (status: 'pending' | 'done') =>
     db('payments as p')
       .join('advertisers as a', 'a.id', 'p.advertiser_id')
-      .where('p.status', status)
+      .leftJoin('ads as ad', 'ad.id', 'p.ad_id')
+      .modify((q) => (status === 'pending' ? q.where('p.status', 'pending') : q.whereIn('p.status', ['completed', 'cancelled'])))
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
-      .select('p.*', 'a.full_name as advertiser_name');
-  const [pending, completed] = await Promise.all([select('pending'), select('completed').limit(COMPLETED_LISTED)]);
+      .select('p.*', 'a.full_name as advertiser_name', 'ad.title as ad_title');
+  const [pending, completed] = await Promise.all([select('pending'), select('done').limit(COMPLETED_LISTED)]);
   const rows = [...pending, ...completed].sort((x, y) => new Date(y.created_at).getTime() - new Date(x.created_at).getTime() || y.id - x.id);
   return rows.map((r) => ({
     id: r.id,
@@ -39,30 +48,34 @@ export async function listPayments(db: Knex): Promise<Payment[]> {
     paymentStatus: r.status,
     reference: r.reference,
     advertiserName: r.advertiser_name,
+    plan: r.plan ?? null,
+    kind: r.kind,
+    adId: r.ad_id ?? null,
+    adTitle: r.ad_title ?? null,
+    priceNote: r.price_note ?? null,
+    hasReceipt: Boolean(r.receipt_key),
     bankAccountId: r.bank_account_id,
     processedAt: iso(r.processed_at),
     createdAt: iso(r.created_at)!,
   }));
 }
 
-/** pending -> completed into a bank account: usually the active one, but a transfer may have gone to the one
- * that was active when the advertiser paid. */
+export type ProcessResult = { ok: true; payment: CompletedPayment } | { ok: false; reason: 'missing' | 'already_processed' | 'not_pending' | 'no_account' | 'no_active_account' };
+
+/**
+ * Staff confirm a payment into a bank account: usually the active one, but a transfer may have gone to the one
+ * that was active when the advertiser paid. Without any active account no payment is processed (there is nowhere
+ * the site tells advertisers to pay). The plan then starts for the ad (plan-payments.ts).
+ */
 export async function processPayment(
   db: Knex,
   input: { id: number; bankAccountId: number; notes: string | null; adminId: number },
   now = new Date(),
-): Promise<'ok' | 'missing' | 'already_processed' | 'no_account'> {
-  return db.transaction(async (trx) => {
-    const changed = await trx('payments')
-      .where({ id: input.id, status: 'pending' })
-      .whereExists(trx('bank_accounts').where('id', input.bankAccountId))
-      .update({ status: 'completed', bank_account_id: input.bankAccountId, notes: input.notes, processed_by: input.adminId, processed_at: now });
-    if (changed) return 'ok';
-    const payment = await trx('payments').where('id', input.id).first('status');
-    if (!payment) return 'missing';
-    if (payment.status !== 'pending') return 'already_processed';
-    return 'no_account';
-  });
+): Promise<ProcessResult> {
+  if (!(await db('payments').where('id', input.id).first('id'))) return { ok: false, reason: 'missing' };
+  if (!(await db('bank_accounts').where('active', true).first('id'))) return { ok: false, reason: 'no_active_account' };
+  if (!(await db('bank_accounts').where('id', input.bankAccountId).first('id'))) return { ok: false, reason: 'no_account' };
+  return completePayment(db, { id: input.id, bankAccountId: input.bankAccountId, adminId: input.adminId, notes: input.notes }, now);
 }
 
 export interface BankAccount {
@@ -119,4 +132,9 @@ export async function activateBankAccount(db: Knex, id: number): Promise<boolean
     await trx('bank_accounts').whereNot('id', id).update({ active: false });
     return true;
   });
+}
+
+/** The account advertisers are told to transfer to; null when staff have not activated one. */
+export async function activeBankAccount(db: Knex): Promise<BankAccount | null> {
+  return (await listBankAccounts(db)).find((a) => a.active) ?? null;
 }

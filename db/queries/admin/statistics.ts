@@ -1,7 +1,7 @@
 // The panel's statistics cards. Revenue counts completed payments by the Buenos Aires day and month in which
 // they were processed.
 import type { Knex } from 'knex';
-import { buenosAiresDate, buenosAiresDayStart } from '../../dates.ts';
+import { buenosAiresDate, buenosAiresDayStart, shiftDate, shiftMonths } from '../../dates.ts';
 
 export interface Statistics {
   totalSubscribers: number;
@@ -21,15 +21,18 @@ const sum = async (query: Knex.QueryBuilder) => Number((await query.sum({ n: 'am
 export async function statistics(db: Knex, now = new Date()): Promise<Statistics> {
   const today = buenosAiresDate(now);
   const dayStart = buenosAiresDayStart(today);
-  const monthStart = buenosAiresDayStart(`${today.slice(0, 7)}-01`);
-  const completedSince = (from: Date) => db('payments').where('status', 'completed').andWhere('processed_at', '>=', from);
+  const dayEnd = buenosAiresDayStart(shiftDate(today, 0, 1));
+  const firstOfMonth = `${today.slice(0, 7)}-01`;
+  const monthStart = buenosAiresDayStart(firstOfMonth);
+  const monthEnd = buenosAiresDayStart(shiftMonths(firstOfMonth, 1));
+  const completedBetween = (from: Date, to: Date) => db('payments').where('status', 'completed').andWhere('processed_at', '>=', from).andWhere('processed_at', '<', to);
   const [totalSubscribers, activeSubscribers, pendingVerifications, monthlyRevenue, todayRevenue, totalAds, activeAds, pendingAds] = await Promise.all([
     count(db('advertisers')),
     // Advertisers with a published ad, read from the ads index (state, advertiser_id) alone.
     db('ads').where('state', 'published').countDistinct({ n: 'advertiser_id' }).first().then((row) => Number(row?.n ?? 0)),
     count(db('advertisers').where('verification_status', 'pending')),
-    sum(completedSince(monthStart)),
-    sum(completedSince(dayStart)),
+    sum(completedBetween(monthStart, monthEnd)),
+    sum(completedBetween(dayStart, dayEnd)),
     count(db('ads').whereNot('state', 'draft')),
     count(db('ads').where('state', 'published')),
     count(db('ads').where('state', 'pending')),

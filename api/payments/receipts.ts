@@ -1,0 +1,47 @@
+// Transfer receipts: a picture (JPG, PNG or WebP) or a PDF of at most 5 MB, told by its bytes. Pictures are
+// decoded and re-encoded (orientation applied, metadata dropped); PDFs are kept as sent and only ever handed to
+// staff as a download. Both are sealed with the identity key (api/services/identity-vault.ts).
+import type { Context } from 'koa';
+import sharp from 'sharp';
+import { HttpError } from '../errors.ts';
+import { checkedImage, MAX_IMAGE_BYTES } from '../services/uploaded-image.ts';
+
+export const MAX_RECEIPT_BYTES = MAX_IMAGE_BYTES;
+export type ReceiptType = 'image/webp' | 'application/pdf';
+
+const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString('latin1') === '%PDF-' && bytes.subarray(-1024).includes('%%EOF');
+
+export async function checkedReceipt(value: FormDataEntryValue | null): Promise<{ bytes: Buffer; type: ReceiptType }> {
+  const refuse = (message: string) => new HttpError(400, 'invalid_receipt', message, 'receipt');
+  if (!value || typeof value === 'string' || value.size === 0) throw refuse('Falta el comprobante.');
+  if (value.size > MAX_RECEIPT_BYTES) throw refuse('El comprobante pesa más de 5 MB.');
+  const head = Buffer.from(await value.slice(0, 5).arrayBuffer());
+  if (head.toString('latin1') === '%PDF-') {
+    const bytes = Buffer.from(await value.arrayBuffer());
+    if (!isPdf(bytes)) throw refuse('El comprobante: el PDF está incompleto o dañado.');
+    return { bytes, type: 'application/pdf' };
+  }
+  let image: Buffer;
+  try {
+    image = await checkedImage(value, 'receipt', 'el comprobante', { allowWebp: true });
+  } catch (err) {
+    if (err instanceof HttpError && /no es una imagen/.test(err.message)) throw refuse('El comprobante tiene que ser una imagen (JPG, PNG o WebP) o un PDF.');
+    throw err;
+  }
+  try {
+    const bytes = await sharp(image).rotate().resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toBuffer();
+    return { bytes, type: 'image/webp' };
+  } catch {
+    throw refuse('El comprobante: la imagen está dañada o no se puede leer.');
+  }
+}
+
+/** A receipt to a signed-in reader: never rendered in the site's origin as a page (a PDF downloads). */
+export async function sendReceipt(ctx: Context, bytes: Buffer, type: string, reference: string): Promise<void> {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.type = type;
+  if (type === 'application/pdf') ctx.attachment(`comprobante-${reference}.pdf`);
+  ctx.body = bytes;
+}

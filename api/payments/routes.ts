@@ -1,0 +1,216 @@
+// Plan purchases over HTTP. The advertiser's side, under /api/advertiser/payments: buy a plan for one of their
+// published ads (a pending payment at the quoted price), see their payments, attach a transfer receipt, cancel a
+// payment still waiting. MercadoPago's notifications arrive at POST /api/payments/mercadopago/webhook, checked
+// by signature instead of by session.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { readJsonBody } from '../http/read-body.ts';
+import { readMultipart } from '../http/read-multipart.ts';
+import { idParams, parseInput } from '../http/validate.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { requireAdvertiser } from '../advertiser/routes.ts';
+import type { SignedInAdvertiser } from '../advertiser/sessions.ts';
+import type { Mailer } from '../services/mail.ts';
+import { deleteDocument, readDocument, storeDocument } from '../services/identity-vault.ts';
+import { PAID_PLANS, PAYMENT_METHODS, planLabel } from '../../db/plans.ts';
+import { getPlanPrices } from '../../db/queries/settings.ts';
+import { activeBankAccount } from '../../db/queries/admin/payments.ts';
+import {
+  attachReceipt,
+  cancelOwnPayment,
+  checkPurchase,
+  createPlanPurchase,
+  findOwnPayment,
+  listOwnPayments,
+  newPaymentReference,
+  planPaymentDescription,
+  type PurchaseResult,
+} from '../../db/queries/plan-payments.ts';
+import { formatMoney } from '../../site/lib/format.ts';
+import { readQuote } from './price-quotes.ts';
+import { checkedReceipt, MAX_RECEIPT_BYTES, sendReceipt } from './receipts.ts';
+import { checkNotificationSignature, MercadoPagoUnavailable, mercadoPagoClient } from './mercadopago.ts';
+import { confirmFromMercadoPago, mailPaymentConfirmed, paymentPagePath } from './confirmations.ts';
+
+export const MERCADOPAGO_WEBHOOK_PATH = '/api/payments/mercadopago/webhook';
+/** Receipt uploads take multipart forms (api/middleware/same-origin.ts). */
+export const isReceiptUploadPath = (path: string) => /^\/api\/advertiser\/payments\/\d+\/receipt$/.test(path);
+
+const purchaseBody = z.object({
+  adId: z.number({ error: 'Elegí el anuncio que querés destacar.' }).int().positive().max(2_147_483_647),
+  plan: z.enum(PAID_PLANS, 'Elegí un plan: Premium o VIP.'),
+  method: z.enum(PAYMENT_METHODS, 'Elegí cómo pagar: transferencia bancaria o MercadoPago.'),
+  quote: z.string({ error: 'Falta el precio que viste. Recargá la página y volvé a intentar.' }).max(200),
+});
+const paymentQuery = z.object({ mercadopago: z.string().regex(/^\d{1,20}$/).optional() });
+
+const day = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' });
+const me = (ctx: Context) => (ctx.state.advertiser as SignedInAdvertiser).id;
+const paymentMissing = () => notFound('payment_not_found', 'El pago no existe o no es tuyo.');
+
+function refusal(result: Exclude<PurchaseResult, { ok: true }>): HttpError {
+  switch (result.reason) {
+    case 'ad_missing':
+      return notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+    case 'ad_not_published':
+      return new HttpError(409, 'ad_not_published', 'Solo se puede comprar un plan para un anuncio publicado. Cuando lo aprobemos, vas a poder destacarlo.', 'adId');
+    case 'higher_plan_active':
+      return new HttpError(409, 'higher_plan_active', `Este anuncio ya tiene el plan ${planLabel(result.plan)} hasta el ${day.format(new Date(result.until))}.`, 'plan');
+    case 'other_pending':
+      return new HttpError(
+        409,
+        'payment_pending',
+        `Este anuncio ya tiene un pago pendiente${result.plan ? ` del plan ${planLabel(result.plan)}` : ''} (referencia ${result.reference}). Pagalo o cancelalo desde Mi cuenta antes de elegir otro plan.`,
+        'plan',
+      );
+  }
+}
+
+export function paymentsRouter(deps: AppDeps & { mailer: Mailer }): Router {
+  const router = new Router();
+  const mercadoPago = deps.config.mercadoPago ? mercadoPagoClient(deps.config.mercadoPago) : null;
+  const origin = (ctx: Context) => deps.config.publicOrigin ?? ctx.origin;
+  const key = () => {
+    if (!deps.config.identityKey) throw new HttpError(503, 'receipts_unavailable', 'Por ahora no se pueden adjuntar comprobantes. Probá más tarde.');
+    return deps.config.identityKey;
+  };
+
+  const own = new Router({ prefix: '/advertiser/payments' });
+  own.use(requireAdvertiser(deps));
+
+  own.get('/', async (ctx) => {
+    ctx.body = await listOwnPayments(deps.db, me(ctx));
+  });
+
+  own.post('/', rateLimit({ windowMs: 60 * 60_000, max: 30 }), async (ctx) => {
+    const input = parseInput(purchaseBody, await readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] }));
+    const quote = await readQuote(deps.db, input.quote);
+    if (quote === 'expired') throw new HttpError(409, 'quote_expired', 'El precio que viste ya no vale (pasaron más de 24 horas). Recargá la página para ver el precio actual.');
+    if (quote === 'invalid' || quote.plan !== input.plan) throw new HttpError(400, 'invalid_quote', 'No pudimos confirmar el precio que viste. Recargá la página y volvé a intentar.');
+    if (input.method === 'mercadopago' && !mercadoPago) throw new HttpError(400, 'method_unavailable', 'MercadoPago no está disponible por ahora. Pagá por transferencia bancaria.', 'method');
+    if (input.method === 'transfer' && !(await activeBankAccount(deps.db))) {
+      throw new HttpError(409, 'no_active_bank_account', 'Por ahora no podemos recibir transferencias. Probá más tarde o escribinos desde Contacto.', 'method');
+    }
+    const advertiserId = me(ctx);
+    const current = (await getPlanPrices(deps.db))[input.plan];
+    const priceNote = current === quote.amount ? null : `Precio mostrado al comprar: ${formatMoney(quote.amount)} (el precio vigente es ${formatMoney(current)}).`;
+
+    const refused = await checkPurchase(deps.db, { advertiserId, adId: input.adId, plan: input.plan });
+    if (refused && !refused.ok) throw refusal(refused);
+    let redirectUrl: string | null = null;
+    let purchase: PurchaseResult;
+    if (input.method === 'mercadopago' && !refused) {
+      // The preference first: if MercadoPago does not answer, no payment is left waiting.
+      const reference = newPaymentReference();
+      const ad = await deps.db('ads').where('id', input.adId).first('title');
+      try {
+        const preference = await mercadoPago!.createPreference({
+          reference,
+          title: planPaymentDescription(input.plan, ad.title, 'purchase'),
+          amount: quote.amount,
+          backUrl: `${origin(ctx)}${paymentPagePath(reference)}`,
+          notificationUrl: `${origin(ctx)}${MERCADOPAGO_WEBHOOK_PATH}`,
+        });
+        redirectUrl = preference.initPoint;
+        purchase = await createPlanPurchase(deps.db, { advertiserId, adId: input.adId, plan: input.plan, method: 'mercadopago', amount: quote.amount, priceNote, providerPreferenceId: preference.id, reference });
+      } catch (err) {
+        if (!(err instanceof MercadoPagoUnavailable)) throw err;
+        console.error('MercadoPago preference failed:', err.message);
+        throw new HttpError(502, 'mercadopago_unavailable', 'MercadoPago no respondió. Probá de nuevo en unos minutos o pagá por transferencia.', 'method');
+      }
+    } else {
+      purchase = refused ?? (await createPlanPurchase(deps.db, { advertiserId, adId: input.adId, plan: input.plan, method: input.method, amount: quote.amount, priceNote }));
+    }
+    if (!purchase.ok) throw refusal(purchase);
+    ctx.status = purchase.reused ? 200 : 201;
+    ctx.body = { payment: purchase.payment, reused: purchase.reused, redirectUrl };
+  });
+
+  own.get('/:id', async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const { mercadopago } = parseInput(paymentQuery, ctx.query);
+    let payment = await findOwnPayment(deps.db, me(ctx), id);
+    if (!payment) throw paymentMissing();
+    // Back from MercadoPago before their notification: ask their API (what the address says is not trusted).
+    if (mercadopago && mercadoPago && payment.status === 'pending' && payment.method === 'mercadopago') {
+      const outcome = await confirmFromMercadoPago(deps.db, mercadoPago, mercadopago).catch((err: Error) => {
+        console.error('MercadoPago payment lookup failed:', err.message);
+        return null;
+      });
+      if (outcome?.result === 'completed') {
+        await mailPaymentConfirmed(deps.mailer, outcome.payment, origin(ctx));
+        payment = (await findOwnPayment(deps.db, me(ctx), id))!;
+      }
+    }
+    ctx.body = payment;
+  });
+
+  own.post('/:id/cancel', async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const result = await cancelOwnPayment(deps.db, me(ctx), id);
+    if (result === 'missing') throw paymentMissing();
+    if (result === 'not_pending') throw new HttpError(409, 'not_pending', 'Ese pago ya no está pendiente.');
+    ctx.body = await findOwnPayment(deps.db, me(ctx), id);
+  });
+
+  own.post('/:id/receipt', rateLimit({ windowMs: 60 * 60_000, max: 30 }), async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const payment = await findOwnPayment(deps.db, me(ctx), id);
+    if (!payment) throw paymentMissing();
+    if (payment.status !== 'pending') throw new HttpError(409, 'not_pending', 'Ese pago ya no está pendiente: no hace falta el comprobante.', 'receipt');
+    const form = await readMultipart(ctx, { limitBytes: 2 * MAX_RECEIPT_BYTES });
+    const receipt = await checkedReceipt(form.get('receipt'));
+    const fileKey = await storeDocument(deps.config.dataDir, key(), receipt.bytes, 'receipts');
+    const result = await attachReceipt(deps.db, me(ctx), id, { key: fileKey, type: receipt.type });
+    if (!result.ok) {
+      await deleteDocument(deps.config.dataDir, fileKey, 'receipts');
+      throw new HttpError(409, 'not_pending', 'Ese pago ya no está pendiente: no hace falta el comprobante.', 'receipt');
+    }
+    if (result.replacedKey) await deleteDocument(deps.config.dataDir, result.replacedKey, 'receipts');
+    ctx.body = await findOwnPayment(deps.db, me(ctx), id);
+  });
+
+  own.get('/:id/receipt', async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const row = await deps.db('payments').where({ id, advertiser_id: me(ctx) }).first('receipt_key', 'receipt_type', 'reference');
+    if (!row?.receipt_key) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
+    await sendReceipt(ctx, await readDocument(deps.config.dataDir, key(), row.receipt_key, 'receipts'), row.receipt_type, row.reference);
+  });
+
+  router.use(own.routes());
+
+  // MercadoPago's notifications: signature first, then the payment as their API reports it.
+  router.post('/payments/mercadopago/webhook', rateLimit({ windowMs: 60_000, max: 120 }), async (ctx) => {
+    if (!mercadoPago || !deps.config.mercadoPago) throw notFound('no_such_endpoint', 'Ese recurso de la API no existe.');
+    const body = ((await readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] }).catch(() => ({}))) ?? {}) as {
+      type?: string;
+      data?: { id?: unknown };
+    };
+    const dataId = String(ctx.query['data.id'] ?? body.data?.id ?? '');
+    const type = String(ctx.query.type ?? body.type ?? '');
+    if (!/^[\w-]{1,40}$/.test(dataId)) throw new HttpError(400, 'invalid_notification', 'Notificación sin identificador.');
+    const check = checkNotificationSignature({
+      secret: deps.config.mercadoPago.webhookSecret,
+      signature: ctx.get('x-signature') || undefined,
+      requestId: ctx.get('x-request-id') || undefined,
+      dataId,
+    });
+    if (check !== 'ok') throw new HttpError(401, check === 'stale' ? 'stale_notification' : 'invalid_signature', 'Firma de la notificación inválida o vencida.');
+    if (type === 'payment') {
+      const outcome = await confirmFromMercadoPago(deps.db, mercadoPago, dataId).catch((err: Error) => {
+        // Their API did not answer: a 503 makes MercadoPago deliver the notification again later.
+        throw new HttpError(503, 'mercadopago_unavailable', `MercadoPago no respondió: ${err.message}`);
+      });
+      if (outcome.result === 'completed') await mailPaymentConfirmed(deps.mailer, outcome.payment, origin(ctx));
+      if (outcome.result === 'amount_mismatch' || outcome.result === 'unknown_reference') console.warn(`MercadoPago payment ${dataId}: ${outcome.result}, left for staff.`);
+      ctx.body = { received: true, result: outcome.result };
+      return;
+    }
+    ctx.body = { received: true };
+  });
+
+  return router;
+}

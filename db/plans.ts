@@ -1,0 +1,27 @@
+// What the plans last and when the expiry job acts (docs/decisions/013-plans-and-payments.md).
+import { PLANS, type Plan } from './catalogue.ts';
+
+export const PAID_PLANS = ['premium', 'vip'] as const;
+export type PaidPlan = (typeof PAID_PLANS)[number];
+export const PAYMENT_METHODS = ['transfer', 'mercadopago'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const DAY_MS = 86_400_000;
+/** A paid plan, and a free listing, last this many days. */
+export const PLAN_DAYS = 30;
+export const FREE_LISTING_DAYS = 30;
+/** A renewal payment is created, and the advertiser told, this many days before a paid plan ends. */
+export const RENEWAL_NOTICE_DAYS = 5;
+/** A renewal still unpaid this many days after the plan ended is cancelled. */
+export const UNPAID_RENEWAL_GRACE_DAYS = 7;
+
+export const planLabel = (plan: string): string => PLANS.find((p) => p.value === plan)?.label ?? plan;
+export const planWeight = (plan: string): number => (plan === 'vip' ? 2 : plan === 'premium' ? 1 : 0);
+
+/** The plan an ad row has in force at `now`: a paid plan past its end counts as gratuito. */
+export function planInForce(ad: { plan: string; plan_expires_at: unknown }, now: Date): Plan {
+  if (ad.plan === 'gratuito' || !ad.plan_expires_at) return 'gratuito';
+  return new Date(ad.plan_expires_at as string).getTime() > now.getTime() ? (ad.plan as Plan) : 'gratuito';
+}
+
+export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
