@@ -4,5 +4,7 @@ declare namespace App {
   interface Locals {
     db: import('knex').Knex;
     dataDir: string;
+    /** Which payment methods the server is configured for (MercadoPago only with its access token). */
+    payments?: { mercadoPago: boolean };
   }
 }

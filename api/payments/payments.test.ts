@@ -286,6 +286,17 @@ describe('MercadoPago', () => {
     expect(await t.db('ads').where('id', who.adId).first()).toMatchObject({ plan: 'gratuito' });
   });
 
+  it('pays a payment already waiting (a renewal, say) through MercadoPago', async () => {
+    const who = await advertiserWithAd();
+    const payment = (await buy(who)).body.payment;
+    const switched = await call('POST', `/api/advertiser/payments/${payment.id}/mercadopago`, { advertiser: who.cookie });
+    expect(switched.body.redirectUrl).toContain('/checkout/v1/redirect?pref_id=');
+    expect(fake.preferences.at(-1)).toMatchObject({ external_reference: payment.reference, items: [{ unit_price: 25000 }] });
+    expect(await t.db('payments').where('id', payment.id).first()).toMatchObject({ payment_method: 'mercadopago', status: 'pending' });
+    const stranger = await advertiserWithAd();
+    expect((await call('POST', `/api/advertiser/payments/${payment.id}/mercadopago`, { advertiser: stranger.cookie })).status).toBe(404);
+  });
+
   it('confirms on the buyer’s return, asking MercadoPago rather than trusting the address', async () => {
     const who = await advertiserWithAd();
     const payment = (await buy(who, { method: 'mercadopago' })).body.payment;

@@ -156,6 +156,31 @@ export function paymentsRouter(deps: AppDeps & { mailer: Mailer }): Router {
     ctx.body = await findOwnPayment(deps.db, me(ctx), id);
   });
 
+  // A payment already waiting (a renewal, or a MercadoPago checkout left unfinished) paid through MercadoPago.
+  own.post('/:id/mercadopago', rateLimit({ windowMs: 60 * 60_000, max: 30 }), async (ctx) => {
+    const { id } = parseInput(idParams, ctx.params);
+    if (!mercadoPago) throw new HttpError(400, 'method_unavailable', 'MercadoPago no está disponible por ahora. Pagá por transferencia bancaria.');
+    const payment = await findOwnPayment(deps.db, me(ctx), id);
+    if (!payment) throw paymentMissing();
+    if (payment.status !== 'pending') throw new HttpError(409, 'not_pending', 'Ese pago ya no está pendiente.');
+    let preference: { id: string; initPoint: string };
+    try {
+      preference = await mercadoPago.createPreference({
+        reference: payment.reference,
+        title: payment.description,
+        amount: payment.amount,
+        backUrl: `${origin(ctx)}${paymentPagePath(payment.reference)}`,
+        notificationUrl: `${origin(ctx)}${MERCADOPAGO_WEBHOOK_PATH}`,
+      });
+    } catch (err) {
+      if (!(err instanceof MercadoPagoUnavailable)) throw err;
+      console.error('MercadoPago preference failed:', err.message);
+      throw new HttpError(502, 'mercadopago_unavailable', 'MercadoPago no respondió. Probá de nuevo en unos minutos o pagá por transferencia.');
+    }
+    await deps.db('payments').where({ id, status: 'pending' }).update({ payment_method: 'mercadopago', provider_preference_id: preference.id });
+    ctx.body = { redirectUrl: preference.initPoint };
+  });
+
   own.post('/:id/receipt', rateLimit({ windowMs: 60 * 60_000, max: 30 }), async (ctx) => {
     const { id } = parseInput(idParams, ctx.params);
     const payment = await findOwnPayment(deps.db, me(ctx), id);

@@ -94,6 +94,8 @@ export interface OwnAd {
   stateReason: string | null;
   plan: string;
   requestedPlan: string;
+  /** The end of the paid plan in force; null on the free plan. */
+  planExpiresAt: string | null;
   expiresAt: string | null;
   updatedAt: string;
 }
@@ -119,6 +121,7 @@ function toOwnAd(r: Record<string, unknown>): OwnAd {
     stateReason: r.state_reason as string | null,
     plan: r.plan as string,
     requestedPlan: r.requested_plan as string,
+    planExpiresAt: r.plan === 'gratuito' ? null : iso(r.plan_expires_at),
     expiresAt: iso(r.expires_at),
     updatedAt: iso(r.updated_at)!,
   };

@@ -65,6 +65,11 @@ export async function findOwnPayment(db: Knex, advertiserId: number, paymentId: 
   return row ? toOwnPayment(row) : null;
 }
 
+export async function findOwnPaymentByReference(db: Knex, advertiserId: number, reference: string): Promise<OwnPayment | null> {
+  const row = await ownPayments(db, advertiserId).where('p.reference', reference).first();
+  return row ? toOwnPayment(row) : null;
+}
+
 /** The advertiser's published ads, with the plan each has in force: what a plan can be bought for. */
 export async function purchasableAds(db: Knex, advertiserId: number, now = new Date()) {
   const rows = await db('ads').where({ advertiser_id: advertiserId, state: 'published' }).orderBy('id').select('id', 'title', 'category', 'plan', 'plan_expires_at');

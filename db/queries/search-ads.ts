@@ -163,6 +163,40 @@ function applyOrder(query: Knex.QueryBuilder, f: SearchFilters): void {
   query.orderBy('ads.id', 'desc');
 }
 
+const CARD_COLUMNS = [
+  'ads.id',
+  'ads.slug',
+  'ads.title',
+  'ads.description',
+  'ads.category',
+  'ads.barrio',
+  'ads.price_per_hour',
+  'ads.plan',
+  'ads.photos_verified',
+  'ads.published_at',
+  'ads.advertiser_id',
+];
+
+/**
+ * Ads with VIP in force, in today's rotation (search_rank): the home's featured strip and the promotional banner
+ * of search. The tier is in search_rank, so the (state, search_rank) index serves this.
+ */
+export async function vipAds(db: Knex, options: { category?: Category | null; limit: number }, now = new Date()): Promise<AdCard[]> {
+  const [tierSql, tierBindings] = planTierSql(now);
+  const rows = await publicAds(db)
+    .where('ads.plan', 'vip')
+    .where('ads.plan_expires_at', '>', now)
+    .modify((q) => {
+      if (options.category) q.where('ads.category', options.category);
+    })
+    .select(CARD_COLUMNS)
+    .select(db.raw(`${tierSql} as plan_tier`, tierBindings))
+    .orderBy('ads.search_rank', 'desc')
+    .orderBy('ads.id', 'desc')
+    .limit(options.limit);
+  return toCards(db, rows as AdRow[], now);
+}
+
 export async function searchAds(db: Knex, f: SearchFilters, now = new Date()): Promise<SearchResult> {
   const base = publicAds(db);
   applyFilters(db, base, f, now);
@@ -171,19 +205,7 @@ export async function searchAds(db: Knex, f: SearchFilters, now = new Date()): P
   const pageRows = (page: number) => {
     const rows = base
       .clone()
-      .select(
-        'ads.id',
-        'ads.slug',
-        'ads.title',
-        'ads.description',
-        'ads.category',
-        'ads.barrio',
-        'ads.price_per_hour',
-        'ads.plan',
-        'ads.photos_verified',
-        'ads.published_at',
-        'ads.advertiser_id',
-      )
+      .select(CARD_COLUMNS)
       .select(db.raw(`${tierSql} as plan_tier`, tierBindings))
       .limit(RESULTS_PER_PAGE)
       .offset((page - 1) * RESULTS_PER_PAGE);

@@ -67,14 +67,25 @@ export default function MyAds(props: { ads: OwnAd[] }) {
               <li key={ad.id}>
                 <strong>{ad.title}</strong>
                 <span className="account-ads__meta">
-                  {categoryLabel(ad.category)} · Plan {PLAN_LABELS[ad.plan] ?? ad.plan} · <span className="ad-state">{STATES[ad.state] ?? ad.state}</span>
-                  {endsAt && ['published', 'paused'].includes(ad.state) && ` · hasta el ${day.format(endsAt)}`}
+                  {categoryLabel(ad.category)} · Plan {PLAN_LABELS[ad.plan] ?? ad.plan}
+                  {ad.planExpiresAt && ` hasta el ${day.format(new Date(ad.planExpiresAt))}`} · <span className="ad-state">{STATES[ad.state] ?? ad.state}</span>
+                  {endsAt && ['published', 'paused'].includes(ad.state) && ` · publicado hasta el ${day.format(endsAt)}`}
                 </span>
                 {ad.stateReason && ['rejected', 'removed'].includes(ad.state) && <span className="account-reason">Motivo: {ad.stateReason}</span>}
                 <span className="form-actions">
                   {!['removed', 'held'].includes(ad.state) && (
                     <a className="btn btn-outline" href={`/mi-cuenta/anuncios/${ad.id}`}>
                       Editar<span className="visually-hidden"> «{ad.title}»</span>
+                    </a>
+                  )}
+                  {ad.state === 'published' && ad.plan !== 'vip' && (
+                    <a className="btn btn-primary" href={`/mi-cuenta/comprar-plan?anuncio=${ad.id}&plan=${ad.plan === 'premium' || ad.requestedPlan === 'vip' ? 'vip' : 'premium'}`}>
+                      Destacar<span className="visually-hidden"> «{ad.title}»</span>
+                    </a>
+                  )}
+                  {ad.state === 'published' && ad.plan === 'vip' && (
+                    <a className="btn btn-outline" href={`/mi-cuenta/comprar-plan?anuncio=${ad.id}&plan=vip`}>
+                      Renovar VIP<span className="visually-hidden"> «{ad.title}»</span>
                     </a>
                   )}
                   {ad.state === 'published' && (

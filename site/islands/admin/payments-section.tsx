@@ -9,7 +9,7 @@ import PanelDialog from './panel-dialog.tsx';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, exportDateTime, formatDateTime } from './labels.ts';
 import type { BankAccount, Payment } from '../../../db/queries/admin/payments.ts';
 
-type Filter = 'all' | 'pending' | 'completed';
+type Filter = 'all' | 'pending' | 'completed' | 'cancelled';
 const bankName = (accounts: BankAccount[] | null, id: number | null) => (id === null ? '' : (accounts?.find((a) => a.id === id)?.bankName ?? `Cuenta ${id}`));
 const NO_ACCOUNT = 'Seleccione una cuenta bancaria de destino';
 
@@ -59,6 +59,7 @@ export default function PaymentsSection(props: {
             <option value="all">Todos</option>
             <option value="pending">Pendientes</option>
             <option value="completed">Completados</option>
+            <option value="cancelled">Cancelados</option>
           </select>
         </div>
       </div>
@@ -92,6 +93,7 @@ export default function PaymentsSection(props: {
                   <td>
                     {p.description}
                     <span className="panel__muted panel__block">{p.reference}</span>
+                    <PaymentExtras payment={p} />
                   </td>
                   <td>{PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod}</td>
                   <td>
@@ -128,6 +130,20 @@ export default function PaymentsSection(props: {
         )}
       </PanelDialog>
     </section>
+  );
+}
+
+/** What staff check before confirming: the receipt the advertiser attached, and a price kept from before a change. */
+function PaymentExtras({ payment }: { payment: Payment }) {
+  return (
+    <>
+      {payment.priceNote && <span className="panel__muted panel__block">{payment.priceNote}</span>}
+      {payment.hasReceipt && (
+        <a className="panel__block" href={`/api/admin/payments/${payment.id}/receipt`} target="_blank" rel="noopener">
+          Ver comprobante<span className="visually-hidden"> del pago {payment.reference}</span>
+        </a>
+      )}
+    </>
   );
 }
 
@@ -169,6 +185,7 @@ function ProcessForm(props: { payment: Payment; accounts: BankAccount[]; onDone:
         <br />
         <span className="panel__muted">Referencia {payment.reference}</span>
       </p>
+      <PaymentExtras payment={payment} />
       <div className="field">
         <label htmlFor="process-account">Cuenta bancaria de destino</label>
         <select

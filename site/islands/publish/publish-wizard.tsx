@@ -55,6 +55,12 @@ export default function PublishWizard(props: { fullName: string; verificationSta
           <strong>¡Listo! Tu anuncio está en revisión.</strong> El equipo de Velada lo revisa antes de publicarlo
           {props.verificationStatus === 'verified' ? '.' : ', junto con tu verificación de identidad.'} Vas a ver su estado en tu cuenta.
         </p>
+        {state.ad.plan !== 'gratuito' && (
+          <p>
+            Elegiste el plan {state.ad.plan === 'vip' ? 'VIP' : 'Premium'}: cuando tu anuncio esté publicado, pagalo desde tu cuenta con el botón «Destacar». El plan empieza
+            cuando se acredita el pago.
+          </p>
+        )}
         <a className="btn btn-primary" href="/mi-cuenta">
           Ir a mi cuenta
         </a>

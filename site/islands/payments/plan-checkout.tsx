@@ -1,0 +1,134 @@
+// Buying a plan (/mi-cuenta/comprar-plan): which published ad, which plan, how to pay. The prices come signed from
+// the page (a quote); the payment keeps the price shown. Transfer goes to the payment's page with the bank data;
+// MercadoPago goes to their checkout.
+import { useState, type FormEvent } from 'react';
+import FieldError, { errorProps } from '../account/field-error.tsx';
+import { AccountApiError, callApi } from '../../lib/account-api.ts';
+import { formatMoney } from '../../lib/format.ts';
+
+type PaidPlan = 'premium' | 'vip';
+interface Props {
+  ads: { id: number; title: string; plan: string; planUntil: string | null }[];
+  prices: Record<PaidPlan, number>;
+  quotes: Record<PaidPlan, string>;
+  methods: { transfer: boolean; mercadopago: boolean };
+  adId: number | null;
+  plan: PaidPlan;
+}
+
+const PLAN_TEXT: Record<PaidPlan, string> = {
+  premium: 'Posición destacada, primero en las búsquedas, insignia y hasta 10 fotos.',
+  vip: 'Todo lo de Premium, posición #1 en tu categoría, destacado en el inicio y banner promocional.',
+};
+const day = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' });
+const planName = (plan: string) => (plan === 'vip' ? 'VIP' : plan === 'premium' ? 'Premium' : 'Gratuito');
+
+export default function PlanCheckout(props: Props) {
+  const [adId, setAdId] = useState(props.adId ?? props.ads[0]?.id ?? 0);
+  const [plan, setPlan] = useState<PaidPlan>(props.plan);
+  const [method, setMethod] = useState<'transfer' | 'mercadopago'>(props.methods.transfer ? 'transfer' : 'mercadopago');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ad = props.ads.find((a) => a.id === adId);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    setErrors({});
+    try {
+      const answer = await callApi<{ payment: { reference: string }; redirectUrl: string | null }>('POST', '/api/advertiser/payments', { adId, plan, method, quote: props.quotes[plan] });
+      window.location.assign(answer.redirectUrl ?? `/mi-cuenta/pagos/${answer.payment.reference}`);
+    } catch (err) {
+      const error = err instanceof AccountApiError ? err : new AccountApiError(0, undefined);
+      if (error.field && ['adId', 'plan', 'method'].includes(error.field)) setErrors({ [error.field]: error.detail });
+      else setProblem(error.message);
+      setBusy(false);
+    }
+  }
+
+  if (!props.methods.transfer && !props.methods.mercadopago) {
+    return (
+      <p className="form-alert" role="alert">
+        Por ahora no podemos recibir pagos. Probá más tarde o escribinos desde <a href="/contacto">Contacto</a>.
+      </p>
+    );
+  }
+
+  return (
+    <form className="account-form checkout" onSubmit={submit} noValidate>
+      {problem && (
+        <p className="form-alert" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor="checkout-ad">Anuncio</label>
+        <select id="checkout-ad" value={adId} onChange={(e) => setAdId(Number(e.target.value))} {...errorProps('checkout-ad', errors.adId)}>
+          {props.ads.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.title}
+            </option>
+          ))}
+        </select>
+        {ad && (
+          <p className="form-hint">
+            Plan actual: {planName(ad.plan)}
+            {ad.planUntil && ` hasta el ${day.format(new Date(ad.planUntil))}`}.
+          </p>
+        )}
+        <FieldError id="checkout-ad-error" message={errors.adId} />
+      </div>
+      <fieldset className="choice-list" {...errorProps('checkout-plan', errors.plan)}>
+        <legend>Plan</legend>
+        {(['premium', 'vip'] as const).map((value) => (
+          <label key={value} className="choice">
+            <input type="radio" name="plan" value={value} checked={plan === value} onChange={() => setPlan(value)} />
+            <span>
+              <strong>
+                {planName(value)} · {formatMoney(props.prices[value])} por 30 días
+              </strong>
+              <span className="form-hint"> {PLAN_TEXT[value]}</span>
+            </span>
+          </label>
+        ))}
+        <FieldError id="checkout-plan-error" message={errors.plan} />
+      </fieldset>
+      <fieldset className="choice-list" {...errorProps('checkout-method', errors.method)}>
+        <legend>Forma de pago</legend>
+        {props.methods.transfer && (
+          <label className="choice">
+            <input type="radio" name="method" value="transfer" checked={method === 'transfer'} onChange={() => setMethod('transfer')} />
+            <span>
+              <strong>Transferencia bancaria</strong>
+              <span className="form-hint"> Te mostramos el CBU y un código de referencia; podés adjuntar el comprobante. Lo acreditamos en horario hábil.</span>
+            </span>
+          </label>
+        )}
+        {props.methods.mercadopago && (
+          <label className="choice">
+            <input type="radio" name="method" value="mercadopago" checked={method === 'mercadopago'} onChange={() => setMethod('mercadopago')} />
+            <span>
+              <strong>MercadoPago</strong>
+              <span className="form-hint"> Tarjeta, dinero en cuenta o efectivo, en la página de MercadoPago. Se acredita al instante.</span>
+            </span>
+          </label>
+        )}
+        <FieldError id="checkout-method-error" message={errors.method} />
+      </fieldset>
+      <p className="checkout__total">
+        Total: <strong>{formatMoney(props.prices[plan])}</strong>
+      </p>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy || !ad}>
+          {busy ? 'Procesando…' : method === 'mercadopago' ? 'Pagar con MercadoPago' : 'Continuar al pago'}
+        </button>
+        <a className="btn btn-outline" href="/mi-cuenta">
+          Cancelar
+        </a>
+      </div>
+    </form>
+  );
+}
