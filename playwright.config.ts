@@ -14,10 +14,12 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
-  // Tests that change which ads are public run last, alone: the others compare pages with the database.
+  // Tests that change which ads are public run last, alone: the others compare pages with the database. The plans
+  // test moves the clock past plan ends (expiring listings), so it runs after everything else.
   projects: [
-    { name: 'site', testIgnore: /moderation\.spec\.ts/ },
+    { name: 'site', testIgnore: /(moderation|plans)\.spec\.ts/ },
     { name: 'moderation', testMatch: /moderation\.spec\.ts/, dependencies: ['site'] },
+    { name: 'plans', testMatch: /plans\.spec\.ts/, dependencies: ['moderation'] },
   ],
   outputDir: './test-results',
   use: {

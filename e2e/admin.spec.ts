@@ -187,7 +187,7 @@ test('Pagos: processing needs a destination account, completes the payment once,
   const rows = page.getByRole('table').locator('tbody tr');
   await expect(rows).toHaveCount(Number((await db('payments').count({ n: '*' }).first())?.n));
   await page.getByLabel('Estado').selectOption('pending');
-  const pending = await db('payments').where('status', 'pending').orderBy('created_at', 'desc').select('id', 'reference', 'amount');
+  const pending = await db('payments').where('status', 'pending').orderBy('created_at', 'desc').orderBy('id', 'desc').select('id', 'reference', 'amount');
   await expect(rows).toHaveCount(pending.length);
 
   const csv = await exportCsv(page);
