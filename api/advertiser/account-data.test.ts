@@ -112,6 +112,7 @@ describe('data rights', () => {
     const documentKey = await storeDocument(t.dataDir, KEY, Buffer.from('documento'));
     await t.db('identity_documents').insert({ request_id: insertedId(request), kind: 'selfie', file_key: documentKey, bytes: 9, created_at: new Date() });
     await t.db('payments').insert({ advertiser_id: owner.id, ad_id: adId, amount: 15000, payment_method: 'transfer', status: 'completed', reference: `VEL-BORRAR-${owner.id}`, created_at: new Date() });
+    await t.db('payments').insert({ advertiser_id: owner.id, ad_id: adId, amount: 25000, payment_method: 'transfer', status: 'pending', reference: `VEL-ESPERA-${owner.id}`, created_at: new Date() });
 
     const wrong = await call('POST', '/delete-account', owner.cookie, { password: 'otra' });
     expect(wrong.status).toBe(403);
@@ -126,5 +127,6 @@ describe('data rights', () => {
     const account = await t.db('advertisers').where('id', owner.id).first();
     expect(account).toMatchObject({ full_name: 'Cuenta eliminada', password_hash: null, dni: null, email: `cuenta-eliminada-${owner.id}@velada.invalid` });
     expect(await t.db('payments').where('reference', `VEL-BORRAR-${owner.id}`).first()).toMatchObject({ amount: 15000, ad_id: null });
+    expect(await t.db('payments').where('reference', `VEL-ESPERA-${owner.id}`).first()).toMatchObject({ status: 'cancelled', ad_id: null });
   });
 });

@@ -8,7 +8,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
   const ads = await db('ads').where('advertiser_id', advertiserId).orderBy('id');
   const photos = ads.length ? await db('ad_images').whereIn('ad_id', ads.map((a) => a.id)).orderBy('position').select('ad_id', 'file_key') : [];
   const verifications = await db('verification_requests').where('advertiser_id', advertiserId).orderBy('id').select('method', 'full_name', 'birth_date', 'dni', 'tramite', 'gender', 'status', 'reason', 'submitted_at', 'decided_at', 'documents_purged_at');
-  const payments = await db('payments').where('advertiser_id', advertiserId).orderBy('id').select('amount', 'description', 'payment_method', 'status', 'reference', 'created_at', 'processed_at');
+  const payments = await db('payments').where('advertiser_id', advertiserId).orderBy('id').select('amount', 'description', 'plan', 'kind', 'payment_method', 'status', 'reference', 'price_note', 'plan_until', 'created_at', 'processed_at');
   return {
     generatedAt: new Date().toISOString(),
     account,
@@ -55,7 +55,8 @@ export async function deleteAdvertiserAccount(db: Knex, advertiserId: number, no
     const photoKeys: string[] = adIds.length ? await trx('ad_images').whereIn('ad_id', adIds).pluck('file_key') : [];
     const requestIds: number[] = await trx('verification_requests').where('advertiser_id', advertiserId).pluck('id');
     const documentKeys: string[] = requestIds.length ? await trx('identity_documents').whereIn('request_id', requestIds).pluck('file_key') : [];
-    // Payments point at ads with ON DELETE SET NULL: the billing record stays.
+    // Payments point at ads with ON DELETE SET NULL: the billing record stays; one still waiting can no longer be paid.
+    await trx('payments').where({ advertiser_id: advertiserId, status: 'pending' }).update({ status: 'cancelled', processed_at: now, notes: 'Cuenta eliminada' });
     await trx('ads').where('advertiser_id', advertiserId).delete();
     await trx('verification_requests').where('advertiser_id', advertiserId).delete();
     for (const table of ['advertiser_sessions', 'advertiser_tokens']) await trx(table).where('advertiser_id', advertiserId).delete();
