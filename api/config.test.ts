@@ -30,4 +30,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://velada.com.ar/x' })).toThrow(/PUBLIC_ORIGIN/);
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://velada.com.ar/' }).publicOrigin).toBe('https://velada.com.ar');
   });
+
+  it('offers MercadoPago only with its token, its webhook secret and the public origin', () => {
+    expect(loadConfig({}).mercadoPago).toBeUndefined();
+    const token = 'APP_USR-0000000000-token';
+    expect(() => loadConfig({ MERCADOPAGO_ACCESS_TOKEN: token, PUBLIC_ORIGIN: 'https://velada.com.ar' })).toThrow(/MERCADOPAGO_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ MERCADOPAGO_ACCESS_TOKEN: token, MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook' })).toThrow(/PUBLIC_ORIGIN/);
+    expect(loadConfig({ MERCADOPAGO_ACCESS_TOKEN: token, MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook', PUBLIC_ORIGIN: 'https://velada.com.ar' }).mercadoPago).toEqual({
+      accessToken: token,
+      webhookSecret: 'secreto-del-webhook',
+      apiUrl: 'https://api.mercadopago.com',
+    });
+  });
 });

@@ -84,6 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.MERCADOPAGO_ACCESS_TOKEN && !c.MERCADOPAGO_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration: MERCADOPAGO_WEBHOOK_SECRET is required with MERCADOPAGO_ACCESS_TOKEN (the secret of your webhook in MercadoPago).');
   }
+  // MercadoPago sends buyers back, and its notifications, to the public address: it must be known.
+  if (c.MERCADOPAGO_ACCESS_TOKEN && !c.PUBLIC_ORIGIN) {
+    throw new ConfigError('Invalid configuration: PUBLIC_ORIGIN is required with MERCADOPAGO_ACCESS_TOKEN (MercadoPago returns buyers and notifications there).');
+  }
   return {
     env: c.NODE_ENV,
     port: c.PORT,

@@ -103,7 +103,7 @@ describe('data rights', () => {
     expect(data.ads.map((a) => a.title)).toEqual(['Mi aviso para exportar']);
   });
 
-  it('deletes the account with its password: ads, photos, documents and sessions go; payments stay, anonymised', async () => {
+  it('deletes the account with its password: ads, photos, documents, receipts and sessions go; payments stay, anonymised', async () => {
     const owner = await advertiser();
     const adId = await insertAd(t.db, owner.id);
     const image = await storeAdImage(t.dataDir, await testJpeg());
@@ -111,7 +111,8 @@ describe('data rights', () => {
     const [request] = await t.db('verification_requests').insert({ advertiser_id: owner.id, method: 'manual', full_name: 'Dueña Prueba', birth_date: '1990-01-01', status: 'approved', submitted_at: new Date() }).returning('id');
     const documentKey = await storeDocument(t.dataDir, KEY, Buffer.from('documento'));
     await t.db('identity_documents').insert({ request_id: insertedId(request), kind: 'selfie', file_key: documentKey, bytes: 9, created_at: new Date() });
-    await t.db('payments').insert({ advertiser_id: owner.id, ad_id: adId, amount: 15000, payment_method: 'transfer', status: 'completed', reference: `VEL-BORRAR-${owner.id}`, created_at: new Date() });
+    const receiptKey = await storeDocument(t.dataDir, KEY, Buffer.from('comprobante'), 'receipts');
+    await t.db('payments').insert({ advertiser_id: owner.id, ad_id: adId, amount: 15000, payment_method: 'transfer', status: 'completed', reference: `VEL-BORRAR-${owner.id}`, receipt_key: receiptKey, receipt_type: 'image/webp', created_at: new Date() });
     await t.db('payments').insert({ advertiser_id: owner.id, ad_id: adId, amount: 25000, payment_method: 'transfer', status: 'pending', reference: `VEL-ESPERA-${owner.id}`, created_at: new Date() });
 
     const wrong = await call('POST', '/delete-account', owner.cookie, { password: 'otra' });
@@ -126,7 +127,8 @@ describe('data rights', () => {
     expect(fs.existsSync(path.join(identityDir(t.dataDir), `${documentKey}.bin`))).toBe(false);
     const account = await t.db('advertisers').where('id', owner.id).first();
     expect(account).toMatchObject({ full_name: 'Cuenta eliminada', password_hash: null, dni: null, email: `cuenta-eliminada-${owner.id}@velada.invalid` });
-    expect(await t.db('payments').where('reference', `VEL-BORRAR-${owner.id}`).first()).toMatchObject({ amount: 15000, ad_id: null });
+    expect(await t.db('payments').where('reference', `VEL-BORRAR-${owner.id}`).first()).toMatchObject({ amount: 15000, ad_id: null, receipt_key: null });
+    expect(fs.existsSync(path.join(identityDir(t.dataDir, 'receipts'), `${receiptKey}.bin`))).toBe(false);
     expect(await t.db('payments').where('reference', `VEL-ESPERA-${owner.id}`).first()).toMatchObject({ status: 'cancelled', ad_id: null });
   });
 });

@@ -33,8 +33,12 @@ export function advertiserDataRouter(deps: AppDeps): Router {
     if (!row?.password_hash || !(await verifyPassword(password, row.password_hash))) {
       throw new HttpError(403, 'wrong_password', 'La contraseña no es correcta.', 'password');
     }
-    const { photoKeys, documentKeys } = await deleteAdvertiserAccount(deps.db, advertiser.id);
-    await Promise.all([...photoKeys.map((k) => deleteAdImage(deps.config.dataDir, k)), ...documentKeys.map((k) => deleteDocument(deps.config.dataDir, k))]);
+    const { photoKeys, documentKeys, receiptKeys } = await deleteAdvertiserAccount(deps.db, advertiser.id);
+    await Promise.all([
+      ...photoKeys.map((k) => deleteAdImage(deps.config.dataDir, k)),
+      ...documentKeys.map((k) => deleteDocument(deps.config.dataDir, k)),
+      ...receiptKeys.map((k) => deleteDocument(deps.config.dataDir, k, 'receipts')),
+    ]);
     setAdvertiserCookie(ctx, null);
     ctx.status = 204;
   });

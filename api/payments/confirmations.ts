@@ -30,7 +30,7 @@ export async function mailPaymentConfirmed(mailer: Mailer, payment: CompletedPay
 
 export type MercadoPagoOutcome =
   | { result: 'completed'; payment: CompletedPayment }
-  | { result: 'already_completed' | 'not_approved' | 'unknown_reference' | 'amount_mismatch' | 'not_pending' };
+  | { result: 'already_completed' | 'not_approved' | 'unknown_reference' | 'amount_mismatch' | 'not_pending' | 'duplicate' };
 
 /**
  * Reads a payment from MercadoPago's API (never trusting what a notification or a return URL says) and, when it
@@ -42,7 +42,10 @@ export async function confirmFromMercadoPago(db: Knex, client: MercadoPagoClient
   if (remote.status !== 'approved') return { result: 'not_approved' };
   const ours = remote.externalReference ? await db('payments').where('reference', remote.externalReference).first('id', 'amount', 'status', 'provider_payment_id') : null;
   if (!ours) return { result: 'unknown_reference' };
+  // Paid twice (two checkouts of one payment), or paid after it was cancelled: money staff must refund.
+  if (ours.status === 'completed' && ours.provider_payment_id && ours.provider_payment_id !== remote.id) return { result: 'duplicate' };
   if (ours.status === 'completed') return { result: 'already_completed' };
+  if (ours.status !== 'pending') return { result: 'not_pending' };
   if (remote.currency !== 'ARS' || Math.round(remote.amount) !== Number(ours.amount)) return { result: 'amount_mismatch' };
   const done = await completePayment(db, { id: ours.id, bankAccountId: null, adminId: null, notes: `MercadoPago, pago ${remote.id}`, providerPaymentId: remote.id }, now);
   if (done.ok) return { result: 'completed', payment: done.payment };

@@ -20,6 +20,8 @@ export interface MercadoPagoPayment {
 }
 
 const TIMEOUT_MS = 10_000;
+/** How long a Checkout Pro page can be paid. */
+const CHECKOUT_HOURS = 24;
 
 export function mercadoPagoClient(settings: MercadoPagoSettings) {
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
@@ -51,6 +53,9 @@ export function mercadoPagoClient(settings: MercadoPagoSettings) {
         auto_return: 'approved',
         notification_url: p.notificationUrl,
         statement_descriptor: 'VELADA',
+        // A checkout left open cannot be paid days later, after the payment was cancelled.
+        expires: true,
+        expiration_date_to: new Date(Date.now() + CHECKOUT_HOURS * 3_600_000).toISOString(),
       });
       if (typeof answer.id !== 'string' || typeof answer.init_point !== 'string') throw new MercadoPagoUnavailable('MercadoPago answered a preference without id or init_point');
       return { id: answer.id, initPoint: answer.init_point };

@@ -264,6 +264,9 @@ describe('MercadoPago', () => {
     expect(await t.db('ads').where('id', who.adId).first()).toMatchObject({ plan: 'vip' });
     const replay = await notify('555001');
     expect(await replay.json()).toMatchObject({ result: 'already_completed' });
+    // A second MercadoPago payment for the same reference (two checkouts): reported, not applied twice.
+    fake.payments.set('555009', { status: 'approved', external_reference: payment.reference, transaction_amount: 25000 });
+    expect(await (await notify('555009')).json()).toMatchObject({ result: 'duplicate' });
     expect(mailer.sent.length).toBe(sentBefore + 1);
     expect((await t.db('payments').where('id', payment.id).first()).processed_at).toEqual(row.processed_at);
   });

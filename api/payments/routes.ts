@@ -56,7 +56,7 @@ function refusal(result: Exclude<PurchaseResult, { ok: true }>): HttpError {
     case 'ad_missing':
       return notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
     case 'ad_not_published':
-      return new HttpError(409, 'ad_not_published', 'Solo se puede comprar un plan para un anuncio publicado. Cuando lo aprobemos, vas a poder destacarlo.', 'adId');
+      return new HttpError(409, 'ad_not_published', 'Solo se puede destacar un anuncio publicado: si está pausado, reanudalo; si está en revisión, esperá a que lo aprobemos.', 'adId');
     case 'higher_plan_active':
       return new HttpError(409, 'higher_plan_active', `Este anuncio ya tiene el plan ${planLabel(result.plan)} hasta el ${day.format(new Date(result.until))}.`, 'plan');
     case 'other_pending':
@@ -125,11 +125,13 @@ export function paymentsRouter(deps: AppDeps & { mailer: Mailer }): Router {
       purchase = refused ?? (await createPlanPurchase(deps.db, { advertiserId, adId: input.adId, plan: input.plan, method: input.method, amount: quote.amount, priceNote }));
     }
     if (!purchase.ok) throw refusal(purchase);
+    // A parallel request saved its payment first: the checkout made here has no payment; the page offers its own.
+    if (purchase.reused) redirectUrl = null;
     ctx.status = purchase.reused ? 200 : 201;
     ctx.body = { payment: purchase.payment, reused: purchase.reused, redirectUrl };
   });
 
-  own.get('/:id', async (ctx) => {
+  own.get('/:id', rateLimit({ windowMs: 60_000, max: 60 }), async (ctx) => {
     const { id } = parseInput(idParams, ctx.params);
     const { mercadopago } = parseInput(paymentQuery, ctx.query);
     let payment = await findOwnPayment(deps.db, me(ctx), id);
@@ -230,7 +232,9 @@ export function paymentsRouter(deps: AppDeps & { mailer: Mailer }): Router {
         throw new HttpError(503, 'mercadopago_unavailable', `MercadoPago no respondió: ${err.message}`);
       });
       if (outcome.result === 'completed') await mailPaymentConfirmed(deps.mailer, outcome.payment, origin(ctx));
-      if (outcome.result === 'amount_mismatch' || outcome.result === 'unknown_reference') console.warn(`MercadoPago payment ${dataId}: ${outcome.result}, left for staff.`);
+      if (['amount_mismatch', 'unknown_reference', 'duplicate', 'not_pending'].includes(outcome.result)) {
+        console.warn(`MercadoPago payment ${dataId}: ${outcome.result}; approved but not applied, for staff to review or refund.`);
+      }
       ctx.body = { received: true, result: outcome.result };
       return;
     }

@@ -34,8 +34,8 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
   };
 }
 
-/** Anonymises the account and deletes its ads, photos and identity documents. Returns the files to delete. */
-export async function deleteAdvertiserAccount(db: Knex, advertiserId: number, now = new Date()): Promise<{ photoKeys: string[]; documentKeys: string[] }> {
+/** Anonymises the account and deletes its ads, photos, identity documents and receipts. Returns the files to delete. */
+export async function deleteAdvertiserAccount(db: Knex, advertiserId: number, now = new Date()): Promise<{ photoKeys: string[]; documentKeys: string[]; receiptKeys: string[] }> {
   return db.transaction(async (trx) => {
     // A write first (SQLite locks on it): the account stops being usable before anything else is read.
     await trx('advertisers')
@@ -56,10 +56,13 @@ export async function deleteAdvertiserAccount(db: Knex, advertiserId: number, no
     const requestIds: number[] = await trx('verification_requests').where('advertiser_id', advertiserId).pluck('id');
     const documentKeys: string[] = requestIds.length ? await trx('identity_documents').whereIn('request_id', requestIds).pluck('file_key') : [];
     // Payments point at ads with ON DELETE SET NULL: the billing record stays; one still waiting can no longer be paid.
+    // Transfer receipts (the payer's bank data) go with the account.
     await trx('payments').where({ advertiser_id: advertiserId, status: 'pending' }).update({ status: 'cancelled', processed_at: now, notes: 'Cuenta eliminada' });
+    const receiptKeys: string[] = await trx('payments').where('advertiser_id', advertiserId).whereNotNull('receipt_key').pluck('receipt_key');
+    await trx('payments').where('advertiser_id', advertiserId).update({ receipt_key: null, receipt_type: null });
     await trx('ads').where('advertiser_id', advertiserId).delete();
     await trx('verification_requests').where('advertiser_id', advertiserId).delete();
     for (const table of ['advertiser_sessions', 'advertiser_tokens']) await trx(table).where('advertiser_id', advertiserId).delete();
-    return { photoKeys, documentKeys };
+    return { photoKeys, documentKeys, receiptKeys };
   });
 }

@@ -77,8 +77,7 @@ export default function PaymentsSection(props: {
                 <th scope="col">Fecha</th>
                 <th scope="col">Anunciante</th>
                 <th scope="col">Descripción y referencia</th>
-                <th scope="col">Medio</th>
-                <th scope="col">Estado</th>
+                <th scope="col">Estado y medio</th>
                 <th scope="col" className="num">
                   Monto
                 </th>
@@ -90,14 +89,14 @@ export default function PaymentsSection(props: {
                 <tr key={p.id}>
                   <td>{formatDateTime(p.createdAt)}</td>
                   <th scope="row">{p.advertiserName}</th>
-                  <td>
+                  <td className="panel__wrap">
                     {p.description}
                     <span className="panel__muted panel__block">{p.reference}</span>
                     <PaymentExtras payment={p} />
                   </td>
-                  <td>{PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod}</td>
                   <td>
                     {PAYMENT_STATUS_LABELS[p.paymentStatus]}
+                    <span className="panel__muted panel__block">{PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod}</span>
                     {p.bankAccountId !== null && <span className="panel__muted panel__block">{accountName(p.bankAccountId)}</span>}
                   </td>
                   <td className="num">{formatMoney(p.amount)}</td>

@@ -45,6 +45,9 @@ function CopyRow(props: { label: string; value: string; shown?: string }) {
           {copied ? 'Copiado' : 'Copiar'}
           <span className="visually-hidden"> {props.label}</span>
         </button>
+        <span className="visually-hidden" role="status">
+          {copied ? `${props.label} copiado` : ''}
+        </span>
       </dd>
     </div>
   );
@@ -56,8 +59,18 @@ export default function PendingPayment(props: Props) {
   const [notice, setNotice] = useState<{ text: string; error?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const [waiting, setWaiting] = useState(Boolean(props.mercadoPagoReturn));
+  const [waiting, setWaiting] = useState<'checking' | 'late' | null>(props.mercadoPagoReturn ? 'checking' : null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const confirmCancelButton = useRef<HTMLButtonElement>(null);
+  const askedToCancel = useRef(false);
+
+  // Focus follows the cancel question: to 'Sí, cancelar' when asked, back to 'Cancelar este pago' after 'No'.
+  useEffect(() => {
+    if (confirmingCancel) confirmCancelButton.current?.focus();
+    else if (askedToCancel.current) cancelButton.current?.focus();
+    askedToCancel.current = confirmingCancel;
+  }, [confirmingCancel]);
 
   useEffect(() => {
     if (!props.mercadoPagoReturn) return;
@@ -75,7 +88,7 @@ export default function PendingPayment(props: Props) {
         // Try again on the next round.
       }
       if (tries < POLL_TRIES) timer = setTimeout(check, POLL_MS);
-      else setWaiting(false);
+      else setWaiting('late');
     };
     void check();
     return () => clearTimeout(timer);
@@ -125,11 +138,12 @@ export default function PendingPayment(props: Props) {
 
   return (
     <div className="pending-payment">
-      {waiting && (
-        <p className="form-success" role="status">
-          Volviste de MercadoPago. Estamos confirmando tu pago: esta página se actualiza sola.
-        </p>
-      )}
+      <div role="status">
+        {waiting === 'checking' && <p className="form-success">Volviste de MercadoPago. Estamos confirmando tu pago: esta página se actualiza sola.</p>}
+        {waiting === 'late' && (
+          <p className="form-success">Todavía no recibimos la confirmación de MercadoPago. Te avisamos por email cuando se acredite; no hace falta pagar de nuevo.</p>
+        )}
+      </div>
       {props.account ? (
         <section aria-labelledby="transfer-title">
           <h2 id="transfer-title">Transferencia bancaria</h2>
@@ -185,11 +199,9 @@ export default function PendingPayment(props: Props) {
       ) : (
         <p className="form-alert">Por ahora no podemos recibir transferencias. {props.mercadoPago ? 'Podés pagar con MercadoPago.' : 'Probá más tarde o escribinos desde Contacto.'}</p>
       )}
-      {notice && (
-        <p className={notice.error ? 'form-alert' : 'form-success'} role={notice.error ? 'alert' : 'status'}>
-          {notice.text}
-        </p>
-      )}
+      {/* Both live regions stay in the page, so what appears in them is announced. */}
+      <div role="status">{notice && !notice.error && <p className="form-success">{notice.text}</p>}</div>
+      <div role="alert">{notice?.error && <p className="form-alert">{notice.text}</p>}</div>
       <div className="form-actions">
         {props.mercadoPago && (
           <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void payWithMercadoPago()}>
@@ -198,7 +210,7 @@ export default function PendingPayment(props: Props) {
         )}
         {confirmingCancel ? (
           <>
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void cancel()}>
+            <button ref={confirmCancelButton} type="button" className="btn btn-primary" disabled={busy} onClick={() => void cancel()}>
               Sí, cancelar el pago
             </button>
             <button type="button" className="btn btn-outline" onClick={() => setConfirmingCancel(false)}>
@@ -206,7 +218,7 @@ export default function PendingPayment(props: Props) {
             </button>
           </>
         ) : (
-          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setConfirmingCancel(true)}>
+          <button ref={cancelButton} type="button" className="btn btn-outline" disabled={busy} onClick={() => setConfirmingCancel(true)}>
             Cancelar este pago
           </button>
         )}

@@ -43,8 +43,12 @@ export default function PlanCheckout(props: Props) {
       window.location.assign(answer.redirectUrl ?? `/mi-cuenta/pagos/${answer.payment.reference}`);
     } catch (err) {
       const error = err instanceof AccountApiError ? err : new AccountApiError(0, undefined);
-      if (error.field && ['adId', 'plan', 'method'].includes(error.field)) setErrors({ [error.field]: error.detail });
-      else setProblem(error.message);
+      if (error.field && ['adId', 'plan', 'method'].includes(error.field)) {
+        setErrors({ [error.field]: error.detail });
+        // The field the server refused, so that its message is read next.
+        const target = error.field === 'adId' ? '#checkout-ad' : `input[name="${error.field}"]:checked`;
+        setTimeout(() => document.querySelector<HTMLElement>(target)?.focus(), 0);
+      } else setProblem(error.message);
       setBusy(false);
     }
   }
@@ -81,11 +85,11 @@ export default function PlanCheckout(props: Props) {
         )}
         <FieldError id="checkout-ad-error" message={errors.adId} />
       </div>
-      <fieldset className="choice-list" {...errorProps('checkout-plan', errors.plan)}>
+      <fieldset className="choice-list">
         <legend>Plan</legend>
         {(['premium', 'vip'] as const).map((value) => (
           <label key={value} className="choice">
-            <input type="radio" name="plan" value={value} checked={plan === value} onChange={() => setPlan(value)} />
+            <input type="radio" name="plan" value={value} checked={plan === value} onChange={() => setPlan(value)} {...errorProps('checkout-plan', errors.plan)} />
             <span>
               <strong>
                 {planName(value)} · {formatMoney(props.prices[value])} por 30 días
@@ -96,11 +100,11 @@ export default function PlanCheckout(props: Props) {
         ))}
         <FieldError id="checkout-plan-error" message={errors.plan} />
       </fieldset>
-      <fieldset className="choice-list" {...errorProps('checkout-method', errors.method)}>
+      <fieldset className="choice-list">
         <legend>Forma de pago</legend>
         {props.methods.transfer && (
           <label className="choice">
-            <input type="radio" name="method" value="transfer" checked={method === 'transfer'} onChange={() => setMethod('transfer')} />
+            <input type="radio" name="method" value="transfer" checked={method === 'transfer'} onChange={() => setMethod('transfer')} {...errorProps('checkout-method', errors.method)} />
             <span>
               <strong>Transferencia bancaria</strong>
               <span className="form-hint"> Te mostramos el CBU y un código de referencia; podés adjuntar el comprobante. Lo acreditamos en horario hábil.</span>
@@ -109,10 +113,17 @@ export default function PlanCheckout(props: Props) {
         )}
         {props.methods.mercadopago && (
           <label className="choice">
-            <input type="radio" name="method" value="mercadopago" checked={method === 'mercadopago'} onChange={() => setMethod('mercadopago')} />
+            <input
+              type="radio"
+              name="method"
+              value="mercadopago"
+              checked={method === 'mercadopago'}
+              onChange={() => setMethod('mercadopago')}
+              {...errorProps('checkout-method', errors.method)}
+            />
             <span>
               <strong>MercadoPago</strong>
-              <span className="form-hint"> Tarjeta, dinero en cuenta o efectivo, en la página de MercadoPago. Se acredita al instante.</span>
+              <span className="form-hint"> En la página de MercadoPago. Con tarjeta o dinero en cuenta se acredita al instante; en efectivo, cuando pagues.</span>
             </span>
           </label>
         )}
