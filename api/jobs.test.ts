@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '../db/factories/index.ts';
-import { refreshSearchOrder, runHourlyJobs } from './jobs.ts';
+import { refreshSearchOrder, runHourlyJobs, runPlanJobs } from './jobs.ts';
+import { MemoryMailer } from './services/mail.ts';
 import { persistAnalytics } from '../db/queries/analytics-ingest.ts';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -71,5 +72,23 @@ describe('purgeIdentityDocuments (in runHourlyJobs)', () => {
     }
     // A second run finds nothing more to do.
     expect(await purgeIdentityDocuments(t.db, t.dataDir, now)).toBe(0);
+  });
+});
+
+describe('runPlanJobs', () => {
+  it('mails each advertiser whose renewal it created, once however often it runs', async () => {
+    const email = `renueva${Date.now()}@example.com`;
+    const advertiser = await insertAdvertiser(t.db, { email, fullName: 'Renata Renueva' });
+    const now = new Date('2026-11-22T15:00:00Z');
+    await insertAd(t.db, advertiser, { title: 'Aviso que renueva', plan: 'vip', planExpiresAt: new Date(now.getTime() + 3 * 86_400_000), publishedAt: now });
+    const mailer = new MemoryMailer();
+    await runPlanJobs(t.db, mailer, 'https://velada.example', now);
+    await runPlanJobs(t.db, mailer, 'https://velada.example', now);
+    const mails = mailer.sent.filter((m) => m.to === email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Tu plan VIP termina el 25 de noviembre de 2026');
+    const renewal = await t.db('payments').where({ advertiser_id: advertiser, kind: 'renewal' }).first();
+    expect(mails[0]!.text).toContain(`https://velada.example/mi-cuenta/pagos/${renewal.reference}`);
+    expect(mails[0]!.text).toContain('Aviso que renueva');
   });
 });
