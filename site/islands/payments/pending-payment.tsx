@@ -21,7 +21,7 @@ interface Props {
   mercadoPagoReturn: string | null;
 }
 
-const dateTime = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
+const dateTime = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', timeZone: 'America/Argentina/Buenos_Aires' });
 const POLL_MS = 4000;
 const POLL_TRIES = 15;
 
