@@ -1,9 +1,8 @@
 // The Spanish texts of the mail advertisers receive about their payments.
 import type { Mail } from '../services/mail.ts';
 import { planLabel } from '../../db/plans.ts';
-import { formatMoney } from '../../site/lib/format.ts';
+import { formatLongDate, formatMoney } from '../../site/lib/format.ts';
 
-const day = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' });
 const signature = '\n\nEquipo de Velada';
 
 export function paymentConfirmedMail(
@@ -12,7 +11,7 @@ export function paymentConfirmedMail(
 ): Mail {
   const plan =
     p.plan && p.planUntil && p.adTitle
-      ? `Tu plan ${planLabel(p.plan)} para «${p.adTitle}» está activo hasta el ${day.format(p.planUntil)}.`
+      ? `Tu plan ${planLabel(p.plan)} para «${p.adTitle}» está activo hasta el ${formatLongDate(p.planUntil)}.`
       : 'Ya quedó registrado en tu cuenta.';
   return {
     to,
@@ -24,9 +23,9 @@ export function paymentConfirmedMail(
 export function renewalDueMail(to: string, r: { fullName: string; reference: string; amount: number; plan: string; adTitle: string; dueAt: Date; link: string }): Mail {
   return {
     to,
-    subject: `Tu plan ${planLabel(r.plan)} termina el ${day.format(r.dueAt)}`,
+    subject: `Tu plan ${planLabel(r.plan)} termina el ${formatLongDate(r.dueAt)}`,
     text:
-      `Hola ${r.fullName}:\n\nEl plan ${planLabel(r.plan)} de «${r.adTitle}» termina el ${day.format(r.dueAt)}. ` +
+      `Hola ${r.fullName}:\n\nEl plan ${planLabel(r.plan)} de «${r.adTitle}» termina el ${formatLongDate(r.dueAt)}. ` +
       `Para renovarlo 30 días más, pagá ${formatMoney(r.amount)} con la referencia ${r.reference}: los datos para transferir están en tu cuenta.\n\n${r.link}\n\n` +
       `Si no lo renovás, tu anuncio sigue publicado con el plan Gratuito hasta que venza.${signature}`,
   };

@@ -29,7 +29,7 @@ import {
   planPaymentDescription,
   type PurchaseResult,
 } from '../../db/queries/plan-payments.ts';
-import { formatMoney } from '../../site/lib/format.ts';
+import { formatLongDate, formatMoney } from '../../site/lib/format.ts';
 import { readQuote } from './price-quotes.ts';
 import { checkedReceipt, MAX_RECEIPT_BYTES, sendReceipt } from './receipts.ts';
 import { checkNotificationSignature, MercadoPagoUnavailable, mercadoPagoClient } from './mercadopago.ts';
@@ -47,7 +47,7 @@ const purchaseBody = z.object({
 });
 const paymentQuery = z.object({ mercadopago: z.string().regex(/^\d{1,20}$/).optional() });
 
-const day = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' });
+const MERCADOPAGO_OFF = 'MercadoPago no está disponible por ahora. Pagá por transferencia bancaria.';
 const me = (ctx: Context) => (ctx.state.advertiser as SignedInAdvertiser).id;
 const paymentMissing = () => notFound('payment_not_found', 'El pago no existe o no es tuyo.');
 
@@ -58,7 +58,7 @@ function refusal(result: Exclude<PurchaseResult, { ok: true }>): HttpError {
     case 'ad_not_published':
       return new HttpError(409, 'ad_not_published', 'Solo se puede destacar un anuncio publicado: si está pausado, reanudalo; si está en revisión, esperá a que lo aprobemos.', 'adId');
     case 'higher_plan_active':
-      return new HttpError(409, 'higher_plan_active', `Este anuncio ya tiene el plan ${planLabel(result.plan)} hasta el ${day.format(new Date(result.until))}.`, 'plan');
+      return new HttpError(409, 'higher_plan_active', `Este anuncio ya tiene el plan ${planLabel(result.plan)} hasta el ${formatLongDate(result.until)}.`, 'plan');
     case 'other_pending':
       return new HttpError(
         409,
@@ -78,6 +78,23 @@ export function paymentsRouter(deps: AppDeps & { mailer: Mailer }): Router {
     return deps.config.identityKey;
   };
 
+  /** A Checkout Pro page for one payment; a 502 with a Spanish message when MercadoPago does not answer. */
+  async function checkout(ctx: Context, payment: { reference: string; description: string; amount: number }) {
+    try {
+      return await mercadoPago!.createPreference({
+        reference: payment.reference,
+        title: payment.description,
+        amount: payment.amount,
+        backUrl: `${origin(ctx)}${paymentPagePath(payment.reference)}`,
+        notificationUrl: `${origin(ctx)}${MERCADOPAGO_WEBHOOK_PATH}`,
+      });
+    } catch (err) {
+      if (!(err instanceof MercadoPagoUnavailable)) throw err;
+      console.error('MercadoPago preference failed:', err.message);
+      throw new HttpError(502, 'mercadopago_unavailable', 'MercadoPago no respondió. Probá de nuevo en unos minutos o pagá por transferencia.', 'method');
+    }
+  }
+
   const own = new Router({ prefix: '/advertiser/payments' });
   own.use(requireAdvertiser(deps));
 
@@ -90,7 +107,7 @@ export function paymentsRouter(deps: AppDeps & { mailer: Mailer }): Router {
     const quote = await readQuote(deps.db, input.quote);
     if (quote === 'expired') throw new HttpError(409, 'quote_expired', 'El precio que viste ya no vale (pasaron más de 24 horas). Recargá la página para ver el precio actual.');
     if (quote === 'invalid' || quote.plan !== input.plan) throw new HttpError(400, 'invalid_quote', 'No pudimos confirmar el precio que viste. Recargá la página y volvé a intentar.');
-    if (input.method === 'mercadopago' && !mercadoPago) throw new HttpError(400, 'method_unavailable', 'MercadoPago no está disponible por ahora. Pagá por transferencia bancaria.', 'method');
+    if (input.method === 'mercadopago' && !mercadoPago) throw new HttpError(400, 'method_unavailable', MERCADOPAGO_OFF, 'method');
     if (input.method === 'transfer' && !(await activeBankAccount(deps.db))) {
       throw new HttpError(409, 'no_active_bank_account', 'Por ahora no podemos recibir transferencias. Probá más tarde o escribinos desde Contacto.', 'method');
     }
@@ -98,31 +115,23 @@ export function paymentsRouter(deps: AppDeps & { mailer: Mailer }): Router {
     const current = (await getPlanPrices(deps.db))[input.plan];
     const priceNote = current === quote.amount ? null : `Precio mostrado al comprar: ${formatMoney(quote.amount)} (el precio vigente es ${formatMoney(current)}).`;
 
-    const refused = await checkPurchase(deps.db, { advertiserId, adId: input.adId, plan: input.plan });
-    if (refused && !refused.ok) throw refusal(refused);
+    const purchaseInput = { advertiserId, adId: input.adId, plan: input.plan, method: input.method, amount: quote.amount, priceNote };
     let redirectUrl: string | null = null;
     let purchase: PurchaseResult;
-    if (input.method === 'mercadopago' && !refused) {
-      // The preference first: if MercadoPago does not answer, no payment is left waiting.
-      const reference = newPaymentReference();
-      const ad = await deps.db('ads').where('id', input.adId).first('title');
-      try {
-        const preference = await mercadoPago!.createPreference({
-          reference,
-          title: planPaymentDescription(input.plan, ad.title, 'purchase'),
-          amount: quote.amount,
-          backUrl: `${origin(ctx)}${paymentPagePath(reference)}`,
-          notificationUrl: `${origin(ctx)}${MERCADOPAGO_WEBHOOK_PATH}`,
-        });
+    if (input.method === 'mercadopago') {
+      // Checked before MercadoPago is asked for a checkout; its checkout first, so that if MercadoPago does not
+      // answer no payment is left waiting.
+      const refused = await checkPurchase(deps.db, purchaseInput);
+      if (refused) purchase = refused;
+      else {
+        const reference = newPaymentReference();
+        const ad = await deps.db('ads').where('id', input.adId).first('title');
+        const preference = await checkout(ctx, { reference, description: planPaymentDescription(input.plan, ad.title, 'purchase'), amount: quote.amount });
         redirectUrl = preference.initPoint;
-        purchase = await createPlanPurchase(deps.db, { advertiserId, adId: input.adId, plan: input.plan, method: 'mercadopago', amount: quote.amount, priceNote, providerPreferenceId: preference.id, reference });
-      } catch (err) {
-        if (!(err instanceof MercadoPagoUnavailable)) throw err;
-        console.error('MercadoPago preference failed:', err.message);
-        throw new HttpError(502, 'mercadopago_unavailable', 'MercadoPago no respondió. Probá de nuevo en unos minutos o pagá por transferencia.', 'method');
+        purchase = await createPlanPurchase(deps.db, { ...purchaseInput, providerPreferenceId: preference.id, reference });
       }
     } else {
-      purchase = refused ?? (await createPlanPurchase(deps.db, { advertiserId, adId: input.adId, plan: input.plan, method: input.method, amount: quote.amount, priceNote }));
+      purchase = await createPlanPurchase(deps.db, purchaseInput);
     }
     if (!purchase.ok) throw refusal(purchase);
     // A parallel request saved its payment first: the checkout made here has no payment; the page offers its own.
@@ -161,24 +170,11 @@ export function paymentsRouter(deps: AppDeps & { mailer: Mailer }): Router {
   // A payment already waiting (a renewal, or a MercadoPago checkout left unfinished) paid through MercadoPago.
   own.post('/:id/mercadopago', rateLimit({ windowMs: 60 * 60_000, max: 30 }), async (ctx) => {
     const { id } = parseInput(idParams, ctx.params);
-    if (!mercadoPago) throw new HttpError(400, 'method_unavailable', 'MercadoPago no está disponible por ahora. Pagá por transferencia bancaria.');
+    if (!mercadoPago) throw new HttpError(400, 'method_unavailable', MERCADOPAGO_OFF);
     const payment = await findOwnPayment(deps.db, me(ctx), id);
     if (!payment) throw paymentMissing();
     if (payment.status !== 'pending') throw new HttpError(409, 'not_pending', 'Ese pago ya no está pendiente.');
-    let preference: { id: string; initPoint: string };
-    try {
-      preference = await mercadoPago.createPreference({
-        reference: payment.reference,
-        title: payment.description,
-        amount: payment.amount,
-        backUrl: `${origin(ctx)}${paymentPagePath(payment.reference)}`,
-        notificationUrl: `${origin(ctx)}${MERCADOPAGO_WEBHOOK_PATH}`,
-      });
-    } catch (err) {
-      if (!(err instanceof MercadoPagoUnavailable)) throw err;
-      console.error('MercadoPago preference failed:', err.message);
-      throw new HttpError(502, 'mercadopago_unavailable', 'MercadoPago no respondió. Probá de nuevo en unos minutos o pagá por transferencia.');
-    }
+    const preference = await checkout(ctx, payment);
     await deps.db('payments').where({ id, status: 'pending' }).update({ payment_method: 'mercadopago', provider_preference_id: preference.id });
     ctx.body = { redirectUrl: preference.initPoint };
   });

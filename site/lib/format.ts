@@ -3,8 +3,15 @@ import { findBarrio, findCategory } from '../../db/catalogue.ts';
 
 const money = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', maximumFractionDigits: 0 });
 const count = new Intl.NumberFormat('es-AR');
+const TIME_ZONE = 'America/Argentina/Buenos_Aires';
+const longDate = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: TIME_ZONE });
+const longDateTime = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', timeZone: TIME_ZONE });
 
 export const formatMoney = (amount: number) => money.format(amount);
 export const formatCount = (n: number) => count.format(n);
+/** '25 de noviembre de 2026', the Buenos Aires day of an instant. */
+export const formatLongDate = (when: Date | string | number) => longDate.format(new Date(when));
+/** '25 de noviembre de 2026 a las 14:05', in Buenos Aires time. */
+export const formatLongDateTime = (when: Date | string | number) => longDateTime.format(new Date(when));
 export const categoryLabel = (value: string) => findCategory(value)?.label ?? value;
 export const barrioName = (slug: string | null) => (slug ? (findBarrio(slug)?.name ?? slug) : 'CABA');

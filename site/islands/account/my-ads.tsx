@@ -2,7 +2,7 @@
 // advertiser can do with it now (pause, resume, renew, delete).
 import { useState } from 'react';
 import { callApi } from '../../lib/account-api.ts';
-import { categoryLabel } from '../../lib/format.ts';
+import { categoryLabel, formatLongDate } from '../../lib/format.ts';
 import type { OwnAd } from '../../../db/queries/advertiser-ads.ts';
 
 const STATES: Record<string, string> = {
@@ -18,7 +18,6 @@ const STATES: Record<string, string> = {
 const PLAN_LABELS: Record<string, string> = { gratuito: 'Gratuito', premium: 'Premium', vip: 'VIP' };
 const DONE = { pause: 'Pausaste el anuncio.', resume: 'El anuncio está publicado de nuevo.', renew: 'Renovaste el anuncio por 30 días.' };
 const RENEW_WINDOW_MS = 5 * 86_400_000;
-const day = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' });
 
 
 export default function MyAds(props: { ads: OwnAd[] }) {
@@ -68,8 +67,8 @@ export default function MyAds(props: { ads: OwnAd[] }) {
                 <strong>{ad.title}</strong>
                 <span className="account-ads__meta">
                   {categoryLabel(ad.category)} · Plan {PLAN_LABELS[ad.plan] ?? ad.plan}
-                  {ad.planExpiresAt && ` hasta el ${day.format(new Date(ad.planExpiresAt))}`} · <span className="ad-state">{STATES[ad.state] ?? ad.state}</span>
-                  {endsAt && ['published', 'paused'].includes(ad.state) && ` · publicado hasta el ${day.format(endsAt)}`}
+                  {ad.planExpiresAt && ` hasta el ${formatLongDate(ad.planExpiresAt)}`} · <span className="ad-state">{STATES[ad.state] ?? ad.state}</span>
+                  {endsAt && ['published', 'paused'].includes(ad.state) && ` · publicado hasta el ${formatLongDate(endsAt)}`}
                 </span>
                 {ad.stateReason && ['rejected', 'removed'].includes(ad.state) && <span className="account-reason">Motivo: {ad.stateReason}</span>}
                 <span className="form-actions">

@@ -3,7 +3,7 @@
 // confirmed (the server checks with MercadoPago; the address alone proves nothing).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AccountApiError, callApi } from '../../lib/account-api.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatLongDateTime, formatMoney } from '../../lib/format.ts';
 import type { OwnPayment } from '../../../db/queries/plan-payments.ts';
 
 interface Account {
@@ -21,7 +21,6 @@ interface Props {
   mercadoPagoReturn: string | null;
 }
 
-const dateTime = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', timeZone: 'America/Argentina/Buenos_Aires' });
 const POLL_MS = 4000;
 const POLL_TRIES = 15;
 
@@ -183,7 +182,7 @@ export default function PendingPayment(props: Props) {
             </div>
             {payment.receipt && (
               <p className="form-hint">
-                Comprobante recibido el {dateTime.format(new Date(payment.receipt.uploadedAt))}.{' '}
+                Comprobante recibido el {formatLongDateTime(payment.receipt.uploadedAt)}.{' '}
                 <a href={`/api/advertiser/payments/${payment.id}/receipt`} target="_blank" rel="noopener">
                   Ver comprobante
                 </a>

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import FieldError, { errorProps } from '../account/field-error.tsx';
 import { AccountApiError, callApi } from '../../lib/account-api.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatLongDate, formatMoney } from '../../lib/format.ts';
 
 type PaidPlan = 'premium' | 'vip';
 interface Props {
@@ -20,7 +20,6 @@ const PLAN_TEXT: Record<PaidPlan, string> = {
   premium: 'Posición destacada, primero en las búsquedas, insignia y hasta 10 fotos.',
   vip: 'Todo lo de Premium, posición #1 en tu categoría, destacado en el inicio y banner promocional.',
 };
-const day = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: 'America/Argentina/Buenos_Aires' });
 const planName = (plan: string) => (plan === 'vip' ? 'VIP' : plan === 'premium' ? 'Premium' : 'Gratuito');
 
 export default function PlanCheckout(props: Props) {
@@ -80,7 +79,7 @@ export default function PlanCheckout(props: Props) {
         {ad && (
           <p className="form-hint">
             Plan actual: {planName(ad.plan)}
-            {ad.planUntil && ` hasta el ${day.format(new Date(ad.planUntil))}`}.
+            {ad.planUntil && ` hasta el ${formatLongDate(ad.planUntil)}`}.
           </p>
         )}
         <FieldError id="checkout-ad-error" message={errors.adId} />
