@@ -24,6 +24,11 @@ export function ageFrom(birthDate: string | Date, now: Date): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
+/** A timestamp column as an ISO string (SQLite gives numbers, PostgreSQL Date objects); null stays null. */
+export function isoOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : new Date(value as string | number).toISOString();
+}
+
 /** 'YYYY-MM-DD' shifted by whole years and days (29 February falls back to 28 in other years). */
 export function shiftDate(date: string, years: number, days = 0): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

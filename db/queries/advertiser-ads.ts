@@ -5,6 +5,7 @@ import { ATTENTION_TYPES, DAY_GROUPS, LANGUAGES, SERVICE_TYPES, TIME_SLOTS, type
 import { fromMask, toMask } from '../masks.ts';
 import { buildSearchText, slugify } from '../ad-text.ts';
 import { insertedId } from '../dialect.ts';
+import { isoOrNull as iso } from '../dates.ts';
 import { screenAdText, type RedFlag } from '../screening.ts';
 import type { AdInputForm } from '../ad-input.ts';
 import { refreshSearchRanks } from './search-rank.ts';
@@ -100,7 +101,6 @@ export interface OwnAd {
   updatedAt: string;
 }
 
-const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 function toOwnAd(r: Record<string, unknown>): OwnAd {
   return {
     id: r.id as number,

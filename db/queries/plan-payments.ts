@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { insertedId, isUniqueViolation } from '../dialect.ts';
+import { isoOrNull as iso } from '../dates.ts';
 import { addDays, FREE_LISTING_DAYS, PLAN_DAYS, planInForce, planLabel, planWeight, type PaidPlan, type PaymentMethod } from '../plans.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 
@@ -30,7 +31,6 @@ export interface OwnPayment {
   processedAt: string | null;
 }
 
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 function toOwnPayment(r: Record<string, unknown>): OwnPayment {
   return {

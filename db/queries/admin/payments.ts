@@ -1,6 +1,7 @@
 // Payments as the panel lists and processes them, and the bank accounts that receive them.
 import type { Knex } from 'knex';
 import { insertedId } from '../../dialect.ts';
+import { isoOrNull as iso } from '../../dates.ts';
 import { completePayment, type CompletedPayment } from '../plan-payments.ts';
 
 export interface Payment {
@@ -23,7 +24,6 @@ export interface Payment {
   createdAt: string;
 }
 
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | number).toISOString());
 
 /** Completed payments listed besides every pending one: the panel's list stays small as the history grows. */
 export const COMPLETED_LISTED = 500;

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { callApi } from '../../lib/account-api.ts';
 import { categoryLabel, formatLongDate } from '../../lib/format.ts';
+import { planLabel } from '../../../db/plans.ts';
 import type { OwnAd } from '../../../db/queries/advertiser-ads.ts';
 
 const STATES: Record<string, string> = {
@@ -15,7 +16,6 @@ const STATES: Record<string, string> = {
   rejected: 'Rechazado',
   removed: 'Dado de baja',
 };
-const PLAN_LABELS: Record<string, string> = { gratuito: 'Gratuito', premium: 'Premium', vip: 'VIP' };
 const DONE = { pause: 'Pausaste el anuncio.', resume: 'El anuncio está publicado de nuevo.', renew: 'Renovaste el anuncio por 30 días.' };
 const RENEW_WINDOW_MS = 5 * 86_400_000;
 
@@ -66,7 +66,7 @@ export default function MyAds(props: { ads: OwnAd[] }) {
               <li key={ad.id}>
                 <strong>{ad.title}</strong>
                 <span className="account-ads__meta">
-                  {categoryLabel(ad.category)} · Plan {PLAN_LABELS[ad.plan] ?? ad.plan}
+                  {categoryLabel(ad.category)} · Plan {planLabel(ad.plan)}
                   {ad.planExpiresAt && ` hasta el ${formatLongDate(ad.planExpiresAt)}`} · <span className="ad-state">{STATES[ad.state] ?? ad.state}</span>
                   {endsAt && ['published', 'paused'].includes(ad.state) && ` · publicado hasta el ${formatLongDate(endsAt)}`}
                 </span>

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import FieldError, { errorProps } from '../account/field-error.tsx';
 import { AccountApiError, callApi } from '../../lib/account-api.ts';
 import { formatLongDate, formatMoney } from '../../lib/format.ts';
+import { planLabel } from '../../../db/plans.ts';
 
 type PaidPlan = 'premium' | 'vip';
 interface Props {
@@ -20,7 +21,6 @@ const PLAN_TEXT: Record<PaidPlan, string> = {
   premium: 'Posición destacada, primero en las búsquedas, insignia y hasta 10 fotos.',
   vip: 'Todo lo de Premium, posición #1 en tu categoría, destacado en el inicio y banner promocional.',
 };
-const planName = (plan: string) => (plan === 'vip' ? 'VIP' : plan === 'premium' ? 'Premium' : 'Gratuito');
 
 export default function PlanCheckout(props: Props) {
   const [adId, setAdId] = useState(props.adId ?? props.ads[0]?.id ?? 0);
@@ -78,7 +78,7 @@ export default function PlanCheckout(props: Props) {
         </select>
         {ad && (
           <p className="form-hint">
-            Plan actual: {planName(ad.plan)}
+            Plan actual: {planLabel(ad.plan)}
             {ad.planUntil && ` hasta el ${formatLongDate(ad.planUntil)}`}.
           </p>
         )}
@@ -91,7 +91,7 @@ export default function PlanCheckout(props: Props) {
             <input type="radio" name="plan" value={value} checked={plan === value} onChange={() => setPlan(value)} {...errorProps('checkout-plan', errors.plan)} />
             <span>
               <strong>
-                {planName(value)} · {formatMoney(props.prices[value])} por 30 días
+                {planLabel(value)} · {formatMoney(props.prices[value])} por 30 días
               </strong>
               <span className="form-hint"> {PLAN_TEXT[value]}</span>
             </span>
