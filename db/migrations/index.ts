@@ -12,6 +12,7 @@ import * as m008 from './008-ad-submissions.ts';
 import * as m009 from './009-reports.ts';
 import * as m010 from './010-contact-messages.ts';
 import * as m011 from './011-plan-purchases.ts';
+import * as m012 from './012-hardening.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '009-reports': m009,
   '010-contact-messages': m010,
   '011-plan-purchases': m011,
+  '012-hardening': m012,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
