@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { AnalyticsQueue } from './analytics/queue.ts';
-import { safeReturnPath } from './age-confirmation.ts';
+import { safeReturnPath } from '../site/lib/return-path.ts';
 import { serve, testConfig, type TestServer } from './testing/http.ts';
 import { createTestDb, type TestDb } from '../db/testing/test-db.ts';
 
@@ -55,6 +55,12 @@ describe('POST /confirmar-edad', () => {
   it('never sends the visitor to another site', async () => {
     const res = await confirm('respuesta=si&volver=https%3A%2F%2Fevil.example%2F');
     expect(res.headers.get('location')).toBe('/');
+    // A tab or newline that browsers drop would turn '/\t/evil.example' into '//evil.example'.
+    for (const volver of ['%2F%09%2Fevil.example', '%2F%0A%2Fx']) {
+      const answer = await confirm(`respuesta=si&volver=${volver}`);
+      expect(answer.status, volver).toBe(303);
+      expect(answer.headers.get('location'), volver).toBe('/');
+    }
     for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '', null, '/ok path']) {
       expect(safeReturnPath(bad), String(bad)).toBe('/');
     }

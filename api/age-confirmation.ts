@@ -4,13 +4,9 @@ import type { Middleware } from 'koa';
 import { AGE_COOKIE, AGE_COOKIE_MAX_AGE_S } from '../site/lib/age-cookie.ts';
 import { forbidden, HttpError } from './errors.ts';
 import { isFromOwnSite } from './middleware/request-origin.ts';
+import { safeReturnPath } from '../site/lib/return-path.ts';
 
 const MAX_BODY_BYTES = 2048;
-
-/** A path on this site, never another origin ('//host', 'https:', backslashes); '/' when in doubt. */
-export function safeReturnPath(value: string | null): string {
-  return value && /^\/(?![/\\])[^\s\\]*$/.test(value) ? value : '/';
-}
 
 async function readForm(stream: NodeJS.ReadableStream): Promise<URLSearchParams> {
   let body = '';

@@ -44,8 +44,3 @@ export async function callApi<T = unknown>(method: string, url: string, body?: u
 
 /** POST /api/advertiser/{path}. */
 export const accountCall = <T = unknown>(path: string, body?: unknown): Promise<T> => callApi<T>('POST', `/api/advertiser/${path}`, body ?? {});
-
-/** Where to go after signing in: a path of this site, never another origin. */
-export function safeNext(next: string | null | undefined, fallback = '/mi-cuenta'): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : fallback;
-}

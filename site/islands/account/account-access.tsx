@@ -1,7 +1,8 @@
 // "Ingresá o creá tu cuenta": sign-in and registration for advertisers, one form at a time. Errors from the
 // server appear next to their field, or above the form when they concern it as a whole.
 import { useState, type FormEvent } from 'react';
-import { AccountApiError, accountCall, safeNext } from '../../lib/account-api.ts';
+import { AccountApiError, accountCall } from '../../lib/account-api.ts';
+import { safeReturnPath } from '../../lib/return-path.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
 type Mode = 'login' | 'register';
@@ -15,7 +16,7 @@ export default function AccountAccess(props: { next?: string; initialMode?: Mode
   return (
     <div className="account-access card">
       <h1>{mode === 'login' ? 'Ingresá a tu cuenta' : 'Creá tu cuenta de anunciante'}</h1>
-      {mode === 'login' ? <LoginForm next={safeNext(props.next)} /> : <RegisterForm onRegistered={setRegisteredEmail} />}
+      {mode === 'login' ? <LoginForm next={safeReturnPath(props.next, '/mi-cuenta')} /> : <RegisterForm onRegistered={setRegisteredEmail} />}
       <p className="account-access__switch">
         {mode === 'login' ? '¿Todavía no tenés cuenta?' : '¿Ya tenés cuenta?'}{' '}
         <button type="button" className="link-button" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
