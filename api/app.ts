@@ -10,6 +10,7 @@ import { errorHandler } from './middleware/errors.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { canonicalOrigin } from './middleware/canonical-origin.ts';
 import { sameOriginWrites } from './middleware/same-origin.ts';
+import { forwardedHeadersFrom } from './middleware/forwarded.ts';
 import { notFound } from './errors.ts';
 import { adsRouter } from './routes/ads/routes.ts';
 import { notFoundPage, serveAdImages, serveClientFiles } from './static-files.ts';
@@ -51,10 +52,12 @@ function logStreamError(err: NodeJS.ErrnoException, ctx?: Koa.Context): void {
 }
 
 export async function createApp(deps: AppDeps): Promise<Koa> {
-  // Behind a proxy, only the address the proxy itself saw counts (the rest of X-Forwarded-For is the client's word).
-  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: 1 });
+  // Behind a proxy, only the address the proxy itself saw counts (the rest of X-Forwarded-For is the client's word),
+  // and only when the request came from a configured proxy (forwardedHeadersFrom removes the headers otherwise).
+  const app = new Koa({ proxy: deps.config.trustedProxies.length > 0, maxIpsCount: 1 });
   app.on('error', logStreamError);
 
+  app.use(forwardedHeadersFrom(deps.config.trustedProxies));
   app.use(errorHandler());
   app.use(canonicalOrigin(deps.config.publicOrigin));
   app.use(securityHeaders({ production: deps.config.env === 'production' }));

@@ -1,4 +1,5 @@
 // The environment, read once and validated. A wrong value stops the start with one line saying what to fix.
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseIdentityKey } from './services/identity-vault.ts';
@@ -27,7 +28,7 @@ export function isValidDatabaseUrl(value: string): boolean {
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: databaseUrl,
   PUBLIC_ORIGIN: z
@@ -35,8 +36,11 @@ const schema = z.object({
     .optional()
     .refine((v) => v === undefined || new URL(v).origin === v.replace(/\/$/, ''), { message: 'must be an origin like https://velada.com.ar' }),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
-  SEED_DEMO: booleanFlag.default(true),
-  TRUST_PROXY: booleanFlag.default(false),
+  SEED_DEMO: booleanFlag.optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => trustedProxies(v) !== null, { message: 'must be false, true (a proxy on this machine) or a comma-separated list of addresses or CIDR ranges' }),
   SMTP_URL: z
     .string()
     .optional()
@@ -51,6 +55,21 @@ const schema = z.object({
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
 });
 
+/** Proxy addresses whose X-Forwarded-* headers are believed; null when the value is not understood. */
+export function trustedProxies(value: string): string[] | null {
+  const v = value.trim().toLowerCase();
+  if (['false', '0', 'no', ''].includes(v)) return [];
+  if (['true', '1', 'yes'].includes(v)) return ['127.0.0.1/8', '::1/128'];
+  const entries = v.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    if (!family || extra !== undefined) return null;
+    if (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))) return null;
+  }
+  return entries;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -58,9 +77,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicOrigin: string | undefined;
+  /** Where links in mail and payment redirects point: PUBLIC_ORIGIN, or this machine outside production. */
+  siteOrigin: string;
   adminPassword: string | undefined;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Addresses or CIDR ranges of the reverse proxies whose forwarded headers count (api/middleware/forwarded.ts). */
+  trustedProxies: string[];
   /** Without it, mail goes to DATA_DIR/outbox (api/services/mail.ts). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -80,6 +102,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}.`);
   }
   const c = parsed.data;
+  const production = c.NODE_ENV === 'production';
+  // Production must not guess: links in mail would follow the request's Host, mail would go to a folder, and
+  // identity documents would be sealed with a key kept beside them.
+  if (production) {
+    const missing = [
+      !c.PUBLIC_ORIGIN && 'PUBLIC_ORIGIN (the address of the site, for links in mail)',
+      !c.SMTP_URL && 'SMTP_URL (the mail server)',
+      !c.IDENTITY_KEY && 'IDENTITY_KEY (openssl rand -hex 32)',
+    ].filter(Boolean);
+    if (missing.length) throw new ConfigError(`Invalid configuration: NODE_ENV=production requires ${missing.join(', ')}.`);
+  }
   // Notifications that cannot be verified must not be trusted: the token comes with its webhook secret.
   if (c.MERCADOPAGO_ACCESS_TOKEN && !c.MERCADOPAGO_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration: MERCADOPAGO_WEBHOOK_SECRET is required with MERCADOPAGO_ACCESS_TOKEN (the secret of your webhook in MercadoPago).');
@@ -91,13 +124,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: c.NODE_ENV,
     port: c.PORT,
-    host: c.HOST,
+    // In production the server sits behind a proxy on this machine: it listens on loopback unless told otherwise.
+    host: c.HOST ?? (production ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL || undefined,
     publicOrigin: c.PUBLIC_ORIGIN?.replace(/\/$/, ''),
+    siteOrigin: c.PUBLIC_ORIGIN?.replace(/\/$/, '') ?? `http://localhost:${c.PORT}`,
     adminPassword: c.ADMIN_PASSWORD,
-    seedDemo: c.SEED_DEMO,
-    trustProxy: c.TRUST_PROXY,
+    // Demo data (and its partner admin) only where asked for in production.
+    seedDemo: c.SEED_DEMO ?? !production,
+    trustedProxies: trustedProxies(c.TRUST_PROXY)!,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     identityKey: c.IDENTITY_KEY ? parseIdentityKey(c.IDENTITY_KEY)! : undefined,

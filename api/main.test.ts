@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
 import { createApp } from './app.ts';
 import { AnalyticsQueue } from './analytics/queue.ts';
-import { localIdentityKey, stopServing } from './main.ts';
+import { localIdentityKey, secureDataDir, stopServing } from './main.ts';
 import { testConfig } from './testing/http.ts';
 import { createTestDb } from '../db/testing/test-db.ts';
 import { countRows } from '../db/testing/analytics.ts';
@@ -59,6 +59,24 @@ describe('localIdentityKey', () => {
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       expect(localIdentityKey(config).equals(first)).toBe(true);
       expect(() => localIdentityKey({ ...config, env: 'production' })).toThrow('IDENTITY_KEY is required in production');
+    } finally {
+      await t.destroy();
+    }
+  });
+});
+
+describe('secureDataDir', () => {
+  it('makes the data folder 0700 and the SQLite files 0600, also when they were created open', async () => {
+    const t = await createTestDb();
+    try {
+      fs.chmodSync(t.dataDir, 0o755);
+      const file = path.join(t.dataDir, 'velada.sqlite');
+      fs.writeFileSync(file, '', { mode: 0o644 });
+      fs.writeFileSync(`${file}-wal`, '', { mode: 0o644 });
+      secureDataDir({ dataDir: t.dataDir });
+      expect(fs.statSync(t.dataDir).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
     } finally {
       await t.destroy();
     }

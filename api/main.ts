@@ -66,6 +66,18 @@ export function localIdentityKey(config: Config): Buffer {
   return key;
 }
 
+/**
+ * The data folder 0700 and the SQLite files in it 0600, also for installs made before umask was set: documents
+ * and receipts were already private, the database beside them was readable by every local user.
+ */
+export function secureDataDir(config: Pick<Config, 'dataDir'>): void {
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(config.dataDir, 0o700);
+  for (const name of fs.readdirSync(config.dataDir)) {
+    if (/\.sqlite(-wal|-shm|-journal)?$/.test(name)) fs.chmodSync(path.join(config.dataDir, name), 0o600);
+  }
+}
+
 /** Requests in flight finish, then the analytics events they queued are written, then the database closes. */
 export async function stopServing(server: http.Server, analytics: AnalyticsQueue, db: Db): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -84,7 +96,9 @@ export async function main(): Promise<void> {
     }
     throw err;
   }
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  // Everything this process creates (the database and its journal, uploads, keys, the outbox) is its own only.
+  process.umask(0o077);
+  secureDataDir(config);
   try {
     config.identityKey ??= localIdentityKey(config);
   } catch (err) {
@@ -98,13 +112,12 @@ export async function main(): Promise<void> {
     console.error(`Cannot connect to the database: ${(err as Error).message}`);
     process.exit(1);
   }
+  secureDataDir(config);
   await prepareDatabase(db, config);
   buildSiteIfMissing();
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
-  // Links in mail sent by jobs (no request to take an address from): the public origin, else this server.
-  const siteOrigin = config.publicOrigin ?? `http://localhost:${config.port}`;
-  const stopJobs = startJobs(db, config.dataDir, { mailer, siteOrigin });
+  const stopJobs = startJobs(db, config.dataDir, { mailer, siteOrigin: config.siteOrigin });
   const analytics = new AnalyticsQueue(db);
   const app = await createApp({ db, config, distDir, analytics, mailer });
   const server = http.createServer(app.callback());

@@ -87,7 +87,6 @@ export async function runAdminBenchmark(): Promise<Record<string, unknown>[]> {
     NODE_ENV: 'production',
     DATA_DIR: PANEL_DIR,
     DATABASE_URL: PANEL_DATABASE_URL,
-    PUBLIC_ORIGIN: '',
     SEED_DEMO: 'false',
     TRUST_PROXY: 'false',
   });

@@ -85,7 +85,6 @@ export async function runIngestBenchmark(): Promise<Record<string, unknown>> {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
-    PUBLIC_ORIGIN: '',
     SEED_DEMO: 'false',
     TRUST_PROXY: 'true',
   });

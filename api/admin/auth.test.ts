@@ -31,7 +31,7 @@ beforeAll(async () => {
       })
       .returning('id')
   ).map(insertedId);
-  server = await serveTestApp(t, { config: { trustProxy: true } });
+  server = await serveTestApp(t, { config: { trustedProxies: ['127.0.0.1'] } });
 });
 afterAll(async () => {
   await server.close();

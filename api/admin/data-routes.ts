@@ -208,7 +208,7 @@ export function adminDataRouter(deps: AppDeps & { mailer: Mailer }): Router {
       throw notFound('bank_account_not_found', 'La cuenta bancaria de destino no existe. Seleccione una cuenta bancaria de destino.');
     }
     await log(ctx, admin, 'payment_processed', 'payment', id, { bankAccountId: input.bankAccountId });
-    await mailPaymentConfirmed(deps.mailer, result.payment, deps.config.publicOrigin ?? ctx.origin);
+    await mailPaymentConfirmed(deps.mailer, result.payment, deps.config.siteOrigin);
     ctx.body = { success: true, planUntil: result.payment.planUntil };
   });
   // The transfer receipt the advertiser attached; every view is in the audit log, like identity documents.

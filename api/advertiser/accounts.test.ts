@@ -1,6 +1,7 @@
 // Advertiser accounts through HTTP on SQLite and PostgreSQL: register, confirm by the mailed link, sign in and
 // out, the forgotten-password flow, the per-email lock, and what bad input gets.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '../testing/http.ts';
@@ -45,7 +46,9 @@ describe('registration and email confirmation', () => {
     expect(registered.body).toEqual({ success: true, email: 'lucia@ejemplo.com' });
     const mail = mailer.sent.at(-1)!;
     expect(mail).toMatchObject({ to: 'lucia@ejemplo.com', subject: 'Confirmá tu email en Velada' });
-    expect(mail.text).toContain('Hola Lucía Gómez');
+    // The address is not confirmed yet: nothing the registering person typed goes into that mailbox.
+    expect(mail.text).toMatch(/^Hola:/);
+    expect(mail.text).not.toContain('Lucía');
     const link = mailer.lastLinkTo('lucia@ejemplo.com')!;
     expect(link).toMatch(/^https:\/\/velada\.example\/confirmar-email\?token=[\w-]{43}$/);
     const row = await t.db('advertisers').where('email', 'lucia@ejemplo.com').first();
@@ -103,6 +106,36 @@ describe('registration and email confirmation', () => {
   });
 });
 
+describe('links in mail', () => {
+  it('always point at the configured site, never at the Host or X-Forwarded-Host of the request', async () => {
+    // No PUBLIC_ORIGIN (development) and a trusted proxy in front: the request's host names are not the site's.
+    const ownMailer = new MemoryMailer();
+    const proxied = await serveTestApp(t, { mailer: ownMailer, config: { trustedProxies: ['127.0.0.1'] } });
+    try {
+      await registerAndConfirm('anfitrion@ejemplo.com', 'clave-anfitrion-1');
+      const forgot = (headers: Record<string, string>) =>
+        new Promise<number>((resolve, reject) => {
+          // node:http, because fetch() does not let a test choose the Host header.
+          const req = http.request(`${proxied.url}/api/advertiser/forgot-password`, { method: 'POST', headers: { ...sameOriginJson, ...headers } }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          req.end(JSON.stringify({ email: 'anfitrion@ejemplo.com' }));
+        });
+      expect(await forgot({ 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' })).toBe(202);
+      expect(await forgot({ Host: 'evil.example' })).toBe(202);
+      expect(ownMailer.sent).toHaveLength(2);
+      for (const mail of ownMailer.sent) {
+        expect(mail.text).not.toContain('evil.example');
+        expect(mail.text).toMatch(/http:\/\/localhost:3000\/restablecer-clave\?token=/);
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('forgotten password', () => {
   it('mails a one-time link that sets a new password and ends every session', async () => {
     await registerAndConfirm('olvido@ejemplo.com', 'clave-original-1');
@@ -149,7 +182,7 @@ describe('sign-in throttling and origin', () => {
 });
 
 describe('the outbox mailer', () => {
-  it('writes each message as an .eml file and logs its link, never the address', async () => {
+  it('writes each message as an .eml file and logs where, never the link (its token) nor the address', async () => {
     const lines: string[] = [];
     const outboxMailer = createMailer({ from: 'Velada <no-responder@velada.example>', dataDir: t.dataDir, log: (line) => lines.push(line) });
     await outboxMailer.send({ to: 'privada@ejemplo.com', subject: 'Confirmá tu email en Velada', text: 'Hola:\n\nhttps://velada.example/confirmar-email?token=abc\n' });
@@ -159,7 +192,8 @@ describe('the outbox mailer', () => {
     expect(eml).toContain('To: privada@ejemplo.com');
     expect(eml).toMatch(/Subject: =\?UTF-8\?Q\?Confirm=C3=A1_tu_email_en_Velada\?=|Subject: Confirmá tu email en Velada/);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain('https://velada.example/confirmar-email?token=abc');
+    expect(lines[0]).toContain(path.join('outbox', files[0]!));
+    expect(lines[0]).not.toContain('token');
     expect(lines[0]).not.toContain('privada@ejemplo.com');
   });
 });

@@ -3,11 +3,15 @@ import type { Mail } from '../services/mail.ts';
 
 const signature = '\n\nEquipo de Velada\nSi no fuiste vos, ignorá este correo: nadie más puede usar este enlace.';
 
-export function confirmEmailMail(to: string, fullName: string, link: string): Mail {
+/**
+ * The address is not confirmed yet, so the greeting is generic: whoever registers someone else's address must not
+ * be able to put their own words (the name they typed) in that person's mailbox.
+ */
+export function confirmEmailMail(to: string, link: string): Mail {
   return {
     to,
     subject: 'Confirmá tu email en Velada',
-    text: `Hola ${fullName}:\n\nPara activar tu cuenta de anunciante en Velada, confirmá tu email con este enlace (vale 48 horas):\n\n${link}${signature}`,
+    text: `Hola:\n\nAlguien usó esta dirección para crear una cuenta de anunciante en Velada. Si fuiste vos, confirmá tu email con este enlace (vale 48 horas):\n\n${link}${signature}`,
   };
 }
 

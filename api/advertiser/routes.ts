@@ -66,19 +66,20 @@ const publicAdvertiser = (a: SignedInAdvertiser) => ({ email: a.email, fullName:
 export function advertiserAccountRouter(deps: AppDeps): Router {
   const router = new Router({ prefix: '/advertiser' });
   const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, dataDir: deps.config.dataDir });
-  // Links point at the configured public origin; locally (no PUBLIC_ORIGIN), at the address the request came to.
-  const link = (ctx: Context, pathAndQuery: string) => `${deps.config.publicOrigin ?? ctx.origin}${pathAndQuery}`;
+  // Links always point at the configured site, never at the request's Host or X-Forwarded-Host: a forged header
+  // would otherwise send the victim's token to another site.
+  const link = (pathAndQuery: string) => `${deps.config.siteOrigin}${pathAndQuery}`;
 
-  async function sendConfirmation(ctx: Context, account: { id: number; email: string; full_name: string }) {
+  async function sendConfirmation(account: { id: number; email: string }) {
     const secret = await issueToken(deps.db, account.id, 'confirm_email');
-    await mailer.send(confirmEmailMail(account.email, account.full_name, link(ctx, `/confirmar-email?token=${secret}`)));
+    await mailer.send(confirmEmailMail(account.email, link(`/confirmar-email?token=${secret}`)));
   }
 
   router.post('/register', rateLimit({ windowMs: 60 * 60_000, max: 20 }), async (ctx) => {
     const input = parseInput(registerBody, await body(ctx));
     const id = await registerAdvertiser(deps.db, input);
     if (id === 'duplicate') throw new HttpError(409, 'email_taken', 'Ya hay una cuenta con ese email. Ingresá o recuperá tu contraseña.', 'email');
-    await sendConfirmation(ctx, { id, email: normalizeEmail(input.email), full_name: input.fullName });
+    await sendConfirmation({ id, email: normalizeEmail(input.email) });
     ctx.status = 201;
     ctx.body = { success: true, email: normalizeEmail(input.email) };
   });
@@ -92,7 +93,7 @@ export function advertiserAccountRouter(deps: AppDeps): Router {
   // The same answer whether or not the email has an account: the form must not tell who advertises here.
   router.post('/resend-confirmation', rateLimit({ windowMs: 15 * 60_000, max: 5 }), async (ctx) => {
     const account = await findAdvertiserByEmail(deps.db, parseInput(emailBody, await body(ctx)).email);
-    if (account && !account.email_confirmed_at && account.password_hash) await sendConfirmation(ctx, account);
+    if (account && !account.email_confirmed_at && account.password_hash) await sendConfirmation(account);
     ctx.status = 202;
     ctx.body = { success: true };
   });
@@ -101,7 +102,7 @@ export function advertiserAccountRouter(deps: AppDeps): Router {
     const account = await findAdvertiserByEmail(deps.db, parseInput(emailBody, await body(ctx)).email);
     if (account?.password_hash) {
       const secret = await issueToken(deps.db, account.id, 'reset_password');
-      await mailer.send(resetPasswordMail(account.email, account.full_name, link(ctx, `/restablecer-clave?token=${secret}`)));
+      await mailer.send(resetPasswordMail(account.email, account.full_name, link(`/restablecer-clave?token=${secret}`)));
     }
     ctx.status = 202;
     ctx.body = { success: true };

@@ -22,7 +22,7 @@ let queue: AnalyticsQueue;
 beforeAll(async () => {
   t = await createTestDb();
   // A long interval: the tests decide when the queue writes (flush), except where batching itself is tested.
-  server = await serveTestApp(t, { config: { trustProxy: true }, queue: { flushIntervalMs: 60_000, maxBatch: 1000 } });
+  server = await serveTestApp(t, { config: { trustedProxies: ['127.0.0.1'] }, queue: { flushIntervalMs: 60_000, maxBatch: 1000 } });
   queue = server.queue;
 });
 afterAll(async () => {
@@ -333,7 +333,7 @@ describe('batching', () => {
   it('answers before writing, and writes everything it accepted when closed', async () => {
     const db = t.db;
     const slowQueue = new AnalyticsQueue(db, { flushIntervalMs: 60_000, maxBatch: 10_000 });
-    const app = await createApp({ db, config: testConfig(t.dataDir, { trustProxy: true }), analytics: slowQueue });
+    const app = await createApp({ db, config: testConfig(t.dataDir, { trustedProxies: ['127.0.0.1'] }), analytics: slowQueue });
     const other = await serve(app);
     const v = visitorId();
     const sent = 120;

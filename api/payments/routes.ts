@@ -72,7 +72,6 @@ function refusal(result: Exclude<PurchaseResult, { ok: true }>): HttpError {
 export function paymentsRouter(deps: AppDeps & { mailer: Mailer }): Router {
   const router = new Router();
   const mercadoPago = deps.config.mercadoPago ? mercadoPagoClient(deps.config.mercadoPago) : null;
-  const origin = (ctx: Context) => deps.config.publicOrigin ?? ctx.origin;
   const key = () => {
     if (!deps.config.identityKey) throw new HttpError(503, 'receipts_unavailable', 'Por ahora no se pueden adjuntar comprobantes. Probá más tarde.');
     return deps.config.identityKey;
@@ -85,8 +84,8 @@ export function paymentsRouter(deps: AppDeps & { mailer: Mailer }): Router {
         reference: payment.reference,
         title: payment.description,
         amount: payment.amount,
-        backUrl: `${origin(ctx)}${paymentPagePath(payment.reference)}`,
-        notificationUrl: `${origin(ctx)}${MERCADOPAGO_WEBHOOK_PATH}`,
+        backUrl: `${deps.config.siteOrigin}${paymentPagePath(payment.reference)}`,
+        notificationUrl: `${deps.config.siteOrigin}${MERCADOPAGO_WEBHOOK_PATH}`,
       });
     } catch (err) {
       if (!(err instanceof MercadoPagoUnavailable)) throw err;
@@ -152,7 +151,7 @@ export function paymentsRouter(deps: AppDeps & { mailer: Mailer }): Router {
         return null;
       });
       if (outcome?.result === 'completed') {
-        await mailPaymentConfirmed(deps.mailer, outcome.payment, origin(ctx));
+        await mailPaymentConfirmed(deps.mailer, outcome.payment, deps.config.siteOrigin);
         payment = (await findOwnPayment(deps.db, me(ctx), id))!;
       }
     }
@@ -227,7 +226,7 @@ export function paymentsRouter(deps: AppDeps & { mailer: Mailer }): Router {
         // Their API did not answer: a 503 makes MercadoPago deliver the notification again later.
         throw new HttpError(503, 'mercadopago_unavailable', `MercadoPago no respondió: ${err.message}`);
       });
-      if (outcome.result === 'completed') await mailPaymentConfirmed(deps.mailer, outcome.payment, origin(ctx));
+      if (outcome.result === 'completed') await mailPaymentConfirmed(deps.mailer, outcome.payment, deps.config.siteOrigin);
       if (['amount_mismatch', 'unknown_reference', 'duplicate', 'not_pending'].includes(outcome.result)) {
         console.warn(`MercadoPago payment ${dataId}: ${outcome.result}; approved but not applied, for staff to review or refund.`);
       }

@@ -1,6 +1,7 @@
 // Outgoing mail. With SMTP_URL the messages go through that server (nodemailer); without it they are written to
-// DATA_DIR/outbox/ as .eml files and their links printed to the console, so a fresh `npm start` can still
-// confirm accounts and reset passwords. The console line names the file and the link, never the address.
+// DATA_DIR/outbox/ as .eml files (0600, in a 0700 folder), so a fresh `npm start` can still confirm accounts and
+// reset passwords by opening the file. The console line names the file only: links carry tokens, and logs are
+// read by more people than mailboxes. NODE_ENV=production requires SMTP_URL (api/config.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -32,8 +33,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       fs.mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(3).toString('hex')}.eml`);
       fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      log(`Mail written to ${path.relative(process.cwd(), file)} (no SMTP_URL)${links.length ? `: ${links.join(' ')}` : ''}`);
+      log(`Mail written to ${path.relative(process.cwd(), file)} (no SMTP_URL): open it to follow its link.`);
     },
   };
 }

@@ -26,7 +26,10 @@ export async function serve(app: Koa): Promise<TestServer> {
 
 /** A fresh random identity key per test app: documents of one test never decrypt in another. */
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }), identityKey: crypto.randomBytes(32), ...overrides };
+  const config: Config = { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }), identityKey: crypto.randomBytes(32), ...overrides };
+  // As loadConfig does: links follow the public origin when a test sets one.
+  if (overrides.publicOrigin && !overrides.siteOrigin) config.siteOrigin = overrides.publicOrigin;
+  return config;
 }
 
 /** Headers of a same-origin JSON call, as the site's own pages send them. */

@@ -1,6 +1,7 @@
 // Child processes of the benchmarks: the site build when missing, and servers that listen on a free loopback
 // port and report it over IPC. Children write their output to our stderr (stdout carries only results) and
 // are all killed when the benchmark ends, however it ends.
+import crypto from 'node:crypto';
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,10 +33,17 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 /** Forks `script` (a file under bench/servers/) and waits for the `{ port }` message it sends once listening. */
+/** What NODE_ENV=production requires (api/config.ts): nothing is mailed and no document is sealed in a benchmark. */
+const PRODUCTION_SETTINGS = {
+  PUBLIC_ORIGIN: 'https://velada.example',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  IDENTITY_KEY: crypto.randomBytes(32).toString('hex'),
+};
+
 export function startServer(script: string, env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const child = fork(path.join(ROOT_DIR, 'bench', 'servers', script), [], {
     cwd: ROOT_DIR,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...PRODUCTION_SETTINGS, ...env },
     stdio: ['ignore', 2, 2, 'ipc'],
   });
   children.add(child);
@@ -65,7 +73,6 @@ export function startAppServer(): Promise<RunningServer> {
     NODE_ENV: 'production',
     DATA_DIR: BENCH_DATA_DIR,
     DATABASE_URL: BENCH_DATABASE_URL,
-    PUBLIC_ORIGIN: '',
     SEED_DEMO: 'false',
     TRUST_PROXY: 'false',
   });
