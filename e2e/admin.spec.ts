@@ -1,7 +1,7 @@
 // The staff panel as staff use it: the login with its failure counter, the overview with real figures, the
 // refresh and logout, every section with its actions, toasts and export, as the super admin and as partners. Runs one test at a time: the per-IP login limit
 // is shared by all of them.
-import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
+import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, localStorageOf, waitForHydration } from './fixtures.ts';
 import { exportCsv, login, openLogin, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { statistics } from '../db/queries/admin/statistics.ts';
 import { listSubscribers } from '../db/queries/admin/subscribers.ts';
@@ -17,6 +17,38 @@ test('the dashboard sends visitors without a session to the login', async ({ pag
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Panel de administración' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+test("the panel has its own plain layout: none of the visitors' overlays, header or footer", async ({ page }) => {
+  // A first visit from a fresh browser: on a public page the age gate and the cookie banner would show, and the
+  // app-download dialog would follow a cookie choice after 1.5 s.
+  await openLogin(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-AR');
+  await expect(page.getByRole('banner')).toContainText('Velada · Panel');
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel de administración' })).toBeVisible();
+  await page.waitForTimeout(2000);
+  await expect(page.locator('.age-gate')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Usamos cookies.' })).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Publique su aviso aquí' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Mi cuenta' })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
+  expect(await localStorageOf(page)).not.toHaveProperty('appDownloadPrompted');
+
+  // The dashboard too; its toasts still show.
+  await login(page, 'velada_admin', SUPER_PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await waitForHydration(page);
+  await expect(page.getByRole('banner')).toContainText('Velada · Panel');
+  await expect(page.getByRole('link', { name: 'Publique su aviso aquí' })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Usamos cookies.' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Actualizar' }).click();
+  await expect(toast(page, 'Datos actualizados')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
 test('wrong credentials: a counter, a warning from the third failure, and the form blocked at the fifth', async ({ page }) => {
