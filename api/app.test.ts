@@ -37,7 +37,7 @@ describe('POST /api/ads/:id/phone', () => {
   it('reveals the phone of a published ad and counts it', async () => {
     const res = await post(`/api/ads/${publishedId}/phone`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ phone: '+5491155551234' });
+    expect(await res.json()).toEqual({ phone: '011 15-5555-1234', tel: 'tel:+5491155551234', whatsapp: 'https://wa.me/5491155551234' });
     expect(res.headers.get('cache-control')).toBe('no-store');
     const row = await t.db('ads').where('id', publishedId).first();
     expect(row.phone_reveals).toBe(1);

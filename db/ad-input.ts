@@ -1,6 +1,7 @@
 // What an advertiser writes in the ad form, validated the same way in the browser and on the server, with the
 // Spanish message shown next to each field.
 import { z } from 'zod';
+import { phoneSchema } from './phone.ts';
 import { ATTENTION_TYPES, BARRIOS, CATEGORY_VALUES, DAY_GROUPS, LANGUAGES, PLANS, SERVICE_TYPES, TIME_SLOTS } from './catalogue.ts';
 
 const values = <T extends readonly { value: string }[]>(list: T) => list.map((x) => x.value) as [T[number]['value'], ...T[number]['value'][]];
@@ -12,14 +13,7 @@ export const adInputSchema = z.object({
   zona: z.literal('caba', 'La zona es CABA.').default('caba'),
   barrio: z.enum(barrioSlugs, 'Elegí un barrio de la lista.').nullable().default(null),
   description: z.string().trim().min(30, 'Contá un poco más: la descripción necesita al menos 30 caracteres.').max(4000, 'La descripción puede tener hasta 4000 caracteres.'),
-  phone: z
-    .string()
-    .trim()
-    .transform((v) => v.replace(/[\s().-]/g, ''))
-    .refine((v) => v === '' || /^\+?\d{8,15}$/.test(v), 'Escribí un teléfono válido, con código de área (por ejemplo 11 5555 0000).')
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .default(null),
+  phone: phoneSchema,
   pricePerHour: z
     .number('El precio por hora debe ser un número entero de pesos.')
     .int('El precio por hora debe ser un número entero de pesos.')

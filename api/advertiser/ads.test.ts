@@ -58,7 +58,7 @@ describe('drafts from the form', () => {
       title: validAd.title,
       category: 'masajes',
       barrio: 'palermo',
-      phone: '1155550000',
+      phone: '+5491155550000',
       pricePerHour: 20000,
       days: ['lunes-viernes'],
       slots: ['tarde', 'nocturno'],
@@ -78,7 +78,7 @@ describe('drafts from the form', () => {
     ['category', { category: 'otra' }, 'Elegí una categoría.'],
     ['barrio', { barrio: 'springfield' }, 'Elegí un barrio de la lista.'],
     ['description', { description: 'Muy corta' }, 'Contá un poco más: la descripción necesita al menos 30 caracteres.'],
-    ['phone', { phone: 'llamame' }, 'Escribí un teléfono válido, con código de área (por ejemplo 11 5555 0000).'],
+    ['phone', { phone: 'llamame' }, 'Escribí un teléfono argentino válido, con código de área (por ejemplo 11 5555 0123).'],
     ['pricePerHour', { pricePerHour: 12.5 }, 'El precio por hora debe ser un número entero de pesos.'],
   ])('refuses a bad %s with its message and creates nothing', async (field, patch, detail) => {
     const owner = await advertiser();

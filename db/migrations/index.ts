@@ -13,6 +13,7 @@ import * as m009 from './009-reports.ts';
 import * as m010 from './010-contact-messages.ts';
 import * as m011 from './011-plan-purchases.ts';
 import * as m012 from './012-hardening.ts';
+import * as m013 from './013-phone-e164.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '010-contact-messages': m010,
   '011-plan-purchases': m011,
   '012-hardening': m012,
+  '013-phone-e164': m013,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

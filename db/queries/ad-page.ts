@@ -106,7 +106,7 @@ export async function countAdView(db: Knex, id: number): Promise<void> {
   await db('ads').where('id', id).increment('view_count', 1);
 }
 
-/** The phone of a public ad, counting the reveal; null when the ad is not public or has no phone. */
+/** The phone of a public ad as stored (E.164), counting the reveal; null when the ad is not public or has no phone. */
 export async function revealPhone(db: Knex, id: number): Promise<string | null> {
   const row = await publicAds(db).where('ads.id', id).select('ads.phone').first();
   if (!row?.phone) return null;

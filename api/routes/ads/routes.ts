@@ -1,9 +1,11 @@
-// Public ad endpoints. The phone number is only given out here, on an explicit request, and counted.
+// Public ad endpoints. The phone number is only given out here, on an explicit request, and counted: in the local
+// form for reading, with call and WhatsApp links built from the stored international form.
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.ts';
 import { notFound } from '../../errors.ts';
 import { rateLimit } from '../../middleware/rate-limit.ts';
 import { revealPhone } from '../../../db/queries/ad-page.ts';
+import { formatPhoneLocal, phoneLinks } from '../../../db/phone.ts';
 import { adIdParams } from './schema.ts';
 import { parseInput } from '../../http/validate.ts';
 
@@ -14,7 +16,7 @@ export function adsRouter(deps: AppDeps): Router {
     const phone = await revealPhone(deps.db, id);
     if (!phone) throw notFound('ad_not_found', 'El aviso no existe o no está publicado.');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { phone };
+    ctx.body = { phone: formatPhoneLocal(phone), ...phoneLinks(phone) };
   });
   return router;
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import AdForm, { EMPTY_AD, type AdDraft, type SavedPhoto } from '../publish/ad-form.tsx';
 import type { OwnAd } from '../../../db/queries/advertiser-ads.ts';
+import { formatPhoneLocal } from '../../../db/phone.ts';
 
 export default function EditAd(props: { ad: OwnAd; photos: SavedPhoto[]; prices: { premium: number; vip: number } }) {
   const { ad } = props;
@@ -12,7 +13,8 @@ export default function EditAd(props: { ad: OwnAd; photos: SavedPhoto[]; prices:
     category: ad.category,
     barrio: ad.barrio ?? '',
     description: ad.description,
-    phone: ad.phone ?? '',
+    // Stored in international form; shown as the advertiser would write it, which reads back the same on saving.
+    phone: ad.phone ? formatPhoneLocal(ad.phone) : '',
     pricePerHour: ad.pricePerHour === null ? '' : String(ad.pricePerHour),
     days: ad.days,
     slots: ad.slots,

@@ -1,0 +1,90 @@
+// Phones through HTTP on SQLite and PostgreSQL: the ad form's number is stored in international form, and the
+// reveal answers the local form with call and WhatsApp links built from it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sameOriginJson, serveTestApp, type TestApp } from '../../testing/http.ts';
+import { createTestDb, type TestDb } from '../../../db/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '../../../db/factories/index.ts';
+import { ADVERTISER_COOKIE, createAdvertiserSession } from '../../advertiser/sessions.ts';
+
+let t: TestDb;
+let server: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  server = await serveTestApp(t);
+  cookie = await createAdvertiserSession(t.db, await insertAdvertiser(t.db, { verificationStatus: 'verified' }));
+});
+afterAll(async () => {
+  await server.close();
+  await t.destroy();
+});
+
+const ad = {
+  title: 'Masajes descontracturantes en Palermo',
+  category: 'masajes',
+  barrio: 'palermo',
+  description: 'Masajes con aceites en un ambiente tranquilo y limpio. Atiendo con turno previo de lunes a viernes.',
+};
+
+async function saveAd(phone: string) {
+  const res = await fetch(`${server.url}/api/advertiser/ads`, {
+    method: 'POST',
+    headers: { ...sameOriginJson, Cookie: `${ADVERTISER_COOKIE}=${cookie}` },
+    body: JSON.stringify({ ...ad, phone }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function reveal(id: number) {
+  const res = await fetch(`${server.url}/api/ads/${id}/phone`, { method: 'POST', headers: sameOriginJson, body: '{}' });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('phones from the ad form', () => {
+  it.each([
+    ['11 5555 0123', '+5491155550123'],
+    ['011 15 5555-0123', '+5491155550123'],
+    ['+54 9 11 5555-0123', '+5491155550123'],
+    ['15 5555 0123', '+5491155550123'],
+    ['011 4555 0123', '+541145550123'],
+  ])('stores %j as %s', async (typed, e164) => {
+    const saved = await saveAd(typed);
+    expect(saved.status).toBe(201);
+    expect((await t.db('ads').where('id', saved.body.id).first()).phone).toBe(e164);
+  });
+
+  it('refuses what cannot be an Argentine number, with its message on the field', async () => {
+    for (const typed of ['+1 212 555 0123', '11 5555', 'llamame']) {
+      const saved = await saveAd(typed);
+      expect(saved.status).toBe(400);
+      expect(saved.body.error).toMatchObject({
+        field: 'phone',
+        detail: 'Escribí un teléfono argentino válido, con código de área (por ejemplo 11 5555 0123).',
+      });
+    }
+  });
+});
+
+describe('POST /api/ads/:id/phone', () => {
+  it('answers the local form and the call and WhatsApp links in international form', async () => {
+    const advertiser = await insertAdvertiser(t.db);
+    const mobile = await insertAd(t.db, advertiser, { phone: '+5491155550123' });
+    expect(await reveal(mobile)).toEqual({
+      status: 200,
+      body: { phone: '011 15-5555-0123', tel: 'tel:+5491155550123', whatsapp: 'https://wa.me/5491155550123' },
+    });
+    const landline = await insertAd(t.db, advertiser, { phone: '+541145550123' });
+    expect((await reveal(landline)).body).toEqual({ phone: '011 4555-0123', tel: 'tel:+541145550123', whatsapp: 'https://wa.me/541145550123' });
+  });
+
+  it('reveals a number typed in the form with the 9 that calls and WhatsApp need', async () => {
+    const saved = await saveAd('11 5555 0124');
+    await t.db('ads').where('id', saved.body.id).update({ state: 'published' });
+    expect((await reveal(saved.body.id)).body).toEqual({
+      phone: '011 15-5555-0124',
+      tel: 'tel:+5491155550124',
+      whatsapp: 'https://wa.me/5491155550124',
+    });
+  });
+});
