@@ -1,5 +1,8 @@
 // Turns thrown errors into `{ error: { code, message } }` with the right status; logs only what is not ours.
-import type { Middleware } from 'koa';
+// A database that refuses a value (a constraint, a text it cannot store, a number out of range) is the client's
+// 4xx, logged as one line; anything else is a 500, logged once with its stack. Logs never carry what the visitor
+// sent: no query string, no body, and no database message (Knex puts the query and its values in it).
+import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { HttpError } from '../errors.ts';
 
@@ -23,16 +26,126 @@ export function errorHandler(): Middleware {
         ctx.body = { error: { code: 'invalid_input', field, detail, message: `Dato inválido: ${field}. ${detail}`.trim() } };
         return;
       }
+      const refused = databaseRefusal(err);
+      if (refused) {
+        console.warn(`Refused ${ctx.method} ${ctx.path}: database ${refused.dbCode} (${refused.status} ${refused.code})`);
+        ctx.status = refused.status;
+        ctx.body = { error: { code: refused.code, message: refused.message } };
+        return;
+      }
       const status = (err as { status?: number }).status;
       if (status && status >= 400 && status < 500) {
         ctx.status = status;
         ctx.body = { error: { code: 'bad_request', message: 'La solicitud no es válida.' } };
         return;
       }
-      // Path only: query strings can carry what visitors typed.
-      console.error(`Error handling ${ctx.method} ${ctx.path}:`, err);
+      logUnexpected(ctx, err);
       ctx.status = 500;
       ctx.body = { error: { code: 'internal', message: 'Ocurrió un error inesperado. Intentá de nuevo más tarde.' } };
     }
   };
+}
+
+interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+const TEXT: Refusal = { status: 400, code: 'invalid_text', message: 'El texto tiene caracteres que no se pueden guardar.' };
+const TOO_LONG: Refusal = { status: 400, code: 'value_too_long', message: 'Un dato es más largo de lo permitido.' };
+const MALFORMED: Refusal = { status: 400, code: 'invalid_value', message: 'Un dato no tiene el formato esperado.' };
+const OUT_OF_RANGE: Refusal = { status: 400, code: 'out_of_range', message: 'Un número está fuera del rango permitido.' };
+const MISSING: Refusal = { status: 400, code: 'missing_value', message: 'Falta un dato obligatorio.' };
+const DUPLICATE: Refusal = { status: 409, code: 'already_exists', message: 'Eso ya existe. Recargá la página y revisá los datos.' };
+const REFERENCE: Refusal = {
+  status: 409,
+  code: 'conflict',
+  message: 'Lo que indicaste no existe o está en uso. Recargá la página e intentá de nuevo.',
+};
+
+/** PostgreSQL's SQLSTATE codes (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
+const POSTGRES: Record<string, Refusal> = {
+  '22021': TEXT, // character_not_in_repertoire (NUL in text)
+  '22P05': TEXT, // untranslatable_character
+  '22001': TOO_LONG, // string_data_right_truncation
+  '22P02': MALFORMED, // invalid_text_representation
+  '22007': MALFORMED, // invalid_datetime_format
+  '22008': OUT_OF_RANGE, // datetime_field_overflow
+  '22003': OUT_OF_RANGE, // numeric_value_out_of_range
+  '23502': MISSING, // not_null_violation
+  '23514': MALFORMED, // check_violation
+  '23505': DUPLICATE, // unique_violation
+  '23503': REFERENCE, // foreign_key_violation
+  '54000': TOO_LONG, // program_limit_exceeded (a value too large for an index)
+};
+
+/** SQLite's constraint failures, told apart by the driver's message ("SQLITE_CONSTRAINT: UNIQUE constraint failed: ..."). */
+const SQLITE_CONSTRAINTS: [string, Refusal][] = [
+  ['UNIQUE', DUPLICATE],
+  ['PRIMARY KEY', DUPLICATE],
+  ['FOREIGN KEY', REFERENCE],
+  ['NOT NULL', MISSING],
+  ['CHECK', MALFORMED],
+];
+const SQLITE: Record<string, Refusal> = { SQLITE_TOOBIG: TOO_LONG, SQLITE_MISMATCH: MALFORMED, SQLITE_RANGE: OUT_OF_RANGE };
+
+interface DatabaseError extends Error {
+  code: string;
+  /** PostgreSQL's; absent on SQLite. */
+  severity?: string;
+  /** Where PostgreSQL's error happened, when it says (the values are only in the message). */
+  table?: string;
+  column?: string;
+  constraint?: string;
+}
+
+/** An error from a database driver: pg's (a severity and a five-character SQLSTATE) or sqlite3's (SQLITE_...). */
+function asDatabaseError(err: unknown): DatabaseError | null {
+  if (!(err instanceof Error)) return null;
+  const { code, severity } = err as Partial<DatabaseError>;
+  if (typeof code !== 'string') return null;
+  const fromPostgres = typeof severity === 'string' && /^[0-9A-Z]{5}$/.test(code);
+  return fromPostgres || code.startsWith('SQLITE_') ? (err as DatabaseError) : null;
+}
+
+function databaseRefusal(err: unknown): (Refusal & { dbCode: string }) | null {
+  const db = asDatabaseError(err);
+  if (!db) return null;
+  if (db.severity) {
+    const refusal = POSTGRES[db.code];
+    return refusal ? { ...refusal, dbCode: db.code } : null;
+  }
+  if (db.code === 'SQLITE_CONSTRAINT') {
+    // The driver's own message ends Knex's (which starts with the query): read the last one.
+    const own = db.message.slice(db.message.lastIndexOf('SQLITE_CONSTRAINT:'));
+    const match = SQLITE_CONSTRAINTS.find(([kind]) => own.startsWith(`SQLITE_CONSTRAINT: ${kind} constraint failed`));
+    return match ? { ...match[1], dbCode: `SQLITE_CONSTRAINT_${match[0].replace(' ', '')}` } : null;
+  }
+  const refusal = SQLITE[db.code];
+  return refusal ? { ...refusal, dbCode: db.code } : null;
+}
+
+/**
+ * A 500: method and path (the query string can carry what visitors typed), what failed and the stack, once. A
+ * database error is named by its code only; other messages keep their first line, shortened.
+ */
+function logUnexpected(ctx: Context, err: unknown): void {
+  const error = err instanceof Error ? err : new Error(`thrown ${typeof err}`);
+  const db = asDatabaseError(error);
+  let what = `${error.name}: ${firstLine(error.message)}`;
+  if (db) {
+    const where = (['table', 'column', 'constraint'] as const).filter((key) => typeof db[key] === 'string').map((key) => `, ${key} ${db[key]}`);
+    what = `${error.name} (database ${db.code}${where.join('')})`;
+  }
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+  console.error(`Error handling ${ctx.method} ${ctx.path}: ${what}${frames ? `\n${frames}` : ''}`);
+}
+
+function firstLine(message: string): string {
+  const line = message.split('\n', 1)[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
