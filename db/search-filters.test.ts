@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE, MAX_TEXT_LENGTH, advancedFilterCount, parseSearchParams, toSearchParams } from './search-filters.ts';
+import { createTestDb, type TestDb } from './testing/test-db.ts';
+import { insertAd, insertAdvertiser } from './factories/index.ts';
+import { searchAds } from './queries/search-ads.ts';
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 
@@ -57,5 +60,36 @@ describe('parseSearchParams', () => {
     const query = 'q=pal&categoria=trans&idioma=ingles&orden=recientes&pagina=2';
     expect(parseSearchParams(toSearchParams(parse(query)))).toEqual(parse(query));
     expect(toSearchParams(parse('')).toString()).toBe('');
+  });
+});
+
+describe('control characters in the text', () => {
+  it('turns them into spaces: a NUL or an escape never reaches the database', () => {
+    expect(parse('q=pal%00ermo').text).toBe('pal ermo');
+    expect(parse('q=%1B%5B31mrojo%7F').text).toBe('[31mrojo');
+    expect(parse('q=uno%0Ados%09tres%0D').text).toBe('uno dos tres');
+    expect(parse('barrio=N%C3%BA%00%C3%B1ez').text).toBe('Nú ñez');
+    expect(parse('q=%00%01%02').text).toBe('');
+  });
+
+  it('drops the half of an emoji left by cutting a long text', () => {
+    expect(parse(`q=${'a'.repeat(MAX_TEXT_LENGTH - 1)}${encodeURIComponent('🙂')}`).text).toBe('a'.repeat(MAX_TEXT_LENGTH - 1));
+    expect(parseSearchParams(new URLSearchParams([['q', 'hola 🙂']])).text).toBe('hola 🙂');
+  });
+
+  describe('searching with what a hand-edited address can carry', () => {
+    let t: TestDb;
+    beforeAll(async () => {
+      t = await createTestDb();
+      await insertAd(t.db, await insertAdvertiser(t.db), { title: 'Masajes en Palermo' });
+    });
+    afterAll(async () => {
+      await t.destroy();
+    });
+
+    it.each(['pal%00ermo', 'palermo%00', '%00', '%1B%07palermo', 'palermo%ED%A0%80', "palermo'%20or%201=1--", '%5C%25_%26%7C!%3A*()'])('q=%s', async (q) => {
+      const filters = parse(`q=${q}`);
+      await expect(searchAds(t.db, filters)).resolves.toMatchObject({ page: 1 });
+    });
   });
 });

@@ -23,6 +23,7 @@ import {
   type VerificationFilter,
   type Zone,
 } from './catalogue.ts';
+import { withoutControlCharacters } from './control-characters.ts';
 
 export const MAX_TEXT_LENGTH = 100;
 export const MAX_PAGE = 10_000;
@@ -43,6 +44,8 @@ export interface SearchFilters {
   pagina: number;
 }
 
+const plainText = (text: string) => withoutControlCharacters(text).trim();
+
 function oneOf<T extends string>(list: readonly { value: T }[], raw: string | null): T | undefined {
   return list.find((x) => x.value === raw)?.value;
 }
@@ -51,8 +54,9 @@ function someOf<T extends string>(list: readonly { value: T }[], raw: string[]):
 }
 
 export function parseSearchParams(params: URLSearchParams): SearchFilters {
-  // The hero box sends its text as `barrio` (the seed's URL); the search form sends `q`.
-  const text = (params.get('q') ?? params.get('barrio') ?? '').trim().slice(0, MAX_TEXT_LENGTH);
+  // The hero box sends its text as `barrio` (the seed's URL); the search form sends `q`. Control characters become
+  // spaces (a NUL is no search and PostgreSQL cannot take it); cutting in the middle of an emoji drops its half.
+  const text = plainText(plainText(params.get('q') ?? params.get('barrio') ?? '').slice(0, MAX_TEXT_LENGTH));
   const zonaRaw = params.get('zona');
   const zona = ZONES.some((z) => z.value === zonaRaw) || findBarrio(zonaRaw) ? zonaRaw! : undefined;
   const page = Number.parseInt(params.get('pagina') ?? '1', 10);
