@@ -120,13 +120,17 @@ describe('canonical origin', () => {
 });
 
 describe('ad photos', () => {
-  it('serves stored photos with a long cache and nothing else under /media', async () => {
+  it("serves a public ad's photos with a short shared cache, a stored file that no ad has not at all, and nothing else under /media", async () => {
     const png = await sharp({ create: { width: 50, height: 60, channels: 3, background: '#884466' } }).png().toBuffer();
     const { key } = await storeAdImage(t.dataDir, png);
+    expect((await fetch(`${server.url}/media/ads/${key}-400.webp`)).status).toBe(404);
+    const adId = await insertAd(t.db, await insertAdvertiser(t.db));
+    await t.db('ad_images').insert({ ad_id: adId, position: 0, file_key: key, width: 50, height: 60, alt: 'foto' });
     const res = await fetch(`${server.url}/media/ads/${key}-400.webp`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
-    expect(res.headers.get('cache-control')).toContain('immutable');
+    // Moderation can take a photo down: minutes in a cache, never immutable.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=600');
     fs.writeFileSync(path.join(t.dataDir, 'secret.txt'), 'no');
     for (const bad of ['../../secret.txt', '%2e%2e%2fsecret.txt', `${key}-401.webp`, 'abc-400.webp']) {
       expect((await fetch(`${server.url}/media/ads/${bad}`)).status, bad).toBe(404);

@@ -87,7 +87,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   api.use(verificationRouter(deps).routes());
   api.use(advertiserAdsRouter(deps).routes());
   api.use(adPhotosRouter(deps).routes());
-  api.use(reportsRouter(deps).routes());
+  api.use(reportsRouter(withMailer).routes());
   api.use(advertiserDataRouter(deps).routes());
   api.use(paymentsRouter(withMailer).routes());
   app.use(api.routes());
@@ -98,7 +98,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   });
 
   app.use(ageConfirmation({ publicOrigin: deps.config.publicOrigin }));
-  app.use(serveAdImages(deps.config.dataDir));
+  app.use(serveAdImages(deps.config.dataDir, deps.db));
   if (deps.distDir) {
     const clientDir = path.join(deps.distDir, 'client');
     app.use(serveClientFiles(clientDir));

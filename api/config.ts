@@ -46,6 +46,7 @@ const schema = z.object({
     .optional()
     .refine((v) => v === undefined || /^smtps?:\/\/./.test(v), { message: 'must be smtp://user:password@host:port or smtps://...' }),
   MAIL_FROM: z.string().min(3).default('Velada <no-responder@velada.com.ar>'),
+  STAFF_ALERT_EMAIL: z.string().trim().max(254).pipe(z.email()).optional(),
   IDENTITY_KEY: z
     .string()
     .optional()
@@ -86,6 +87,8 @@ export interface Config {
   /** Without it, mail goes to DATA_DIR/outbox (api/services/mail.ts). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where staff alerts are mailed too (an ad hidden by a report, a password attack); unset, the panel only. */
+  staffAlertEmail: string | undefined;
   /** AES-256 key for identity documents; main.ts makes a local one when unset outside production. */
   identityKey: Buffer | undefined;
   /** MercadoPago Checkout Pro, offered only when configured (api/payments/mercadopago.ts). */
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: trustedProxies(c.TRUST_PROXY)!,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    staffAlertEmail: c.STAFF_ALERT_EMAIL,
     identityKey: c.IDENTITY_KEY ? parseIdentityKey(c.IDENTITY_KEY)! : undefined,
     mercadoPago: c.MERCADOPAGO_ACCESS_TOKEN
       ? { accessToken: c.MERCADOPAGO_ACCESS_TOKEN, webhookSecret: c.MERCADOPAGO_WEBHOOK_SECRET!, apiUrl: c.MERCADOPAGO_API_URL.replace(/\/$/, '') }

@@ -16,3 +16,7 @@ export const notFound = (code = 'not_found', message = 'No encontramos lo que bu
 export const forbidden = (code = 'forbidden', message = 'No tenés permiso para hacer esto.') => new HttpError(403, code, message);
 export const tooManyRequests = (message = 'Demasiadas solicitudes. Esperá un momento y volvé a intentar.') =>
   new HttpError(429, 'too_many_requests', message);
+
+/** An ad held by a report or removed by staff: its owner cannot change it meanwhile. */
+export const adLocked = () =>
+  new HttpError(409, 'ad_locked', 'Este anuncio está retenido por una denuncia o fue dado de baja por el equipo de Velada: no se puede modificar mientras tanto.');

@@ -4,7 +4,12 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
+import type { Knex } from 'knex';
 import { adImageFile } from './services/image-store.ts';
+import { photoAudience } from '../db/queries/photo-access.ts';
+import { SESSION_COOKIE, resumeSession } from './admin/sessions.ts';
+import { can } from './admin/permissions.ts';
+import { ADVERTISER_COOKIE, resumeAdvertiserSession } from './advertiser/sessions.ts';
 import { hasAgeCookie } from '../site/lib/age-cookie.ts';
 
 const TYPES: Record<string, string> = {
@@ -91,12 +96,33 @@ export function serveClientFiles(clientDir: string): Middleware {
   };
 }
 
-export function serveAdImages(dataDir: string): Middleware {
+/**
+ * Public photos may be kept by browsers and shared caches, but only for minutes: moderation can take them down,
+ * so they are never `immutable`. Photos of ads that are not public (drafts, in review, held, removed) and
+ * evidence go only to their owner and staff, and no cache keeps them.
+ */
+const PUBLIC_PHOTO = 'public, max-age=600';
+const PRIVATE_PHOTO = 'private, no-store';
+
+async function mayViewPrivatePhoto(db: Knex, ctx: Context, ownerId: number | null): Promise<boolean> {
+  const admin = await resumeSession(db, ctx.cookies.get(SESSION_COOKIE));
+  if (admin && (can(admin, 'manage_ads') || can(admin, 'view_reports'))) return true;
+  if (ownerId === null) return false;
+  const advertiser = await resumeAdvertiserSession(db, ctx.cookies.get(ADVERTISER_COOKIE));
+  return advertiser?.id === ownerId;
+}
+
+export function serveAdImages(dataDir: string, db: Knex): Middleware {
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/media/ads/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    const file = adImageFile(dataDir, ctx.path.slice('/media/ads/'.length));
-    if (!file || !(await sendFile(ctx, file, IMMUTABLE))) {
+    const name = ctx.path.slice('/media/ads/'.length);
+    const file = adImageFile(dataDir, name);
+    const audience = file ? await photoAudience(db, name.slice(0, name.lastIndexOf('-'))) : null;
+    const allowed = audience && (audience.public || (await mayViewPrivatePhoto(db, ctx, audience.ownerId)));
+    // The same answer for a photo that does not exist and one this visitor may not see.
+    if (!file || !allowed || !(await sendFile(ctx, file, audience.public ? PUBLIC_PHOTO : PRIVATE_PHOTO))) {
       ctx.status = 404;
+      ctx.set('Cache-Control', 'no-store');
       ctx.body = 'No encontrado';
     }
   };

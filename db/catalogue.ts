@@ -220,6 +220,14 @@ export type Plan = (typeof PLANS)[number]['value'];
 // 'held': hidden at once by a report of a possible minor or trafficking, until staff decide.
 export const AD_STATES = ['draft', 'pending', 'published', 'held', 'expired', 'paused', 'rejected', 'removed'] as const;
 export type AdState = (typeof AD_STATES)[number];
+/**
+ * The states in which an advertiser may change an ad or its photos, pause, renew or delete it: never while a
+ * report holds it ('held') or after staff removed it ('removed'). Every owner write path checks this list in the
+ * statement that changes the ad.
+ */
+export const OWNER_EDITABLE_STATES = ['draft', 'pending', 'published', 'paused', 'rejected', 'expired'] as const satisfies readonly AdState[];
+/** Owner changes to an ad in these states send it back to review (staff approve every edit). */
+export const REVIEWED_STATES = ['published', 'paused', 'rejected', 'expired'] as const satisfies readonly AdState[];
 
 export const RESULTS_PER_PAGE = 9;
 

@@ -42,3 +42,12 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   return e?.code === '23505' || (e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? '')) || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
+
+/**
+ * Serialises transactions that use the same key until they end. PostgreSQL: a transaction-level advisory lock.
+ * SQLite: nothing to do as long as the transaction has written before it reads (a writing SQLite transaction
+ * already excludes every other writer), which callers ensure.
+ */
+export async function lockForTransaction(trx: Knex.Transaction, key: string): Promise<void> {
+  if (dialectOf(trx) === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [key]);
+}

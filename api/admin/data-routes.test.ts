@@ -11,6 +11,7 @@ import { SESSION_COOKIE } from './sessions.ts';
 import { ADMIN_ROUTE_PERMISSIONS, adminDataRouter } from './data-routes.ts';
 import { ADMIN_PERMISSIONS, type AdminPermission } from './permissions.ts';
 import { insertedId } from '../../db/dialect.ts';
+import { createStaffAlert } from '../../db/queries/staff-alerts.ts';
 import { storeDocument } from '../services/identity-vault.ts';
 import { testJpeg } from '../testing/images.ts';
 import sharp from 'sharp';
@@ -29,6 +30,7 @@ const moderationAdIds: Record<string, number> = {};
 const reportIds: number[] = [];
 let messageId = 0;
 let verifiedId = 0;
+let alertId = 0;
 const IDENTITY_KEY = Buffer.alloc(32, 3);
 
 async function insertId(table: string, row: Record<string, unknown>): Promise<number> {
@@ -78,6 +80,7 @@ beforeAll(async () => {
   });
   const verified = await insertAdvertiser(t.db, { fullName: 'Ana Verificada', verificationStatus: 'verified' });
   verifiedId = verified;
+  alertId = await createStaffAlert(t.db, { kind: 'login_attack', permission: null, message: 'Muchas contraseñas equivocadas para una cuenta.' });
   await insertAd(t.db, verified, { plan: 'vip', planExpiresAt: new Date(Date.now() + 86_400_000) });
   pendingIds = [
     await insertAdvertiser(t.db, { fullName: 'Bruno Pendiente', verificationStatus: 'pending' }),
@@ -141,6 +144,8 @@ function call(method: string, path: string, cookie?: string, body?: unknown) {
 function successfulCall(key: string): { path: string; body?: unknown } | undefined {
   const examples: Record<string, () => { path: string; body?: unknown }> = {
     'GET /api/admin/statistics': () => ({ path: '/api/admin/statistics' }),
+    'GET /api/admin/alerts': () => ({ path: '/api/admin/alerts' }),
+    'POST /api/admin/alerts/:id/seen': () => ({ path: `/api/admin/alerts/${alertId}/seen` }),
     'GET /api/admin/subscribers': () => ({ path: '/api/admin/subscribers' }),
     'POST /api/admin/subscribers/:id/verify': () => ({ path: `/api/admin/subscribers/${pendingIds.shift()}/verify` }),
     'POST /api/admin/subscribers/:id/reject': () => ({ path: `/api/admin/subscribers/${pendingIds.shift()}/reject`, body: { reason: 'La foto del DNI no se lee.' } }),

@@ -22,6 +22,7 @@ import { isValidCbu } from '../../db/cbu.ts';
 import { getPlanPrices, setPlanPrices } from '../../db/queries/settings.ts';
 import { createAdministrator, listAdministrators, resetAdministratorPassword } from '../../db/queries/admin/administrators.ts';
 import { listAuditLog } from '../../db/queries/admin/audit-log.ts';
+import { markStaffAlertSeen, unseenStaffAlerts } from '../../db/queries/staff-alerts.ts';
 import { endSessionsOf } from './sessions.ts';
 import { ADMIN_PERMISSIONS } from './permissions.ts';
 import { idParams, parseInput } from '../http/validate.ts';
@@ -50,6 +51,7 @@ function moderationAnswer(result: ModerationResult): void {
   if (result === 'missing') throw notFound('ad_not_found', 'El anuncio no existe.');
   if (result === 'not_verified') throw conflict('advertiser_not_verified', 'El anunciante todavía no tiene la identidad verificada: aprobá primero su verificación.');
   if (result === 'wrong_state') throw conflict('wrong_state', 'Ese anuncio ya no está en un estado que permita esta acción.');
+  if (result === 'reported') throw conflict('open_report', 'Hay una denuncia abierta por posible menor de edad o trata sobre este anuncio: decidila primero en Denuncias.');
 }
 const processBody = z.object({
   bankAccountId: z.number({ error: 'Seleccione una cuenta bancaria de destino' }).int().positive(),
@@ -98,6 +100,17 @@ export function adminDataRouter(deps: AppDeps & { mailer: Mailer }): Router {
   };
   const log = (ctx: Context, admin: Admin, action: string, targetType: string, targetId: number, details?: Record<string, unknown>) =>
     audit(deps.db, { action, adminUserId: admin.id, username: admin.username, targetType, targetId, details, ip: ctx.ip });
+
+  // Alerts at the top of the panel: each admin sees those of the permissions they hold (db/queries/staff-alerts.ts).
+  route('get', '/alerts', 'any_admin', async (ctx, admin) => {
+    ctx.body = await unseenStaffAlerts(deps.db, admin);
+  });
+  route('post', '/alerts/:id/seen', 'any_admin', async (ctx, admin) => {
+    const { id } = parseInput(idParams, ctx.params);
+    if (!(await markStaffAlertSeen(deps.db, id, admin))) throw notFound('alert_not_found', 'La alerta no existe o ya fue vista.');
+    await log(ctx, admin, 'alert_seen', 'staff_alert', id);
+    ctx.body = { success: true };
+  });
 
   route('get', '/statistics', 'any_admin', async (ctx, admin) => {
     const stats = await statistics(deps.db);

@@ -4,7 +4,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../app.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { HttpError, adLocked, notFound } from '../errors.ts';
 import { readJsonBody } from '../http/read-body.ts';
 import { idParams, parseInput } from '../http/validate.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
@@ -44,7 +44,7 @@ export function advertiserAdsRouter(deps: AppDeps): Router {
     const input = parseInput(adInputSchema, await body(ctx));
     const result = await updateOwnAd(deps.db, me(ctx), id, input);
     if (result === 'missing') throw adMissing();
-    if (result === 'not_editable') throw new HttpError(409, 'not_editable', 'Este anuncio ya no se puede editar.');
+    if (result === 'not_editable') throw adLocked();
     ctx.body = await findOwnAd(deps.db, me(ctx), id);
   });
 
@@ -76,7 +76,8 @@ export function advertiserAdsRouter(deps: AppDeps): Router {
   router.delete('/:id', async (ctx) => {
     const { id } = parseInput(idParams, ctx.params);
     const keys = await deleteOwnAd(deps.db, me(ctx), id);
-    if (!keys) throw adMissing();
+    if (keys === 'missing') throw adMissing();
+    if (keys === 'held') throw new HttpError(409, 'ad_held', 'Este anuncio está retenido por una denuncia y lo está revisando el equipo de Velada: no se puede eliminar hasta que termine la revisión.');
     await Promise.all(keys.map((key) => deleteAdImage(deps.config.dataDir, key)));
     ctx.status = 204;
   });

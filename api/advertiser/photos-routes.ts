@@ -5,7 +5,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
-import { HttpError, notFound } from '../errors.ts';
+import { HttpError, adLocked, notFound } from '../errors.ts';
 import { readJsonBody } from '../http/read-body.ts';
 import { readMultipart } from '../http/read-multipart.ts';
 import { idParams, parseInput, rowId } from '../http/validate.ts';
@@ -13,6 +13,7 @@ import { rateLimit } from '../middleware/rate-limit.ts';
 import { adImageUrl, deleteAdImage, storeAdImage } from '../services/image-store.ts';
 import { checkedImage, MAX_IMAGE_BYTES } from '../services/uploaded-image.ts';
 import { requireAdvertiser } from './routes.ts';
+import { OWNER_EDITABLE_STATES } from '../../db/catalogue.ts';
 import type { SignedInAdvertiser } from './sessions.ts';
 import { addPhoto, listPhotos, ownAdForPhotos, photoLimit, removePhoto, reorderPhotos, type OwnPhoto } from '../../db/queries/ad-photos.ts';
 
@@ -34,6 +35,12 @@ export function adPhotosRouter(deps: AppDeps): Router {
     if (!ad) throw notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
     return ad;
   }
+  /** The ad, when its owner may change it now (checked again inside each change's transaction). */
+  async function ownEditableAd(ctx: Context) {
+    const ad = await ownAd(ctx);
+    if (!(OWNER_EDITABLE_STATES as readonly string[]).includes(ad.state)) throw adLocked();
+    return ad;
+  }
 
   router.get('/', async (ctx) => {
     const ad = await ownAd(ctx);
@@ -41,7 +48,7 @@ export function adPhotosRouter(deps: AppDeps): Router {
   });
 
   router.post('/', rateLimit({ windowMs: 60 * 60_000, max: 120 }), async (ctx) => {
-    const ad = await ownAd(ctx);
+    const ad = await ownEditableAd(ctx);
     const limit = photoLimit(ad);
     const full = () => new HttpError(409, 'too_many_photos', `Tu plan permite hasta ${limit} fotos por anuncio.`, 'photo');
     if ((await listPhotos(deps.db, ad.id)).length >= limit) throw full();
@@ -55,27 +62,30 @@ export function adPhotosRouter(deps: AppDeps): Router {
       throw new HttpError(400, 'invalid_image', 'La foto está dañada o no se puede leer.', 'photo');
     }
     const id = await addPhoto(deps.db, ad, stored);
-    if (id === 'full') {
+    if (id === 'full' || id === 'locked') {
       await deleteAdImage(deps.config.dataDir, stored.key);
-      throw full();
+      throw id === 'full' ? full() : adLocked();
     }
     ctx.status = 201;
     ctx.body = publicPhoto((await listPhotos(deps.db, ad.id)).find((p) => p.id === id)!);
   });
 
   router.delete('/:photoId', async (ctx) => {
-    const ad = await ownAd(ctx);
+    const ad = await ownEditableAd(ctx);
     const { photoId } = parseInput(photoParams, ctx.params);
-    const key = await removePhoto(deps.db, ad.id, photoId);
-    if (!key) throw notFound('photo_not_found', 'La foto no existe o no es de este anuncio.');
-    await deleteAdImage(deps.config.dataDir, key);
+    const keys = await removePhoto(deps.db, ad.id, photoId);
+    if (keys === 'locked') throw adLocked();
+    if (keys === 'missing') throw notFound('photo_not_found', 'La foto no existe o no es de este anuncio.');
+    await Promise.all(keys.map((key) => deleteAdImage(deps.config.dataDir, key)));
     ctx.status = 204;
   });
 
   router.put('/order', async (ctx) => {
-    const ad = await ownAd(ctx);
+    const ad = await ownEditableAd(ctx);
     const { ids } = parseInput(orderBody, await readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] }));
-    if (!(await reorderPhotos(deps.db, ad.id, ids))) throw new HttpError(400, 'invalid_order', 'El orden tiene que incluir cada foto del anuncio una vez.');
+    const result = await reorderPhotos(deps.db, ad.id, ids);
+    if (result === 'locked') throw adLocked();
+    if (result === 'invalid') throw new HttpError(400, 'invalid_order', 'El orden tiene que incluir cada foto del anuncio una vez.');
     ctx.body = { photos: (await listPhotos(deps.db, ad.id)).map(publicPhoto) };
   });
 

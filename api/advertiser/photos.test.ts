@@ -71,8 +71,8 @@ describe('uploading a photo', () => {
       const { data } = await sharp(bytes).extract({ left: 40, top: 10, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
       expect(data[0]).toBeGreaterThan(150);
     }
-    // The public URL serves it.
-    expect((await fetch(`${server.url}${answer.body.url}`)).status).toBe(200);
+    // Its owner sees it (the ad is a draft: nobody else does).
+    expect((await fetch(`${server.url}${answer.body.url}`, { headers: { Cookie: `${ADVERTISER_COOKIE}=${cookie}` } })).status).toBe(200);
   });
 
   it('keeps to the plan chosen in the form: 3 photos for Gratuito, 10 for Premium', async () => {
@@ -131,5 +131,29 @@ describe('order, removal, review and ownership', () => {
     // Nor through their own ad's path.
     expect((await call('DELETE', `/${stranger.adId}/photos/${mine}`, stranger.cookie)).status).toBe(404);
     expect(await t.db('ad_images').where('ad_id', adId).pluck('id')).toEqual([mine]);
+  });
+});
+
+describe('who sees a photo', () => {
+  it("a draft's photos (any confirmed account can make one) go only to their owner and staff, uncached; public ones are cacheable but not immutable", async () => {
+    const { adId, cookie } = await owner();
+    const answer = await upload(cookie, adId, await testJpeg());
+    const url = `${server.url}${answer.body.url}`;
+    const anonymous = await fetch(url);
+    expect(anonymous.status).toBe(404);
+    const other = await owner();
+    expect((await fetch(url, { headers: { Cookie: `${ADVERTISER_COOKIE}=${other.cookie}` } })).status).toBe(404);
+    const mine = await fetch(url, { headers: { Cookie: `${ADVERTISER_COOKIE}=${cookie}` } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+
+    await t.db('ads').where('id', adId).update({ state: 'published' });
+    const published = await fetch(url);
+    expect(published.status).toBe(200);
+    expect(published.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+    expect(published.headers.get('cache-control')).not.toContain('immutable');
+    // Held by a report: gone for visitors at once.
+    await t.db('ads').where('id', adId).update({ state: 'held' });
+    expect((await fetch(url)).status).toBe(404);
   });
 });

@@ -5,21 +5,11 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { PAID_PLANS, type PaidPlan } from '../../db/plans.ts';
+import { serverKey } from '../../db/queries/server-keys.ts';
 
 /** How long a shown price holds. */
 export const QUOTE_TTL_MS = 24 * 60 * 60 * 1000;
-const KEY_SETTING = 'quote_signing_key';
-const keys = new WeakMap<Knex, Buffer>();
-
-async function signingKey(db: Knex): Promise<Buffer> {
-  const cached = keys.get(db);
-  if (cached) return cached;
-  await db('settings').insert({ key: KEY_SETTING, value: crypto.randomBytes(32).toString('hex'), updated_at: new Date() }).onConflict('key').ignore();
-  const row = await db('settings').where('key', KEY_SETTING).first('value');
-  const key = Buffer.from(row.value, 'hex');
-  keys.set(db, key);
-  return key;
-}
+const signingKey = (db: Knex) => serverKey(db, 'quote_signing_key');
 
 const mac = (key: Buffer, payload: string) => crypto.createHmac('sha256', key).update(payload).digest('base64url');
 

@@ -6,7 +6,11 @@ import type { AppDeps } from '../app.ts';
 import { readJsonBody } from '../http/read-body.ts';
 import { parseInput } from '../http/validate.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
-import { REPORT_REASONS, adIdFromReference, createReport } from '../../db/queries/reports.ts';
+import { HIDING_REASONS, REPORT_REASONS, adIdFromReference, createReport } from '../../db/queries/reports.ts';
+import { keyedHash } from '../../db/queries/server-keys.ts';
+import { mailStaffAlert } from '../services/staff-alerts.ts';
+import type { Mailer } from '../services/mail.ts';
+import { adHeldMail } from './report-mails.ts';
 import { CONTACT_TOPICS, saveContactMessage, type ContactTopic } from '../../db/queries/contact-messages.ts';
 
 const reasons = REPORT_REASONS.map((r) => r.value) as [string, ...string[]];
@@ -26,7 +30,7 @@ const contactBody = z.object({
   message: z.string().trim().min(10, 'Contanos un poco más: el mensaje necesita al menos 10 caracteres.').max(2000, 'El mensaje puede tener hasta 2000 caracteres.'),
 });
 
-export function reportsRouter(deps: AppDeps): Router {
+export function reportsRouter(deps: AppDeps & { mailer: Mailer }): Router {
   const router = new Router();
   router.post('/contact', rateLimit({ windowMs: 60 * 60_000, max: 10 }), async (ctx) => {
     const input = parseInput(contactBody, await readJsonBody(ctx, { limitBytes: 8 * 1024, types: ['application/json'] }));
@@ -37,13 +41,23 @@ export function reportsRouter(deps: AppDeps): Router {
   router.post('/reports', rateLimit({ windowMs: 60 * 60_000, max: 10 }), async (ctx) => {
     const input = parseInput(reportBody, await readJsonBody(ctx, { limitBytes: 8 * 1024, types: ['application/json'] }));
     const adId = input.adId ?? (input.adReference ? adIdFromReference(input.adReference) : null);
-    const { id, hidden } = await createReport(deps.db, {
+    const reason = input.reason as (typeof REPORT_REASONS)[number]['value'];
+    const { id, hidden, heldAd } = await createReport(deps.db, {
       adId,
       adReference: input.adReference || null,
-      reason: input.reason as (typeof REPORT_REASONS)[number]['value'],
+      reason,
       details: input.details || null,
       contactEmail: input.contactEmail || null,
+      // Who reported, as a keyed hash of the address: enough to limit one reporter, never the address itself.
+      reporterKey: await keyedHash(deps.db, 'reporter_hash_key', ctx.ip),
     });
+    if (heldAd) {
+      // The advertiser learns that the ad is hidden and why it cannot be changed; never who reported it.
+      await deps.mailer.send(adHeldMail(heldAd.advertiserEmail, heldAd)).catch((err) => console.error('Held-ad notice failed:', (err as Error).message));
+    }
+    if (adId && HIDING_REASONS.includes(reason)) {
+      await mailStaffAlert(deps.mailer, deps.config.staffAlertEmail, `Una denuncia por ${reason === 'posible_menor' ? 'posible menor de edad' : 'posible trata'} sobre el anuncio con código ${adId}${hidden ? ' lo ocultó' : ''}.`, deps.config.siteOrigin);
+    }
     ctx.status = 201;
     ctx.body = { success: true, id, hidden };
   });

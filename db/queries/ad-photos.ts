@@ -1,8 +1,10 @@
 // The photos of an advertiser's own ad: how many the chosen plan allows, adding (after the image store has
-// re-encoded the file), removing and reordering. A change to the photos of a live ad sends it back to review.
+// re-encoded the file), removing and reordering. A change to the photos of a live ad sends it back to review;
+// an ad held by a report or removed by staff cannot be touched ('locked'), so photos never lift a hold.
 import type { Knex } from 'knex';
-import { PLANS, type Plan } from '../catalogue.ts';
+import { OWNER_EDITABLE_STATES, PLANS, REVIEWED_STATES, type Plan } from '../catalogue.ts';
 import { insertedId } from '../dialect.ts';
+import { keysNotKeptAsEvidence } from './report-evidence.ts';
 
 export interface OwnPhoto {
   id: number;
@@ -32,20 +34,31 @@ export async function listPhotos(db: Knex, adId: number): Promise<OwnPhoto[]> {
   }));
 }
 
-async function backToReview(trx: Knex, adId: number, now: Date): Promise<void> {
-  await trx('ads').where('id', adId).whereNotIn('state', ['draft', 'pending']).update({ state: 'pending', submitted_at: now, state_reason: null, updated_at: now });
+/**
+ * The transaction's first statement, a write (SQLite then holds the lock until commit): true when the ad is in a
+ * state its owner may change. A report that holds the ad meanwhile waits for this transaction, or wins before it.
+ */
+async function claimEditable(trx: Knex, adId: number, now: Date): Promise<boolean> {
+  return (await trx('ads').where('id', adId).whereIn('state', OWNER_EDITABLE_STATES).update({ updated_at: now })) > 0;
 }
 
-/** Adds a stored image as the last photo, unless the limit is reached ('full'). Counting and inserting happen in one transaction. */
+async function backToReview(trx: Knex, adId: number, now: Date): Promise<void> {
+  await trx('ads').where('id', adId).whereIn('state', REVIEWED_STATES).update({ state: 'pending', submitted_at: now, state_reason: null, updated_at: now });
+}
+
+/**
+ * Adds a stored image as the last photo, unless the limit is reached ('full') or the ad is held or removed
+ * ('locked'). Counting and inserting happen in one transaction.
+ */
 export async function addPhoto(
   db: Knex,
   ad: { id: number; plan: string; requested_plan: string; title: string },
   image: { key: string; width: number; height: number },
   now = new Date(),
-): Promise<number | 'full'> {
+): Promise<number | 'full' | 'locked'> {
   return db.transaction(async (trx) => {
     // A write first (SQLite: the transaction then holds the lock, so two uploads cannot both pass the count).
-    await trx('ads').where('id', ad.id).update({ updated_at: now });
+    if (!(await claimEditable(trx, ad.id, now))) return 'locked';
     const count = Number((await trx('ad_images').where('ad_id', ad.id).count({ n: '*' }).first())?.n ?? 0);
     if (count >= photoLimit(ad)) return 'full';
     const last = await trx('ad_images').where('ad_id', ad.id).max({ p: 'position' }).first();
@@ -57,25 +70,29 @@ export async function addPhoto(
   });
 }
 
-/** Removes one photo of the ad; returns its file key for the caller to delete, or null if it is not this ad's. */
-export async function removePhoto(db: Knex, adId: number, photoId: number, now = new Date()): Promise<string | null> {
+/**
+ * Removes one photo of the ad. Returns the file keys for the caller to delete (none when a report keeps the photo
+ * as evidence), 'missing' if it is not this ad's photo, 'locked' if the ad is held or removed.
+ */
+export async function removePhoto(db: Knex, adId: number, photoId: number, now = new Date()): Promise<string[] | 'missing' | 'locked'> {
   return db.transaction(async (trx) => {
+    if (!(await claimEditable(trx, adId, now))) return 'locked';
     const photo = await trx('ad_images').where({ id: photoId, ad_id: adId }).first('file_key');
-    if (!photo) return null;
+    if (!photo) return 'missing';
     await trx('ad_images').where('id', photoId).delete();
     await backToReview(trx, adId, now);
-    return photo.file_key as string;
+    return keysNotKeptAsEvidence(trx, [photo.file_key as string]);
   });
 }
 
-/** Puts the ad's photos in the given order; false unless `ids` are exactly the ad's photos. */
-export async function reorderPhotos(db: Knex, adId: number, ids: number[], now = new Date()): Promise<boolean> {
+/** Puts the ad's photos in the given order: 'invalid' unless `ids` are exactly the ad's photos, 'locked' if held or removed. */
+export async function reorderPhotos(db: Knex, adId: number, ids: number[], now = new Date()): Promise<'ok' | 'invalid' | 'locked'> {
   return db.transaction(async (trx) => {
-    await trx('ads').where('id', adId).update({ updated_at: now });
+    if (!(await claimEditable(trx, adId, now))) return 'locked';
     const current: number[] = await trx('ad_images').where('ad_id', adId).pluck('id');
-    if (current.length !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) return false;
+    if (current.length !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) return 'invalid';
     for (const [position, id] of ids.entries()) await trx('ad_images').where({ id, ad_id: adId }).update({ position });
     await backToReview(trx, adId, now);
-    return true;
+    return 'ok';
   });
 }

@@ -1,7 +1,7 @@
 // An advertiser's own ads: create and edit from the form, send for review (screened for red flags), list. Every
 // function takes the advertiser's id and touches only that advertiser's ads: another's ad is 'missing'.
 import type { Knex } from 'knex';
-import { ATTENTION_TYPES, DAY_GROUPS, LANGUAGES, SERVICE_TYPES, TIME_SLOTS, type AdState } from '../catalogue.ts';
+import { ATTENTION_TYPES, DAY_GROUPS, LANGUAGES, OWNER_EDITABLE_STATES, SERVICE_TYPES, TIME_SLOTS, type AdState } from '../catalogue.ts';
 import { fromMask, toMask } from '../masks.ts';
 import { buildSearchText, slugify } from '../ad-text.ts';
 import { insertedId } from '../dialect.ts';
@@ -9,9 +9,7 @@ import { isoOrNull as iso } from '../dates.ts';
 import { screenAdText, type RedFlag } from '../screening.ts';
 import type { AdInputForm } from '../ad-input.ts';
 import { refreshSearchRanks } from './search-rank.ts';
-
-/** Ads in these states can be edited; an edit of a live ad sends it back to review. */
-const EDITABLE: AdState[] = ['draft', 'pending', 'published', 'paused', 'rejected', 'expired'];
+import { keysNotKeptAsEvidence } from './report-evidence.ts';
 
 function columns(input: AdInputForm) {
   return {
@@ -46,17 +44,18 @@ export async function createAdDraft(db: Knex, advertiserId: number, input: AdInp
 export async function updateOwnAd(db: Knex, advertiserId: number, adId: number, input: AdInputForm, now = new Date()): Promise<'ok' | 'missing' | 'not_editable'> {
   const ad = await db('ads').where({ id: adId, advertiser_id: advertiserId }).first('state');
   if (!ad) return 'missing';
-  if (!EDITABLE.includes(ad.state)) return 'not_editable';
+  if (!(OWNER_EDITABLE_STATES as readonly string[]).includes(ad.state)) return 'not_editable';
   const backToReview = ad.state !== 'draft';
   const flags = screenAdText(input.title, input.description);
-  await db('ads')
-    .where({ id: adId, advertiser_id: advertiserId })
+  // The state read above is checked again in the update: a report may have held the ad in between.
+  const changed = await db('ads')
+    .where({ id: adId, advertiser_id: advertiserId, state: ad.state })
     .update({
       ...columns(input),
       ...(backToReview ? { state: 'pending', submitted_at: now, review_flags: flags.length ? JSON.stringify(flags) : null, state_reason: null } : {}),
       updated_at: now,
     });
-  return 'ok';
+  return changed ? 'ok' : 'not_editable';
 }
 
 export type SubmitAdResult = { flags: RedFlag[] } | 'missing' | 'not_draft' | 'not_verified';
@@ -166,13 +165,17 @@ export async function changeOwnAd(db: Knex, advertiserId: number, adId: number, 
   return 'ok';
 }
 
-/** Deletes an ad and returns its photos' file keys, for the caller to delete the files. */
-export async function deleteOwnAd(db: Knex, advertiserId: number, adId: number): Promise<string[] | null> {
+/**
+ * Deletes an ad and returns the photo files for the caller to delete (not those a report keeps as evidence).
+ * An ad held by a report stays until staff decide: 'held'.
+ */
+export async function deleteOwnAd(db: Knex, advertiserId: number, adId: number): Promise<string[] | 'missing' | 'held'> {
   return db.transaction(async (trx) => {
-    const ad = await trx('ads').where({ id: adId, advertiser_id: advertiserId }).first('id');
-    if (!ad) return null;
+    const ad = await trx('ads').where({ id: adId, advertiser_id: advertiserId }).first('id', 'state');
+    if (!ad) return 'missing';
     const keys: string[] = await trx('ad_images').where('ad_id', adId).pluck('file_key');
-    await trx('ads').where('id', adId).delete();
-    return keys;
+    // Conditional on the state: a report that holds the ad meanwhile keeps it.
+    if (!(await trx('ads').where({ id: adId }).whereNot('state', 'held').delete())) return 'held';
+    return keysNotKeptAsEvidence(trx, keys);
   });
 }

@@ -25,11 +25,14 @@ export interface PlanLifecycleResult {
   renewalsCreated: RenewalCreated[];
 }
 
-/** Paid plans past their end fall back to Gratuito, and their ads to the normal order. */
+/**
+ * Paid plans past their end fall back to Gratuito, and their ads to the normal order. A plan's time stands still
+ * while a report holds its ad (the time held is added back when it returns, db/queries/reports.ts).
+ */
 export async function endPlans(db: Knex, now: Date): Promise<number> {
-  const ids: number[] = await db('ads').whereIn('plan', PAID_PLANS).where('plan_expires_at', '<=', now).pluck('id');
+  const ids: number[] = await db('ads').whereIn('plan', PAID_PLANS).where('plan_expires_at', '<=', now).whereNot('state', 'held').pluck('id');
   if (!ids.length) return 0;
-  await db('ads').whereIn('id', ids).whereIn('plan', PAID_PLANS).where('plan_expires_at', '<=', now).update({ plan: 'gratuito', plan_expires_at: null, updated_at: now });
+  await db('ads').whereIn('id', ids).whereIn('plan', PAID_PLANS).where('plan_expires_at', '<=', now).whereNot('state', 'held').update({ plan: 'gratuito', plan_expires_at: null, updated_at: now });
   await refreshSearchRanks(db, now, ids);
   return ids.length;
 }

@@ -1,10 +1,14 @@
 // Reports of ads ("Denunciar", decisions.md Trust and safety). A report of a possible minor or of trafficking
 // hides a published ad at once (state 'held') until staff decide; dismissing the report puts it back unless
 // another open report still hides it. Other reasons wait for staff with the ad still visible.
+// Every report keeps a snapshot of the ad and its photos as evidence, which outlive the ad. One reporter (a
+// keyed hash of the address) hides at most HIDING_REPORTS_PER_DAY ads a day; further reports still reach staff.
+// While an ad is held its paid plan's time stands still: the time held is added back when it returns.
 import type { Knex } from 'knex';
-import { insertedId } from '../dialect.ts';
+import { insertedId, lockForTransaction } from '../dialect.ts';
 import { adIdFromParam } from '../ad-text.ts';
 import { refreshSearchRanks } from './search-rank.ts';
+import { createStaffAlert } from './staff-alerts.ts';
 
 export const REPORT_REASONS = [
   { value: 'posible_menor', label: 'Posible menor de edad', hides: true },
@@ -14,6 +18,21 @@ export const REPORT_REASONS = [
   { value: 'otro', label: 'Otro', hides: false },
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
+export const HIDING_REASONS: ReportReason[] = REPORT_REASONS.filter((r) => r.hides).map((r) => r.value);
+/** How many ads one reporter can hide in 24 hours; past it, the reports wait for staff with the ad visible. */
+export const HIDING_REPORTS_PER_DAY = 3;
+const DAY_MS = 86_400_000;
+
+/** What a report records of the ad when it is made: it stays when the ad is edited, removed or deleted. */
+export interface AdSnapshot {
+  adId: number;
+  title: string;
+  category: string;
+  state: string;
+  advertiserId: number;
+  advertiserName: string;
+  photoKeys: string[];
+}
 
 /** An ad id from what a visitor typed: the code shown on the ad ("1234") or its link (…/anuncio/titulo-1234). */
 export function adIdFromReference(reference: string): number | null {
@@ -23,29 +42,58 @@ export function adIdFromReference(reference: string): number | null {
   return match ? adIdFromParam(match[1]) : null;
 }
 
+export interface CreatedReport {
+  id: number;
+  /** The report hid the ad. */
+  hidden: boolean;
+  /** The reason hides, but this reporter reached the day's limit: the ad stays visible for staff to decide. */
+  limited: boolean;
+  /** The hidden ad's owner, for the notice (never who reported). */
+  heldAd: { id: number; title: string; advertiserEmail: string } | null;
+}
+
 export async function createReport(
   db: Knex,
-  input: { adId: number | null; adReference: string | null; reason: ReportReason; details: string | null; contactEmail: string | null },
+  input: { adId: number | null; adReference: string | null; reason: ReportReason; details: string | null; contactEmail: string | null; reporterKey: string | null },
   now = new Date(),
-): Promise<{ id: number; hidden: boolean }> {
-  const hides = REPORT_REASONS.find((r) => r.value === input.reason)!.hides;
+): Promise<CreatedReport> {
+  const hides = HIDING_REASONS.includes(input.reason);
   return db.transaction(async (trx) => {
-    // Only a public ad is hidden; the update is the transaction's first statement (a write).
-    const hidden = input.adId && hides ? (await trx('ads').where({ id: input.adId, state: 'published' }).update({ state: 'held', updated_at: now })) > 0 : false;
-    const exists = input.adId ? await trx('ads').where('id', input.adId).first('id') : null;
+    // The report row first: a write, so on SQLite this transaction excludes every other writer from here on; on
+    // PostgreSQL the advisory lock does the same for this reporter. Parallel reports cannot pass the limit together.
     const [row] = await trx('reports')
-      .insert({
-        ad_id: exists ? input.adId : null,
-        ad_reference: exists ? null : input.adReference,
-        reason: input.reason,
-        details: input.details,
-        contact_email: input.contactEmail,
-        status: 'open',
-        hid_ad: hidden,
-        created_at: now,
-      })
+      .insert({ ad_id: null, ad_reference: input.adReference, reason: input.reason, details: input.details, contact_email: input.contactEmail, status: 'open', hid_ad: false, reporter_key: input.reporterKey, created_at: now })
       .returning('id');
-    return { id: insertedId(row), hidden };
+    const id = insertedId(row);
+    if (input.reporterKey) await lockForTransaction(trx, `report:${input.reporterKey}`);
+
+    const ad = input.adId
+      ? await trx('ads as ad').join('advertisers as a', 'a.id', 'ad.advertiser_id').where('ad.id', input.adId).first('ad.id', 'ad.title', 'ad.category', 'ad.state', 'ad.advertiser_id', 'a.full_name', 'a.email')
+      : undefined;
+    if (!ad) return { id, hidden: false, limited: false, heldAd: null };
+
+    const photoKeys: string[] = await trx('ad_images').where('ad_id', ad.id).orderBy('position').pluck('file_key');
+    const snapshot: AdSnapshot = { adId: ad.id, title: ad.title, category: ad.category, state: ad.state, advertiserId: ad.advertiser_id, advertiserName: ad.full_name, photoKeys };
+    if (photoKeys.length) await trx('report_evidence').insert(photoKeys.map((file_key) => ({ report_id: id, file_key })));
+
+    let limited = false;
+    let hidden = false;
+    if (hides && ad.state === 'published') {
+      const hiddenToday = input.reporterKey
+        ? Number((await trx('reports').where({ reporter_key: input.reporterKey, hid_ad: true }).where('created_at', '>', new Date(now.getTime() - DAY_MS)).count({ n: '*' }).first())?.n ?? 0)
+        : 0;
+      limited = hiddenToday >= HIDING_REPORTS_PER_DAY;
+      if (!limited) hidden = (await trx('ads').where({ id: ad.id, state: 'published' }).update({ state: 'held', held_at: now, updated_at: now })) > 0;
+    }
+    await trx('reports')
+      .where('id', id)
+      .update({ ad_id: ad.id, ad_reference: null, hid_ad: hidden, ad_snapshot: JSON.stringify(snapshot) });
+    if (hides) {
+      const label = REPORT_REASONS.find((r) => r.value === input.reason)!.label.toLowerCase();
+      const what = hidden ? 'quedó oculto hasta que lo revisen' : limited ? 'sigue visible: quien denunció ya ocultó el máximo de avisos del día' : 'no estaba publicado';
+      await createStaffAlert(trx, { kind: 'hiding_report', permission: 'view_reports', adId: ad.id, message: `Denuncia por ${label}: el anuncio «${ad.title}» (código ${ad.id}) ${what}.` }, now);
+    }
+    return { id, hidden, limited, heldAd: hidden ? { id: ad.id, title: ad.title, advertiserEmail: ad.email } : null };
   });
 }
 
@@ -55,12 +103,24 @@ export interface ReportItem {
   adTitle: string | null;
   adState: string | null;
   adReference: string | null;
+  /** The ad as it was when reported, with its photos' addresses (kept for staff even if the ad is gone). */
+  snapshot: (Omit<AdSnapshot, 'photoKeys'> & { photos: string[] }) | null;
   reason: ReportReason;
   details: string | null;
   contactEmail: string | null;
   status: 'open' | 'resolved' | 'dismissed';
   hidAd: boolean;
   createdAt: string;
+}
+
+function parseSnapshot(text: string | null): ReportItem['snapshot'] {
+  if (!text) return null;
+  try {
+    const { photoKeys, ...rest } = JSON.parse(text) as AdSnapshot;
+    return { ...rest, photos: photoKeys.map((key) => `/media/ads/${key}-400.webp`) };
+  } catch {
+    return null;
+  }
 }
 
 export async function listReports(db: Knex, status: ReportItem['status'], limit = 300): Promise<ReportItem[]> {
@@ -77,6 +137,7 @@ export async function listReports(db: Knex, status: ReportItem['status'], limit 
     adTitle: r.ad_title ?? null,
     adState: r.ad_state ?? null,
     adReference: r.ad_reference,
+    snapshot: parseSnapshot(r.ad_snapshot),
     reason: r.reason,
     details: r.details,
     contactEmail: r.contact_email,
@@ -86,22 +147,41 @@ export async function listReports(db: Knex, status: ReportItem['status'], limit 
   }));
 }
 
+/** Open reports of a hiding reason for these ads (the moderation queue shows them; approval waits for them). */
+export async function openReportsOf(db: Knex, adIds: number[]): Promise<{ adId: number; id: number; reason: ReportReason; hides: boolean; createdAt: string }[]> {
+  if (!adIds.length) return [];
+  const rows = await db('reports').whereIn('ad_id', adIds).where('status', 'open').orderBy('created_at').select('id', 'ad_id', 'reason', 'created_at');
+  return rows.map((r) => ({ adId: r.ad_id, id: r.id, reason: r.reason, hides: HIDING_REASONS.includes(r.reason), createdAt: new Date(r.created_at).toISOString() }));
+}
+
+/** The ad comes back from a hold: published again, with the time it was held added to its plan and listing. */
+async function releaseHold(trx: Knex, adId: number, now: Date): Promise<boolean> {
+  const ad = await trx('ads').where({ id: adId, state: 'held' }).first('held_at', 'plan_expires_at', 'expires_at');
+  if (!ad) return false;
+  const heldMs = ad.held_at ? Math.max(0, now.getTime() - new Date(ad.held_at).getTime()) : 0;
+  const later = (date: unknown) => (date ? new Date(new Date(date as string).getTime() + heldMs) : null);
+  const moved = await trx('ads')
+    .where({ id: adId, state: 'held' })
+    .update({ state: 'published', held_at: null, plan_expires_at: later(ad.plan_expires_at), expires_at: later(ad.expires_at), updated_at: now });
+  return moved > 0;
+}
+
 /**
- * open -> resolved (the report was right: the ad stays hidden for staff to remove it in Anuncios) or dismissed
- * (the ad comes back if this report had hidden it and no other open report of a hiding reason remains).
+ * open -> resolved (the report was right: the ad stays hidden for staff to remove it in Anuncios, and the
+ * evidence is kept) or dismissed (its evidence is released, and the ad comes back if this report had hidden it
+ * and no other open report of a hiding reason remains).
  */
 export async function decideReport(db: Knex, id: number, decision: 'resolved' | 'dismissed', adminId: number, now = new Date()): Promise<'ok' | 'missing' | 'decided'> {
   const result = await db.transaction(async (trx) => {
     const moved = await trx('reports').where({ id, status: 'open' }).update({ status: decision, decided_at: now, decided_by: adminId });
     if (!moved) return (await trx('reports').where('id', id).first('id')) ? ('decided' as const) : ('missing' as const);
     const report = await trx('reports').where('id', id).first('ad_id');
+    if (decision === 'dismissed') await trx('report_evidence').where('report_id', id).delete();
     // Whichever report hid it: once none of a hiding reason is open, a dismissal brings the ad back.
     if (decision === 'dismissed' && report.ad_id) {
       // Any open report of a hiding reason keeps it hidden, also one that came after the ad was already hidden.
-      const hidingReasons = REPORT_REASONS.filter((r) => r.hides).map((r) => r.value);
-      const stillHiding = await trx('reports').where({ ad_id: report.ad_id, status: 'open' }).whereIn('reason', hidingReasons).first('id');
-      const restored = stillHiding ? 0 : await trx('ads').where({ id: report.ad_id, state: 'held' }).update({ state: 'published', updated_at: now });
-      if (restored) return report.ad_id as number;
+      const stillHiding = await trx('reports').where({ ad_id: report.ad_id, status: 'open' }).whereIn('reason', HIDING_REASONS).first('id');
+      if (!stillHiding && (await releaseHold(trx, report.ad_id, now))) return report.ad_id as number;
     }
     return 'ok' as const;
   });

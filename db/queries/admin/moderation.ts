@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { refreshSearchRanks } from '../search-rank.ts';
 import type { RedFlag } from '../../screening.ts';
 import { addDays, FREE_LISTING_DAYS } from '../../plans.ts';
+import { HIDING_REASONS, REPORT_REASONS, openReportsOf } from '../reports.ts';
 export type ModerationState = 'pending' | 'held' | 'published' | 'rejected' | 'removed';
 
 export interface ModerationItem {
@@ -21,6 +22,8 @@ export interface ModerationItem {
   advertiserName: string;
   advertiserVerification: string;
   photos: string[];
+  /** Reports still open about this ad: staff see them with the ad, and approval waits for those that hide it. */
+  openReports: { id: number; reason: string; label: string; hides: boolean; createdAt: string }[];
   submittedAt: string | null;
   updatedAt: string;
 }
@@ -44,6 +47,7 @@ export async function moderationQueue(db: Knex, state: ModerationState, limit = 
   const photos = rows.length
     ? await db('ad_images').whereIn('ad_id', rows.map((r) => r.id)).orderBy('position').select('ad_id', 'file_key')
     : [];
+  const reports = await openReportsOf(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -58,22 +62,29 @@ export async function moderationQueue(db: Knex, state: ModerationState, limit = 
     advertiserName: r.advertiser_name,
     advertiserVerification: r.advertiser_verification,
     photos: photos.filter((p) => p.ad_id === r.id).map((p) => `/media/ads/${p.file_key}-400.webp`),
+    openReports: reports
+      .filter((report) => report.adId === r.id)
+      .map(({ id, reason, hides, createdAt }) => ({ id, reason, label: REPORT_REASONS.find((x) => x.value === reason)?.label ?? reason, hides, createdAt })),
     submittedAt: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
     updatedAt: new Date(r.updated_at).toISOString(),
   }));
 }
 
-export type ModerationResult = 'ok' | 'missing' | 'wrong_state' | 'not_verified';
+export type ModerationResult = 'ok' | 'missing' | 'wrong_state' | 'not_verified' | 'reported';
 
 export async function approveAd(db: Knex, adId: number, now = new Date()): Promise<ModerationResult> {
   const ad = await db('ads as ad').join('advertisers as a', 'a.id', 'ad.advertiser_id').where('ad.id', adId).first('ad.state', 'ad.expires_at', 'a.verification_status');
   if (!ad) return 'missing';
   if (ad.verification_status !== 'verified') return 'not_verified';
+  // A report of a possible minor or trafficking is decided first, whatever state the ad is in.
+  if (await db('reports').where({ ad_id: adId, status: 'open' }).whereIn('reason', HIDING_REASONS).first('id')) return 'reported';
   // An edit approved while a paid plan runs keeps the longer listing the plan gave.
   const freeEnd = addDays(now, FREE_LISTING_DAYS);
   const expiresAt = ad.expires_at && new Date(ad.expires_at) > freeEnd ? new Date(ad.expires_at) : freeEnd;
   const moved = await db('ads')
     .where({ id: adId, state: 'pending' })
+    // Checked again in the statement that publishes: a report made since the check above still blocks.
+    .whereNotExists(db('reports').where('reports.ad_id', adId).where('reports.status', 'open').whereIn('reports.reason', HIDING_REASONS).select(db.raw('1')))
     .update({ state: 'published', state_reason: null, published_at: now, expires_at: expiresAt, review_flags: null, updated_at: now });
   if (!moved) return 'wrong_state';
   await refreshSearchRanks(db, now, [adId]);
