@@ -80,9 +80,10 @@ export default defineConfig({
             },
           },
           {
+            // Photos can be taken down by moderation: shown from the cache but checked again each time, kept a day.
             urlPattern: ({ url }) => url.pathname.startsWith('/media/'),
-            handler: 'CacheFirst',
-            options: { cacheName: 'media', expiration: { maxEntries: 200, maxAgeSeconds: 7 * 86400 } },
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'media', expiration: { maxEntries: 200, maxAgeSeconds: 86400 }, cacheableResponse: { statuses: [200] } },
           },
         ],
       },

@@ -22,6 +22,7 @@ import AuditLogSection from './audit-log-section.tsx';
 import type { BankAccount, Payment } from '../../../db/queries/admin/payments.ts';
 import type { AdministratorRow } from '../../../db/queries/admin/administrators.ts';
 import type { AnalyticsSummary } from '../../../db/queries/analytics-summary.ts';
+import StaffAlerts from './staff-alerts.tsx';
 
 export interface PanelAdmin {
   username: string;
@@ -238,6 +239,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
             </ul>
           </nav>
           <div className="panel__main">
+            <StaffAlerts reloadToken={reloadToken} onUnauthorized={toLogin} />
             {section === 'resumen' && <OverviewSection stats={data.stats} payments={data.payments} failed={failed} />}
             {section === 'suscriptores' &&
               (data.subscribers ? <SubscribersSection subscribers={data.subscribers} canDecide={may('manage_verifications')} onChanged={load} /> : loading)}

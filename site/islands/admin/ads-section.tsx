@@ -27,6 +27,13 @@ const TOASTS = {
   remove: ['Anuncio dado de baja', 'No se pudo dar de baja el anuncio'],
 } as const;
 
+/** Why an ad waiting for review cannot be approved yet (the server refuses the same), or null. */
+function approvalBlocked(ad: ModerationItem): string | null {
+  if (ad.openReports.some((r) => r.hides)) return 'Se puede aprobar cuando se decida la denuncia abierta (en Denuncias).';
+  if (ad.advertiserVerification !== 'verified') return 'Se puede aprobar cuando se apruebe la verificación del anunciante.';
+  return null;
+}
+
 /** onUnauthorized and onChanged must be stable. */
 export default function AdsSection(props: { reloadToken: number; onUnauthorized: () => void; onChanged: () => Promise<unknown> }) {
   const [state, setState] = useState<ModerationState>('pending');
@@ -40,7 +47,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
       () =>
         ads && {
           name: 'anuncios',
-          columns: ['Título', 'Categoría', 'Barrio', 'Anunciante', 'Verificación', 'Estado', 'Alertas', 'Motivo', 'Enviado'],
+          columns: ['Título', 'Categoría', 'Barrio', 'Anunciante', 'Verificación', 'Estado', 'Alertas', 'Denuncias abiertas', 'Motivo', 'Enviado'],
           rows: ads.map((a) => [
             a.title,
             categoryLabel(a.category),
@@ -49,6 +56,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
             VERIFICATION[a.advertiserVerification] ?? a.advertiserVerification,
             STATES.find(([s]) => s === a.state)?.[1] ?? a.state,
             a.flags.map((f) => `${RED_FLAG_LABELS[f.kind]}: ${f.match}`).join(' | '),
+            a.openReports.map((r) => r.label).join(' | '),
             a.stateReason,
             a.submittedAt ? exportDateTime(a.submittedAt) : '',
           ]),
@@ -114,6 +122,15 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
                 ))}
               </ul>
             )}
+            {ad.openReports.length > 0 && (
+              <ul className="panel__flags" aria-label="Denuncias abiertas sobre este anuncio">
+                {ad.openReports.map((r) => (
+                  <li key={r.id} className="panel__flag">
+                    Denuncia abierta: {r.label} ({formatDateTime(r.createdAt)})
+                  </li>
+                ))}
+              </ul>
+            )}
             <p className="panel__ad-text">{ad.description}</p>
             {ad.photos.length > 0 && (
               <div className="panel__ad-photos">
@@ -129,8 +146,8 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
                   <button
                     type="button"
                     className="btn btn-primary"
-                    disabled={busyId === ad.id || ad.advertiserVerification !== 'verified'}
-                    aria-describedby={ad.advertiserVerification !== 'verified' ? `ad-${ad.id}-blocked` : undefined}
+                    disabled={busyId === ad.id || approvalBlocked(ad) !== null}
+                    aria-describedby={approvalBlocked(ad) ? `ad-${ad.id}-blocked` : undefined}
                     onClick={() => void act(ad, 'approve')}
                   >
                     Aprobar<span className="visually-hidden"> «{ad.title}»</span>
@@ -138,9 +155,9 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
                   <button type="button" className="btn btn-outline" disabled={busyId === ad.id} onClick={() => setRefusal({ ad, action: 'reject' })}>
                     Rechazar<span className="visually-hidden"> «{ad.title}»</span>
                   </button>
-                  {ad.advertiserVerification !== 'verified' && (
+                  {approvalBlocked(ad) && (
                     <p id={`ad-${ad.id}-blocked`} className="panel__muted">
-                      Se puede aprobar cuando se apruebe la verificación del anunciante.
+                      {approvalBlocked(ad)}
                     </p>
                   )}
                 </>

@@ -36,7 +36,7 @@ export default function ReportsSection(props: { reloadToken: number; onUnauthori
         reports && {
           name: 'denuncias',
           columns: ['Fecha', 'Aviso', 'Código', 'Motivo', 'Detalles', 'Email de contacto', 'Estado'],
-          rows: reports.map((r) => [exportDateTime(r.createdAt), r.adTitle ?? r.adReference, r.adId, REASON_LABELS[r.reason], r.details, r.contactEmail, STATUSES.find(([s]) => s === r.status)?.[1]]),
+          rows: reports.map((r) => [exportDateTime(r.createdAt), r.adTitle ?? r.snapshot?.title ?? r.adReference, r.adId ?? r.snapshot?.adId, REASON_LABELS[r.reason], r.details, r.contactEmail, STATUSES.find(([s]) => s === r.status)?.[1]]),
         },
       [reports],
     ),
@@ -97,10 +97,28 @@ export default function ReportsSection(props: { reloadToken: number; onUnauthori
                 <tr key={r.id}>
                   <td>{formatDateTime(r.createdAt)}</td>
                   <th scope="row" className="panel__wrap">
-                    {r.adTitle ?? r.adReference ?? 'Sin aviso indicado'}
+                    {r.adTitle ?? r.snapshot?.title ?? r.adReference ?? 'Sin aviso indicado'}
                     <span className="panel__muted panel__block">
-                      {r.adId ? `Código ${r.adId} · ${AD_STATE_LABELS[r.adState ?? ''] ?? r.adState}` : 'No coincide con un aviso'}
+                      {r.adId
+                        ? `Código ${r.adId} · ${AD_STATE_LABELS[r.adState ?? ''] ?? r.adState}`
+                        : r.snapshot
+                          ? `Código ${r.snapshot.adId} · eliminado (se conserva lo denunciado)`
+                          : 'No coincide con un aviso'}
                     </span>
+                    {r.snapshot && (
+                      <span className="panel__muted panel__block">
+                        Anunciante: {r.snapshot.advertiserName} (n.º {r.snapshot.advertiserId})
+                      </span>
+                    )}
+                    {r.snapshot && r.snapshot.photos.length > 0 && (
+                      <span className="panel__ad-photos panel__evidence panel__block">
+                        {r.snapshot.photos.map((src, i) => (
+                          <a key={src} href={src} target="_blank" rel="noopener">
+                            <img src={src} alt={`Foto ${i + 1} denunciada de «${r.snapshot!.title}»`} width={64} height={64} loading="lazy" />
+                          </a>
+                        ))}
+                      </span>
+                    )}
                   </th>
                   <td className="panel__wrap">
                     <strong>{REASON_LABELS[r.reason]}</strong>

@@ -1,0 +1,48 @@
+// Alerts at the top of every panel section (an ad hidden by a report, a password attack on an account): each
+// admin sees those of the permissions they hold, until one of them marks it seen. Reloaded with 'Actualizar'.
+import { useState } from 'react';
+import { showToast } from '../../stores/toasts.ts';
+import { postData, serverMessage } from '../../lib/admin-api.ts';
+import { usePanelList } from './use-panel-list.ts';
+import { formatDateTime } from './labels.ts';
+import type { StaffAlert } from '../../../db/queries/staff-alerts.ts';
+
+/** onUnauthorized must be stable. */
+export default function StaffAlerts(props: { reloadToken: number; onUnauthorized: () => void }) {
+  const { items: alerts, reload } = usePanelList<StaffAlert>('alerts', props.reloadToken, props.onUnauthorized, 'No se pudieron cargar las alertas.');
+  const [busyId, setBusyId] = useState<number | null>(null);
+  if (!alerts || alerts.length === 0) return null;
+
+  async function markSeen(alert: StaffAlert) {
+    setBusyId(alert.id);
+    try {
+      await postData(`alerts/${alert.id}/seen`);
+      await reload();
+    } catch (err) {
+      showToast({ title: 'No se pudo marcar la alerta', description: serverMessage(err), variant: 'error' });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="panel-alerts-title">
+      <h2 id="panel-alerts-title" className="visually-hidden">
+        Alertas
+      </h2>
+      <ul className="panel__alerts">
+        {alerts.map((alert) => (
+          <li key={alert.id} className="card panel__alert">
+            <span>
+              <strong>{alert.kind === 'hiding_report' ? 'Denuncia urgente' : 'Seguridad'}:</strong> {alert.message}{' '}
+              <span className="panel__muted">({formatDateTime(alert.createdAt)})</span>
+            </span>
+            <button type="button" className="btn btn-outline" disabled={busyId === alert.id} onClick={() => void markSeen(alert)}>
+              Marcar como vista<span className="visually-hidden">: {alert.message}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
