@@ -81,7 +81,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   });
   api.use(adsRouter(deps).routes());
   api.use(analyticsRouter(deps.analytics).routes());
-  api.use(adminAuthRouter(deps).routes());
+  api.use(adminAuthRouter(withMailer).routes());
   api.use(adminDataRouter(withMailer).routes());
   api.use(advertiserAccountRouter(withMailer).routes());
   api.use(verificationRouter(deps).routes());

@@ -51,3 +51,8 @@ export function isUniqueViolation(err: unknown): boolean {
 export async function lockForTransaction(trx: Knex.Transaction, key: string): Promise<void> {
   if (dialectOf(trx) === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [key]);
 }
+
+/** A bound timestamp in raw SQL where nothing else tells PostgreSQL its type (a CASE of parameters only). */
+export function timestampParameter(db: Knex): string {
+  return dialectOf(db) === 'postgres' ? '?::timestamptz' : '?';
+}

@@ -1,5 +1,5 @@
-// Staff authentication through real HTTP, on SQLite and PostgreSQL: login, the per-username lock and the per-IP
-// limit, idle and absolute session timeouts, logout, and calls from other sites.
+// Staff authentication through real HTTP, on SQLite and PostgreSQL: login, the per-username-and-address lock and
+// the per-IP limit (api/security/sign-in-throttle.test.ts has the attacks), idle and absolute session timeouts, logout, and calls from other sites.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serveTestApp, type TestApp } from '../testing/http.ts';
 import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
@@ -38,7 +38,7 @@ afterAll(async () => {
   await t.destroy();
 });
 beforeEach(async () => {
-  await t.db('admin_login_throttle').delete();
+  await t.db('login_attempts').delete();
   await t.db('admin_sessions').delete();
   await t.db('admin_users').update({ active: true });
 });
@@ -113,19 +113,21 @@ describe('POST /api/admin/login', () => {
     expect(crossSite.headers.get('set-cookie')).toBeNull();
   });
 
-  it('locks a username for 15 minutes after 5 failures, from any address, without locking others', async () => {
+  it('locks a username at an address for 15 minutes after 5 failures there, without locking it elsewhere nor others', async () => {
+    const ip = newIp();
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await login('socio', `mala-${i}`)).status);
+    for (let i = 0; i < 5; i++) statuses.push((await login('socio', `mala-${i}`, ip)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
-    const locked = await login('socio', PARTNER_PASSWORD);
+    const locked = await login('socio', PARTNER_PASSWORD, ip);
     expect(locked.status).toBe(429);
     expect((await errorOf(locked)).message).toBe('Demasiados intentos fallidos. Esperá 15 minutos o contactá al administrador principal.');
     expect(Number((await t.db('audit_log').where({ action: 'login_locked', username: 'socio' }).count({ n: '*' }).first())?.n)).toBe(1);
-    // Another user is not affected.
-    expect((await login('velada_admin', SUPER_PASSWORD)).status).toBe(200);
-    // 15 minutes later the right password works again.
-    await t.db('admin_login_throttle').where('username', 'socio').update({ locked_until: new Date(Date.now() - 1000) });
+    // Another user is not affected, nor the same user from another address.
+    expect((await login('velada_admin', SUPER_PASSWORD, ip)).status).toBe(200);
     expect((await login('socio', PARTNER_PASSWORD)).status).toBe(200);
+    // 15 minutes later the right password works again from that address too.
+    await t.db('login_attempts').update({ window_ends_at: new Date(Date.now() - 1000) });
+    expect((await login('socio', PARTNER_PASSWORD, ip)).status).toBe(200);
   });
 
   it('limits attempts per address apart from the username lock', async () => {

@@ -12,17 +12,20 @@ import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { audit } from './audit.ts';
 import { can, parsePermissions, type Admin, type AdminPermission } from './permissions.ts';
 import { SESSION_COOKIE, createSession, endSession, resumeSession } from './sessions.ts';
-import { LOCK_MS, loginThrottle } from '../services/login-throttle.ts';
+import { ADDRESS_LIMIT, WINDOW_MS, beginSignIn, signInSucceeded, waitSeconds } from '../services/login-throttle.ts';
+import { mailStaffAlert } from '../services/staff-alerts.ts';
+import type { Mailer } from '../services/mail.ts';
 import { parseInput } from '../http/validate.ts';
 
-const { clearFailures, lockedUntil, recordFailure } = loginThrottle('admin_login_throttle');
 const loginBody = z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) });
 
 export const unauthenticated = () =>
   new HttpError(401, 'unauthenticated', 'Tu sesión terminó o no iniciaste sesión. Ingresá de nuevo.');
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Credenciales incorrectas');
 const usernameLocked = () =>
-  new HttpError(429, 'login_locked', `Demasiados intentos fallidos. Esperá ${LOCK_MS / 60_000} minutos o contactá al administrador principal.`);
+  new HttpError(429, 'login_locked', `Demasiados intentos fallidos. Esperá ${WINDOW_MS / 60_000} minutos o contactá al administrador principal.`);
+const accountSlowed = (seconds: number) =>
+  new HttpError(429, 'login_slowed', `Hay demasiados intentos de ingreso a esta cuenta. Esperá ${seconds} segundos y volvé a intentar.`);
 
 // Unknown usernames cost the same as known ones: the answer time does not tell which exist.
 let dummyHash: Promise<string> | null = null;
@@ -74,25 +77,28 @@ function publicAdmin(admin: Admin) {
   return { username: admin.username, fullName: admin.fullName, isMaster: admin.isMaster, permissions: admin.permissions };
 }
 
-export function adminAuthRouter(deps: AppDeps): Router {
+export function adminAuthRouter(deps: AppDeps & { mailer: Mailer }): Router {
   const router = new Router({ prefix: '/admin' });
 
   // Per address, apart from the per-username lock: 30 attempts in 15 minutes.
   router.post('/login', rateLimit({ windowMs: 15 * 60_000, max: 30 }), async (ctx) => {
     const { username, password } = parseInput(loginBody, await readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] }));
     const now = new Date();
-    if (await lockedUntil(deps.db, username, now)) {
-      await audit(deps.db, { action: 'login_locked', username, ip: ctx.ip }, now);
-      throw usernameLocked();
+    // The attempt takes its place before the password is checked (parallel requests cannot get past the limit).
+    const start = await beginSignIn(deps.db, ctx, 'admin', username, now);
+    if (start.alert) await mailStaffAlert(deps.mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
+    if (!start.allowed) {
+      await audit(deps.db, { action: start.scope === 'address' ? 'login_locked' : 'login_slowed', username, details: { scope: start.scope }, ip: ctx.ip }, now);
+      throw start.scope === 'address' ? usernameLocked() : accountSlowed(waitSeconds(start, now));
     }
     const user = await deps.db('admin_users').where('username', username).first();
     const valid = await passwordCheckFor(user?.password_hash, password);
     if (!user || !valid || !user.active) {
-      const { failures, locked } = await recordFailure(deps.db, username, now);
-      await audit(deps.db, { action: 'login_failed', adminUserId: user?.id ?? null, username, details: { failures }, ip: ctx.ip }, now);
-      throw locked ? usernameLocked() : invalidCredentials();
+      await audit(deps.db, { action: 'login_failed', adminUserId: user?.id ?? null, username, details: { failures: start.attempts }, ip: ctx.ip }, now);
+      // The seed's rule: the fifth failure in a row from here locks (this address, for this account).
+      throw start.attempts >= ADDRESS_LIMIT ? usernameLocked() : invalidCredentials();
     }
-    await clearFailures(deps.db, username);
+    await signInSucceeded(deps.db, ctx, 'admin', username);
     const token = await createSession(deps.db, user.id, now);
     await audit(deps.db, { action: 'login_succeeded', adminUserId: user.id, username: user.username, ip: ctx.ip }, now);
     setSessionCookie(ctx, token);

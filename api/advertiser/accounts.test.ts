@@ -160,7 +160,7 @@ describe('forgotten password', () => {
 });
 
 describe('sign-in throttling and origin', () => {
-  it('locks an email after 5 failures for everyone, without locking other emails', async () => {
+  it('locks an email at an address after 5 failures there, without locking other emails', async () => {
     await registerAndConfirm('bloqueo@ejemplo.com', 'clave-correcta-1');
     await registerAndConfirm('vecina@ejemplo.com', 'clave-vecina-1');
     for (let i = 1; i <= 4; i++) {

@@ -5,6 +5,7 @@ import { hashPassword } from '../services/passwords.ts';
 import { hashToken, isPlausibleToken, newToken } from '../services/tokens.ts';
 import { insertedId } from '../../db/dialect.ts';
 import { endAdvertiserSessionsOf } from './sessions.ts';
+import { clearAccountAttempts } from '../../db/queries/login-attempts.ts';
 
 export type TokenPurpose = 'confirm_email' | 'reset_password';
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { confirm_email: 48 * 3_600_000, reset_password: 3_600_000 };
@@ -89,6 +90,6 @@ export async function resetPassword(db: Knex, token: string | undefined, passwor
     .where('id', result.advertiserId)
     .update({ password_hash: passwordHash, email_confirmed_at: account.email_confirmed_at ?? now, updated_at: now });
   await endAdvertiserSessionsOf(db, result.advertiserId);
-  await db('advertiser_login_throttle').where('username', normalizeEmail(account.email)).delete();
+  await clearAccountAttempts(db, 'advertiser', normalizeEmail(account.email));
   return result;
 }

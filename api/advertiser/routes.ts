@@ -10,14 +10,14 @@ import { readJsonBody } from '../http/read-body.ts';
 import { parseInput } from '../http/validate.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { verifyPassword, hashPassword } from '../services/passwords.ts';
-import { LOCK_MS, loginThrottle } from '../services/login-throttle.ts';
+import { ADDRESS_LIMIT, WINDOW_MS, beginSignIn, signInSucceeded, waitSeconds } from '../services/login-throttle.ts';
+import { mailStaffAlert } from '../services/staff-alerts.ts';
 import { newToken } from '../services/tokens.ts';
 import { createMailer } from '../services/mail.ts';
 import { confirmEmailMail, resetPasswordMail } from './mails.ts';
 import { confirmEmail, findAdvertiserByEmail, issueToken, normalizeEmail, registerAdvertiser, resetPassword } from './accounts.ts';
 import { ADVERTISER_COOKIE, createAdvertiserSession, endAdvertiserSession, resumeAdvertiserSession, type SignedInAdvertiser } from './sessions.ts';
 
-const throttle = loginThrottle('advertiser_login_throttle');
 
 const email = z.string().trim().max(254).pipe(z.email('Ingresá un email válido, como nombre@ejemplo.com.'));
 const password = z.string().min(8, 'La contraseña debe tener al menos 8 caracteres.').max(128, 'La contraseña puede tener hasta 128 caracteres.');
@@ -118,20 +118,24 @@ export function advertiserAccountRouter(deps: AppDeps): Router {
   router.post('/login', rateLimit({ windowMs: 15 * 60_000, max: 30 }), async (ctx) => {
     const input = parseInput(loginBody, await body(ctx));
     const now = new Date();
-    if (await throttle.lockedUntil(deps.db, input.email, now)) {
-      throw new HttpError(429, 'login_locked', `Demasiados intentos fallidos. Esperá ${LOCK_MS / 60_000} minutos o restablecé tu contraseña.`);
+    const locked = () => new HttpError(429, 'login_locked', `Demasiados intentos fallidos. Esperá ${WINDOW_MS / 60_000} minutos o restablecé tu contraseña.`);
+    // The attempt takes its place before the password is checked (parallel requests cannot get past the limit).
+    const start = await beginSignIn(deps.db, ctx, 'advertiser', normalizeEmail(input.email), now);
+    if (start.alert) await mailStaffAlert(mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
+    if (!start.allowed) {
+      if (start.scope === 'address') throw locked();
+      throw new HttpError(429, 'login_slowed', `Hay demasiados intentos de ingreso a esta cuenta. Esperá ${waitSeconds(start, now)} segundos y volvé a intentar.`);
     }
     const account = await findAdvertiserByEmail(deps.db, input.email);
     const valid = await checkPassword(account?.password_hash, input.password);
     if (!account || !valid) {
-      const { locked } = await throttle.recordFailure(deps.db, input.email, now);
-      if (locked) throw new HttpError(429, 'login_locked', `Demasiados intentos fallidos. Esperá ${LOCK_MS / 60_000} minutos o restablecé tu contraseña.`);
+      if (start.attempts >= ADDRESS_LIMIT) throw locked();
       throw new HttpError(401, 'invalid_credentials', 'Email o contraseña incorrectos.');
     }
     if (!account.email_confirmed_at) {
       throw new HttpError(403, 'email_not_confirmed', 'Confirmá tu email con el enlace que te enviamos antes de ingresar.');
     }
-    await throttle.clearFailures(deps.db, input.email);
+    await signInSucceeded(deps.db, ctx, 'advertiser', normalizeEmail(input.email));
     setAdvertiserCookie(ctx, await createAdvertiserSession(deps.db, account.id, now));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true };

@@ -1,54 +1,58 @@
-// Login throttling per account name (a staff username, an advertiser's email): 5 failures lock it for 15
-// minutes, whoever sends them. The per-IP limit is a separate, in-memory one (the routes' rateLimit); neither
-// lets one address lock out other people by itself. Each kind of account has its own table of the same shape.
+// Sign-in throttling for staff and advertisers (db/queries/login-attempts.ts has the counting): attempts take a
+// place before the password is checked; a browser that signed in to an account before carries a device cookie
+// for it and is not slowed down by attacks on that account from elsewhere; staff are alerted when an account is
+// under attack.
+import crypto from 'node:crypto';
+import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { ACCOUNT_FREE_ATTEMPTS, clearAddressAttempts, reserveAttempt, type AccountKind, type Reservation } from '../../db/queries/login-attempts.ts';
+import { keyedHash } from '../../db/queries/server-keys.ts';
+import { createStaffAlert } from '../../db/queries/staff-alerts.ts';
 
-export const MAX_FAILURES = 5;
-export const LOCK_MS = 15 * 60 * 1000;
+export { ADDRESS_LIMIT, WINDOW_MS } from '../../db/queries/login-attempts.ts';
 
-export type ThrottleTable = 'admin_login_throttle' | 'advertiser_login_throttle';
-const KEY_LENGTH: Record<ThrottleTable, number> = { admin_login_throttle: 64, advertiser_login_throttle: 254 };
+const DEVICE_COOKIE: Record<AccountKind, string> = { admin: 'velada_admin_dispositivo', advertiser: 'velada_dispositivo' };
+const DEVICE_COOKIE_MAX_AGE_MS = 365 * 86_400_000;
 
-export interface LoginThrottle {
-  /** When the name is locked, the instant the lock ends; otherwise null. */
-  lockedUntil(db: Knex, name: string, now?: Date): Promise<Date | null>;
-  /**
-   * Counts a failure; the fifth in a row locks the name (and restarts the count). Two statements, each atomic,
-   * so concurrent attempts are all counted.
-   */
-  recordFailure(db: Knex, name: string, now?: Date): Promise<{ failures: number; locked: boolean }>;
-  clearFailures(db: Knex, name: string): Promise<void>;
+const deviceToken = (db: Knex, kind: AccountKind, name: string) => keyedHash(db, 'login_device_key', `${kind}:${name.trim().toLowerCase()}`);
+
+async function isTrustedDevice(db: Knex, ctx: Context, kind: AccountKind, name: string): Promise<boolean> {
+  const presented = ctx.cookies.get(DEVICE_COOKIE[kind]);
+  if (!presented || presented.length !== 64) return false;
+  return crypto.timingSafeEqual(Buffer.from(presented), Buffer.from(await deviceToken(db, kind, name)));
 }
 
-export function loginThrottle(table: ThrottleTable): LoginThrottle {
-  const key = (name: string) => name.trim().toLowerCase().slice(0, KEY_LENGTH[table]);
-  return {
-    async lockedUntil(db, name, now = new Date()) {
-      const row = await db(table).where('username', key(name)).first('locked_until');
-      if (!row?.locked_until) return null;
-      const until = new Date(row.locked_until);
-      return until.getTime() > now.getTime() ? until : null;
-    },
-    async recordFailure(db, name, now = new Date()) {
-      const k = key(name);
-      await db(table)
-        .insert({ username: k, failures: 1, locked_until: null, updated_at: now })
-        .onConflict('username')
-        .merge({
-          // A lock that has ended starts the count again.
-          failures: db.raw('case when ??.locked_until is not null and ??.locked_until <= ? then 1 else ??.failures + 1 end', [table, table, now, table]),
-          locked_until: db.raw('case when ??.locked_until <= ? then null else ??.locked_until end', [table, now, table]),
-          updated_at: now,
-        });
-      const locked = await db(table)
-        .where('username', k)
-        .andWhere('failures', '>=', MAX_FAILURES)
-        .update({ failures: 0, locked_until: new Date(now.getTime() + LOCK_MS) });
-      const row = await db(table).where('username', k).first('failures');
-      return { failures: locked ? MAX_FAILURES : Number(row?.failures ?? 0), locked: locked > 0 };
-    },
-    async clearFailures(db, name) {
-      await db(table).where('username', key(name)).delete();
-    },
-  };
+export type SignInStart = Reservation & { alert?: string };
+
+/** Takes this attempt's place; when refused, sets Retry-After. `alert`: a message staff were just alerted with. */
+export async function beginSignIn(db: Knex, ctx: Context, kind: AccountKind, name: string, now = new Date()): Promise<SignInStart> {
+  const reservation = await reserveAttempt(db, kind, name, ctx.ip, await isTrustedDevice(db, ctx, kind, name), now);
+  if (!reservation.allowed) {
+    ctx.set('Retry-After', String(Math.max(1, Math.ceil((reservation.retryAt.getTime() - now.getTime()) / 1000))));
+    return reservation;
+  }
+  // Exactly once per window: the attempt that reaches the count where delays begin.
+  if (reservation.accountAttempts === ACCOUNT_FREE_ATTEMPTS) {
+    const who = kind === 'admin' ? `del administrador «${name.trim().slice(0, 64)}»` : 'de un anunciante';
+    const message = `Muchos intentos de ingreso con contraseña equivocada a la cuenta ${who} desde distintas direcciones: los próximos intentos esperan cada vez más. Quien ya ingresó desde su navegador no se ve afectado.`;
+    await createStaffAlert(db, { kind: 'login_attack', permission: null, message }, now);
+    return { ...reservation, alert: message };
+  }
+  return reservation;
 }
+
+/** After a right password: this address starts afresh, and the browser is remembered for this account. */
+export async function signInSucceeded(db: Knex, ctx: Context, kind: AccountKind, name: string): Promise<void> {
+  await clearAddressAttempts(db, kind, name, ctx.ip);
+  ctx.cookies.set(DEVICE_COOKIE[kind], await deviceToken(db, kind, name), {
+    httpOnly: true,
+    sameSite: kind === 'admin' ? 'strict' : 'lax',
+    secure: ctx.secure,
+    path: kind === 'admin' ? '/api/admin' : '/api/advertiser',
+    maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+    overwrite: true,
+  });
+}
+
+/** Seconds until a refused attempt may try again, for the message. */
+export const waitSeconds = (start: Reservation, now = new Date()) => (start.allowed ? 0 : Math.max(1, Math.ceil((start.retryAt.getTime() - now.getTime()) / 1000)));

@@ -26,6 +26,9 @@ export async function up(db: Knex): Promise<void> {
     t.timestamp('next_allowed_at');
     t.timestamp('updated_at').notNullable();
   });
+  // Replaced by login_attempts: they counted failures after checking the password, and locked an account for everyone.
+  await db.schema.dropTableIfExists('admin_login_throttle');
+  await db.schema.dropTableIfExists('advertiser_login_throttle');
   await db.schema.createTable('staff_alerts', (t) => {
     t.increments('id');
     t.string('kind', 32).notNullable(); // hiding_report | login_attack
@@ -48,6 +51,14 @@ export async function down(db: Knex): Promise<void> {
   });
   await db.schema.dropTableIfExists('staff_alerts');
   await db.schema.dropTableIfExists('login_attempts');
+  for (const [table, length] of [['admin_login_throttle', 64], ['advertiser_login_throttle', 254]] as const) {
+    await db.schema.createTable(table, (t) => {
+      t.string('username', length).primary();
+      t.integer('failures').notNullable();
+      t.timestamp('locked_until');
+      t.timestamp('updated_at').notNullable();
+    });
+  }
   await db.schema.dropTableIfExists('report_evidence');
   await db.schema.alterTable('reports', (t) => {
     t.dropIndex(['reporter_key', 'created_at']);

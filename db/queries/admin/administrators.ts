@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { hashPassword, randomPassword } from '../../../api/services/passwords.ts';
 import { parsePermissions, type AdminPermission } from '../../../api/admin/permissions.ts';
 import { insertedId } from '../../dialect.ts';
+import { clearAccountAttempts } from '../login-attempts.ts';
 
 export interface AdministratorRow {
   id: number;
@@ -52,6 +53,6 @@ export async function resetAdministratorPassword(db: Knex, id: number, password 
   if (!user) return null;
   await db('admin_users').where('id', id).update({ password_hash: await hashPassword(password) });
   await db('admin_sessions').where('admin_user_id', id).delete();
-  await db('admin_login_throttle').where('username', String(user.username).toLowerCase()).delete();
+  await clearAccountAttempts(db, 'admin', String(user.username));
   return password;
 }
