@@ -4,11 +4,14 @@ export class HttpError extends Error {
   readonly code: string;
   /** The form field the error is about, when there is one (a taken email, say). */
   readonly field: string | undefined;
-  constructor(status: number, code: string, message: string, field?: string) {
+  /** Sent as Retry-After (a 429 or 503 that will pass). */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(status: number, code: string, message: string, field?: string, retryAfterSeconds?: number) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -1,5 +1,6 @@
 // Starts Velada: configuration, database (migrated, seeded when empty), the super admin, the site build when
 // missing, then one HTTP server for everything. `npm start` runs this file.
+import './threadpool.ts'; // first: sizes libuv's thread pool before anything uses it
 import http from 'node:http';
 import fs from 'node:fs';
 import crypto from 'node:crypto';

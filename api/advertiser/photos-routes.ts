@@ -12,6 +12,7 @@ import { idParams, parseInput, rowId } from '../http/validate.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { adImageUrl, deleteAdImage, storeAdImage } from '../services/image-store.ts';
 import { checkedImage, MAX_IMAGE_BYTES } from '../services/uploaded-image.ts';
+import { imageJobs } from '../services/image-jobs.ts';
 import { requireAdvertiser } from './routes.ts';
 import { OWNER_EDITABLE_STATES } from '../../db/catalogue.ts';
 import type { SignedInAdvertiser } from './sessions.ts';
@@ -57,8 +58,9 @@ export function adPhotosRouter(deps: AppDeps): Router {
     const bytes = await checkedImage(form.get('photo'), 'photo', 'la foto', { allowWebp: true });
     let stored: Awaited<ReturnType<typeof storeAdImage>>;
     try {
-      stored = await storeAdImage(deps.config.dataDir, bytes);
-    } catch {
+      stored = await imageJobs.run(() => storeAdImage(deps.config.dataDir, bytes));
+    } catch (err) {
+      if (err instanceof HttpError) throw err; // the queue is full: 503, try again shortly
       throw new HttpError(400, 'invalid_image', 'La foto está dañada o no se puede leer.', 'photo');
     }
     const id = await addPhoto(deps.db, ad, stored);

@@ -90,7 +90,7 @@ describe('uploading a photo', () => {
   it.each([
     ['a text file renamed .jpg', () => Buffer.from('no soy una foto'), 'La foto: el archivo no es una imagen JPG, PNG o WebP.'],
     ['a 6 MB photo', async () => Buffer.concat([await testJpeg(), Buffer.alloc(6 * 1024 * 1024)]), 'La foto: la imagen pesa más de 5 MB.'],
-    ['a 20,000 x 20,000 PNG', () => pngDeclaring(20_000, 20_000), 'La foto: la imagen tiene demasiados píxeles (máximo 40 megapíxeles).'],
+    ['a 20,000 x 20,000 PNG', () => pngDeclaring(20_000, 20_000), 'La foto: la imagen tiene demasiados píxeles (máximo 24 megapíxeles: reducila y volvé a subirla).'],
   ])('refuses %s and stores nothing', async (_name, bytes, message) => {
     const { adId, cookie } = await owner();
     const before = fs.existsSync(adImagesDir(t.dataDir)) ? fs.readdirSync(adImagesDir(t.dataDir)).length : 0;

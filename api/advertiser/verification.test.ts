@@ -113,7 +113,7 @@ describe('what is refused, changing nothing', () => {
     ['no method', async () => form({ fullName: 'X Y Z', birthDate: adultBirthDate }), 400, 'method', 'Elegí un método de verificación: RENAPER o revisión manual.'],
     ['a text file renamed .jpg', async () => form(renaperFields, { selfie: { bytes: Buffer.from('no soy una imagen, soy texto'), name: 'selfie.jpg' } }), 400, 'selfie', 'La selfie con tu DNI: el archivo no es una imagen JPG o PNG.'],
     ['a 6 MB photo', async () => form(renaperFields, { selfie: { bytes: Buffer.concat([await testJpeg(), Buffer.alloc(6 * 1024 * 1024)]), name: 's.jpg' } }), 400, 'selfie', 'La selfie con tu DNI: la imagen pesa más de 5 MB.'],
-    ['a 20,000 x 20,000 PNG', async () => form(renaperFields, { selfie: { bytes: pngDeclaring(20_000, 20_000), name: 'enorme.png', type: 'image/png' } }), 400, 'selfie', 'La selfie con tu DNI: la imagen tiene demasiados píxeles (máximo 40 megapíxeles).'],
+    ['a 20,000 x 20,000 PNG', async () => form(renaperFields, { selfie: { bytes: pngDeclaring(20_000, 20_000), name: 'enorme.png', type: 'image/png' } }), 400, 'selfie', 'La selfie con tu DNI: la imagen tiene demasiados píxeles (máximo 24 megapíxeles: reducila y volvé a subirla).'],
   ];
 
   it.each(cases)('%s', async (_name, build, status, field, message) => {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ageFrom } from '../../db/dates.ts';
 import { insertedId } from '../../db/dialect.ts';
 import { checkedImage, MAX_IMAGE_PIXELS } from '../services/uploaded-image.ts';
+import { imageJobs } from '../services/image-jobs.ts';
 import { deleteDocument, storeDocument } from '../services/identity-vault.ts';
 import { staffReview, type IdentityProvider } from '../services/identity-provider.ts';
 
@@ -53,19 +54,24 @@ export type Claim = z.output<ReturnType<typeof claimSchema>>;
 
 /** Checks every document of the method (the first problem is a 400 naming its field), then re-encodes them. */
 export async function readDocuments(form: FormData, method: Claim['method']): Promise<{ kind: DocumentKind; jpeg: Buffer }[]> {
-  const checked = [];
+  const checked: { kind: DocumentKind; bytes: Buffer }[] = [];
   for (const doc of DOCUMENTS[method]) checked.push({ kind: doc.kind, bytes: await checkedImage(form.get(doc.field), doc.field, doc.label) });
-  return Promise.all(
-    checked.map(async ({ kind, bytes }) => ({
-      kind,
-      // Legible but bounded; rotate() applies the EXIF orientation and no metadata is written.
-      jpeg: await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-        .rotate()
-        .resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 85 })
-        .toBuffer(),
-    })),
-  );
+  // One image job for the whole set (it is one upload), each document decoded once.
+  return imageJobs.run(async () => {
+    const documents = [];
+    for (const { kind, bytes } of checked) {
+      documents.push({
+        kind,
+        // Legible but bounded; rotate() applies the EXIF orientation and no metadata is written.
+        jpeg: await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+          .rotate()
+          .resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: 85 })
+          .toBuffer(),
+      });
+    }
+    return documents;
+  });
 }
 
 export type SubmitResult = { requestId: number } | 'already_pending' | 'already_verified';

@@ -13,6 +13,7 @@ export function errorHandler(): Middleware {
     } catch (err) {
       if (err instanceof HttpError) {
         ctx.status = err.status;
+        if (err.retryAfterSeconds) ctx.set('Retry-After', String(err.retryAfterSeconds));
         ctx.body = { error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) } };
         return;
       }

@@ -4,7 +4,8 @@
 import type { Context } from 'koa';
 import sharp from 'sharp';
 import { HttpError } from '../errors.ts';
-import { checkedImage, MAX_IMAGE_BYTES } from '../services/uploaded-image.ts';
+import { checkedImage, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../services/uploaded-image.ts';
+import { imageJobs } from '../services/image-jobs.ts';
 
 export const MAX_RECEIPT_BYTES = MAX_IMAGE_BYTES;
 export type ReceiptType = 'image/webp' | 'application/pdf';
@@ -29,9 +30,10 @@ export async function checkedReceipt(value: FormDataEntryValue | null): Promise<
     throw err;
   }
   try {
-    const bytes = await sharp(image).rotate().resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toBuffer();
+    const bytes = await imageJobs.run(() => sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toBuffer());
     return { bytes, type: 'image/webp' };
-  } catch {
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 503) throw err;
     throw refuse('El comprobante: la imagen está dañada o no se puede leer.');
   }
 }

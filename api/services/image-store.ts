@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from './uploaded-image.ts';
 
 export const AD_IMAGE_WIDTHS = [400, 800] as const;
 const KEY_PATTERN = /^[a-f0-9]{32}$/;
@@ -23,26 +24,34 @@ export function adImageFile(dataDir: string, fileName: string): string | null {
   return path.join(adImagesDir(dataDir), fileName);
 }
 
-/** Re-encodes an image into every width as WebP and returns its key and full size. */
+/**
+ * Re-encodes an image into every width as WebP and returns its key and full size. The upload is decoded once, at
+ * the largest width served (libvips shrinks a JPEG while decoding it when that is enough); the smaller widths are
+ * made from that, never from the upload again. rotate() applies the EXIF orientation; sharp writes no metadata
+ * unless asked to. Callers run it inside imageJobs (api/services/image-jobs.ts).
+ */
 export async function storeAdImage(dataDir: string, input: Buffer): Promise<{ key: string; width: number; height: number }> {
   const key = crypto.randomBytes(16).toString('hex');
   const dir = adImagesDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
-  const meta = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
-  // EXIF orientations 5-8 turn the picture a quarter: its upright width is the stored height.
-  const turned = (meta.orientation ?? 1) >= 5;
-  // Each width straight from the upload: libvips then decodes a JPEG at 1/2, 1/4 or 1/8 of its size when that is
-  // enough (shrink-on-load), instead of decoding and re-encoding the full picture first. rotate() applies the
-  // EXIF orientation; sharp writes no metadata unless asked to.
-  const upright = sharp(input, { limitInputPixels: 40_000_000 }).rotate();
-  for (const width of AD_IMAGE_WIDTHS) {
-    await upright
-      .clone()
-      .resize({ width, withoutEnlargement: true })
+  const largest = Math.max(...AD_IMAGE_WIDTHS);
+  const decoded = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .resize({ width: largest, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = decoded.info;
+  const raw = { raw: { width, height, channels } };
+  for (const target of AD_IMAGE_WIDTHS) {
+    await sharp(decoded.data, raw)
+      .resize({ width: target, withoutEnlargement: true })
       .webp({ quality: 78 })
-      .toFile(path.join(dir, `${key}-${width}.webp`));
+      .toFile(path.join(dir, `${key}-${target}.webp`));
   }
-  return { key, width: (turned ? meta.height : meta.width) ?? 0, height: (turned ? meta.width : meta.height) ?? 0 };
+  // The upright size of the picture as uploaded, from its header (no second decode).
+  const meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { key, width: (turned ? meta.height : meta.width) ?? width, height: (turned ? meta.width : meta.height) ?? height };
 }
 
 /** Deletes every width of a stored image (missing files are fine: the goal is that none remains). */

@@ -4,7 +4,11 @@ import sharp from 'sharp';
 import { HttpError } from '../errors.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * Ad photos are served 800 px wide and documents read at 2400: 24 megapixels (6000 x 4000, what cameras and phones
+ * save by default) is more than enough, and bounds the memory a single decode can take.
+ */
+export const MAX_IMAGE_PIXELS = 24_000_000;
 
 type ImageType = 'jpeg' | 'png' | 'webp';
 
@@ -29,7 +33,7 @@ export async function checkedImage(value: FormDataEntryValue | null, field: stri
     .metadata()
     .catch(() => null);
   if (!size) throw refuse(`${capitalize(label)}: la imagen está dañada o no se puede leer.`);
-  if ((size.width ?? 0) * (size.height ?? 0) > MAX_IMAGE_PIXELS) throw refuse(`${capitalize(label)}: la imagen tiene demasiados píxeles (máximo 40 megapíxeles).`);
+  if ((size.width ?? 0) * (size.height ?? 0) > MAX_IMAGE_PIXELS) throw refuse(`${capitalize(label)}: la imagen tiene demasiados píxeles (máximo 24 megapíxeles: reducila y volvé a subirla).`);
   return bytes;
 }
 
