@@ -1,6 +1,7 @@
 // Home: the hero search by barrio, the five categories, the app and plan buttons, and the footer.
 import type { Page } from '@playwright/test';
 import { test, expect, asReturningVisitor, countLine, expectedSearch, resultCount } from './fixtures.ts';
+import { vipAds } from '../db/queries/search-ads.ts';
 
 const heroBox = (page: Page) => page.getByRole('searchbox', { name: 'Barrio de CABA' });
 
@@ -73,4 +74,20 @@ test('shows the five categories, the action buttons and the footer columns', asy
   await expect(footer.getByRole('heading', { level: 2 })).toHaveText(['Legal', 'Soporte', 'Seguridad', 'Persona Jurídica']);
   await expect(footer.getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute('href', '/terminos-condiciones');
   await expect(footer.getByRole('link', { name: 'Políticas de privacidad' })).toHaveAttribute('href', '/politicas-privacidad');
+});
+
+test('the featured strip lists every VIP in force, in one row that scrolls sideways', async ({ page, db }) => {
+  const strip = page.getByRole('region', { name: 'Destacados VIP' });
+  // Other tests may start or end a plan meanwhile: compare with the database around a reload.
+  await expect(async () => {
+    const expected = (await vipAds(db)).map((ad) => ad.title);
+    await page.reload();
+    await expect(strip.locator('.result__title')).toHaveText(expected, { timeout: 3000 });
+  }).toPass();
+  expect((await vipAds(db)).length).toBeGreaterThan(12);
+  const list = strip.locator('.featured__list');
+  const { scrollWidth, clientWidth } = await list.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  expect(scrollWidth).toBeGreaterThan(clientWidth);
+  const tops = await strip.locator('.result').evaluateAll((cards) => new Set(cards.map((card) => Math.round(card.getBoundingClientRect().top))).size);
+  expect(tops).toBe(1);
 });

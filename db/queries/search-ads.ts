@@ -18,7 +18,7 @@ import { buenosAiresClock, dayGroupsFor, slotFor } from '../availability.ts';
 import { toMask } from '../masks.ts';
 import { searchTerms, whereTextMatches } from '../dialect.ts';
 import { isZone, type SearchFilters } from '../search-filters.ts';
-import { ageFrom, birthDateBounds } from '../dates.ts';
+import { ageFrom, birthDateBounds, daysSinceEpochInBuenosAires } from '../dates.ts';
 
 export interface AdCard {
   id: number;
@@ -61,6 +61,11 @@ export function publicAdsWithAdvertiser(db: Knex): Knex.QueryBuilder {
 export function planOfTier(tier: number | string): Plan {
   return (['gratuito', 'premium', 'vip'] as const)[Number(tier)] ?? 'gratuito';
 }
+
+/** search_rank is the plan tier times this plus the day's place within the tier (search-rank.ts). */
+export const TIER_WEIGHT = 100_000;
+/** The lowest search_rank of an ad with VIP in force. */
+const VIP_RANK_FLOOR = 2 * TIER_WEIGHT;
 
 /** SQL for the plan tier in force at `now` (2 VIP, 1 Premium, 0 otherwise), with its bindings. */
 export function planTierSql(now: Date): [string, Knex.RawBinding[]] {
@@ -178,12 +183,16 @@ const CARD_COLUMNS = [
 ];
 
 /**
- * Ads with VIP in force, in today's rotation (search_rank): the home's featured strip and the promotional banner
- * of search. The tier is in search_rank, so the (state, search_rank) index serves this.
+ * Ads with VIP in force, all of them (or up to `limit`), in today's rotation: in id order, shifted by one place a day,
+ * so that each opens the list on as many days as the others. The home's featured strip shows them all (what VIP
+ * promises); the promotional banner of search takes a few. Within a category this is the order of search's turns
+ * (search-rank.ts), so the banner and the first result agree. Only VIPs rank at VIP_RANK_FLOOR and above, so the
+ * (state, search_rank) index finds them.
  */
-export async function vipAds(db: Knex, options: { category?: Category | null; limit: number }, now = new Date()): Promise<AdCard[]> {
+export async function vipAds(db: Knex, options: { category?: Category | null; limit?: number } = {}, now = new Date()): Promise<AdCard[]> {
   const [tierSql, tierBindings] = planTierSql(now);
-  const rows = await publicAds(db)
+  const rows = (await publicAds(db)
+    .where('ads.search_rank', '>=', VIP_RANK_FLOOR)
     .where('ads.plan', 'vip')
     .where('ads.plan_expires_at', '>', now)
     .modify((q) => {
@@ -191,10 +200,10 @@ export async function vipAds(db: Knex, options: { category?: Category | null; li
     })
     .select(CARD_COLUMNS)
     .select(db.raw(`${tierSql} as plan_tier`, tierBindings))
-    .orderBy('ads.search_rank', 'desc')
-    .orderBy('ads.id', 'desc')
-    .limit(options.limit);
-  return toCards(db, rows as AdRow[], now);
+    .orderBy('ads.id', 'asc')) as AdRow[];
+  const shift = rows.length ? daysSinceEpochInBuenosAires(now) % rows.length : 0;
+  const rotated = [...rows.slice(shift), ...rows.slice(0, shift)];
+  return toCards(db, rotated.slice(0, options.limit ?? rotated.length), now);
 }
 
 export async function searchAds(db: Knex, f: SearchFilters, now = new Date()): Promise<SearchResult> {

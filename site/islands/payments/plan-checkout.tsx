@@ -18,8 +18,8 @@ interface Props {
 }
 
 const PLAN_TEXT: Record<PaidPlan, string> = {
-  premium: 'Posición destacada, primero en las búsquedas, insignia y hasta 10 fotos.',
-  vip: 'Todo lo de Premium, posición #1 en tu categoría, destacado en el inicio y banner promocional.',
+  premium: 'En las búsquedas después de los VIP y antes que los avisos gratuitos, insignia Premium y hasta 10 fotos.',
+  vip: 'Todo lo de Premium, primer lugar de tu categoría por turnos con los demás VIP, siempre en el inicio y banner promocional.',
 };
 
 export default function PlanCheckout(props: Props) {

@@ -47,7 +47,7 @@ export const EMPTY_AD: AdDraft = {
 };
 
 type Errors = Record<string, string | undefined>;
-const PLAN_TEXT = { gratuito: 'Publicación estándar, hasta 3 fotos, 30 días.', premium: 'Destacado y primero en las búsquedas, hasta 10 fotos.', vip: 'Todo lo de Premium, puesto #1 de su categoría y en la portada.' };
+const PLAN_TEXT = { gratuito: 'Publicación estándar, hasta 3 fotos, 30 días.', premium: 'Después de los VIP y antes que los avisos gratuitos, hasta 10 fotos.', vip: 'Todo lo de Premium, primer lugar de su categoría por turnos con los demás VIP y siempre en el inicio.' };
 
 
 export interface SavedPhoto {
