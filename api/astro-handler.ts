@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
+import { pagePolicy } from './middleware/security-headers.ts';
 
 type AstroNodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
 
@@ -18,7 +19,7 @@ export async function loadAstroHandler(distDir: string): Promise<AstroNodeHandle
 export function astroPages(handler: AstroNodeHandler, locals: App.Locals): Middleware {
   return async (ctx, next) => {
     let matched = true;
-    keepBothPolicies(ctx.res);
+    onePolicy(ctx.res);
     // The adapter writes straight to the Node response; Koa must not answer as well.
     ctx.respond = false;
     await handler(ctx.req, ctx.res, () => (matched = false), locals);
@@ -30,16 +31,17 @@ export function astroPages(handler: AstroNodeHandler, locals: App.Locals): Middl
 }
 
 /**
- * SSR responses carry Astro's CSP header (script and style hashes). Node would let it replace the server's own
- * policy (frame-ancestors and the rest, see api/middleware/security-headers.ts); sending both keeps both enforced.
+ * SSR responses carry Astro's CSP header (script and style hashes). It becomes the only policy, with what the
+ * server adds (frame-ancestors): two headers would be two policies, and the server's default has no hashes.
  */
-function keepBothPolicies(res: ServerResponse): void {
-  const serverPolicy = res.getHeader('content-security-policy');
-  if (!serverPolicy) return;
+function onePolicy(res: ServerResponse): void {
   const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
   res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
     const astroPolicy = headers?.['content-security-policy'];
-    if (headers && astroPolicy) (headers as Record<string, unknown>)['content-security-policy'] = [String(serverPolicy), String(astroPolicy)];
+    if (headers && astroPolicy) {
+      res.removeHeader('content-security-policy');
+      (headers as Record<string, unknown>)['content-security-policy'] = pagePolicy(String(astroPolicy));
+    }
     return writeHead(status, headers);
   }) as ServerResponse['writeHead'];
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { adImageFile } from './services/image-store.ts';
+import { metaPolicyOf, pagePolicy } from './middleware/security-headers.ts';
 import { photoAudience } from '../db/queries/photo-access.ts';
 import { SESSION_COOKIE, resumeSession } from './admin/sessions.ts';
 import { can } from './admin/permissions.ts';
@@ -40,6 +41,17 @@ function ageConfirmedVariant(ctx: Context, file: string): ((html: string) => str
   return (html) => html.replace('<html lang="es-AR"', '<html lang="es-AR" class="age-ok"');
 }
 
+/** The CSP of built pages, read from their <meta> once per file version (api/middleware/security-headers.ts). */
+const pagePolicies = new Map<string, { mtimeMs: number; policy: string | null }>();
+async function builtPagePolicy(file: string, stat: fs.Stats): Promise<string | null> {
+  const cached = pagePolicies.get(file);
+  if (cached?.mtimeMs === stat.mtimeMs) return cached.policy;
+  const meta = metaPolicyOf(await fsp.readFile(file, 'utf8'));
+  const policy = meta ? pagePolicy(meta) : null;
+  pagePolicies.set(file, { mtimeMs: stat.mtimeMs, policy });
+  return policy;
+}
+
 async function sendFile(ctx: Context, file: string, cacheControl: string): Promise<boolean> {
   let stat: fs.Stats;
   try {
@@ -50,6 +62,10 @@ async function sendFile(ctx: Context, file: string, cacheControl: string): Promi
   if (!stat.isFile()) return false;
   ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
   ctx.set('Cache-Control', cacheControl);
+  if (file.endsWith('.html')) {
+    const policy = await builtPagePolicy(file, stat);
+    if (policy) ctx.set('Content-Security-Policy', policy);
+  }
   const transform = ageConfirmedVariant(ctx, file);
   // The age-confirmed variant is one visitor's: no shared cache may keep it.
   if (transform) ctx.set('Cache-Control', 'private, max-age=0, must-revalidate');
@@ -137,8 +153,11 @@ export function notFoundPage(clientDir: string): Middleware {
     ctx.body = '404 Page Not Found';
     for (const file of files) {
       try {
-        ctx.body = await fsp.readFile(file);
+        const html = await fsp.readFile(file, 'utf8');
+        ctx.body = html;
         ctx.type = 'text/html; charset=utf-8';
+        const policy = metaPolicyOf(html);
+        if (policy) ctx.set('Content-Security-Policy', pagePolicy(policy));
         break;
       } catch {
         /* try the next layout of the build */

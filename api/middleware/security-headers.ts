@@ -1,11 +1,13 @@
-// Security headers on every response. Pages also carry Astro's CSP <meta> with the hashes of their scripts
-// and styles; both policies apply, so inline code runs only when the page's own hash list allows it.
+// Security headers on every response, with exactly one Content-Security-Policy header. Pages carry Astro's
+// policy with the hashes of their inline scripts and styles: SSR pages as a header (api/astro-handler.ts merges
+// it with frame-ancestors), prerendered pages as a <meta> that api/static-files.ts repeats as the header. Every
+// other response gets the strict default below; no policy allows inline scripts without a hash.
 import type { Middleware } from 'koa';
 
 const PAGE_CSP = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
+  "style-src 'self'",
   "img-src 'self' data: blob:",
   "object-src 'none'",
   "base-uri 'none'",
@@ -25,4 +27,16 @@ export function securityHeaders(options: { production: boolean }): Middleware {
     if (options.production) ctx.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     await next();
   };
+}
+
+/** What a header adds to a page's own policy: a <meta> policy cannot say who may frame the page. */
+export function pagePolicy(astroPolicy: string): string {
+  const policy = astroPolicy.trim().replace(/;\s*$/, '');
+  return /frame-ancestors/.test(policy) ? policy : `${policy}; frame-ancestors 'none'`;
+}
+
+/** The policy of a built page's <meta http-equiv="content-security-policy">, or null. */
+export function metaPolicyOf(html: string): string | null {
+  const match = /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html);
+  return match ? match[1]!.replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&') : null;
 }

@@ -1,7 +1,7 @@
 // Image work is bounded (audit finding 7): a fixed number of jobs at a time, a short queue, then 503 with
 // Retry-After; an upload is decoded once, at the largest width served; pictures over the pixel limit are
 // refused before any decoding.
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { ImageJobs, imageJobs } from './image-jobs.ts';
 import { HttpError } from '../errors.ts';
@@ -17,7 +17,7 @@ import { checkedImage } from './uploaded-image.ts';
 const decodes = vi.hoisted(() => ({ runs: new Map<unknown, number>() }));
 vi.mock('sharp', async (importOriginal) => {
   const real = ((await importOriginal()) as { default: typeof sharp }).default;
-  const track = (instance: sharp.Sharp, input: unknown): sharp.Sharp => {
+  const track = (instance: Sharp, input: unknown): Sharp => {
     for (const method of ['toBuffer', 'toFile'] as const) {
       const original = instance[method].bind(instance) as (...a: unknown[]) => unknown;
       (instance as unknown as Record<string, unknown>)[method] = (...a: unknown[]) => {
