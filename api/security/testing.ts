@@ -73,12 +73,15 @@ export async function tableNames(db: Knex): Promise<string[]> {
 
 /**
  * What a refused request may still leave behind, on purpose: a session's renewal time, the audit of a refusal
- * (403, failed sign-in), the failed sign-in counters. Everything else must stay as it was.
+ * (403, failed or slowed sign-in), the sign-in counters and the alert of an attack on an account, a server key made
+ * on first use. Everything else must stay as it was.
  */
-const BOOKKEEPING: Record<string, { skipTable?: boolean; skipColumns?: string[]; skipRow?: (row: Record<string, unknown>) => boolean }> = {
+const BOOKKEEPING: Record<string, { skipTable?: boolean; skipColumns?: string[]; rowsWhere?: string }> = {
   admin_sessions: { skipColumns: ['last_seen_at', 'expires_at'] },
   advertiser_sessions: { skipColumns: ['last_seen_at'] },
-  audit_log: { skipRow: (row) => ['forbidden', 'login_failed', 'login_locked'].includes(String(row.action)) },
+  audit_log: { rowsWhere: "action not in ('forbidden', 'login_failed', 'login_locked', 'login_slowed')" },
+  staff_alerts: { rowsWhere: "kind <> 'login_attack'" },
+  settings: { rowsWhere: "key not in ('quote_signing_key', 'reporter_hash_key', 'login_device_key')" },
   admin_login_throttle: { skipTable: true },
   advertiser_login_throttle: { skipTable: true },
   login_attempts: { skipTable: true },
@@ -86,30 +89,46 @@ const BOOKKEEPING: Record<string, { skipTable?: boolean; skipColumns?: string[];
   knex_migrations_lock: { skipTable: true },
 };
 
-/** One digest per table of every row (bookkeeping left out), to compare before and after a batch of requests. */
-export async function databaseFingerprint(db: Knex): Promise<Record<string, string>> {
-  const fingerprint: Record<string, string> = {};
+/** Columns a caller chooses to leave out too, by table. */
+export type IgnoredColumns = Record<string, string[]>;
+
+const fingerprintQueries = new WeakMap<Knex, Map<string, Promise<string>>>();
+
+/** One query that reads every table (bookkeeping left out) as a row count and its rows in a fixed order. */
+async function fingerprintQuery(db: Knex, ignored: IgnoredColumns): Promise<string> {
+  const postgres = String(db.client.config.client) === 'pg';
+  const parts: string[] = [];
   for (const table of await tableNames(db)) {
     const rule = BOOKKEEPING[table] ?? {};
     if (rule.skipTable) continue;
-    const rows = (await db(table).select('*')) as Record<string, unknown>[];
-    const lines = rows
-      .filter((row) => !rule.skipRow?.(row))
-      .map((row) => {
-        const kept = Object.keys(row)
-          .filter((column) => !rule.skipColumns?.includes(column))
-          .sort()
-          .map((column) => [column, normalized(row[column])]);
-        return JSON.stringify(kept);
-      })
-      .sort();
-    fingerprint[table] = `${lines.length}:${crypto.createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)}`;
+    const skipColumns = [...(rule.skipColumns ?? []), ...(ignored[table] ?? [])];
+    const where = rule.rowsWhere ? ` where ${rule.rowsWhere}` : '';
+    let row: string;
+    if (postgres) {
+      row = `(to_jsonb(t)${skipColumns.map((c) => ` - '${c}'`).join('')})::text`;
+    } else {
+      const columns = (await db.raw<{ name: string }[]>(`pragma table_info("${table}")`)).map((c) => c.name).filter((c) => !skipColumns.includes(c));
+      row = columns.map((c) => `quote("${c}")`).join(` || ',' || `);
+    }
+    parts.push(
+      postgres
+        ? `select '${table}' as name, count(*) as n, md5(coalesce(string_agg(r, E'\\n' order by r), '')) as v from (select ${row} as r from "${table}" t${where}) s`
+        : `select '${table}' as name, count(*) as n, coalesce(group_concat(r, char(10)), '') as v from (select ${row} as r from "${table}"${where} order by r)`,
+    );
   }
-  return fingerprint;
+  return parts.join(' union all ');
 }
 
-function normalized(value: unknown): unknown {
-  if (value instanceof Date) return value.getTime();
-  if (Buffer.isBuffer(value)) return value.toString('base64');
-  return value;
+/** A digest per table of every row (bookkeeping left out), to compare before and after a batch of requests. */
+export async function databaseFingerprint(db: Knex, ignored: IgnoredColumns = {}): Promise<Record<string, string>> {
+  const queries = fingerprintQueries.get(db) ?? new Map<string, Promise<string>>();
+  fingerprintQueries.set(db, queries);
+  const key = JSON.stringify(ignored);
+  if (!queries.has(key)) queries.set(key, fingerprintQuery(db, ignored));
+  const sql = await queries.get(key)!;
+  const result = await db.raw(sql);
+  const rows = (Array.isArray(result) ? result : result.rows) as { name: string; n: number | string; v: string }[];
+  const fingerprint: Record<string, string> = {};
+  for (const { name, n, v } of rows) fingerprint[name] = `${n}:${crypto.createHash('sha256').update(v).digest('hex').slice(0, 16)}`;
+  return fingerprint;
 }

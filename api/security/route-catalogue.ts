@@ -1,0 +1,228 @@
+// Every API route, read from the app's own routers, with what the security tests need to call it: who may (the
+// access rule), the path parameters of seeded rows (api/security/world.ts) and a body it accepts. A route missing
+// here fails the tests that use the catalogue, so a new route is never left out of them.
+import type Koa from 'koa';
+import type Router from '@koa/router';
+import type { World } from './world.ts';
+import { cbuFrom } from '../../db/cbu.ts';
+
+export interface ApiRoute {
+  method: string;
+  /** As declared, with its parameters: '/api/advertiser/ads/:id'. */
+  path: string;
+  /** `${method} ${path}`. */
+  key: string;
+}
+
+/** The routes of every router the app mounts (HEAD left out: Koa answers it with GET). */
+export function apiRoutesOf(app: Koa): ApiRoute[] {
+  const routes: ApiRoute[] = [];
+  for (const middleware of app.middleware) {
+    const router = (middleware as { router?: Router }).router;
+    if (!router) continue;
+    for (const layer of router.stack) {
+      for (const method of layer.methods) {
+        if (method === 'HEAD') continue;
+        const path = String(layer.path);
+        routes.push({ method, path, key: `${method} ${path}` });
+      }
+    }
+  }
+  return routes;
+}
+
+export type Access =
+  /** Anyone, signed in or not. */
+  | 'public'
+  /** A signed-in advertiser, on their own rows. */
+  | 'advertiser'
+  /** Staff: a live session, then the route's permission (ADMIN_ROUTE_PERMISSIONS) or any admin. */
+  | 'admin'
+  /** MercadoPago's notifications: no session, a signature. */
+  | 'signature';
+
+export interface RouteCase {
+  access: Access;
+  /** What the route reads: nothing, a JSON body, or a multipart form (with files). */
+  body: 'none' | 'json' | 'multipart';
+  /** Path parameters naming seeded rows: the owner's, for advertiser routes. */
+  params?: (w: World) => Record<string, number>;
+  /** A JSON body the route takes (for the fuzz test's mutations, field by field). */
+  example?: (w: World) => Record<string, unknown>;
+}
+
+const VISITOR = '0b6f2d52-8a47-4c1e-9d3a-2f1e6b7c8d90';
+const SESSION = '4c3b2a19-0f8e-4d7c-b6a5-948372615f0e';
+const adBody = () => ({
+  title: 'Masajes descontracturantes en Palermo',
+  category: 'masajes',
+  barrio: 'palermo',
+  description: 'Masajes con aceites en un ambiente tranquilo y limpio. Atiendo con turno previo.',
+  phone: '11 5555-0000',
+  pricePerHour: 20000,
+  days: ['lunes-viernes'],
+  slots: ['tarde'],
+  is24h: false,
+  openSchedule: false,
+  languages: ['espanol'],
+  services: ['presencial'],
+  attention: ['individual'],
+  plan: 'gratuito',
+});
+const reason = () => ({ reason: 'Las fotos no corresponden al aviso.' });
+/** Makes names unique per body: one that differs only in one field is not stopped by 'already taken'. */
+let unique = 0;
+
+export const ROUTE_CASES: Record<string, RouteCase> = {
+  'GET /api/health': { access: 'public', body: 'none' },
+  'POST /api/ads/:id/phone': { access: 'public', body: 'none', params: (w) => ({ id: w.publishedAdId }) },
+
+  'POST /api/analytics/consent': { access: 'public', body: 'json', example: () => ({ visitorId: VISITOR, consentGiven: true, consentType: 'all' }) },
+  'POST /api/analytics/track': {
+    access: 'public',
+    body: 'json',
+    example: () => ({
+      eventType: 'pageview',
+      visitorId: VISITOR,
+      sessionId: SESSION,
+      pageUrl: 'https://velada.example/buscar',
+      pageTitle: 'Buscar | Velada',
+      referrer: 'direct',
+      screenResolution: '1920x1080',
+      source: 'direct',
+      medium: 'none',
+      campaign: null,
+    }),
+  },
+  'POST /api/analytics/event': {
+    access: 'public',
+    body: 'json',
+    example: () => ({
+      visitorId: VISITOR,
+      sessionId: SESSION,
+      eventName: 'contact_click',
+      eventData: { channel: 'whatsapp' },
+      pageUrl: 'https://velada.example/anuncio/1',
+      timestamp: '2025-01-01T12:00:00.000Z',
+    }),
+  },
+
+  'POST /api/admin/login': { access: 'public', body: 'json', example: () => ({ username: 'velada_admin', password: 'una-clave-equivocada' }) },
+  'POST /api/admin/logout': { access: 'public', body: 'none' },
+  'GET /api/admin/me': { access: 'admin', body: 'none' },
+  'POST /api/admin/heartbeat': { access: 'admin', body: 'none' },
+  'GET /api/admin/alerts': { access: 'admin', body: 'none' },
+  'POST /api/admin/alerts/:id/seen': { access: 'admin', body: 'none', params: (w) => ({ id: w.alertId }) },
+  'GET /api/admin/statistics': { access: 'admin', body: 'none' },
+  'GET /api/admin/subscribers': { access: 'admin', body: 'none' },
+  'GET /api/admin/subscribers/:id/verification': { access: 'admin', body: 'none', params: (w) => ({ id: w.pendingAdvertiserId }) },
+  'POST /api/admin/subscribers/:id/verify': { access: 'admin', body: 'none', params: (w) => ({ id: w.pendingAdvertiserId }) },
+  'POST /api/admin/subscribers/:id/reject': { access: 'admin', body: 'json', params: (w) => ({ id: w.pendingAdvertiserId }), example: reason },
+  'GET /api/admin/identity-documents/:id': { access: 'admin', body: 'none', params: (w) => ({ id: w.documentId }) },
+  'GET /api/admin/ads': { access: 'admin', body: 'none' },
+  'POST /api/admin/ads/:id/approve': { access: 'admin', body: 'none', params: (w) => ({ id: w.pendingAdId }) },
+  'POST /api/admin/ads/:id/reject': { access: 'admin', body: 'json', params: (w) => ({ id: w.pendingAdId }), example: reason },
+  'POST /api/admin/ads/:id/remove': { access: 'admin', body: 'json', params: (w) => ({ id: w.publishedAdId }), example: reason },
+  'GET /api/admin/reports': { access: 'admin', body: 'none' },
+  'POST /api/admin/reports/:id/resolve': { access: 'admin', body: 'none', params: (w) => ({ id: w.reportId }) },
+  'POST /api/admin/reports/:id/dismiss': { access: 'admin', body: 'none', params: (w) => ({ id: w.reportId }) },
+  'GET /api/admin/messages': { access: 'admin', body: 'none' },
+  'POST /api/admin/messages/:id/answered': { access: 'admin', body: 'none', params: (w) => ({ id: w.messageId }) },
+  'GET /api/admin/payments': { access: 'admin', body: 'none' },
+  'POST /api/admin/payments/:id/process': {
+    access: 'admin',
+    body: 'json',
+    params: (w) => ({ id: w.paymentId }),
+    example: (w) => ({ bankAccountId: w.bankAccountId, notes: 'Transferencia recibida.' }),
+  },
+  'GET /api/admin/payments/:id/receipt': { access: 'admin', body: 'none', params: (w) => ({ id: w.paymentId }) },
+  'GET /api/admin/bank-accounts': { access: 'admin', body: 'none' },
+  'POST /api/admin/bank-accounts': {
+    access: 'admin',
+    body: 'json',
+    example: () => {
+      unique += 1;
+      return { bankName: 'Banco Tres', accountHolder: 'Velada SRL', accountNumber: `333${unique}`, cbu: cbuFrom('2850590', String(4009041810000 + unique)), alias: `velada.t${unique}`, accountType: 'savings' };
+    },
+  },
+  'POST /api/admin/bank-accounts/:id/activate': { access: 'admin', body: 'none', params: (w) => ({ id: w.bankAccountId }) },
+  'GET /api/admin/analytics/summary': { access: 'admin', body: 'none' },
+  'GET /api/admin/settings': { access: 'admin', body: 'none' },
+  'PUT /api/admin/settings': { access: 'admin', body: 'json', example: () => ({ pricePremium: 16000, priceVip: 27000 }) },
+  'GET /api/admin/administrators': { access: 'admin', body: 'none' },
+  'POST /api/admin/administrators': {
+    access: 'admin',
+    body: 'json',
+    example: () => ({ username: `nueva_socia${++unique}`, fullName: 'Nueva Socia', password: 'una-clave-bien-larga', permissions: ['view_subscribers'] }),
+  },
+  'POST /api/admin/administrators/:id/disable': { access: 'admin', body: 'none', params: (w) => ({ id: w.throwawayAdminId }) },
+  'POST /api/admin/administrators/:id/enable': { access: 'admin', body: 'none', params: (w) => ({ id: w.throwawayAdminId }) },
+  'POST /api/admin/administrators/:id/reset-password': { access: 'admin', body: 'none', params: (w) => ({ id: w.throwawayAdminId }) },
+  'GET /api/admin/audit-log': { access: 'admin', body: 'none' },
+
+  'POST /api/advertiser/register': {
+    access: 'public',
+    body: 'json',
+    example: () => ({ fullName: 'Nueva Anunciante', email: `nueva${++unique}@example.com`, password: 'una-clave-bien-larga', acceptsTerms: true }),
+  },
+  'POST /api/advertiser/confirm-email': { access: 'public', body: 'json', example: () => ({ token: 'x'.repeat(43) }) },
+  'POST /api/advertiser/resend-confirmation': { access: 'public', body: 'json', example: (w) => ({ email: w.owner.email }) },
+  'POST /api/advertiser/forgot-password': { access: 'public', body: 'json', example: (w) => ({ email: w.owner.email }) },
+  'POST /api/advertiser/reset-password': { access: 'public', body: 'json', example: () => ({ token: 'x'.repeat(43), password: 'una-clave-bien-larga' }) },
+  'POST /api/advertiser/login': { access: 'public', body: 'json', example: (w) => ({ email: w.owner.email, password: 'una-clave-equivocada' }) },
+  'POST /api/advertiser/logout': { access: 'public', body: 'none' },
+  'GET /api/advertiser/me': { access: 'advertiser', body: 'none' },
+  'POST /api/advertiser/verification': { access: 'advertiser', body: 'multipart' },
+  'GET /api/advertiser/verification': { access: 'advertiser', body: 'none' },
+  'GET /api/advertiser/ads': { access: 'advertiser', body: 'none' },
+  'GET /api/advertiser/ads/:id': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.draftAdId }) },
+  'POST /api/advertiser/ads': { access: 'advertiser', body: 'json', example: adBody },
+  'PUT /api/advertiser/ads/:id': { access: 'advertiser', body: 'json', params: (w) => ({ id: w.draftAdId }), example: adBody },
+  'POST /api/advertiser/ads/:id/submit': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.draftAdId }) },
+  'POST /api/advertiser/ads/:id/pause': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.publishedAdId }) },
+  'POST /api/advertiser/ads/:id/resume': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.pausedAdId }) },
+  'POST /api/advertiser/ads/:id/renew': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.publishedAdId }) },
+  'DELETE /api/advertiser/ads/:id': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.draftAdId }) },
+  'GET /api/advertiser/ads/:id/photos': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.draftAdId }) },
+  'POST /api/advertiser/ads/:id/photos': { access: 'advertiser', body: 'multipart', params: (w) => ({ id: w.draftAdId }) },
+  'DELETE /api/advertiser/ads/:id/photos/:photoId': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.draftAdId, photoId: w.photoId }) },
+  'PUT /api/advertiser/ads/:id/photos/order': {
+    access: 'advertiser',
+    body: 'json',
+    params: (w) => ({ id: w.draftAdId }),
+    example: (w) => ({ ids: [w.photoId] }),
+  },
+  'GET /api/advertiser/data': { access: 'advertiser', body: 'none' },
+  'POST /api/advertiser/delete-account': { access: 'advertiser', body: 'json', example: () => ({ password: 'una-clave-equivocada' }) },
+  'GET /api/advertiser/payments': { access: 'advertiser', body: 'none' },
+  'POST /api/advertiser/payments': {
+    access: 'advertiser',
+    body: 'json',
+    example: (w) => ({ adId: w.publishedAdId, plan: 'premium', method: 'transfer', quote: 'cotizacion-inventada' }),
+  },
+  'GET /api/advertiser/payments/:id': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.paymentId }) },
+  'POST /api/advertiser/payments/:id/cancel': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.paymentId }) },
+  'POST /api/advertiser/payments/:id/mercadopago': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.paymentId }) },
+  'POST /api/advertiser/payments/:id/receipt': { access: 'advertiser', body: 'multipart', params: (w) => ({ id: w.paymentId }) },
+  'GET /api/advertiser/payments/:id/receipt': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.paymentId }) },
+
+  'POST /api/contact': {
+    access: 'public',
+    body: 'json',
+    example: () => ({ name: 'Vecina Curiosa', email: 'vecina@example.com', topic: 'consulta', message: 'Quería saber cómo funciona el sitio.' }),
+  },
+  'POST /api/reports': {
+    access: 'public',
+    body: 'json',
+    example: (w) => ({ adId: w.publishedAdId, reason: 'estafa', details: 'Pide una seña por adelantado.', contactEmail: 'vecina@example.com' }),
+  },
+  'POST /api/payments/mercadopago/webhook': { access: 'signature', body: 'json', example: () => ({ type: 'payment', data: { id: '123456789' } }) },
+};
+
+/** `path` with its parameters filled in. */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    if (!(name in params)) throw new Error(`No value for :${name} in ${path}`);
+    return String(params[name]);
+  });
+}

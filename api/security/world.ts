@@ -1,0 +1,145 @@
+// A small world for the security tests, seeded fresh wherever a test may use it up (a deleted ad, a decided
+// report): an owner advertiser with ads, a photo and a payment, a stranger advertiser, an advertiser waiting for
+// verification, a report, a message, a bank account, a throwaway admin and an alert, and a session for each role.
+import type { Knex } from 'knex';
+import { adRow, insertAdvertiser, type AdInput } from '../../db/factories/index.ts';
+import { insertedId } from '../../db/dialect.ts';
+import { cbuFrom } from '../../db/cbu.ts';
+import { copyAdImage } from '../services/image-store.ts';
+import { createSession } from '../admin/sessions.ts';
+import { createAdvertiserSession } from '../advertiser/sessions.ts';
+
+export interface World {
+  owner: { id: number; email: string; cookie: string };
+  stranger: { id: number; cookie: string };
+  /** A super admin's session, and one of a partner without any permission. */
+  superAdmin: { id: number; cookie: string };
+  staffWithout: { id: number; cookie: string };
+  /** The owner's ads: a draft (editable), a published one (with a photo and a pending payment), and a paused one. */
+  draftAdId: number;
+  publishedAdId: number;
+  pausedAdId: number;
+  /** A title only the owner's ads carry, to tell that an answer leaks them. */
+  ownerTitle: string;
+  photoId: number;
+  paymentId: number;
+  pendingAdvertiserId: number;
+  pendingAdId: number;
+  reportId: number;
+  messageId: number;
+  bankAccountId: number;
+  throwawayAdminId: number;
+  alertId: number;
+  documentId: number;
+}
+
+let worlds = 0;
+
+/** An ad row as the factories make it, without refreshing search ranks (no test here searches). */
+const insertAd = (db: Knex, advertiserId: number, input: AdInput) => insertId(db, 'ads', adRow(advertiserId, input));
+
+async function insertId(db: Knex, table: string, row: Record<string, unknown>): Promise<number> {
+  const [r] = await db(table).insert(row).returning('id');
+  return insertedId(r);
+}
+
+async function addAdmin(db: Knex, username: string, isMaster: boolean): Promise<number> {
+  return insertId(db, 'admin_users', {
+    username,
+    full_name: `Equipo ${username}`,
+    // Sessions are made directly: nobody signs in with this hash.
+    password_hash: 'unused',
+    is_master: isMaster,
+    permissions: '[]',
+    active: true,
+    created_at: new Date(),
+  });
+}
+
+/**
+ * A fresh world. `files.photoKey` is a stored photo (storeAdImage), copied for the owner's ad; `files.newDocument`
+ * stores an identity document for the waiting advertiser's request.
+ */
+export async function seedWorld(db: Knex, dataDir: string, files: { photoKey: string; newDocument: () => Promise<string> }): Promise<World> {
+  // One transaction: one commit instead of one per row.
+  return db.transaction((trx) => seed(trx, dataDir, files));
+}
+
+async function seed(db: Knex, dataDir: string, files: { photoKey: string; newDocument: () => Promise<string> }): Promise<World> {
+  worlds += 1;
+  const n = worlds;
+  const now = new Date();
+  const ownerTitle = `Aviso privado de la dueña ${n}`;
+  const email = `duena${n}@example.com`;
+  const ownerId = await insertAdvertiser(db, { email, fullName: `Dueña Número ${n}` });
+  const strangerId = await insertAdvertiser(db, { email: `extrana${n}@example.com`, fullName: 'Extraña de Prueba' });
+  const draftAdId = await insertAd(db, ownerId, { title: `${ownerTitle} (borrador)`, state: 'draft' });
+  const publishedAdId = await insertAd(db, ownerId, { title: ownerTitle });
+  const pausedAdId = await insertAd(db, ownerId, { title: `${ownerTitle} (pausado)`, state: 'paused' });
+  const photoId = await insertId(db, 'ad_images', {
+    ad_id: draftAdId,
+    position: 0,
+    file_key: await copyAdImage(dataDir, files.photoKey),
+    width: 64,
+    height: 64,
+    alt: ownerTitle,
+  });
+  const bankAccountId = await insertId(db, 'bank_accounts', {
+    bank_name: 'Banco de Prueba',
+    account_holder: 'Velada SRL',
+    account_number: String(1000 + n),
+    cbu: cbuFrom('0110599', String(2000000000000 + n)),
+    alias: `velada.prueba${n}`,
+    account_type: 'checking',
+    active: true,
+    created_at: now,
+  });
+  const paymentId = await insertId(db, 'payments', {
+    advertiser_id: ownerId,
+    ad_id: publishedAdId,
+    amount: 25000,
+    description: `Plan VIP para ${ownerTitle}`,
+    payment_method: 'transfer',
+    status: 'pending',
+    plan: 'vip',
+    reference: `VEL-SEC-${n}`,
+    created_at: now,
+  });
+  const pendingAdvertiserId = await insertAdvertiser(db, { email: `espera${n}@example.com`, verificationStatus: 'pending' });
+  const requestId = await insertId(db, 'verification_requests', {
+    advertiser_id: pendingAdvertiserId,
+    method: 'manual',
+    full_name: 'Persona en Espera',
+    birth_date: '1990-04-02',
+    status: 'pending',
+    submitted_at: now,
+  });
+  const documentId = await insertId(db, 'identity_documents', { request_id: requestId, kind: 'selfie', file_key: await files.newDocument(), bytes: 100, created_at: now });
+  const pendingAdId = await insertAd(db, strangerId, { title: 'Aviso esperando revisión', state: 'pending' });
+  const reportId = await insertId(db, 'reports', { ad_id: publishedAdId, reason: 'estafa', status: 'open', hid_ad: false, created_at: now });
+  const messageId = await insertId(db, 'contact_messages', { email: `consulta${n}@example.com`, topic: 'consulta', message: 'Una consulta de prueba.', status: 'open', created_at: now });
+  const superAdminId = await addAdmin(db, `super_${n}`, true);
+  const staffWithoutId = await addAdmin(db, `sin_permisos_${n}`, false);
+  const throwawayAdminId = await addAdmin(db, `descartable_${n}`, false);
+  const alertId = await insertId(db, 'staff_alerts', { kind: 'hiding_report', permission: null, message: 'Un aviso quedó oculto por una denuncia.', ad_id: publishedAdId, created_at: now });
+  return {
+    owner: { id: ownerId, email, cookie: await createAdvertiserSession(db, ownerId) },
+    stranger: { id: strangerId, cookie: await createAdvertiserSession(db, strangerId) },
+    superAdmin: { id: superAdminId, cookie: await createSession(db, superAdminId) },
+    staffWithout: { id: staffWithoutId, cookie: await createSession(db, staffWithoutId) },
+    draftAdId,
+    publishedAdId,
+    pausedAdId,
+    ownerTitle,
+    photoId,
+    paymentId,
+    pendingAdvertiserId,
+    pendingAdId,
+    reportId,
+    messageId,
+    bankAccountId,
+    throwawayAdminId,
+    alertId,
+    documentId,
+  };
+}
