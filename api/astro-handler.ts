@@ -6,6 +6,8 @@ import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import { pagePolicy } from './middleware/security-headers.ts';
+import { Bulkhead } from './services/bulkhead.ts';
+import { HttpError } from './errors.ts';
 
 type AstroNodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
 
@@ -16,13 +18,42 @@ export async function loadAstroHandler(distDir: string): Promise<AstroNodeHandle
   return mod.handler;
 }
 
+/**
+ * Pages rendered per request are the costliest work a visitor can ask for (tens of milliseconds of the one
+ * JavaScript thread each). A few render at a time; more wait briefly; past that, or after waiting 3 s, the
+ * visitor gets a short 503 page with Retry-After at once, instead of a connection that hangs while memory grows.
+ */
+const pageRenders = new Bulkhead({
+  concurrency: 8,
+  maxWaiting: 200,
+  maxWaitMs: 3000,
+  busy: () => new HttpError(503, 'busy', 'Hay mucho tráfico en este momento.', undefined, 2),
+});
+const BUSY_PAGE =
+  '<!doctype html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Mucho tráfico | Velada</title></head><body><main><h1>Hay mucho tráfico en este momento</h1>' +
+  '<p>Probá de nuevo en unos segundos.</p></main></body></html>';
+
 export function astroPages(handler: AstroNodeHandler, locals: App.Locals): Middleware {
   return async (ctx, next) => {
     let matched = true;
-    onePolicy(ctx.res);
-    // The adapter writes straight to the Node response; Koa must not answer as well.
-    ctx.respond = false;
-    await handler(ctx.req, ctx.res, () => (matched = false), locals);
+    try {
+      await pageRenders.run(async () => {
+        onePolicy(ctx.res);
+        // The adapter writes straight to the Node response; Koa must not answer as well.
+        ctx.respond = false;
+        await handler(ctx.req, ctx.res, () => (matched = false), locals);
+      });
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status !== 503) throw err;
+      ctx.respond = true;
+      ctx.status = 503;
+      ctx.set('Retry-After', String(err.retryAfterSeconds));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = BUSY_PAGE;
+      return;
+    }
     if (!matched) {
       ctx.respond = true;
       await next();

@@ -1,5 +1,6 @@
 // An ad's own page, reached from the results: its content, and the phone kept out of the HTML until asked for.
 import { adPath } from '../db/ad-text.ts';
+import { formatPhoneLocal } from '../db/phone.ts';
 import { test, expect, expectedSearch, openSearch, resultCards } from './fixtures.ts';
 
 test('opening an ad from the results shows it; the phone appears only on request', async ({ page, db }) => {
@@ -40,8 +41,11 @@ test('opening an ad from the results shows it; the phone appears only on request
 
   await page.getByRole('button', { name: 'Ver teléfono' }).click();
   const result = page.locator('[data-phone-result]');
-  await expect(result).toContainText(`Teléfono: ${phone}`);
-  await expect(result.getByRole('link', { name: phone })).toHaveAttribute('href', `tel:+${digits}`);
+  // Stored in international form (+549…), shown as Argentines read it, called and messaged in international form.
+  const local = formatPhoneLocal(phone);
+  await expect(result).toContainText(`Teléfono: ${local}`);
+  await expect(result.getByRole('link', { name: local })).toHaveAttribute('href', `tel:+${digits}`);
+  await expect(result.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', `https://wa.me/${digits}`);
 });
 
 test('an ad opened with an outdated slug is redirected to its canonical address', async ({ request, db }) => {

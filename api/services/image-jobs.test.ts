@@ -3,7 +3,8 @@
 // refused before any decoding.
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { ImageJobs, imageJobs } from './image-jobs.ts';
+import { imageJobs, imagesBusy } from './image-jobs.ts';
+import { Bulkhead } from './bulkhead.ts';
 import { HttpError } from '../errors.ts';
 import { createTestDb } from '../../db/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '../../db/factories/index.ts';
@@ -39,9 +40,9 @@ const deferred = () => {
   return { done, release };
 };
 
-describe('ImageJobs', () => {
+describe('a bulkhead of image jobs', () => {
   it('runs at most `concurrency` jobs, queues up to `maxWaiting`, and refuses the rest at once with a 503', async () => {
-    const jobs = new ImageJobs(2, 1);
+    const jobs = new Bulkhead({ concurrency: 2, maxWaiting: 1, busy: imagesBusy });
     const gate = deferred();
     let running = 0;
     let most = 0;
@@ -62,8 +63,19 @@ describe('ImageJobs', () => {
     expect(jobs.size).toEqual({ active: 0, waiting: 0 });
   });
 
+  it('refuses a job that waited too long, and forgets it', async () => {
+    const jobs = new Bulkhead({ concurrency: 1, maxWaiting: 5, maxWaitMs: 20, busy: imagesBusy });
+    const gate = deferred();
+    const first = jobs.run(() => gate.done);
+    await expect(jobs.run(async () => 'tarde')).rejects.toMatchObject({ status: 503 });
+    expect(jobs.size).toEqual({ active: 1, waiting: 0 });
+    gate.release();
+    await first;
+    expect(jobs.size).toEqual({ active: 0, waiting: 0 });
+  });
+
   it('gives the place back when a job fails', async () => {
-    const jobs = new ImageJobs(1, 0);
+    const jobs = new Bulkhead({ concurrency: 1, maxWaiting: 0, busy: imagesBusy });
     await expect(jobs.run(() => Promise.reject(new Error('dañada')))).rejects.toThrow('dañada');
     await expect(jobs.run(async () => 'ok')).resolves.toBe('ok');
   });
