@@ -36,6 +36,11 @@ declare module 'autocannon' {
     '2xx': number;
     duration: number;
   }
+  /** The running benchmark (with a callback): 'response' fires for every answer. */
+  export interface Instance {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+  }
   function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options, callback: (err: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }

@@ -6,6 +6,7 @@ import { runPageWeightBenchmark } from './page-weight.ts';
 import { runAnalyticsBenchmarks } from './analytics.ts';
 import { runAdminBenchmark } from './admin.ts';
 import { runPhotoBenchmark } from './photos.ts';
+import { runLoadBenchmark } from './load.ts';
 
 const started = performance.now();
 const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -15,4 +16,5 @@ print(await runPageWeightBenchmark());
 for (const line of await runAnalyticsBenchmarks()) print(line);
 for (const line of await runAdminBenchmark()) print(line);
 print(await runPhotoBenchmark());
+print(await runLoadBenchmark());
 log(`all benchmarks done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

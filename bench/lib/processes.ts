@@ -21,6 +21,8 @@ export function ensureSiteBuild(): void {
 
 export interface RunningServer {
   origin: string;
+  /** The server's process id (its memory is read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ export function startServer(script: string, env: NodeJS.ProcessEnv): Promise<Run
     });
     child.once('message', (message: { port: number }) => {
       clearTimeout(timer);
-      resolve({ origin: `http://127.0.0.1:${message.port}`, stop });
+      resolve({ origin: `http://127.0.0.1:${message.port}`, pid: child.pid!, stop });
     });
   });
 }

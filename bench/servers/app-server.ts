@@ -1,5 +1,6 @@
 // Child process of the benchmarks: our server as `npm start` runs it (createApp on the built site), without
 // migrations or seeding, on a free loopback port that it reports to the parent over IPC.
+import '../../api/threadpool.ts'; // as api/main.ts: sized before anything uses the pool
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../api/config.ts';

@@ -1,0 +1,204 @@
+// Load: 500 concurrent connections for 60 s of mixed traffic against one server process (SQLite, 100,000 ads):
+// search pages with varied filters, ad pages, analytics pageviews, advertiser sign-ins (right and wrong
+// passwords, from many addresses) and photo uploads (a 1600 x 1200 JPEG). One JSON line: requests, answers by
+// status, errors (any 5xx other than a deliberate 503, timeouts, connection errors), latency p50/p99, and the
+// server's memory (resident set) sampled every second. Deliberate refusals (429 from sign-in throttling and
+// rate limits, 503 from the image queue, 401 for wrong passwords) are counted apart, not as errors.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import sharp from 'sharp';
+import { migrate, openDb } from '../db/connection.ts';
+import { BARRIOS, CATEGORY_VALUES } from '../db/catalogue.ts';
+import { adPath } from '../db/ad-text.ts';
+import { hashPassword } from '../api/services/passwords.ts';
+import { createAdvertiserSession, ADVERTISER_COOKIE } from '../api/advertiser/sessions.ts';
+import { BENCH_DB_FILE, BENCH_DATA_DIR, isMain, log, round } from './lib/common.ts';
+import { ensureBenchData } from './lib/bench-data.ts';
+import { ensureSiteBuild, startServer } from './lib/processes.ts';
+
+const CONNECTIONS = 500;
+const DURATION_S = 60;
+const LOAD_DIR = path.join(BENCH_DATA_DIR, 'load');
+const LOAD_DB_FILE = path.join(LOAD_DIR, 'velada.sqlite');
+const DRAFTS = 400;
+const PASSWORD = 'clave-de-carga-123';
+
+/** A traffic mix by weight: what a busy evening looks like, with uploads and sign-ins heavier than real life. */
+const MIX: [kind: Kind, weight: number][] = [
+  ['search', 45],
+  ['ad', 30],
+  ['analytics', 15],
+  ['signin', 7],
+  ['upload', 3],
+];
+type Kind = 'search' | 'ad' | 'analytics' | 'signin' | 'upload';
+
+function memoryOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** A copy of the benchmark database (the load writes to it), with an advertiser, a session and draft ads. */
+async function prepare() {
+  await ensureBenchData();
+  fs.rmSync(LOAD_DIR, { recursive: true, force: true });
+  fs.mkdirSync(LOAD_DIR, { recursive: true });
+  fs.copyFileSync(BENCH_DB_FILE, LOAD_DB_FILE);
+  const db = openDb(`sqlite:${LOAD_DB_FILE}`, LOAD_DIR);
+  await migrate(db);
+  const now = new Date();
+  const [row] = await db('advertisers')
+    .insert({ email: 'carga@velada.example', full_name: 'Cuenta de Carga', password_hash: await hashPassword(PASSWORD), email_confirmed_at: now, verification_status: 'verified', verified_at: now, created_at: now, updated_at: now })
+    .returning('id');
+  const advertiserId = typeof row === 'object' ? row.id : row;
+  const template = await db('ads').first();
+  const drafts: number[] = [];
+  for (let i = 0; i < DRAFTS; i++) {
+    const { id: _id, ...copy } = template;
+    const [inserted] = await db('ads').insert({ ...copy, advertiser_id: advertiserId, state: 'draft', requested_plan: 'premium', title: `Borrador de carga ${i}`, created_at: now, updated_at: now }).returning('id');
+    drafts.push(typeof inserted === 'object' ? inserted.id : inserted);
+  }
+  const session = await createAdvertiserSession(db, advertiserId);
+  const published: { id: number; slug: string }[] = await db('ads').where('state', 'published').orderBy('id').limit(5000).select('id', 'slug');
+  await db.destroy();
+  return { drafts, session, adPaths: published.map((ad) => adPath(ad)) };
+}
+
+async function photoForm(): Promise<{ body: Buffer; contentType: string }> {
+  const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#7a4e8c' } })
+    .composite([{ input: { create: { width: 800, height: 600, channels: 3, background: '#d9a441' } }, left: 200, top: 150 }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const boundary = '----velada-carga';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="foto.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    jpeg,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export async function runLoadBenchmark(): Promise<Record<string, unknown>> {
+  ensureSiteBuild();
+  const { drafts, session, adPaths } = await prepare();
+  const photo = await photoForm();
+  const server = await startServer('app-server.ts', { NODE_ENV: 'production', DATA_DIR: LOAD_DIR, DATABASE_URL: `sqlite:${LOAD_DB_FILE}`, SEED_DEMO: 'false', TRUST_PROXY: 'true' });
+  const loadAtStart = round(os.loadavg()[0]!);
+  const memory: number[] = [memoryOf(server.pid)];
+  const sampler = setInterval(() => memory.push(memoryOf(server.pid)), 1000);
+
+  // A deterministic sequence: the same run every time.
+  let n = 0;
+  const totalWeight = MIX.reduce((sum, [, w]) => sum + w, 0);
+  const kindOf = (i: number): Kind => {
+    let slot = (i * 7919) % totalWeight;
+    for (const [kind, weight] of MIX) if ((slot -= weight) < 0) return kind;
+    return 'search';
+  };
+  const common = (i: number) => ({ 'sec-fetch-site': 'same-origin', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/156.0.0.0 Mobile Safari/537.36' });
+  const sent: Record<Kind, number> = { search: 0, ad: 0, analytics: 0, signin: 0, upload: 0 };
+  const requests = [
+    {
+      setupRequest: (request: Record<string, unknown>) => {
+        n += 1;
+        const kind = kindOf(n);
+        sent[kind] += 1;
+        const visitor = n % 20_000;
+        switch (kind) {
+          case 'search': {
+            const barrio = BARRIOS[n % BARRIOS.length]!.slug;
+            const category = CATEGORY_VALUES[n % CATEGORY_VALUES.length]!;
+            const query = n % 3 === 0 ? `?barrio=${barrio}` : n % 3 === 1 ? `?categoria=${category}&barrio=${barrio}&pagina=${1 + (n % 3)}` : `?q=${barrio.split('-')[0]}`;
+            return { ...request, method: 'GET', path: `/buscar${query}`, headers: { ...common(visitor), cookie: 'velada_edad=1' } };
+          }
+          case 'ad':
+            return { ...request, method: 'GET', path: adPaths[n % adPaths.length], headers: { ...common(visitor), cookie: 'velada_edad=1' } };
+          case 'analytics':
+            return {
+              ...request,
+              method: 'POST',
+              path: '/api/analytics/track',
+              headers: { ...common(visitor), 'content-type': 'application/json' },
+              body: JSON.stringify({
+                eventType: 'pageview',
+                visitorId: `6a1d2c3b-0000-4000-8000-${String(visitor).padStart(12, '0')}`,
+                sessionId: `6a1d2c3b-0000-4000-9000-${String(visitor).padStart(12, '0')}`,
+                pageUrl: `https://velada.example/buscar?n=${n % 500}`,
+                pageTitle: 'Buscar | Velada',
+                referrer: 'direct',
+                screenResolution: '390x844',
+                source: 'direct',
+                medium: 'none',
+                campaign: null,
+              }),
+            };
+          case 'signin':
+            return {
+              ...request,
+              method: 'POST',
+              path: '/api/advertiser/login',
+              headers: { ...common(visitor), 'content-type': 'application/json' },
+              body: JSON.stringify({ email: 'carga@velada.example', password: n % 4 === 0 ? PASSWORD : `equivocada-${n}` }),
+            };
+          case 'upload':
+            return {
+              ...request,
+              method: 'POST',
+              path: `/api/advertiser/ads/${drafts[n % drafts.length]}/photos`,
+              headers: { ...common(visitor), 'content-type': photo.contentType, cookie: `${ADVERTISER_COOKIE}=${session}` },
+              body: photo.body,
+            };
+        }
+      },
+    },
+  ];
+
+  log(`load: ${CONNECTIONS} connections, ${DURATION_S} s of mixed traffic`);
+  const statuses: Record<number, number> = {};
+  let result: Result;
+  try {
+    result = await new Promise<Result>((resolve, reject) => {
+      const instance = autocannon({ url: server.origin, connections: CONNECTIONS, duration: DURATION_S, timeout: 30, requests }, (err, res) => (err ? reject(err) : resolve(res)));
+      instance.on('response', (_client, statusCode) => {
+        statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      });
+    });
+  } finally {
+    clearInterval(sampler);
+    memory.push(memoryOf(server.pid));
+    await server.stop();
+  }
+  const count = (test: (status: number) => boolean) => Object.entries(statuses).reduce((sum, [status, k]) => (test(Number(status)) ? sum + k : sum), 0);
+  const deliberate = count((s) => s === 401 || s === 429 || s === 503);
+  const serverErrors = count((s) => s >= 500 && s !== 503);
+  const unexpected4xx = count((s) => s >= 400 && s < 500 && s !== 401 && s !== 429);
+  const mb = (bytes: number) => round(bytes / 1024 / 1024, 0);
+  return {
+    benchmark: 'load-mixed',
+    connections: CONNECTIONS,
+    durationS: DURATION_S,
+    requests: result.requests.total,
+    requestsPerSecond: round(result.requests.average, 0),
+    sent,
+    statuses,
+    errors: serverErrors + result.errors + result.timeouts,
+    serverErrors,
+    connectionErrors: result.errors,
+    timeouts: result.timeouts,
+    deliberateRefusals: deliberate,
+    unexpected4xx,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    memoryStartMb: mb(memory[0]!),
+    memoryMaxMb: mb(Math.max(...memory)),
+    memoryEndMb: mb(memory.at(-1)!),
+    loadAverageAtStart: loadAtStart,
+    cores: os.cpus().length,
+  };
+}
+
+if (isMain(import.meta.url)) {
+  process.stdout.write(`${JSON.stringify(await runLoadBenchmark())}\n`);
+}
