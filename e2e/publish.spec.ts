@@ -126,6 +126,39 @@ test('a new advertiser: account, RENAPER verification, consent, the ad with phot
   await expect(page.getByRole('listitem').filter({ hasText: 'Renata, masajes con piedras calientes' })).toContainText('En revisión');
 });
 
+test('registering from the publish flow: the mailed link, the confirmation and the sign-in lead back to it, plan kept', async ({ page, context }) => {
+  const email = `vuelve.${Date.now()}@ejemplo.com`;
+  await page.goto('/publicar-anuncio?plan=vip');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Creá una' }).click();
+  await page.getByLabel('Nombre y apellido').fill('Vera Vuelve');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill('clave-vuelve-1');
+  await page.getByLabel(/Tengo 18 años o más/).check();
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(page.getByRole('heading', { name: 'Revisá tu correo' })).toBeVisible();
+
+  const link = await linkFromLatestMail(email);
+  expect(link).toMatch(/^\/confirmar-email\?token=[\w-]{43}&volver=\/publicar-anuncio%3Fplan%3Dvip$/);
+  // The mail opens in a tab of its own, as a mail client would open it.
+  const tab = await context.newPage();
+  await tab.goto(link);
+  await expect(tab.getByRole('heading', { name: '¡Tu email está confirmado!' })).toBeVisible();
+  await expect(tab.getByText('Ingresá a tu cuenta para seguir donde estabas.')).toBeVisible();
+  await tab.getByRole('link', { name: 'Ingresar' }).click();
+  await tab.waitForURL((url) => url.pathname === '/ingresar' && url.searchParams.get('volver') === '/publicar-anuncio?plan=vip');
+  await waitForHydration(tab);
+  await tab.getByLabel('Email').fill(email);
+  await tab.getByLabel('Contraseña', { exact: true }).fill('clave-vuelve-1');
+  await tab.getByRole('button', { name: 'Ingresar' }).click();
+
+  await tab.waitForURL((url) => url.pathname === '/publicar-anuncio' && url.search === '?plan=vip');
+  await waitForHydration(tab);
+  await expect(tab.getByRole('list', { name: 'Pasos para publicar' }).getByRole('listitem')).toHaveText(['1 Verificación e identidad', '2 Consentimiento', '3 Anuncio']);
+  await expect.poll(() => tab.evaluate(() => JSON.parse(sessionStorage.getItem('velada.publicar') ?? 'null')?.ad?.plan)).toBe('vip');
+  await expectNoSeriousA11yViolations(tab);
+});
+
 test('a verified advertiser goes straight to the form', async ({ page, db }) => {
   const email = `verificada.${Date.now()}@ejemplo.com`;
   await db('advertisers').insert({

@@ -16,20 +16,25 @@ import { newToken } from '../services/tokens.ts';
 import { createMailer } from '../services/mail.ts';
 import { confirmEmailMail, resetPasswordMail } from './mails.ts';
 import { confirmEmail, findAdvertiserByEmail, issueToken, normalizeEmail, registerAdvertiser, resetPassword } from './accounts.ts';
+import { safeReturnPath } from '../../site/lib/return-path.ts';
 import { ADVERTISER_COOKIE, createAdvertiserSession, endAdvertiserSession, resumeAdvertiserSession, type SignedInAdvertiser } from './sessions.ts';
 
 
 const email = z.string().trim().max(254).pipe(z.email('Ingresá un email válido, como nombre@ejemplo.com.'));
 const password = z.string().min(8, 'La contraseña debe tener al menos 8 caracteres.').max(128, 'La contraseña puede tener hasta 128 caracteres.');
 const token = z.string().min(20).max(100);
+/** Where the advertiser was headed (the publish flow): checked by returnPathForMail, never a reason to refuse. */
+const volver = z.unknown().optional();
 const registerBody = z.object({
   fullName: z.string().trim().min(3, 'Escribí tu nombre y apellido.').max(120, 'El nombre puede tener hasta 120 caracteres.'),
   email,
   password,
   acceptsTerms: z.literal(true, 'Para crear la cuenta tenés que ser mayor de 18 años y aceptar los términos.'),
+  volver,
 });
 const loginBody = z.object({ email: z.string().trim().min(1, 'Ingresá tu email.').max(254), password: z.string().min(1, 'Ingresá tu contraseña.').max(128) });
 const emailBody = z.object({ email });
+const resendBody = z.object({ email, volver });
 const confirmBody = z.object({ token });
 const resetBody = z.object({ token, password });
 
@@ -39,6 +44,22 @@ const invalidLink = (expired: boolean) =>
     expired ? 'link_expired' : 'link_invalid',
     expired ? 'El enlace venció. Pedí uno nuevo.' : 'El enlace no es válido o ya se usó. Pedí uno nuevo.',
   );
+
+/**
+ * A return path for the confirmation link, or '' for none: a path of this site that stays one when decoded once
+ * more ('/%09/evil.example' is '/\t/evil.example' to whoever decodes it), written readably: '/publicar-anuncio%3Fplan%3Dvip'.
+ */
+export function returnPathForMail(value: unknown): string {
+  const path = safeReturnPath(typeof value === 'string' ? value : undefined, '');
+  if (!path) return '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return '';
+  }
+  return safeReturnPath(decoded, '') ? encodeURIComponent(path).replaceAll('%2F', '/') : '';
+}
 
 const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] });
 
@@ -70,16 +91,18 @@ export function advertiserAccountRouter(deps: AppDeps): Router {
   // would otherwise send the victim's token to another site.
   const link = (pathAndQuery: string) => `${deps.config.siteOrigin}${pathAndQuery}`;
 
-  async function sendConfirmation(account: { id: number; email: string }) {
+  /** `volver`: where the confirmation page's "Ingresar" leads after signing in (unchecked input is fine). */
+  async function sendConfirmation(account: { id: number; email: string }, volver?: unknown) {
     const secret = await issueToken(deps.db, account.id, 'confirm_email');
-    await mailer.send(confirmEmailMail(account.email, link(`/confirmar-email?token=${secret}`)));
+    const next = returnPathForMail(volver);
+    await mailer.send(confirmEmailMail(account.email, link(`/confirmar-email?token=${secret}${next ? `&volver=${next}` : ''}`)));
   }
 
   router.post('/register', rateLimit({ windowMs: 60 * 60_000, max: 20 }), async (ctx) => {
     const input = parseInput(registerBody, await body(ctx));
     const id = await registerAdvertiser(deps.db, input);
     if (id === 'duplicate') throw new HttpError(409, 'email_taken', 'Ya hay una cuenta con ese email. Ingresá o recuperá tu contraseña.', 'email');
-    await sendConfirmation({ id, email: normalizeEmail(input.email) });
+    await sendConfirmation({ id, email: normalizeEmail(input.email) }, input.volver);
     ctx.status = 201;
     ctx.body = { success: true, email: normalizeEmail(input.email) };
   });
@@ -92,8 +115,9 @@ export function advertiserAccountRouter(deps: AppDeps): Router {
 
   // The same answer whether or not the email has an account: the form must not tell who advertises here.
   router.post('/resend-confirmation', rateLimit({ windowMs: 15 * 60_000, max: 5 }), async (ctx) => {
-    const account = await findAdvertiserByEmail(deps.db, parseInput(emailBody, await body(ctx)).email);
-    if (account && !account.email_confirmed_at && account.password_hash) await sendConfirmation(account);
+    const input = parseInput(resendBody, await body(ctx));
+    const account = await findAdvertiserByEmail(deps.db, input.email);
+    if (account && !account.email_confirmed_at && account.password_hash) await sendConfirmation(account, input.volver);
     ctx.status = 202;
     ctx.body = { success: true };
   });

@@ -8,15 +8,24 @@ import FieldError, { errorProps } from './field-error.tsx';
 type Mode = 'login' | 'register';
 type Errors = Record<string, string | undefined>;
 
+const DEFAULT_NEXT = '/mi-cuenta';
+
+/**
+ * `next`: where signing in leads. The confirmation mail carries it too (`volver`), so that an advertiser who registers
+ * from the publish flow comes back to it after confirming the email and signing in.
+ */
 export default function AccountAccess(props: { next?: string; initialMode?: Mode }) {
   const [mode, setMode] = useState<Mode>(props.initialMode ?? 'login');
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const next = safeReturnPath(props.next, DEFAULT_NEXT);
+  // Only a destination other than the account itself goes into the mail.
+  const volver = next === DEFAULT_NEXT ? undefined : next;
 
-  if (registeredEmail) return <CheckYourMail email={registeredEmail} />;
+  if (registeredEmail) return <CheckYourMail email={registeredEmail} volver={volver} />;
   return (
     <div className="account-access card">
       <h1>{mode === 'login' ? 'Ingresá a tu cuenta' : 'Creá tu cuenta de anunciante'}</h1>
-      {mode === 'login' ? <LoginForm next={safeReturnPath(props.next, '/mi-cuenta')} /> : <RegisterForm onRegistered={setRegisteredEmail} />}
+      {mode === 'login' ? <LoginForm next={next} volver={volver} /> : <RegisterForm volver={volver} onRegistered={setRegisteredEmail} />}
       <p className="account-access__switch">
         {mode === 'login' ? '¿Todavía no tenés cuenta?' : '¿Ya tenés cuenta?'}{' '}
         <button type="button" className="link-button" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
@@ -50,7 +59,7 @@ function PasswordInput(props: { id: string; value: string; onChange: (v: string)
   );
 }
 
-function LoginForm({ next }: { next: string }) {
+function LoginForm({ next, volver }: { next: string; volver?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<AccountApiError | null>(null);
@@ -74,7 +83,7 @@ function LoginForm({ next }: { next: string }) {
 
   async function resend() {
     try {
-      await accountCall('resend-confirmation', { email });
+      await accountCall('resend-confirmation', { email, volver });
       setResent(true);
     } catch (err) {
       setProblem(err instanceof AccountApiError ? err : new AccountApiError(0, undefined));
@@ -114,7 +123,7 @@ function LoginForm({ next }: { next: string }) {
   );
 }
 
-function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+function RegisterForm({ volver, onRegistered }: { volver?: string; onRegistered: (email: string) => void }) {
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -140,7 +149,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
     }
     setBusy(true);
     try {
-      const answer = await accountCall<{ email: string }>('register', { fullName, email, password, acceptsTerms });
+      const answer = await accountCall<{ email: string }>('register', { fullName, email, password, acceptsTerms, volver });
       onRegistered(answer.email);
     } catch (err) {
       const error = err instanceof AccountApiError ? err : new AccountApiError(0, undefined);
@@ -195,11 +204,11 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
   );
 }
 
-function CheckYourMail({ email }: { email: string }) {
+function CheckYourMail({ email, volver }: { email: string; volver?: string }) {
   const [resent, setResent] = useState<string | null>(null);
   async function resend() {
     try {
-      await accountCall('resend-confirmation', { email });
+      await accountCall('resend-confirmation', { email, volver });
       setResent('Te enviamos otro correo. Revisá también la carpeta de spam.');
     } catch (err) {
       setResent(err instanceof AccountApiError ? err.message : 'No pudimos reenviar el correo.');

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { AccountApiError, accountCall } from '../../lib/account-api.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
-export default function EmailRequestForm(props: { action: 'forgot-password' | 'resend-confirmation'; submitLabel: string; doneText: string }) {
+/** `volver`: a new confirmation link leads there after signing in, as the first one did. */
+export default function EmailRequestForm(props: { action: 'forgot-password' | 'resend-confirmation'; submitLabel: string; doneText: string; volver?: string }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -15,7 +16,7 @@ export default function EmailRequestForm(props: { action: 'forgot-password' | 'r
     if (busy) return;
     setBusy(true);
     try {
-      await accountCall(props.action, { email });
+      await accountCall(props.action, { email, volver: props.volver });
       setSentTo(email.trim());
     } catch (err) {
       setError(err instanceof AccountApiError ? err.detail : 'No pudimos conectar con el servidor.');
