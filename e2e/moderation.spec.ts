@@ -63,7 +63,7 @@ test('Anuncios: the queue shows red flags; approve a verified advertiser\'s ad, 
   expect((await db('ads').where('id', toRemove).first()).state).toBe('removed');
 
   const csv = await exportCsv(page);
-  expect(csv.rows[0]).toEqual(['Título', 'Categoría', 'Barrio', 'Anunciante', 'Verificación', 'Estado', 'Alertas', 'Motivo', 'Enviado']);
+  expect(csv.rows[0]).toEqual(['Título', 'Categoría', 'Barrio', 'Anunciante', 'Verificación', 'Estado', 'Alertas', 'Denuncias abiertas', 'Motivo', 'Enviado']);
   expect(csv.rows.slice(1).every((r) => r[5] === 'Publicados')).toBe(true);
 });
 
@@ -100,12 +100,18 @@ test('a visitor reports an ad as a possible minor: it leaves search and its page
   await expect(visit.getByLabel('Estafa')).toBeChecked();
   await visitor.close();
 
-  // Staff see the report and dismiss it: the ad is public again.
+  // Staff are alerted above every section; they see the report with what was reported, and dismiss it: the ad is
+  // public again.
   await signIn(page, 'velada_admin', SUPER_PASSWORD);
+  const alert = page.getByRole('listitem').filter({ hasText: `(código ${ad.id}) quedó oculto` });
+  await expect(alert).toContainText('Denuncia urgente');
+  await alert.getByRole('button', { name: /^Marcar como vista/ }).click();
+  await expect(alert).toHaveCount(0);
   await openSection(page, 'Denuncias');
   const row = page.getByRole('row').filter({ hasText: ad.title });
   await expect(row).toContainText('Posible menor de edad');
   await expect(row).toContainText('oculto por denuncia');
+  await expect(row).toContainText('Anunciante:');
   await expectNoSeriousA11yViolations(page);
   const csv = await exportCsv(page);
   expect(csv.rows.some((r) => r[1] === ad.title && r[3] === 'Posible menor de edad')).toBe(true);
