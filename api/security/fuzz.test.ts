@@ -3,50 +3,20 @@
 // characters, prototype keys, wrong content types, oversized bodies, junk ids. Anonymous, as the owner advertiser
 // and as a super admin. No answer may be a 5xx, a refusal must say why in the usual shape, and a refused request
 // must leave the database as it was. The sample is fixed (no randomness): a failure can be replayed.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../app.ts';
-import { AnalyticsQueue } from '../analytics/queue.ts';
-import { MemoryMailer } from '../services/mail.ts';
-import { serve, testConfig, type TestServer } from '../testing/http.ts';
-import { startFakeMercadoPago } from '../testing/fake-mercadopago.ts';
-import { testJpeg, testPng } from '../testing/images.ts';
-import { storeAdImage } from '../services/image-store.ts';
-import { storeDocument } from '../services/identity-vault.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ADVERTISER_COOKIE } from '../advertiser/sessions.ts';
 import { SESSION_COOKIE } from '../admin/sessions.ts';
-import { createTestDb } from '../../db/testing/test-db.ts';
-import { ROUTE_CASES, apiRoutesOf, fillPath, type ApiRoute, type RouteCase } from './route-catalogue.ts';
+import { ROUTE_CASES, fillPath, type ApiRoute, type RouteCase } from './route-catalogue.ts';
 import { databaseFingerprint, rawRequest, type IgnoredColumns, type RawRequest } from './testing.ts';
+import { securityTestApp } from './test-app.ts';
 import { seedWorld, type World } from './world.ts';
 
-const IDENTITY_KEY = Buffer.alloc(32, 7);
-const t = await createTestDb();
-const fake = await startFakeMercadoPago();
-const queue = new AnalyticsQueue(t.db, { flushIntervalMs: 60_000, maxBatch: 10_000 });
-const app = await createApp({
-  db: t.db,
-  config: testConfig(t.dataDir, { identityKey: IDENTITY_KEY, mercadoPago: { accessToken: fake.accessToken, webhookSecret: 'secreto-del-webhook', apiUrl: fake.url } }),
-  analytics: queue,
-  mailer: new MemoryMailer(),
-});
-const routes = apiRoutesOf(app);
+// Made while the file loads: the tests below are one per route.
+const s = await securityTestApp();
+const { t, queue, routes, server } = s;
 const writes = routes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
 
-let server: TestServer;
-let photoKey = '';
-let documentJpeg: Buffer;
-
-beforeAll(async () => {
-  server = await serve(app);
-  photoKey = (await storeAdImage(t.dataDir, await testPng())).key;
-  documentJpeg = await testJpeg();
-});
-afterAll(async () => {
-  await server?.close();
-  await queue.close();
-  await fake.close();
-  await t.destroy();
-});
+afterAll(() => s.close());
 
 type Identity = 'anonymous' | 'advertiser' | 'admin';
 
@@ -186,7 +156,7 @@ async function probesFor(route: ApiRoute, rule: RouteCase, world: World, identit
 
   if (rule.body === 'multipart') {
     const file = (bytes: Buffer | string, type: string) => new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type });
-    const withText = await multipart({ method: 'manual', fullName: 'Ana\u0000María', birthDate: '1990-01-01', photo: file(documentJpeg, 'image/jpeg') });
+    const withText = await multipart({ method: 'manual', fullName: 'Ana\u0000María', birthDate: '1990-01-01', photo: file(s.jpeg, 'image/jpeg') });
     const notAnImage = await multipart({ photo: file('esto no es una imagen', 'image/jpeg'), receipt: file('%PDF-no', 'application/pdf'), selfie: file('x', 'image/png') });
     const garbage = 'multipart/form-data; boundary=----límite';
     probes.push(
@@ -260,7 +230,7 @@ describe('fuzzing every route that changes something', () => {
   it.each(writes.map((r) => [r.key, r] as const))('%s', async (_key, route) => {
     const rule = ROUTE_CASES[route.key];
     expect(rule, `no case for ${route.key} in api/security/route-catalogue.ts`).toBeDefined();
-    const world = await seedWorld(t.db, t.dataDir, { photoKey, newDocument: () => storeDocument(t.dataDir, IDENTITY_KEY, documentJpeg) });
+    const world = await seedWorld(t.db, t.dataDir, s.assets);
     const home = homeOf(rule!);
     const findings: Finding[] = [];
     const errors = vi.spyOn(console, 'error');

@@ -3,7 +3,7 @@
 // here fails the tests that use the catalogue, so a new route is never left out of them.
 import type Koa from 'koa';
 import type Router from '@koa/router';
-import type { World } from './world.ts';
+import { OWNER_PASSWORD, type World } from './world.ts';
 import { cbuFrom } from '../../db/cbu.ts';
 
 export interface ApiRoute {
@@ -193,12 +193,12 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     example: (w) => ({ ids: [w.photoId] }),
   },
   'GET /api/advertiser/data': { access: 'advertiser', body: 'none' },
-  'POST /api/advertiser/delete-account': { access: 'advertiser', body: 'json', example: () => ({ password: 'una-clave-equivocada' }) },
+  'POST /api/advertiser/delete-account': { access: 'advertiser', body: 'json', example: () => ({ password: OWNER_PASSWORD }) },
   'GET /api/advertiser/payments': { access: 'advertiser', body: 'none' },
   'POST /api/advertiser/payments': {
     access: 'advertiser',
     body: 'json',
-    example: (w) => ({ adId: w.publishedAdId, plan: 'premium', method: 'transfer', quote: 'cotizacion-inventada' }),
+    example: (w) => ({ adId: w.publishedAdId, plan: 'premium', method: 'transfer', quote: w.quote }),
   },
   'GET /api/advertiser/payments/:id': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.paymentId }) },
   'POST /api/advertiser/payments/:id/cancel': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.paymentId }) },

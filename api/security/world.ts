@@ -8,6 +8,7 @@ import { cbuFrom } from '../../db/cbu.ts';
 import { copyAdImage } from '../services/image-store.ts';
 import { createSession } from '../admin/sessions.ts';
 import { createAdvertiserSession } from '../advertiser/sessions.ts';
+import { issueQuote } from '../payments/price-quotes.ts';
 
 export interface World {
   owner: { id: number; email: string; cookie: string };
@@ -23,6 +24,9 @@ export interface World {
   ownerTitle: string;
   photoId: number;
   paymentId: number;
+  paymentReference: string;
+  /** A signed price quote for Premium, as the plan page hands out. */
+  quote: string;
   pendingAdvertiserId: number;
   pendingAdId: number;
   reportId: number;
@@ -31,6 +35,21 @@ export interface World {
   throwawayAdminId: number;
   alertId: number;
   documentId: number;
+}
+
+/** The owner's password (delete-account asks for it). */
+export const OWNER_PASSWORD = 'clave-de-la-duena-1';
+
+/** What a world needs from outside the database, made once per test file. */
+export interface WorldAssets {
+  /** A stored ad photo (storeAdImage), copied for the owner's draft. */
+  photoKey: string;
+  /** Stores an identity document for the waiting advertiser's request; its key. */
+  newDocument: () => Promise<string>;
+  /** Stores a transfer receipt for the owner's payment; its key. */
+  newReceipt: () => Promise<string>;
+  /** hashPassword(OWNER_PASSWORD), hashed once. */
+  ownerPasswordHash: string;
 }
 
 let worlds = 0;
@@ -56,22 +75,23 @@ async function addAdmin(db: Knex, username: string, isMaster: boolean): Promise<
   });
 }
 
-/**
- * A fresh world. `files.photoKey` is a stored photo (storeAdImage), copied for the owner's ad; `files.newDocument`
- * stores an identity document for the waiting advertiser's request.
- */
-export async function seedWorld(db: Knex, dataDir: string, files: { photoKey: string; newDocument: () => Promise<string> }): Promise<World> {
+/** A fresh world. */
+export async function seedWorld(db: Knex, dataDir: string, assets: WorldAssets): Promise<World> {
+  const photoFile = await copyAdImage(dataDir, assets.photoKey);
+  const documentKey = await assets.newDocument();
+  const receiptKey = await assets.newReceipt();
   // One transaction: one commit instead of one per row.
-  return db.transaction((trx) => seed(trx, dataDir, files));
+  return db.transaction((trx) => seed(trx, { ...assets, photoFile, documentKey, receiptKey }));
 }
 
-async function seed(db: Knex, dataDir: string, files: { photoKey: string; newDocument: () => Promise<string> }): Promise<World> {
+async function seed(db: Knex, files: WorldAssets & { photoFile: string; documentKey: string; receiptKey: string }): Promise<World> {
   worlds += 1;
   const n = worlds;
   const now = new Date();
   const ownerTitle = `Aviso privado de la dueña ${n}`;
   const email = `duena${n}@example.com`;
   const ownerId = await insertAdvertiser(db, { email, fullName: `Dueña Número ${n}` });
+  await db('advertisers').where('id', ownerId).update({ password_hash: files.ownerPasswordHash, email_confirmed_at: now });
   const strangerId = await insertAdvertiser(db, { email: `extrana${n}@example.com`, fullName: 'Extraña de Prueba' });
   const draftAdId = await insertAd(db, ownerId, { title: `${ownerTitle} (borrador)`, state: 'draft' });
   const publishedAdId = await insertAd(db, ownerId, { title: ownerTitle });
@@ -79,7 +99,7 @@ async function seed(db: Knex, dataDir: string, files: { photoKey: string; newDoc
   const photoId = await insertId(db, 'ad_images', {
     ad_id: draftAdId,
     position: 0,
-    file_key: await copyAdImage(dataDir, files.photoKey),
+    file_key: files.photoFile,
     width: 64,
     height: 64,
     alt: ownerTitle,
@@ -103,6 +123,9 @@ async function seed(db: Knex, dataDir: string, files: { photoKey: string; newDoc
     status: 'pending',
     plan: 'vip',
     reference: `VEL-SEC-${n}`,
+    receipt_key: files.receiptKey,
+    receipt_type: 'image/jpeg',
+    receipt_uploaded_at: now,
     created_at: now,
   });
   const pendingAdvertiserId = await insertAdvertiser(db, { email: `espera${n}@example.com`, verificationStatus: 'pending' });
@@ -114,7 +137,7 @@ async function seed(db: Knex, dataDir: string, files: { photoKey: string; newDoc
     status: 'pending',
     submitted_at: now,
   });
-  const documentId = await insertId(db, 'identity_documents', { request_id: requestId, kind: 'selfie', file_key: await files.newDocument(), bytes: 100, created_at: now });
+  const documentId = await insertId(db, 'identity_documents', { request_id: requestId, kind: 'selfie', file_key: files.documentKey, bytes: 100, created_at: now });
   const pendingAdId = await insertAd(db, strangerId, { title: 'Aviso esperando revisión', state: 'pending' });
   const reportId = await insertId(db, 'reports', { ad_id: publishedAdId, reason: 'estafa', status: 'open', hid_ad: false, created_at: now });
   const messageId = await insertId(db, 'contact_messages', { email: `consulta${n}@example.com`, topic: 'consulta', message: 'Una consulta de prueba.', status: 'open', created_at: now });
@@ -133,6 +156,8 @@ async function seed(db: Knex, dataDir: string, files: { photoKey: string; newDoc
     ownerTitle,
     photoId,
     paymentId,
+    paymentReference: `VEL-SEC-${n}`,
+    quote: await issueQuote(db, 'premium', 15000),
     pendingAdvertiserId,
     pendingAdId,
     reportId,

@@ -1,0 +1,206 @@
+// Who may call what, on SQLite and PostgreSQL: every route of the app's routers against five callers (anonymous,
+// staff without any permission, the super admin, another advertiser, the owner of the rows). Advertiser routes:
+// 401 without an advertiser session (a staff cookie is not one), 404 for another advertiser's rows, never the
+// owner's title or email in someone else's answer, and the owner gets through. Admin routes: 401 without a staff
+// session, 403 without the permission, the super admin gets through. The access rule of each route comes from
+// api/security/route-catalogue.ts: a route added without one fails here.
+// The account pages (/mi-cuenta, Astro SSR) need a build to be served; here, the check each of them starts with
+// and the queries they read through.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ADVERTISER_COOKIE, endAdvertiserSession, resumeAdvertiserSession } from '../advertiser/sessions.ts';
+import { SESSION_COOKIE } from '../admin/sessions.ts';
+import { ADMIN_ROUTE_PERMISSIONS } from '../admin/data-routes.ts';
+import { findOwnAd } from '../../db/queries/advertiser-ads.ts';
+import { findOwnPaymentByReference } from '../../db/queries/plan-payments.ts';
+import { ROUTE_CASES, fillPath, type ApiRoute, type RouteCase } from './route-catalogue.ts';
+import { rawRequest, type RawResponse } from './testing.ts';
+import { securityTestApp } from './test-app.ts';
+import { seedWorld, type World } from './world.ts';
+
+// Made while the file loads: the tests below are one per route.
+const s = await securityTestApp();
+afterAll(() => s.close());
+
+const CALLERS = ['anonymous', 'staff without permissions', 'super admin', 'another advertiser', 'owner'] as const;
+type Caller = (typeof CALLERS)[number];
+
+/**
+ * What a caller must get: a status; the way in (not 401, 403 or 404: the rows are theirs to reach); past the
+ * session and permission checks (not 401 or 403: a row may still be out of their sight, a 404); or an answer of
+ * their own, whatever it is, without the owner's data.
+ */
+type Expectation = 401 | 403 | 404 | 'gets through' | 'admitted' | 'own data only';
+
+/** Advertiser routes that name the owner's rows in the body rather than the path. */
+const NAMES_ROWS_IN_BODY = new Set(['POST /api/advertiser/payments']);
+/** Staff routes of the sign-in router (api/admin/routes.ts): any signed-in staff. */
+const ANY_STAFF = new Set(['GET /api/admin/me', 'POST /api/admin/heartbeat']);
+
+function expectations(route: ApiRoute, rule: RouteCase): Record<Caller, Expectation> {
+  switch (rule.access) {
+    case 'advertiser':
+      return {
+        anonymous: 401,
+        'staff without permissions': 401,
+        'super admin': 401,
+        'another advertiser': rule.params || NAMES_ROWS_IN_BODY.has(route.key) ? 404 : 'own data only',
+        owner: 'gets through',
+      };
+    case 'admin': {
+      const anyStaff = ANY_STAFF.has(route.key) || ADMIN_ROUTE_PERMISSIONS.get(route.key) === 'any_admin';
+      return {
+        anonymous: 401,
+        'staff without permissions': anyStaff ? 'admitted' : 403,
+        'super admin': 'gets through',
+        'another advertiser': 401,
+        owner: 401,
+      };
+    }
+    case 'signature':
+      // No session of any kind stands in for MercadoPago's signature.
+      return { anonymous: 401, 'staff without permissions': 401, 'super admin': 401, 'another advertiser': 401, owner: 401 };
+    case 'public':
+      // Signing in with a wrong password is a 401 for anyone: nothing to expect but an answer of one's own.
+      return { anonymous: 'own data only', 'staff without permissions': 'own data only', 'super admin': 'own data only', 'another advertiser': 'own data only', owner: 'own data only' };
+  }
+}
+
+function cookieOf(caller: Caller, w: World): string | undefined {
+  switch (caller) {
+    case 'anonymous':
+      return undefined;
+    case 'staff without permissions':
+      return `${SESSION_COOKIE}=${w.staffWithout.cookie}`;
+    case 'super admin':
+      return `${SESSION_COOKIE}=${w.superAdmin.cookie}`;
+    case 'another advertiser':
+      return `${ADVERTISER_COOKIE}=${w.stranger.cookie}`;
+    case 'owner':
+      return `${ADVERTISER_COOKIE}=${w.owner.cookie}`;
+  }
+}
+
+async function multipartFor(route: ApiRoute): Promise<{ body: Buffer; type: string }> {
+  const form = new FormData();
+  const jpeg = new Blob([new Uint8Array(s.jpeg)], { type: 'image/jpeg' });
+  if (route.path.endsWith('/photos')) form.append('photo', new Blob([new Uint8Array(s.png)], { type: 'image/png' }), 'foto.png');
+  else if (route.path.endsWith('/receipt')) form.append('receipt', jpeg, 'comprobante.jpg');
+  else {
+    for (const [name, value] of Object.entries({ method: 'manual', fullName: 'Dueña de Prueba', birthDate: '1990-04-02' })) form.append(name, value);
+    for (const name of ['dniFront', 'dniBack', 'selfie']) form.append(name, jpeg, `${name}.jpg`);
+  }
+  const encoded = new Response(form);
+  return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
+}
+
+async function call(route: ApiRoute, rule: RouteCase, w: World, caller: Caller): Promise<RawResponse> {
+  const cookie = cookieOf(caller, w);
+  const headers: Record<string, string> = { 'Sec-Fetch-Site': 'same-origin', ...(cookie ? { Cookie: cookie } : {}) };
+  let body: string | Buffer | undefined;
+  if (rule.body === 'json') {
+    body = JSON.stringify(rule.example?.(w) ?? {});
+    headers['Content-Type'] = 'application/json';
+  } else if (rule.body === 'multipart') {
+    const form = await multipartFor(route);
+    body = form.body;
+    headers['Content-Type'] = form.type;
+  }
+  return rawRequest(s.server.url, { method: route.method, path: rule.params ? fillPath(route.path, rule.params(w)) : route.path, headers, body });
+}
+
+function meets(expectation: Expectation, res: RawResponse): string | null {
+  if (res.status >= 500 || res.status === 0) return `answered ${res.status}`;
+  if (typeof expectation === 'number') return res.status === expectation ? null : `expected ${expectation}, got ${res.status}`;
+  const refusals = expectation === 'gets through' ? [401, 403, 404] : expectation === 'admitted' ? [401, 403] : [];
+  return refusals.includes(res.status) ? `was refused: ${res.status} ${res.text.slice(0, 160)}` : null;
+}
+
+/** Whether an answer carries the owner's data: an ad title or the email. */
+const leaks = (res: RawResponse, w: World) => res.text.includes(w.ownerTitle) || res.text.includes(w.owner.email);
+
+describe('the authorization matrix', () => {
+  it('has an access rule for every route of the routers, and only for those', () => {
+    expect(s.routes.length).toBeGreaterThanOrEqual(70);
+    expect(s.routes.filter((r) => !ROUTE_CASES[r.key]).map((r) => r.key), 'routes without a case in api/security/route-catalogue.ts').toEqual([]);
+    expect(Object.keys(ROUTE_CASES).filter((key) => !s.routes.some((r) => r.key === key))).toEqual([]);
+  });
+
+  it('puts every route under /api/advertiser and /api/admin behind a session, apart from signing up, in and out', () => {
+    const open = s.routes.filter((r) => /^\/api\/(advertiser|admin)\//.test(r.path) && ROUTE_CASES[r.key]?.access === 'public').map((r) => r.key);
+    expect(open.sort()).toEqual(
+      [
+        'POST /api/admin/login',
+        'POST /api/admin/logout',
+        'POST /api/advertiser/confirm-email',
+        'POST /api/advertiser/forgot-password',
+        'POST /api/advertiser/login',
+        'POST /api/advertiser/logout',
+        'POST /api/advertiser/register',
+        'POST /api/advertiser/resend-confirmation',
+        'POST /api/advertiser/reset-password',
+      ].sort(),
+    );
+    // Every staff route of the panel's router declares its permission.
+    for (const route of s.routes.filter((r) => ROUTE_CASES[r.key]?.access === 'admin' && !ANY_STAFF.has(r.key))) {
+      expect(ADMIN_ROUTE_PERMISSIONS.get(route.key), route.key).toBeDefined();
+    }
+  });
+
+  it.each(s.routes.map((r) => [r.key, r] as const))('%s', async (_key, route) => {
+    const rule = ROUTE_CASES[route.key];
+    expect(rule, `no case for ${route.key} in api/security/route-catalogue.ts`).toBeDefined();
+    const w = await seedWorld(s.t.db, s.t.dataDir, s.assets);
+    const expected = expectations(route, rule!);
+    const problems: string[] = [];
+    // The owner last: what they do may use the rows up (a deleted ad, a deleted account).
+    for (const caller of CALLERS) {
+      const res = await call(route, rule!, w, caller);
+      const problem = meets(expected[caller], res);
+      if (problem) problems.push(`${caller}: ${problem}`);
+      const mayRead = caller === 'owner' || (caller === 'super admin' && rule!.access === 'admin');
+      if (!mayRead && leaks(res, w)) problems.push(`${caller}: the answer carries the owner's data (${res.status} ${res.text.slice(0, 160)})`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the account pages (/mi-cuenta)', () => {
+  const pagesDir = path.join(import.meta.dirname, '../../site/pages/mi-cuenta');
+  const pages = (fs.readdirSync(pagesDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.astro'));
+
+  it.each(pages)('%s resumes the advertiser session before anything else and sends the visitor to sign in without one', (file) => {
+    const source = fs.readFileSync(path.join(pagesDir, file), 'utf8');
+    const frontmatter = source.split(/^---$/m)[1] ?? '';
+    const statements = frontmatter.split('\n').filter((line) => line.trim() && !line.trim().startsWith('//') && !/^(import|export) /.test(line));
+    expect(statements[0]).toMatch(/^const advertiser = await resumeAdvertiserSession\(Astro\.locals\.db, Astro\.cookies\.get\(ADVERTISER_COOKIE\)\?\.value\);$/);
+    expect(statements[1]).toMatch(/^if \(!advertiser\) return Astro\.redirect\(/);
+    // A row named in the address is looked up among the advertiser's own.
+    if (/Astro\.params/.test(frontmatter)) expect(frontmatter).toMatch(/findOwn\w*\(Astro\.locals\.db, advertiser\.id, /);
+  });
+
+  it('finds pages to check', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('the session check opens them to a live advertiser session only', async () => {
+    const w = await seedWorld(s.t.db, s.t.dataDir, s.assets);
+    const db = s.t.db;
+    expect(await resumeAdvertiserSession(db, undefined)).toBeNull();
+    expect(await resumeAdvertiserSession(db, 'x'.repeat(43))).toBeNull();
+    expect(await resumeAdvertiserSession(db, w.superAdmin.cookie), 'a staff session is not an advertiser session').toBeNull();
+    expect(await resumeAdvertiserSession(db, w.owner.cookie)).toMatchObject({ id: w.owner.id, email: w.owner.email });
+    await endAdvertiserSession(db, w.owner.cookie);
+    expect(await resumeAdvertiserSession(db, w.owner.cookie), 'a session that ended').toBeNull();
+  });
+
+  it("their lookups by address find the advertiser's own rows only", async () => {
+    const w = await seedWorld(s.t.db, s.t.dataDir, s.assets);
+    const db = s.t.db;
+    expect(await findOwnAd(db, w.owner.id, w.draftAdId)).toMatchObject({ id: w.draftAdId });
+    expect(await findOwnAd(db, w.stranger.id, w.draftAdId)).toBeFalsy();
+    expect(await findOwnPaymentByReference(db, w.owner.id, w.paymentReference)).toMatchObject({ reference: w.paymentReference });
+    expect(await findOwnPaymentByReference(db, w.stranger.id, w.paymentReference)).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+// The whole app for a security test file, on its own database (SQLite, or PostgreSQL in the postgres project),
+// with MercadoPago faked, identity documents sealed with a fixed key, and what seedWorld needs from outside.
+import type Koa from 'koa';
+import { createApp } from '../app.ts';
+import { AnalyticsQueue } from '../analytics/queue.ts';
+import { MemoryMailer } from '../services/mail.ts';
+import { storeAdImage } from '../services/image-store.ts';
+import { storeDocument } from '../services/identity-vault.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { serve, testConfig, type TestServer } from '../testing/http.ts';
+import { startFakeMercadoPago } from '../testing/fake-mercadopago.ts';
+import { testJpeg, testPng } from '../testing/images.ts';
+import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
+import { apiRoutesOf, type ApiRoute } from './route-catalogue.ts';
+import { OWNER_PASSWORD, type WorldAssets } from './world.ts';
+
+export interface SecurityTestApp {
+  t: TestDb;
+  app: Koa;
+  server: TestServer;
+  queue: AnalyticsQueue;
+  /** Every route of the app's routers. */
+  routes: ApiRoute[];
+  assets: WorldAssets;
+  /** A valid JPEG, for documents, receipts and photos. */
+  jpeg: Buffer;
+  png: Buffer;
+  close(): Promise<void>;
+}
+
+const IDENTITY_KEY = Buffer.alloc(32, 7);
+
+export async function securityTestApp(): Promise<SecurityTestApp> {
+  const t = await createTestDb();
+  const fake = await startFakeMercadoPago();
+  // A long interval: the tests decide when analytics are written (flush).
+  const queue = new AnalyticsQueue(t.db, { flushIntervalMs: 60_000, maxBatch: 10_000 });
+  const app = await createApp({
+    db: t.db,
+    config: testConfig(t.dataDir, { identityKey: IDENTITY_KEY, mercadoPago: { accessToken: fake.accessToken, webhookSecret: 'secreto-del-webhook', apiUrl: fake.url } }),
+    analytics: queue,
+    mailer: new MemoryMailer(),
+  });
+  const server = await serve(app);
+  const [jpeg, png] = await Promise.all([testJpeg(), testPng()]);
+  const assets: WorldAssets = {
+    photoKey: (await storeAdImage(t.dataDir, png)).key,
+    newDocument: () => storeDocument(t.dataDir, IDENTITY_KEY, jpeg),
+    newReceipt: () => storeDocument(t.dataDir, IDENTITY_KEY, jpeg, 'receipts'),
+    ownerPasswordHash: await hashPassword(OWNER_PASSWORD),
+  };
+  return {
+    t,
+    app,
+    server,
+    queue,
+    routes: apiRoutesOf(app),
+    assets,
+    jpeg,
+    png,
+    async close() {
+      await server.close();
+      await queue.close();
+      await fake.close();
+      await t.destroy();
+    },
+  };
+}
