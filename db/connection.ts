@@ -17,7 +17,7 @@ export function isPostgresUrl(url: string | undefined): boolean {
 export function knexConfig(databaseUrl: string | undefined, dataDir: string): Knex.Config {
   const migrations = { migrationSource, tableName: 'knex_migrations' };
   if (isPostgresUrl(databaseUrl)) {
-    return { client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 }, migrations };
+    return { client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 }, migrations, compileSqlOnError: false };
   }
   const filename = databaseUrl?.startsWith('sqlite:')
     ? databaseUrl.slice('sqlite:'.length)
@@ -27,6 +27,8 @@ export function knexConfig(databaseUrl: string | undefined, dataDir: string): Kn
     client: 'sqlite3',
     connection: { filename },
     useNullAsDefault: true,
+    // An error names the query with '?' placeholders, never the values (user data stays out of logs).
+    compileSqlOnError: false,
     // One writer at a time is SQLite's rule anyway; a small pool lets reads run beside it under WAL.
     pool: {
       min: 1,

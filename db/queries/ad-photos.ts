@@ -42,6 +42,21 @@ async function claimEditable(trx: Knex, adId: number, now: Date): Promise<boolea
   return (await trx('ads').where('id', adId).whereIn('state', OWNER_EDITABLE_STATES).update({ updated_at: now })) > 0;
 }
 
+/** Thrown inside a transaction to roll back the claim when nothing is changed after all (a missing photo). */
+class NothingChanged<T> extends Error {
+  readonly result: T;
+  constructor(result: T) {
+    super('nothing changed');
+    this.result = result;
+  }
+}
+async function unlessUnchanged<T>(run: Promise<T>): Promise<T> {
+  return run.catch((err: unknown) => {
+    if (err instanceof NothingChanged) return err.result as T;
+    throw err;
+  });
+}
+
 async function backToReview(trx: Knex, adId: number, now: Date): Promise<void> {
   await trx('ads').where('id', adId).whereIn('state', REVIEWED_STATES).update({ state: 'pending', submitted_at: now, state_reason: null, updated_at: now });
 }
@@ -75,24 +90,24 @@ export async function addPhoto(
  * as evidence), 'missing' if it is not this ad's photo, 'locked' if the ad is held or removed.
  */
 export async function removePhoto(db: Knex, adId: number, photoId: number, now = new Date()): Promise<string[] | 'missing' | 'locked'> {
-  return db.transaction(async (trx) => {
+  return unlessUnchanged(db.transaction(async (trx) => {
     if (!(await claimEditable(trx, adId, now))) return 'locked';
     const photo = await trx('ad_images').where({ id: photoId, ad_id: adId }).first('file_key');
-    if (!photo) return 'missing';
+    if (!photo) throw new NothingChanged('missing' as const);
     await trx('ad_images').where('id', photoId).delete();
     await backToReview(trx, adId, now);
     return keysNotKeptAsEvidence(trx, [photo.file_key as string]);
-  });
+  }));
 }
 
 /** Puts the ad's photos in the given order: 'invalid' unless `ids` are exactly the ad's photos, 'locked' if held or removed. */
 export async function reorderPhotos(db: Knex, adId: number, ids: number[], now = new Date()): Promise<'ok' | 'invalid' | 'locked'> {
-  return db.transaction(async (trx) => {
+  return unlessUnchanged(db.transaction(async (trx) => {
     if (!(await claimEditable(trx, adId, now))) return 'locked';
     const current: number[] = await trx('ad_images').where('ad_id', adId).pluck('id');
-    if (current.length !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) return 'invalid';
+    if (current.length !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) throw new NothingChanged('invalid' as const);
     for (const [position, id] of ids.entries()) await trx('ad_images').where({ id, ad_id: adId }).update({ position });
     await backToReview(trx, adId, now);
-    return 'ok';
-  });
+    return 'ok' as const;
+  }));
 }
