@@ -7,6 +7,7 @@ import { deleteExpiredAnalytics } from '../db/queries/analytics-retention.ts';
 import { purgeIdentityDocuments } from '../db/queries/identity-purge.ts';
 import { runPlanLifecycle, type PlanLifecycleResult } from '../db/queries/plan-lifecycle.ts';
 import type { Mailer } from './services/mail.ts';
+import { removeOrphanFiles } from './services/orphan-files.ts';
 import { renewalDueMail } from './payments/mails.ts';
 import { paymentPagePath } from './payments/confirmations.ts';
 
@@ -25,6 +26,12 @@ export async function runHourlyJobs(db: Knex, dataDir: string, now = new Date())
   await refreshSearchOrder(db).catch((err) => console.error('Search order refresh failed:', err));
   await deleteExpiredAnalytics(db, now).catch((err) => console.error('Analytics retention failed:', err));
   await purgeIdentityDocuments(db, dataDir, now).catch((err) => console.error('Identity document purge failed:', err));
+  await removeOrphanFiles(db, dataDir, now)
+    .then((removed) => {
+      const total = removed['ad-images'] + removed.identity + removed.receipts;
+      if (total) console.log(`Orphan files removed: ${removed['ad-images']} photos, ${removed.identity} identity documents, ${removed.receipts} receipts.`);
+    })
+    .catch((err) => console.error('Orphan file cleanup failed:', err));
 }
 
 /** Ends plans and listings at their date and creates renewal payments, mailing each advertiser who must pay one. */

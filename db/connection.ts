@@ -3,6 +3,9 @@ import path from 'node:path';
 import fs from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+// Knex's own SQLite client and transaction, extended below (knex has no option for how a transaction begins).
+import SqliteClient from 'knex/lib/dialects/sqlite3/index.js';
+import SqliteTransaction from 'knex/lib/dialects/sqlite3/execution/sqlite-transaction.js';
 import { migrationSource } from './migrations/index.ts';
 
 export type Db = Knex;
@@ -12,6 +15,23 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export function isPostgresUrl(url: string | undefined): boolean {
   return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+/**
+ * Every SQLite transaction begins IMMEDIATE: it takes the write lock first, waiting for it (busy_timeout) like
+ * any single write. A plain BEGIN starts as a reader, and a transaction that reads before it writes (most do:
+ * check, then change) fails at once with SQLITE_BUSY when another connection wrote meanwhile, since waiting cannot
+ * help a stale snapshot. Seen under the crash test's parallel writers as 500s on deleting an ad.
+ */
+class ImmediateTransaction extends SqliteTransaction {
+  begin(conn: unknown) {
+    return this.query(conn, 'BEGIN IMMEDIATE;');
+  }
+}
+class VeladaSqliteClient extends SqliteClient {
+  transaction(...args: unknown[]) {
+    return new ImmediateTransaction(this, ...args);
+  }
 }
 
 export function knexConfig(databaseUrl: string | undefined, dataDir: string): Knex.Config {
@@ -24,7 +44,7 @@ export function knexConfig(databaseUrl: string | undefined, dataDir: string): Kn
     : path.join(dataDir, 'velada.sqlite');
   if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
   return {
-    client: 'sqlite3',
+    client: VeladaSqliteClient as unknown as typeof Knex.Client,
     connection: { filename },
     useNullAsDefault: true,
     // An error names the query with '?' placeholders, never the values (user data stays out of logs).

@@ -11,6 +11,9 @@ export interface TestDb {
   db: Knex;
   dataDir: string;
   dialect: 'sqlite' | 'postgres';
+  /** How another process reaches the same database: its URL, and on PostgreSQL the schema to search. */
+  url: string;
+  schema?: string;
   destroy(): Promise<void>;
 }
 
@@ -44,6 +47,8 @@ export async function createTestDb(): Promise<TestDb> {
       db,
       dataDir,
       dialect: 'postgres',
+      url: postgresUrl,
+      schema,
       async destroy() {
         await db.raw(`drop schema ${schema} cascade`);
         await db.destroy();
@@ -58,6 +63,7 @@ export async function createTestDb(): Promise<TestDb> {
     db,
     dataDir,
     dialect: 'sqlite',
+    url: `sqlite:${file}`,
     async destroy() {
       await db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
