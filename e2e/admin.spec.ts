@@ -476,7 +476,13 @@ test('Analytics, Configuración and Registro de actividad: the summary and chart
   }
   expect((await db('settings').where('key', 'price_premium').first()).value).toBe('15000');
 
-  // Registro de actividad: the saves above are there; the filter narrows to one action.
+  // Registro de actividad: the saves above are there; the filter narrows to one action. The unfiltered list
+  // answers late, after the filtered one: the filtered list must stay.
+  await page.route('**/api/admin/audit-log?limit=200', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const lateAnswer = page.waitForResponse((r) => r.url().endsWith('/api/admin/audit-log?limit=200'));
   await openSection(page, 'Registro de actividad');
   await page.getByLabel('Acción').selectOption('settings_saved');
   await page.getByRole('button', { name: 'Filtrar' }).click();
@@ -484,6 +490,10 @@ test('Analytics, Configuración and Registro de actividad: the summary and chart
   await expect(rows.first()).toContainText('Configuración guardada');
   const saved = Number((await db('audit_log').where('action', 'settings_saved').count({ n: '*' }).first())?.n);
   await expect(rows).toHaveCount(saved);
+  await lateAnswer;
+  await page.waitForTimeout(500); // the time a stale answer would take to reach the table
+  await expect(rows).toHaveCount(saved);
+  await page.unroute('**/api/admin/audit-log?limit=200');
   await expectNoSeriousA11yViolations(page);
   const log = await exportCsv(page);
   expect(log.rows.slice(1).every((r) => r[2] === 'Configuración guardada')).toBe(true);
