@@ -3,6 +3,8 @@ declare module 'autocannon' {
   export interface Options {
     url: string;
     connections?: number;
+    /** Requests per second over all connections (open loop); without it each connection sends once answered. */
+    overallRate?: number;
     duration?: number;
     /** Seconds before a request counts as timed out (default 10). */
     timeout?: number;
@@ -11,7 +13,9 @@ declare module 'autocannon' {
     requests?: {
       method?: string;
       path?: string;
-      setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+      setupRequest?: (request: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+      /** Each answer, with the connection's context (one request at a time per connection without pipelining). */
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
     }[];
   }
   export interface Histogram {

@@ -1,9 +1,10 @@
 // Load: 500 concurrent connections for 60 s of mixed traffic against one server process (SQLite, 100,000 ads):
 // search pages with varied filters, ad pages, analytics pageviews, advertiser sign-ins (right and wrong
 // passwords, from many addresses) and photo uploads (a 1600 x 1200 JPEG). One JSON line: requests, answers by
-// status, errors (any 5xx other than a deliberate 503, timeouts, connection errors), latency p50/p99, and the
-// server's memory (resident set) sampled every second. Deliberate refusals (429 from sign-in throttling and
-// rate limits, 503 from the image queue, 401 for wrong passwords) are counted apart, not as errors.
+// status (in all and for each kind of request), errors (any 5xx other than a deliberate 503, timeouts, connection
+// errors), latency p50/p99, the server's memory (resident set) sampled every second and its JavaScript heap every
+// 10 s. Deliberate refusals (429 from sign-in throttling and rate limits, 503 from the page and image queues, 401
+// for wrong passwords) are counted apart, not as errors.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,11 @@ import { ensureBenchData } from './lib/bench-data.ts';
 import { ensureSiteBuild, startServer } from './lib/processes.ts';
 
 const CONNECTIONS = 500;
-const DURATION_S = 60;
+/** LOAD_DURATION_S: a longer overload phase, to watch memory over minutes. */
+const DURATION_S = Number(process.env.LOAD_DURATION_S ?? 60);
+/** Then a steady phase: the same mix at a fixed rate, as arrivals come in real life (not answered, not sent). */
+const STEADY_DURATION_S = 30;
+const STEADY_RATE = 40;
 const LOAD_DIR = path.join(BENCH_DATA_DIR, 'load');
 const LOAD_DB_FILE = path.join(LOAD_DIR, 'velada.sqlite');
 const DRAFTS = 400;
@@ -87,7 +92,12 @@ export async function runLoadBenchmark(): Promise<Record<string, unknown>> {
   const server = await startServer('app-server.ts', { NODE_ENV: 'production', DATA_DIR: LOAD_DIR, DATABASE_URL: `sqlite:${LOAD_DB_FILE}`, SEED_DEMO: 'false', TRUST_PROXY: 'true' });
   const loadAtStart = round(os.loadavg()[0]!);
   const memory: number[] = [memoryOf(server.pid)];
-  const sampler = setInterval(() => memory.push(memoryOf(server.pid)), 1000);
+  const heap: number[] = [await server.heapUsed()];
+  let ticks = 0;
+  const sampler = setInterval(() => {
+    memory.push(memoryOf(server.pid));
+    if (++ticks % 10 === 0) void server.heapUsed().then((bytes) => heap.push(bytes));
+  }, 1000);
 
   // A deterministic sequence: the same run every time.
   let n = 0;
@@ -98,13 +108,13 @@ export async function runLoadBenchmark(): Promise<Record<string, unknown>> {
     return 'search';
   };
   const common = (i: number) => ({ 'sec-fetch-site': 'same-origin', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/156.0.0.0 Mobile Safari/537.36' });
-  const sent: Record<Kind, number> = { search: 0, ad: 0, analytics: 0, signin: 0, upload: 0 };
-  const requests = [
+  const requests = (sent: Record<Kind, number>, statusesByKind: Partial<Record<Kind, Record<number, number>>>) => [
     {
-      setupRequest: (request: Record<string, unknown>) => {
+      setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
         n += 1;
         const kind = kindOf(n);
         sent[kind] += 1;
+        context.kind = kind;
         const visitor = n % 20_000;
         switch (kind) {
           case 'search': {
@@ -143,57 +153,86 @@ export async function runLoadBenchmark(): Promise<Record<string, unknown>> {
               body: JSON.stringify({ email: 'carga@velada.example', password: n % 4 === 0 ? PASSWORD : `equivocada-${n}` }),
             };
           case 'upload':
+            // Each draft in turn (10 photos each: the pool outlasts the run, so no upload meets the plan's limit).
             return {
               ...request,
               method: 'POST',
-              path: `/api/advertiser/ads/${drafts[n % drafts.length]}/photos`,
+              path: `/api/advertiser/ads/${drafts[sent.upload % drafts.length]}/photos`,
               headers: { ...common(visitor), 'content-type': photo.contentType, cookie: `${ADVERTISER_COOKIE}=${session}` },
               body: photo.body,
             };
         }
       },
+      onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
+        const byStatus = (statusesByKind[context.kind as Kind] ??= {});
+        byStatus[status] = (byStatus[status] ?? 0) + 1;
+      },
     },
   ];
 
-  log(`load: ${CONNECTIONS} connections, ${DURATION_S} s of mixed traffic`);
-  const statuses: Record<number, number> = {};
-  let result: Result;
-  try {
-    result = await new Promise<Result>((resolve, reject) => {
-      const instance = autocannon({ url: server.origin, connections: CONNECTIONS, duration: DURATION_S, timeout: 30, requests }, (err, res) => (err ? reject(err) : resolve(res)));
+  /** One phase of traffic: every connection sends as fast as it is answered, or all together at `overallRate`. */
+  async function phase(options: { durationS: number; overallRate?: number }): Promise<Record<string, unknown>> {
+    const sent: Record<Kind, number> = { search: 0, ad: 0, analytics: 0, signin: 0, upload: 0 };
+    const statusesByKind: Partial<Record<Kind, Record<number, number>>> = {};
+    const statuses: Record<number, number> = {};
+    log(`load: ${CONNECTIONS} connections, ${options.durationS} s of mixed traffic${options.overallRate ? ` at ${options.overallRate} requests/s` : ''}`);
+    const result = await new Promise<Result>((resolve, reject) => {
+      const instance = autocannon(
+        { url: server.origin, connections: CONNECTIONS, duration: options.durationS, overallRate: options.overallRate, timeout: 30, requests: requests(sent, statusesByKind) },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      );
       instance.on('response', (_client, statusCode) => {
         statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
       });
     });
+    const count = (test: (status: number) => boolean) => Object.entries(statuses).reduce((sum, [status, k]) => (test(Number(status)) ? sum + k : sum), 0);
+    const serverErrors = count((s) => s >= 500 && s !== 503);
+    const pages = (kind: Kind) => statusesByKind[kind]?.[200] ?? 0;
+    return {
+      durationS: options.durationS,
+      overallRate: options.overallRate ?? null,
+      requests: result.requests.total,
+      requestsPerSecond: round(result.requests.average, 0),
+      // Pages (search and ad) answered with the page itself, per second: what visitors got.
+      pagesServedPerSecond: round((pages('search') + pages('ad')) / options.durationS, 1),
+      sent,
+      statuses,
+      statusesByKind,
+      errors: serverErrors + result.errors + result.timeouts,
+      serverErrors,
+      connectionErrors: result.errors,
+      timeouts: result.timeouts,
+      deliberateRefusals: count((s) => s === 401 || s === 429 || s === 503),
+      unexpected4xx: count((s) => s >= 400 && s < 500 && s !== 401 && s !== 429),
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+    };
+  }
+
+  let overload: Record<string, unknown>;
+  let steady: Record<string, unknown>;
+  try {
+    overload = await phase({ durationS: DURATION_S });
+    steady = await phase({ durationS: STEADY_DURATION_S, overallRate: STEADY_RATE });
   } finally {
     clearInterval(sampler);
     memory.push(memoryOf(server.pid));
     await server.stop();
   }
-  const count = (test: (status: number) => boolean) => Object.entries(statuses).reduce((sum, [status, k]) => (test(Number(status)) ? sum + k : sum), 0);
-  const deliberate = count((s) => s === 401 || s === 429 || s === 503);
-  const serverErrors = count((s) => s >= 500 && s !== 503);
-  const unexpected4xx = count((s) => s >= 400 && s < 500 && s !== 401 && s !== 429);
   const mb = (bytes: number) => round(bytes / 1024 / 1024, 0);
   return {
     benchmark: 'load-mixed',
     connections: CONNECTIONS,
-    durationS: DURATION_S,
-    requests: result.requests.total,
-    requestsPerSecond: round(result.requests.average, 0),
-    sent,
-    statuses,
-    errors: serverErrors + result.errors + result.timeouts,
-    serverErrors,
-    connectionErrors: result.errors,
-    timeouts: result.timeouts,
-    deliberateRefusals: deliberate,
-    unexpected4xx,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
+    overload,
+    steady,
+    errors: Number(overload.errors) + Number(steady.errors),
     memoryStartMb: mb(memory[0]!),
     memoryMaxMb: mb(Math.max(...memory)),
     memoryEndMb: mb(memory.at(-1)!),
+    // One sample every 10 s over both phases: bounded memory levels off instead of climbing to the end.
+    memoryEvery10sMb: memory.filter((_, i) => i % 10 === 0).map(mb),
+    // The JavaScript heap at the same moments: flat while the resident set grows means native memory.
+    heapEvery10sMb: heap.map(mb),
     loadAverageAtStart: loadAtStart,
     cores: os.cpus().length,
   };

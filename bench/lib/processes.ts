@@ -23,6 +23,8 @@ export interface RunningServer {
   origin: string;
   /** The server's process id (its memory is read from /proc). */
   pid: number;
+  /** The JavaScript heap in use, as the server reports it (app-server.ts answers; other servers never do). */
+  heapUsed(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -34,13 +36,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => process.exit(130));
 }
 
-/** Forks `script` (a file under bench/servers/) and waits for the `{ port }` message it sends once listening. */
-/** What NODE_ENV=production requires (api/config.ts): nothing is mailed and no document is sealed in a benchmark. */
+/**
+ * What NODE_ENV=production requires (api/config.ts): nothing is mailed and no document is sealed in a benchmark.
+ * MALLOC_ARENA_MAX=2 as `npm start` sets it (docs/decisions/016-hardening.md).
+ */
 const PRODUCTION_SETTINGS = {
   PUBLIC_ORIGIN: 'https://velada.example',
   SMTP_URL: 'smtp://127.0.0.1:9',
   IDENTITY_KEY: crypto.randomBytes(32).toString('hex'),
+  MALLOC_ARENA_MAX: '2',
 };
+
+/** Forks `script` (a file under bench/servers/) and waits for the `{ port }` message it sends once listening. */
 
 export function startServer(script: string, env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const child = fork(path.join(ROOT_DIR, 'bench', 'servers', script), [], {
@@ -64,7 +71,17 @@ export function startServer(script: string, env: NodeJS.ProcessEnv): Promise<Run
     });
     child.once('message', (message: { port: number }) => {
       clearTimeout(timer);
-      resolve({ origin: `http://127.0.0.1:${message.port}`, pid: child.pid!, stop });
+      const heapUsed = () =>
+        new Promise<number>((answer) => {
+          const onMessage = (reply: { heapUsedBytes?: number }) => {
+            if (reply.heapUsedBytes === undefined) return;
+            child.off('message', onMessage);
+            answer(reply.heapUsedBytes);
+          };
+          child.on('message', onMessage);
+          child.send('heap');
+        });
+      resolve({ origin: `http://127.0.0.1:${message.port}`, pid: child.pid!, heapUsed, stop });
     });
   });
 }
