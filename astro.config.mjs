@@ -5,7 +5,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import AstroPWA from '@vite-pwa/astro';
-import { AGE_CHECK_SCRIPT, scriptHash } from './site/lib/age-check-script.ts';
+import { AGE_CHECK_SCRIPT, scriptHash } from './site/server/age-check-script.ts';
 
 const clientDir = fileURLToPath(new URL('./dist/client/', import.meta.url));
 

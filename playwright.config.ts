@@ -14,11 +14,13 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
+  // The analytics tests assert the whole summary, so they run alone, after the others have written their visits.
   // Tests that change which ads are public run last, alone: the others compare pages with the database. The plans
   // test moves the clock past plan ends (expiring listings), so it runs after everything else.
   projects: [
-    { name: 'site', testIgnore: /(moderation|plans)\.spec\.ts/ },
-    { name: 'moderation', testMatch: /moderation\.spec\.ts/, dependencies: ['site'] },
+    { name: 'site', testIgnore: /(analytics|moderation|plans)\.spec\.ts/ },
+    { name: 'analytics', testMatch: /analytics\.spec\.ts/, dependencies: ['site'] },
+    { name: 'moderation', testMatch: /moderation\.spec\.ts/, dependencies: ['analytics'] },
     { name: 'plans', testMatch: /plans\.spec\.ts/, dependencies: ['moderation'] },
   ],
   outputDir: './test-results',

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app.ts';
 import { AnalyticsQueue } from './analytics/queue.ts';
-import { safeReturnPath } from '../site/lib/return-path.ts';
+import { safeReturnPath } from '#shared/return-path.ts';
 import { serve, testConfig, type TestServer } from './testing/http.ts';
-import { createTestDb, type TestDb } from '../db/testing/test-db.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 
 let t: TestDb;
 let server: TestServer;

@@ -1,10 +1,10 @@
 // POST /confirmar-edad: the age gate's form when the browser runs no JavaScript. 'si' sets the 18+ cookie and
 // goes back to the page; 'no' goes to the page that says why the site is closed to minors.
 import type { Middleware } from 'koa';
-import { AGE_COOKIE, AGE_COOKIE_MAX_AGE_S } from '../site/lib/age-cookie.ts';
+import { AGE_COOKIE, AGE_COOKIE_MAX_AGE_S } from '#shared/age-cookie.ts';
 import { forbidden, HttpError } from './errors.ts';
 import { isFromOwnSite } from './middleware/request-origin.ts';
-import { safeReturnPath } from '../site/lib/return-path.ts';
+import { safeReturnPath } from '#shared/return-path.ts';
 
 const MAX_BODY_BYTES = 2048;
 

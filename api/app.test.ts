@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { createApp } from './app.ts';
 import { AnalyticsQueue } from './analytics/queue.ts';
 import { rawGet, serve, sameOriginJson, testConfig, type TestServer } from './testing/http.ts';
-import { createTestDb, type TestDb } from '../db/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../db/factories/index.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { storeAdImage } from './services/image-store.ts';
 
 let t: TestDb;

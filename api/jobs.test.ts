@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../db/factories/index.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { refreshSearchOrder, runHourlyJobs, runPlanJobs } from './jobs.ts';
 import { MemoryMailer } from './services/mail.ts';
-import { persistAnalytics } from '../db/queries/analytics-ingest.ts';
+import { persistAnalytics } from '#db/queries/analytics-ingest.ts';
 import fs from 'node:fs';
 import path from 'node:path';
-import { insertedId } from '../db/dialect.ts';
+import { insertedId } from '#db/dialect.ts';
 import { identityDir, storeDocument } from './services/identity-vault.ts';
-import { purgeIdentityDocuments } from '../db/queries/identity-purge.ts';
+import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 
 let t: TestDb;
 beforeAll(async () => {

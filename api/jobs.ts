@@ -1,11 +1,11 @@
 // Work that runs on a timer inside the server process. Every job is idempotent, so several processes
 // sharing one database may all run it.
 import type { Knex } from 'knex';
-import { refreshSearchRanks } from '../db/queries/search-rank.ts';
-import { dialectOf } from '../db/dialect.ts';
-import { deleteExpiredAnalytics } from '../db/queries/analytics-retention.ts';
-import { purgeIdentityDocuments } from '../db/queries/identity-purge.ts';
-import { runPlanLifecycle, type PlanLifecycleResult } from '../db/queries/plan-lifecycle.ts';
+import { refreshSearchRanks } from '#db/queries/search-rank.ts';
+import { dialectOf } from '#db/dialect.ts';
+import { deleteExpiredAnalytics } from '#db/queries/analytics-retention.ts';
+import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
+import { runPlanLifecycle, type PlanLifecycleResult } from '#db/queries/plan-lifecycle.ts';
 import type { Mailer } from './services/mail.ts';
 import { removeOrphanFiles } from './services/orphan-files.ts';
 import { renewalDueMail } from './payments/mails.ts';

@@ -9,8 +9,8 @@ import { createApp } from './app.ts';
 import { AnalyticsQueue } from './analytics/queue.ts';
 import { localIdentityKey, secureDataDir, stopServing } from './main.ts';
 import { testConfig } from './testing/http.ts';
-import { createTestDb } from '../db/testing/test-db.ts';
-import { countRows } from '../db/testing/analytics.ts';
+import { createTestDb } from '#tooling/testing/test-db.ts';
+import { countRows } from '#tooling/testing/analytics.ts';
 
 describe('stopServing', () => {
   it('writes every queued analytics event before closing the database', async () => {

@@ -13,11 +13,11 @@ import { createApp } from './app.ts';
 import { AnalyticsQueue } from './analytics/queue.ts';
 import { startJobs } from './jobs.ts';
 import { createMailer } from './services/mail.ts';
-import { migrate, openDb, type Db } from '../db/connection.ts';
-import { isDatabaseEmpty, seedDemoData } from '../db/seeds/demo.ts';
-import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '../db/seeds/super-admin.ts';
-import { DEMO_PARTNER_USERNAME, seedPanelDemo } from '../db/seeds/panel-demo.ts';
-import { seedAnalyticsDemo } from '../db/seeds/analytics-demo.ts';
+import { migrate, openDb, type Db } from '#db/connection.ts';
+import { isDatabaseEmpty, seedDemoData } from '#tooling/seeds/demo.ts';
+import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/admin/super-admin.ts';
+import { DEMO_PARTNER_USERNAME, seedPanelDemo } from '#tooling/seeds/panel-demo.ts';
+import { seedAnalyticsDemo } from '#tooling/seeds/analytics-demo.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(rootDir, 'dist');

@@ -7,11 +7,11 @@ import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { adImageFile } from './services/image-store.ts';
 import { metaPolicyOf, pagePolicy } from './middleware/security-headers.ts';
-import { photoAudience } from '../db/queries/photo-access.ts';
+import { photoAudience } from '#db/queries/photo-access.ts';
 import { SESSION_COOKIE, resumeSession } from './admin/sessions.ts';
-import { can } from './admin/permissions.ts';
+import { can } from '#shared/admin-permissions.ts';
 import { ADVERTISER_COOKIE, resumeAdvertiserSession } from './advertiser/sessions.ts';
-import { hasAgeCookie } from '../site/lib/age-cookie.ts';
+import { hasAgeCookie } from '#shared/age-cookie.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -5,9 +5,9 @@
 import os from 'node:os';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
-import { openDb } from '../db/connection.ts';
-import { publicAds } from '../db/queries/search-ads.ts';
-import { adPath } from '../db/ad-text.ts';
+import { openDb } from '#db/connection.ts';
+import { publicAds } from '#db/queries/search-ads.ts';
+import { adPath } from '#shared/ad-text.ts';
 import { ensureBenchData } from './lib/bench-data.ts';
 import { BENCH_DATABASE_URL, BENCH_DATA_DIR, isMain, log } from './lib/common.ts';
 import { ensureSiteBuild, startAppServer } from './lib/processes.ts';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { AD_IMAGE_WIDTHS, adImagesDir, storeAdImage } from '../api/services/image-store.ts';
+import { AD_IMAGE_WIDTHS, adImagesDir, storeAdImage } from '#api/services/image-store.ts';
 import { BENCH_DATA_DIR, isMain, log, percentile, round } from './lib/common.ts';
 
 const WARMUP = 2;

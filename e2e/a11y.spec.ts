@@ -1,5 +1,5 @@
 // axe-core on every public page and overlay state: no serious or critical violation.
-import { adPath } from '../db/ad-text.ts';
+import { adPath } from '#shared/ad-text.ts';
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, expectedSearch, waitForHydration } from './fixtures.ts';
 
 const pages: [name: string, path: string][] = [

@@ -1,6 +1,6 @@
 // An ad's own page, reached from the results: its content, and the phone kept out of the HTML until asked for.
-import { adPath } from '../db/ad-text.ts';
-import { formatPhoneLocal } from '../db/phone.ts';
+import { adPath } from '#shared/ad-text.ts';
+import { formatPhoneLocal } from '#shared/phone.ts';
 import { test, expect, expectedSearch, openSearch, resultCards } from './fixtures.ts';
 
 test('opening an ad from the results shows it; the phone appears only on request', async ({ page, db }) => {

@@ -3,12 +3,12 @@
 // is shared by all of them.
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, localStorageOf, waitForHydration } from './fixtures.ts';
 import { exportCsv, login, openLogin, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
-import { statistics } from '../db/queries/admin/statistics.ts';
-import { listSubscribers } from '../db/queries/admin/subscribers.ts';
-import { hashPassword, verifyPassword } from '../api/services/passwords.ts';
-import { cbuFrom } from '../db/cbu.ts';
-import { persistAnalytics } from '../db/queries/analytics-ingest.ts';
-import type { AnalyticsSummary } from '../db/queries/analytics-summary.ts';
+import { statistics } from '#db/queries/admin/statistics.ts';
+import { listSubscribers } from '#db/queries/admin/subscribers.ts';
+import { hashPassword, verifyPassword } from '#api/services/passwords.ts';
+import { cbuFrom } from '#shared/cbu.ts';
+import { persistAnalytics } from '#db/queries/analytics-ingest.ts';
+import type { AnalyticsSummary } from '#db/queries/analytics-summary.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -398,8 +398,8 @@ test('Administradores: a new partner gets exactly the ticked permissions, can be
 });
 
 test('Analytics, Configuración and Registro de actividad: the summary and chart, prices saved, the log filtered', async ({ page, db }) => {
-  // Some visits of today, so the section has rows to draw. The analytics tests, which may run meanwhile, clear
-  // these tables: what is checked is that the section shows exactly the summary the server sent.
+  // Some visits of today, so the section has rows to draw. Other tests' visits may land meanwhile: what is
+  // checked is that the section shows exactly the summary the server sent.
   const at = Date.now() - 60_000;
   await persistAnalytics(
     db,

@@ -1,12 +1,13 @@
 // Visitor analytics as visitors produce it: only after consent, and exactly what was sent reaches the summary.
-// The tests share the server's analytics tables, so they run one after another and start from empty tables.
+// They run in a Playwright project of their own, alone (playwright.config.ts), one after another, each from
+// empty analytics tables: nothing else writes visits meanwhile, so the whole summary is theirs.
 // Headless Chromium announces itself as a bot (and is dropped), so these visitors use a desktop Chrome agent, set
 // on the browser itself: a context's agent does not reach the beacons a page sends while it unloads.
 import type { Page, Request } from '@playwright/test';
 import { test, expect, asReturningVisitor, waitForHydration, localStorageOf, expectedSearch, resultCards } from './fixtures.ts';
-import { adPath } from '../db/ad-text.ts';
-import { analyticsSummary } from '../db/queries/analytics-summary.ts';
-import { clearAnalytics, countRows } from '../db/testing/analytics.ts';
+import { adPath } from '#shared/ad-text.ts';
+import { analyticsSummary } from '#db/queries/analytics-summary.ts';
+import { clearAnalytics, countRows } from '#tooling/testing/analytics.ts';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 test.use({

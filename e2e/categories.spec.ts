@@ -1,6 +1,6 @@
 // The five category routes: a 'Buscando {categoría} CABA...' screen that sends the browser to the search,
 // with a meta refresh so that it works without JavaScript too.
-import { CATEGORIES } from '../db/catalogue.ts';
+import { CATEGORIES } from '#shared/catalogue.ts';
 import { test, expect, asReturningVisitor } from './fixtures.ts';
 
 for (const category of CATEGORIES) {

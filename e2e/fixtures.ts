@@ -4,9 +4,9 @@ import AxeBuilder from '@axe-core/playwright';
 import knexFactory, { type Knex } from 'knex';
 import fs from 'node:fs';
 import path from 'node:path';
-import { knexConfig } from '../db/connection.ts';
-import { parseSearchParams } from '../db/search-filters.ts';
-import { searchAds, type SearchResult } from '../db/queries/search-ads.ts';
+import { knexConfig } from '#db/connection.ts';
+import { parseSearchParams } from '#shared/search-filters.ts';
+import { searchAds, type SearchResult } from '#db/queries/search-ads.ts';
 
 export { expect };
 

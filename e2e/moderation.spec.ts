@@ -3,7 +3,7 @@
 // playwright.config.ts): the search tests compare pages with the database and must not see ads come and go.
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
 import { exportCsv, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
-import { hashPassword } from '../api/services/passwords.ts';
+import { hashPassword } from '#api/services/passwords.ts';
 
 test.describe.configure({ mode: 'serial' });
 

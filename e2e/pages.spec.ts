@@ -1,7 +1,7 @@
 // The plans page (prices from the settings table), the legal pages, the install-guide redirect, the 404 page,
 // and the server's headers: security, caching, compression and the canonical-origin redirect.
 import { test, expect, asReturningVisitor, expectedSearch } from './fixtures.ts';
-import { adPath } from '../db/ad-text.ts';
+import { adPath } from '#shared/ad-text.ts';
 
 const PUBLIC_ORIGIN = 'https://velada.example';
 

@@ -6,12 +6,12 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, expectedSearch, resultCards, waitForHydration } from './fixtures.ts';
 import { signIn, openSection, toast, SUPER_PASSWORD } from './admin-helpers.ts';
-import { hashPassword } from '../api/services/passwords.ts';
-import { insertedId } from '../db/dialect.ts';
-import { insertAd } from '../db/factories/index.ts';
-import { refreshSearchRanks } from '../db/queries/search-rank.ts';
-import { runPlanLifecycle } from '../db/queries/plan-lifecycle.ts';
-import { addDays } from '../db/plans.ts';
+import { hashPassword } from '#api/services/passwords.ts';
+import { insertedId } from '#db/dialect.ts';
+import { insertAd } from '#tooling/factories/index.ts';
+import { refreshSearchRanks } from '#db/queries/search-rank.ts';
+import { runPlanLifecycle } from '#db/queries/plan-lifecycle.ts';
+import { addDays } from '#shared/plans.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, linkFromLatestMail, waitForHydration } from './fixtures.ts';
-import { hashPassword } from '../api/services/passwords.ts';
+import { hashPassword } from '#api/services/passwords.ts';
 
 test.describe.configure({ mode: 'serial' });
 

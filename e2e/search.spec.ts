@@ -2,7 +2,7 @@
 // (URL kept in step, no page load), and the count always equals what db/queries/search-ads.ts answers.
 import type { Page } from '@playwright/test';
 import type { Knex } from 'knex';
-import { RESULTS_PER_PAGE } from '../db/catalogue.ts';
+import { RESULTS_PER_PAGE } from '#shared/catalogue.ts';
 import {
   test,
   expect,

@@ -5,11 +5,11 @@
 // is generated and printed once. Resetting also ends the account's sessions and lifts its login lock.
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../api/config.ts';
-import { migrate, openDb } from '../db/connection.ts';
-import { ADMIN_PERMISSIONS, type AdminPermission } from '../api/admin/permissions.ts';
-import { createAdministrator, resetAdministratorPassword } from '../db/queries/admin/administrators.ts';
-import { randomPassword } from '../api/services/passwords.ts';
+import { loadConfig } from '#api/config.ts';
+import { migrate, openDb } from '#db/connection.ts';
+import { ADMIN_PERMISSIONS, type AdminPermission } from '#shared/admin-permissions.ts';
+import { createAdministratorAccount, resetAdministratorPassword } from '#api/admin/administrator-accounts.ts';
+import { randomPassword } from '#api/services/passwords.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -73,7 +73,7 @@ try {
     if (await db('admin_users').where('username', username).first('id')) fail(`Ya existe el administrador "${username}".`);
     const { password, generated } = await newPassword();
     if (password.length < 12) fail('La contraseña debe tener al menos 12 caracteres.');
-    await createAdministrator(db, { username, fullName, password, permissions: permissions as AdminPermission[], isMaster: values.role === 'super' });
+    await createAdministratorAccount(db, { username, fullName, password, permissions: permissions as AdminPermission[], isMaster: values.role === 'super' });
     console.log(`Administrador "${username}" creado${generated ? `, contraseña "${password}" (se muestra solo esta vez)` : ''}.`);
   } else if (command === 'reset-password') {
     const user = await db('admin_users').where('username', username).first('id');

@@ -1,6 +1,6 @@
 // npm run migrate: brings the configured database to the latest migration.
-import { loadConfig } from '../api/config.ts';
-import { migrate, openDb } from '../db/connection.ts';
+import { loadConfig } from '#api/config.ts';
+import { migrate, openDb } from '#db/connection.ts';
 
 const config = loadConfig();
 const db = openDb(config.databaseUrl, config.dataDir);

@@ -1,12 +1,12 @@
 // Staff authentication through real HTTP, on SQLite and PostgreSQL: login, the per-username-and-address lock and
 // the per-IP limit (api/security/sign-in-throttle.test.ts has the attacks), idle and absolute session timeouts, logout, and calls from other sites.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serveTestApp, type TestApp } from '../testing/http.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { ensureSuperAdmin } from '../../db/seeds/super-admin.ts';
-import { hashPassword } from '../services/passwords.ts';
+import { serveTestApp, type TestApp } from '#api/testing/http.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { ensureSuperAdmin } from '#api/admin/super-admin.ts';
+import { hashPassword } from '#api/services/passwords.ts';
 import { SESSION_COOKIE } from './sessions.ts';
-import { insertedId } from '../../db/dialect.ts';
+import { insertedId } from '#db/dialect.ts';
 
 const SUPER_PASSWORD = 'clave-super-segura-1';
 const PARTNER_PASSWORD = 'clave-socio-segura-2';

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
-import { knexConfig } from '../../db/connection.ts';
-import { verifyPassword } from '../services/passwords.ts';
+import { knexConfig } from '#db/connection.ts';
+import { verifyPassword } from '#api/services/passwords.ts';
 
 const script = path.resolve(import.meta.dirname, '../../scripts/admin.ts');
 

@@ -1,19 +1,19 @@
 // The panel's data endpoints on SQLite and PostgreSQL: every route of the router checked for anonymous (401), a
 // partner without its permission (403) and an allowed admin (2xx); then what each action changes, and refuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveTestApp, type TestApp } from '../testing/http.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { ensureSuperAdmin } from '../../db/seeds/super-admin.ts';
-import { insertAd, insertAdvertiser } from '../../db/factories/index.ts';
-import { cbuFrom } from '../../db/cbu.ts';
-import { hashPassword } from '../services/passwords.ts';
+import { serveTestApp, type TestApp } from '#api/testing/http.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { ensureSuperAdmin } from '#api/admin/super-admin.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { cbuFrom } from '#shared/cbu.ts';
+import { hashPassword } from '#api/services/passwords.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 import { ADMIN_ROUTE_PERMISSIONS, adminDataRouter } from './data-routes.ts';
-import { ADMIN_PERMISSIONS, type AdminPermission } from './permissions.ts';
-import { insertedId } from '../../db/dialect.ts';
-import { createStaffAlert } from '../../db/queries/staff-alerts.ts';
-import { storeDocument } from '../services/identity-vault.ts';
-import { testJpeg } from '../testing/images.ts';
+import { ADMIN_PERMISSIONS, type AdminPermission } from '#shared/admin-permissions.ts';
+import { insertedId } from '#db/dialect.ts';
+import { createStaffAlert } from '#db/queries/staff-alerts.ts';
+import { storeDocument } from '#api/services/identity-vault.ts';
+import { testJpeg } from '#api/testing/images.ts';
 import sharp from 'sharp';
 
 let t: TestDb;

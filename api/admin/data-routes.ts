@@ -3,32 +3,33 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
-import { HttpError, notFound } from '../errors.ts';
-import { readJsonBody } from '../http/read-body.ts';
+import type { AppDeps } from '#api/app.ts';
+import { HttpError, notFound } from '#api/errors.ts';
+import { readJsonBody } from '#api/http/read-body.ts';
 import { audit } from './audit.ts';
-import { can, type Admin, type AdminPermission } from './permissions.ts';
+import { can, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
 import { requireAdmin, requirePermission } from './routes.ts';
-import { statistics } from '../../db/queries/admin/statistics.ts';
-import { listSubscribers } from '../../db/queries/admin/subscribers.ts';
-import { decideVerification, pendingVerification, type Decision } from '../../db/queries/admin/verifications.ts';
-import { readDocument } from '../services/identity-vault.ts';
-import { approveAd, moderationQueue, refuseAd, type ModerationResult } from '../../db/queries/admin/moderation.ts';
-import { decideReport, listReports } from '../../db/queries/reports.ts';
-import { listContactMessages, markAnswered } from '../../db/queries/contact-messages.ts';
-import { activateBankAccount, addBankAccount, listBankAccounts, listPayments, processPayment } from '../../db/queries/admin/payments.ts';
-import { analyticsSummary } from '../../db/queries/analytics-summary.ts';
-import { isValidCbu } from '../../db/cbu.ts';
-import { getPlanPrices, setPlanPrices } from '../../db/queries/settings.ts';
-import { createAdministrator, listAdministrators, resetAdministratorPassword } from '../../db/queries/admin/administrators.ts';
-import { listAuditLog } from '../../db/queries/admin/audit-log.ts';
-import { markStaffAlertSeen, unseenStaffAlerts } from '../../db/queries/staff-alerts.ts';
+import { statistics } from '#db/queries/admin/statistics.ts';
+import { listSubscribers } from '#db/queries/admin/subscribers.ts';
+import { decideVerification, pendingVerification, type Decision } from '#db/queries/admin/verifications.ts';
+import { readDocument } from '#api/services/identity-vault.ts';
+import { approveAd, moderationQueue, refuseAd, type ModerationResult } from '#db/queries/admin/moderation.ts';
+import { decideReport, listReports } from '#db/queries/reports.ts';
+import { listContactMessages, markAnswered } from '#db/queries/contact-messages.ts';
+import { activateBankAccount, addBankAccount, listBankAccounts, listPayments, processPayment } from '#db/queries/admin/payments.ts';
+import { analyticsSummary } from '#db/queries/analytics-summary.ts';
+import { isValidCbu } from '#shared/cbu.ts';
+import { getPlanPrices, setPlanPrices } from '#db/queries/settings.ts';
+import { listAdministrators } from '#db/queries/admin/administrators.ts';
+import { createAdministratorAccount, resetAdministratorPassword } from '#api/admin/administrator-accounts.ts';
+import { listAuditLog } from '#db/queries/admin/audit-log.ts';
+import { markStaffAlertSeen, unseenStaffAlerts } from '#db/queries/staff-alerts.ts';
 import { endSessionsOf } from './sessions.ts';
-import { ADMIN_PERMISSIONS } from './permissions.ts';
-import { idParams, parseInput } from '../http/validate.ts';
-import type { Mailer } from '../services/mail.ts';
-import { mailPaymentConfirmed } from '../payments/confirmations.ts';
-import { sendReceipt } from '../payments/receipts.ts';
+import { ADMIN_PERMISSIONS } from '#shared/admin-permissions.ts';
+import { idParams, parseInput } from '#api/http/validate.ts';
+import type { Mailer } from '#api/services/mail.ts';
+import { mailPaymentConfirmed } from '#api/payments/confirmations.ts';
+import { sendReceipt } from '#api/payments/receipts.ts';
 
 /** 'any_admin': every signed-in admin (the overview, analytics). */
 export type RoutePermission = AdminPermission | 'super_admin' | 'any_admin';
@@ -278,7 +279,7 @@ export function adminDataRouter(deps: AppDeps & { mailer: Mailer }): Router {
     if (await deps.db('admin_users').where('username', input.username).first('id')) {
       throw conflict('duplicate_username', 'Ya existe un administrador con ese usuario.');
     }
-    const id = await createAdministrator(deps.db, input);
+    const id = await createAdministratorAccount(deps.db, input);
     await log(ctx, admin, 'administrator_created', 'admin_user', id, { username: input.username, permissions: input.permissions });
     ctx.status = 201;
     ctx.body = { success: true, id };

@@ -4,18 +4,18 @@ import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
-import { HttpError, forbidden } from '../errors.ts';
-import { rateLimit } from '../middleware/rate-limit.ts';
-import { readJsonBody } from '../http/read-body.ts';
-import { hashPassword, verifyPassword } from '../services/passwords.ts';
+import type { AppDeps } from '#api/app.ts';
+import { HttpError, forbidden } from '#api/errors.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { readJsonBody } from '#api/http/read-body.ts';
+import { hashPassword, verifyPassword } from '#api/services/passwords.ts';
 import { audit } from './audit.ts';
-import { can, parsePermissions, type Admin, type AdminPermission } from './permissions.ts';
+import { can, parsePermissions, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
 import { SESSION_COOKIE, createSession, endSession, resumeSession } from './sessions.ts';
-import { ADDRESS_LIMIT, WINDOW_MS, beginSignIn, signInSucceeded, waitSeconds } from '../services/login-throttle.ts';
-import { mailStaffAlert } from '../services/staff-alerts.ts';
-import type { Mailer } from '../services/mail.ts';
-import { parseInput } from '../http/validate.ts';
+import { ADDRESS_LIMIT, WINDOW_MS, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
+import { mailStaffAlert } from '#api/services/staff-alerts.ts';
+import type { Mailer } from '#api/services/mail.ts';
+import { parseInput } from '#api/http/validate.ts';
 
 const loginBody = z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) });
 

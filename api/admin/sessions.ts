@@ -2,8 +2,8 @@
 // database keeps its SHA-256, so a copy of the table opens no session. Idle timeout 30 minutes, renewed by any
 // authenticated call (the panel's 10-minute heartbeat included); absolute timeout 12 hours.
 import type { Knex } from 'knex';
-import { parsePermissions, type Admin } from './permissions.ts';
-import { hashToken, isPlausibleToken, newToken } from '../services/tokens.ts';
+import { parsePermissions, type Admin } from '#shared/admin-permissions.ts';
+import { hashToken, isPlausibleToken, newToken } from '#api/services/tokens.ts';
 
 export const SESSION_COOKIE = 'velada_admin_sesion';
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;

@@ -3,14 +3,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sameOriginJson, serveTestApp, type TestApp } from '../testing/http.ts';
-import { testJpeg } from '../testing/images.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { insertAd } from '../../db/factories/index.ts';
-import { hashPassword } from '../services/passwords.ts';
-import { adImagesDir, storeAdImage } from '../services/image-store.ts';
-import { identityDir, storeDocument } from '../services/identity-vault.ts';
-import { insertedId } from '../../db/dialect.ts';
+import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
+import { testJpeg } from '#api/testing/images.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd } from '#tooling/factories/index.ts';
+import { hashPassword } from '#api/services/passwords.ts';
+import { adImagesDir, storeAdImage } from '#api/services/image-store.ts';
+import { identityDir, storeDocument } from '#api/services/identity-vault.ts';
+import { insertedId } from '#db/dialect.ts';
 import { ADVERTISER_COOKIE, createAdvertiserSession } from './sessions.ts';
 
 let t: TestDb;

@@ -1,11 +1,11 @@
 // Advertiser accounts: registration, one-time tokens for mailed links (confirm the email, reset the password),
 // and the password check at sign-in. Routes send the mail; this module only changes the database.
 import type { Knex } from 'knex';
-import { hashPassword } from '../services/passwords.ts';
-import { hashToken, isPlausibleToken, newToken } from '../services/tokens.ts';
-import { insertedId } from '../../db/dialect.ts';
+import { hashPassword } from '#api/services/passwords.ts';
+import { hashToken, isPlausibleToken, newToken } from '#api/services/tokens.ts';
+import { insertedId } from '#db/dialect.ts';
 import { endAdvertiserSessionsOf } from './sessions.ts';
-import { clearAccountAttempts } from '../../db/queries/login-attempts.ts';
+import { clearAccountAttempts } from '#db/queries/login-attempts.ts';
 
 export type TokenPurpose = 'confirm_email' | 'reset_password';
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { confirm_email: 48 * 3_600_000, reset_password: 3_600_000 };

@@ -3,16 +3,16 @@
 // answers 404, exactly like an ad that does not exist.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AppDeps } from '../app.ts';
-import { HttpError, adLocked, notFound } from '../errors.ts';
-import { readJsonBody } from '../http/read-body.ts';
-import { idParams, parseInput } from '../http/validate.ts';
-import { rateLimit } from '../middleware/rate-limit.ts';
+import type { AppDeps } from '#api/app.ts';
+import { HttpError, adLocked, notFound } from '#api/errors.ts';
+import { readJsonBody } from '#api/http/read-body.ts';
+import { idParams, parseInput } from '#api/http/validate.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { requireAdvertiser } from './routes.ts';
 import type { SignedInAdvertiser } from './sessions.ts';
-import { adInputSchema } from '../../db/ad-input.ts';
-import { changeOwnAd, createAdDraft, deleteOwnAd, findOwnAd, listOwnAds, submitOwnAd, updateOwnAd } from '../../db/queries/advertiser-ads.ts';
-import { deleteAdImage } from '../services/image-store.ts';
+import { adInputSchema } from '#shared/ad-input.ts';
+import { changeOwnAd, createAdDraft, deleteOwnAd, findOwnAd, listOwnAds, submitOwnAd, updateOwnAd } from '#db/queries/advertiser-ads.ts';
+import { deleteAdImage } from '#api/services/image-store.ts';
 
 const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 32 * 1024, types: ['application/json'] });
 const me = (ctx: Context) => (ctx.state.advertiser as SignedInAdvertiser).id;

@@ -1,9 +1,9 @@
 // An advertiser's own ads through HTTP on SQLite and PostgreSQL: drafts from the form, validation, sending for
 // review with red-flag screening, edits going back to review, and nobody reaching another advertiser's ad.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sameOriginJson, serveTestApp, type TestApp } from '../testing/http.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../../db/factories/index.ts';
+import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { ADVERTISER_COOKIE, createAdvertiserSession } from './sessions.ts';
 
 let t: TestDb;

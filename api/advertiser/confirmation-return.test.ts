@@ -1,9 +1,9 @@
 // The confirmation mail carries where the advertiser was headed (`volver`, e.g. the publish flow), so that confirming
 // and signing in lead back there; only a path of this site ever reaches the link. On SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sameOriginJson, serveTestApp, type TestApp } from '../testing/http.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { MemoryMailer } from '../services/mail.ts';
+import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { MemoryMailer } from '#api/services/mail.ts';
 
 let t: TestDb;
 let server: TestApp;

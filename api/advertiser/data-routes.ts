@@ -2,17 +2,17 @@
 // POST /api/advertiser/delete-account (with the password) deletes the account, its ads, photos and documents.
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
-import { HttpError } from '../errors.ts';
-import { readJsonBody } from '../http/read-body.ts';
-import { parseInput } from '../http/validate.ts';
-import { rateLimit } from '../middleware/rate-limit.ts';
-import { verifyPassword } from '../services/passwords.ts';
-import { deleteAdImage } from '../services/image-store.ts';
-import { deleteDocument } from '../services/identity-vault.ts';
+import type { AppDeps } from '#api/app.ts';
+import { HttpError } from '#api/errors.ts';
+import { readJsonBody } from '#api/http/read-body.ts';
+import { parseInput } from '#api/http/validate.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { verifyPassword } from '#api/services/passwords.ts';
+import { deleteAdImage } from '#api/services/image-store.ts';
+import { deleteDocument } from '#api/services/identity-vault.ts';
 import { requireAdvertiser, setAdvertiserCookie } from './routes.ts';
 import type { SignedInAdvertiser } from './sessions.ts';
-import { deleteAdvertiserAccount, exportAdvertiserData } from '../../db/queries/advertiser-data.ts';
+import { deleteAdvertiserAccount, exportAdvertiserData } from '#db/queries/advertiser-data.ts';
 
 const deleteBody = z.object({ password: z.string().min(1, 'Escribí tu contraseña para confirmar.').max(128) });
 

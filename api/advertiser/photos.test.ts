@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sameOriginJson, serveTestApp, type TestApp } from '../testing/http.ts';
-import { pngDeclaring, testJpeg } from '../testing/images.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../../db/factories/index.ts';
-import { adImagesDir } from '../services/image-store.ts';
+import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
+import { pngDeclaring, testJpeg } from '#api/testing/images.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { adImagesDir } from '#api/services/image-store.ts';
 import { ADVERTISER_COOKIE, createAdvertiserSession } from './sessions.ts';
 
 let t: TestDb;

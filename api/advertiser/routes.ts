@@ -4,19 +4,19 @@
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
-import { HttpError } from '../errors.ts';
-import { readJsonBody } from '../http/read-body.ts';
-import { parseInput } from '../http/validate.ts';
-import { rateLimit } from '../middleware/rate-limit.ts';
-import { verifyPassword, hashPassword } from '../services/passwords.ts';
-import { ADDRESS_LIMIT, WINDOW_MS, beginSignIn, signInSucceeded, waitSeconds } from '../services/login-throttle.ts';
-import { mailStaffAlert } from '../services/staff-alerts.ts';
-import { newToken } from '../services/tokens.ts';
-import { createMailer } from '../services/mail.ts';
+import type { AppDeps } from '#api/app.ts';
+import { HttpError } from '#api/errors.ts';
+import { readJsonBody } from '#api/http/read-body.ts';
+import { parseInput } from '#api/http/validate.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { verifyPassword, hashPassword } from '#api/services/passwords.ts';
+import { ADDRESS_LIMIT, WINDOW_MS, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
+import { mailStaffAlert } from '#api/services/staff-alerts.ts';
+import { newToken } from '#api/services/tokens.ts';
+import { createMailer } from '#api/services/mail.ts';
 import { confirmEmailMail, resetPasswordMail } from './mails.ts';
 import { confirmEmail, findAdvertiserByEmail, issueToken, normalizeEmail, registerAdvertiser, resetPassword } from './accounts.ts';
-import { safeReturnPath } from '../../site/lib/return-path.ts';
+import { safeReturnPath } from '#shared/return-path.ts';
 import { ADVERTISER_COOKIE, createAdvertiserSession, endAdvertiserSession, resumeAdvertiserSession, type SignedInAdvertiser } from './sessions.ts';
 
 

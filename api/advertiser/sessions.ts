@@ -2,7 +2,7 @@
 // since advertisers come back over days to edit, renew and pay: 14 days idle, 30 days at most, and the cookie
 // is SameSite=Lax so that arriving from a mailed link keeps the session.
 import type { Knex } from 'knex';
-import { hashToken, isPlausibleToken, newToken } from '../services/tokens.ts';
+import { hashToken, isPlausibleToken, newToken } from '#api/services/tokens.ts';
 
 export const ADVERTISER_COOKIE = 'velada_sesion';
 export const IDLE_TIMEOUT_MS = 14 * 86_400_000;

@@ -1,16 +1,16 @@
 // POST /api/advertiser/verification: the identity step of the publish flow (multipart form with the documents);
 // GET: the advertiser's latest request, with the rejection reason when there is one.
 import Router from '@koa/router';
-import type { AppDeps } from '../app.ts';
-import { HttpError } from '../errors.ts';
-import { parseInput } from '../http/validate.ts';
-import { readMultipart } from '../http/read-multipart.ts';
-import { rateLimit } from '../middleware/rate-limit.ts';
-import { MAX_IMAGE_BYTES } from '../services/uploaded-image.ts';
+import type { AppDeps } from '#api/app.ts';
+import { HttpError } from '#api/errors.ts';
+import { parseInput } from '#api/http/validate.ts';
+import { readMultipart } from '#api/http/read-multipart.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
 import { requireAdvertiser } from './routes.ts';
 import { claimSchema, readDocuments, submitVerification } from './verification.ts';
 import type { SignedInAdvertiser } from './sessions.ts';
-import { latestVerification } from '../../db/queries/advertiser-verification.ts';
+import { latestVerification } from '#db/queries/advertiser-verification.ts';
 
 // Three documents of 5 MB and the text fields.
 const FORM_LIMIT = 3 * MAX_IMAGE_BYTES + 64 * 1024;

@@ -4,12 +4,12 @@
 import sharp from 'sharp';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ageFrom } from '../../db/dates.ts';
-import { insertedId } from '../../db/dialect.ts';
-import { checkedImage, MAX_IMAGE_PIXELS } from '../services/uploaded-image.ts';
-import { imageJobs } from '../services/image-jobs.ts';
-import { deleteDocument, storeDocument } from '../services/identity-vault.ts';
-import { staffReview, type IdentityProvider } from '../services/identity-provider.ts';
+import { ageFrom } from '#shared/dates.ts';
+import { insertedId } from '#db/dialect.ts';
+import { checkedImage, MAX_IMAGE_PIXELS } from '#api/services/uploaded-image.ts';
+import { imageJobs } from '#api/services/image-jobs.ts';
+import { deleteDocument, storeDocument } from '#api/services/identity-vault.ts';
+import { staffReview, type IdentityProvider } from '#api/services/identity-provider.ts';
 
 export const MIN_AGE = 18;
 export type DocumentKind = 'dni_front' | 'dni_back' | 'selfie';

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import knexFactory from 'knex';
 import { AnalyticsQueue } from './queue.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { clearAnalytics, countRows } from '../../db/testing/analytics.ts';
-import type { EventItem } from '../../db/queries/analytics-ingest.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { clearAnalytics, countRows } from '#tooling/testing/analytics.ts';
+import type { EventItem } from '#db/queries/analytics-ingest.ts';
 
 let t: TestDb;
 beforeAll(async () => {

@@ -6,7 +6,7 @@
 // and the next attempt waits retryMs. When the database is fine but a batch is refused, the batch is written
 // item by item and only the items refused on their own are dropped, so one bad item never blocks the rest.
 import type { Knex } from 'knex';
-import { persistAnalytics, type AnalyticsItem } from '../../db/queries/analytics-ingest.ts';
+import { persistAnalytics, type AnalyticsItem } from '#db/queries/analytics-ingest.ts';
 
 export interface AnalyticsQueueOptions {
   flushIntervalMs?: number;

@@ -2,12 +2,12 @@
 // what is refused (with the field named), bots, consent withdrawal, beacons and the 8 KB limit.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import { createApp } from '../app.ts';
+import { createApp } from '#api/app.ts';
 import { AnalyticsQueue } from './queue.ts';
-import { serve, serveTestApp, testConfig, type TestApp } from '../testing/http.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { analyticsSummary } from '../../db/queries/analytics-summary.ts';
-import { clearAnalytics, countRows as countTableRows } from '../../db/testing/analytics.ts';
+import { serve, serveTestApp, testConfig, type TestApp } from '#api/testing/http.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { analyticsSummary } from '#db/queries/analytics-summary.ts';
+import { clearAnalytics, countRows as countTableRows } from '#tooling/testing/analytics.ts';
 
 const CHROME_DESKTOP =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -2,12 +2,12 @@
 // is valid and queued; bots get the same 204 and are dropped. Bodies over 8 KB are refused before parsing.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { rateLimit } from '../middleware/rate-limit.ts';
-import { readJsonBody } from '../http/read-body.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { readJsonBody } from '#api/http/read-body.ts';
 import type { AnalyticsQueue } from './queue.ts';
 import { consentBody, eventBody, trackBody } from './schemas.ts';
 import { describeAgent, pagePathOf, referrerHostOf } from './visitor-context.ts';
-import { parseInput } from '../http/validate.ts';
+import { parseInput } from '#api/http/validate.ts';
 
 export const ANALYTICS_BODY_LIMIT = 8 * 1024;
 /** /track also takes text/plain: that is what navigator.sendBeacon sends for the page-exit payload. */

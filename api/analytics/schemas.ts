@@ -1,7 +1,7 @@
 // What the tracker may send, with a limit on every field. Unknown fields are ignored; wrong ones are a 400
 // that names the field (api/middleware/errors.ts).
 import { z } from 'zod';
-import { CONSENT_TYPES } from '../../db/queries/analytics-ingest.ts';
+import { CONSENT_TYPES } from '#db/queries/analytics-ingest.ts';
 
 const id = z.uuid();
 const pageUrl = z

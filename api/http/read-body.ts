@@ -1,7 +1,7 @@
 // Reads a small request body with a hard size limit: a declared Content-Length over the limit is refused before
 // a byte is read, and a body that grows past it while streaming is cut off. Only the listed media types pass.
 import type { Context } from 'koa';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '#api/errors.ts';
 
 export interface ReadBodyOptions {
   limitBytes: number;

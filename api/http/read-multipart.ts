@@ -3,7 +3,7 @@
 // platform's own (undici's Request.formData), so no extra dependency handles untrusted bytes.
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '#api/errors.ts';
 import { payloadTooLarge } from './read-body.ts';
 
 export async function readMultipart(ctx: Context, options: { limitBytes: number }): Promise<FormData> {

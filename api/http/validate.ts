@@ -1,11 +1,11 @@
 // Parses what a client sent with Spanish messages (zod's es locale); messages written in a schema stay as they are.
 // A failure is a ZodError, which api/middleware/errors.ts turns into a 400 naming the field.
 // Before any schema runs, every string and key of the input is checked: no control characters (PostgreSQL cannot
-// store NUL; db/control-characters.ts) and no key that names an object's prototype, whatever the schema says.
+// store NUL; shared/control-characters.ts) and no key that names an object's prototype, whatever the schema says.
 import { z } from 'zod';
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../db/control-characters.ts';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '#shared/control-characters.ts';
 
-export { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../db/control-characters.ts';
+export { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '#shared/control-characters.ts';
 
 const spanish = z.locales.es();
 

@@ -1,6 +1,6 @@
 // Requests for any host other than PUBLIC_ORIGIN's (local hosts aside) get a 301 there, path and query kept.
 import type { Middleware } from 'koa';
-import { isLocalHost } from '../../site/lib/local-host.ts';
+import { isLocalHost } from '#shared/local-host.ts';
 
 export function canonicalOrigin(publicOrigin: string | undefined): Middleware {
   if (!publicOrigin) return (_ctx, next) => next();

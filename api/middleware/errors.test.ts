@@ -4,9 +4,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import Koa from 'koa';
 import Router from '@koa/router';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { insertAdvertiser } from '../../db/factories/index.ts';
-import { serve, type TestServer } from '../testing/http.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAdvertiser } from '#tooling/factories/index.ts';
+import { serve, type TestServer } from '#api/testing/http.ts';
 import { errorHandler } from './errors.ts';
 
 let t: TestDb;

@@ -4,7 +4,7 @@
 // sent: no query string, no body, and no database message (Knex puts the query and its values in it).
 import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '#api/errors.ts';
 
 export function errorHandler(): Middleware {
   return async (ctx, next) => {

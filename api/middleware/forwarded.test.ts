@@ -2,7 +2,7 @@
 // its address (per-address limits, the audit log) nor its host and protocol.
 import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
-import { serve } from '../testing/http.ts';
+import { serve } from '#api/testing/http.ts';
 import { forwardedHeadersFrom, isTrustedPeer, proxyList } from './forwarded.ts';
 
 async function whoAmI(trusted: string[], headers: Record<string, string>) {

@@ -1,7 +1,7 @@
 // A fixed-window limit per client IP, in memory: enough for one process; several processes share a
 // database, not this counter, so each allows its own quota.
 import type { Middleware } from 'koa';
-import { tooManyRequests } from '../errors.ts';
+import { tooManyRequests } from '#api/errors.ts';
 
 export function rateLimit(options: { windowMs: number; max: number }): Middleware {
   const hits = new Map<string, { count: number; resetAt: number }>();

@@ -4,7 +4,7 @@
 // which the origin check alone guards (browsers always send Origin on a cross-site POST). Signed paths (payment
 // providers' notifications) carry no session and prove themselves by their signature instead.
 import type { Middleware } from 'koa';
-import { forbidden, HttpError } from '../errors.ts';
+import { forbidden, HttpError } from '#api/errors.ts';
 import { isFromOwnSite } from './request-origin.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -2,7 +2,7 @@
 // pages' own policies (from Astro) become the header with frame-ancestors added.
 import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
-import { serve } from '../testing/http.ts';
+import { serve } from '#api/testing/http.ts';
 import { metaPolicyOf, pagePolicy, securityHeaders } from './security-headers.ts';
 
 describe('the page policy', () => {

@@ -1,8 +1,8 @@
 // What follows a completed payment, wherever it was completed (staff in Pagos, MercadoPago's notification or the
 // buyer's return from MercadoPago): the advertiser's confirmation mail. And the MercadoPago side of completing.
 import type { Knex } from 'knex';
-import type { Mailer } from '../services/mail.ts';
-import { completePayment, type CompletedPayment } from '../../db/queries/plan-payments.ts';
+import type { Mailer } from '#api/services/mail.ts';
+import { completePayment, type CompletedPayment } from '#db/queries/plan-payments.ts';
 import type { MercadoPagoClient } from './mercadopago.ts';
 import { paymentConfirmedMail } from './mails.ts';
 

@@ -1,7 +1,7 @@
 // The Spanish texts of the mail advertisers receive about their payments.
-import type { Mail } from '../services/mail.ts';
-import { planLabel } from '../../db/plans.ts';
-import { formatLongDate, formatMoney } from '../../site/lib/format.ts';
+import type { Mail } from '#api/services/mail.ts';
+import { planLabel } from '#shared/plans.ts';
+import { formatLongDate, formatMoney } from '#shared/format.ts';
 
 const signature = '\n\nEquipo de Velada';
 

@@ -2,17 +2,17 @@
 // receipts, staff processing with the confirmation mail, and MercadoPago against a local fake of their API (the
 // webhook's signature, replays, idempotency).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sameOriginJson, serveTestApp, type TestApp } from '../testing/http.ts';
-import { testJpeg } from '../testing/images.ts';
-import { startFakeMercadoPago, type FakeMercadoPago } from '../testing/fake-mercadopago.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../../db/factories/index.ts';
-import { setPlanPrices } from '../../db/queries/settings.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from '../advertiser/sessions.ts';
-import { createSession, SESSION_COOKIE } from '../admin/sessions.ts';
-import { createAdministrator } from '../../db/queries/admin/administrators.ts';
-import { MemoryMailer } from '../services/mail.ts';
-import { readDocument } from '../services/identity-vault.ts';
+import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
+import { testJpeg } from '#api/testing/images.ts';
+import { startFakeMercadoPago, type FakeMercadoPago } from '#api/testing/fake-mercadopago.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { setPlanPrices } from '#db/queries/settings.ts';
+import { ADVERTISER_COOKIE, createAdvertiserSession } from '#api/advertiser/sessions.ts';
+import { createSession, SESSION_COOKIE } from '#api/admin/sessions.ts';
+import { createAdministratorAccount } from '#api/admin/administrator-accounts.ts';
+import { MemoryMailer } from '#api/services/mail.ts';
+import { readDocument } from '#api/services/identity-vault.ts';
 import { issueQuote, QUOTE_TTL_MS } from './price-quotes.ts';
 import { signNotification } from './mercadopago.ts';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
     config: { identityKey: IDENTITY_KEY, mercadoPago: { accessToken: fake.accessToken, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url } },
   });
   await t.db('bank_accounts').insert({ bank_name: 'Banco de Prueba', account_holder: 'Velada SRL', account_number: '1', cbu: '0000003100010000000001', alias: 'velada.test', account_type: 'checking', active: true, created_at: new Date() });
-  const adminId = await createAdministrator(t.db, { username: 'cobranzas', fullName: 'Cobranzas', password: 'una-clave-de-cobranzas', permissions: ['view_payments', 'process_payments'] });
+  const adminId = await createAdministratorAccount(t.db, { username: 'cobranzas', fullName: 'Cobranzas', password: 'una-clave-de-cobranzas', permissions: ['view_payments', 'process_payments'] });
   adminCookie = await createSession(t.db, adminId);
 });
 afterAll(async () => {

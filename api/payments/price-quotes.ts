@@ -4,8 +4,8 @@
 // sharing the database checks the same signatures.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { PAID_PLANS, type PaidPlan } from '../../db/plans.ts';
-import { serverKey } from '../../db/queries/server-keys.ts';
+import { PAID_PLANS, type PaidPlan } from '#shared/plans.ts';
+import { serverKey } from '#db/queries/server-keys.ts';
 
 /** How long a shown price holds. */
 export const QUOTE_TTL_MS = 24 * 60 * 60 * 1000;

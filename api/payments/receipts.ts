@@ -3,9 +3,9 @@
 // staff as a download. Both are sealed with the identity key (api/services/identity-vault.ts).
 import type { Context } from 'koa';
 import sharp from 'sharp';
-import { HttpError } from '../errors.ts';
-import { checkedImage, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '../services/uploaded-image.ts';
-import { imageJobs } from '../services/image-jobs.ts';
+import { HttpError } from '#api/errors.ts';
+import { checkedImage, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '#api/services/uploaded-image.ts';
+import { imageJobs } from '#api/services/image-jobs.ts';
 
 export const MAX_RECEIPT_BYTES = MAX_IMAGE_BYTES;
 export type ReceiptType = 'image/webp' | 'application/pdf';

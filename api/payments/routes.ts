@@ -5,19 +5,19 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
-import { HttpError, notFound } from '../errors.ts';
-import { readJsonBody } from '../http/read-body.ts';
-import { readMultipart } from '../http/read-multipart.ts';
-import { idParams, parseInput } from '../http/validate.ts';
-import { rateLimit } from '../middleware/rate-limit.ts';
-import { requireAdvertiser } from '../advertiser/routes.ts';
-import type { SignedInAdvertiser } from '../advertiser/sessions.ts';
-import type { Mailer } from '../services/mail.ts';
-import { deleteDocument, readDocument, storeDocument } from '../services/identity-vault.ts';
-import { PAID_PLANS, PAYMENT_METHODS, planLabel } from '../../db/plans.ts';
-import { getPlanPrices } from '../../db/queries/settings.ts';
-import { activeBankAccount } from '../../db/queries/admin/payments.ts';
+import type { AppDeps } from '#api/app.ts';
+import { HttpError, notFound } from '#api/errors.ts';
+import { readJsonBody } from '#api/http/read-body.ts';
+import { readMultipart } from '#api/http/read-multipart.ts';
+import { idParams, parseInput } from '#api/http/validate.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { requireAdvertiser } from '#api/advertiser/routes.ts';
+import type { SignedInAdvertiser } from '#api/advertiser/sessions.ts';
+import type { Mailer } from '#api/services/mail.ts';
+import { deleteDocument, readDocument, storeDocument } from '#api/services/identity-vault.ts';
+import { PAID_PLANS, PAYMENT_METHODS, planLabel } from '#shared/plans.ts';
+import { getPlanPrices } from '#db/queries/settings.ts';
+import { activeBankAccount } from '#db/queries/admin/payments.ts';
 import {
   attachReceipt,
   cancelOwnPayment,
@@ -28,8 +28,8 @@ import {
   newPaymentReference,
   planPaymentDescription,
   type PurchaseResult,
-} from '../../db/queries/plan-payments.ts';
-import { formatLongDate, formatMoney } from '../../site/lib/format.ts';
+} from '#db/queries/plan-payments.ts';
+import { formatLongDate, formatMoney } from '#shared/format.ts';
 import { readQuote } from './price-quotes.ts';
 import { checkedReceipt, MAX_RECEIPT_BYTES, sendReceipt } from './receipts.ts';
 import { checkNotificationSignature, MercadoPagoUnavailable, mercadoPagoClient } from './mercadopago.ts';

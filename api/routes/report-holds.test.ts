@@ -5,17 +5,17 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sameOriginJson, serveTestApp, type TestApp } from '../testing/http.ts';
-import { testJpeg } from '../testing/images.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../../db/factories/index.ts';
-import { decideReport, HIDING_REPORTS_PER_DAY } from '../../db/queries/reports.ts';
-import { endPlans } from '../../db/queries/plan-lifecycle.ts';
-import { ensureSuperAdmin } from '../../db/seeds/super-admin.ts';
-import { MemoryMailer } from '../services/mail.ts';
-import { adImagesDir } from '../services/image-store.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from '../advertiser/sessions.ts';
-import { SESSION_COOKIE, createSession } from '../admin/sessions.ts';
+import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
+import { testJpeg } from '#api/testing/images.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { decideReport, HIDING_REPORTS_PER_DAY } from '#db/queries/reports.ts';
+import { endPlans } from '#db/queries/plan-lifecycle.ts';
+import { ensureSuperAdmin } from '#api/admin/super-admin.ts';
+import { MemoryMailer } from '#api/services/mail.ts';
+import { adImagesDir } from '#api/services/image-store.ts';
+import { ADVERTISER_COOKIE, createAdvertiserSession } from '#api/advertiser/sessions.ts';
+import { SESSION_COOKIE, createSession } from '#api/admin/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;

@@ -1,6 +1,6 @@
 // The notice an advertiser gets when a report hides one of their ads. It says what happens next, and nothing
 // about who reported it or why.
-import type { Mail } from '../services/mail.ts';
+import type { Mail } from '#api/services/mail.ts';
 
 export function adHeldMail(to: string, ad: { id: number; title: string }): Mail {
   return {

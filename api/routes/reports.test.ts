@@ -1,12 +1,12 @@
 // Reports through HTTP on SQLite and PostgreSQL: a possible minor or trafficking hides the ad at once, other
 // reasons do not; staff dismiss (the ad comes back) or resolve (it stays hidden); bad input changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sameOriginJson, serveTestApp, type TestApp } from '../testing/http.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../../db/factories/index.ts';
-import { findPublicAd } from '../../db/queries/ad-page.ts';
-import { decideReport, adIdFromReference } from '../../db/queries/reports.ts';
-import { ensureSuperAdmin } from '../../db/seeds/super-admin.ts';
+import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { findPublicAd } from '#db/queries/ad-page.ts';
+import { decideReport, adIdFromReference } from '#db/queries/reports.ts';
+import { ensureSuperAdmin } from '#api/admin/super-admin.ts';
 
 let t: TestDb;
 let server: TestApp;

@@ -2,16 +2,18 @@
 // ad (a possible minor or trafficking hides it at once), and POST /api/contact, the contact form.
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
-import { readJsonBody } from '../http/read-body.ts';
-import { parseInput } from '../http/validate.ts';
-import { rateLimit } from '../middleware/rate-limit.ts';
-import { HIDING_REASONS, REPORT_REASONS, adIdFromReference, createReport } from '../../db/queries/reports.ts';
-import { keyedHash } from '../../db/queries/server-keys.ts';
-import { mailStaffAlert } from '../services/staff-alerts.ts';
-import type { Mailer } from '../services/mail.ts';
+import type { AppDeps } from '#api/app.ts';
+import { readJsonBody } from '#api/http/read-body.ts';
+import { parseInput } from '#api/http/validate.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { adIdFromReference, createReport } from '#db/queries/reports.ts';
+import { HIDING_REASONS, REPORT_REASONS, type ReportReason } from '#shared/report-reasons.ts';
+import { keyedHash } from '#db/queries/server-keys.ts';
+import { mailStaffAlert } from '#api/services/staff-alerts.ts';
+import type { Mailer } from '#api/services/mail.ts';
 import { adHeldMail } from './report-mails.ts';
-import { CONTACT_TOPICS, saveContactMessage, type ContactTopic } from '../../db/queries/contact-messages.ts';
+import { saveContactMessage } from '#db/queries/contact-messages.ts';
+import { CONTACT_TOPICS, type ContactTopic } from '#shared/contact-topics.ts';
 
 const reasons = REPORT_REASONS.map((r) => r.value) as [string, ...string[]];
 const reportBody = z.object({
@@ -41,7 +43,7 @@ export function reportsRouter(deps: AppDeps & { mailer: Mailer }): Router {
   router.post('/reports', rateLimit({ windowMs: 60 * 60_000, max: 10 }), async (ctx) => {
     const input = parseInput(reportBody, await readJsonBody(ctx, { limitBytes: 8 * 1024, types: ['application/json'] }));
     const adId = input.adId ?? (input.adReference ? adIdFromReference(input.adReference) : null);
-    const reason = input.reason as (typeof REPORT_REASONS)[number]['value'];
+    const reason = input.reason as ReportReason;
     const { id, hidden, heldAd } = await createReport(deps.db, {
       adId,
       adReference: input.adReference || null,

@@ -9,11 +9,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADVERTISER_COOKIE, endAdvertiserSession, resumeAdvertiserSession } from '../advertiser/sessions.ts';
-import { SESSION_COOKIE } from '../admin/sessions.ts';
-import { ADMIN_ROUTE_PERMISSIONS } from '../admin/data-routes.ts';
-import { findOwnAd } from '../../db/queries/advertiser-ads.ts';
-import { findOwnPaymentByReference } from '../../db/queries/plan-payments.ts';
+import { ADVERTISER_COOKIE, endAdvertiserSession, resumeAdvertiserSession } from '#api/advertiser/sessions.ts';
+import { SESSION_COOKIE } from '#api/admin/sessions.ts';
+import { ADMIN_ROUTE_PERMISSIONS } from '#api/admin/data-routes.ts';
+import { findOwnAd } from '#db/queries/advertiser-ads.ts';
+import { findOwnPaymentByReference } from '#db/queries/plan-payments.ts';
 import { ROUTE_CASES, fillPath, type ApiRoute, type RouteCase } from './route-catalogue.ts';
 import { rawRequest, type RawResponse } from './testing.ts';
 import { securityTestApp } from './test-app.ts';

@@ -2,11 +2,11 @@
 // in text) or any other C0 control character, DEL or a lone surrogate in any text field is a 400 that names the
 // field, and nothing is written. Tabs and line breaks stay allowed: descriptions and messages have lines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sameOriginJson, serveTestApp, type TestApp } from '../testing/http.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { ensureSuperAdmin } from '../../db/seeds/super-admin.ts';
-import { insertAd, insertAdvertiser } from '../../db/factories/index.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from '../advertiser/sessions.ts';
+import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { ensureSuperAdmin } from '#api/admin/super-admin.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { ADVERTISER_COOKIE, createAdvertiserSession } from '#api/advertiser/sessions.ts';
 import { databaseFingerprint, rawRequest } from './testing.ts';
 
 let t: TestDb;

@@ -4,11 +4,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
-import { knexConfig } from '../../db/connection.ts';
-import { createApp } from '../app.ts';
-import { AnalyticsQueue } from '../analytics/queue.ts';
-import { MemoryMailer } from '../services/mail.ts';
-import { testConfig } from '../testing/http.ts';
+import { knexConfig } from '#db/connection.ts';
+import { createApp } from '#api/app.ts';
+import { AnalyticsQueue } from '#api/analytics/queue.ts';
+import { MemoryMailer } from '#api/services/mail.ts';
+import { testConfig } from '#api/testing/http.ts';
 
 export interface CrashServerOptions {
   url: string;

@@ -4,8 +4,8 @@
 // and as a super admin. No answer may be a 5xx, a refusal must say why in the usual shape, and a refused request
 // must leave the database as it was. The sample is fixed (no randomness): a failure can be replayed.
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ADVERTISER_COOKIE } from '../advertiser/sessions.ts';
-import { SESSION_COOKIE } from '../admin/sessions.ts';
+import { ADVERTISER_COOKIE } from '#api/advertiser/sessions.ts';
+import { SESSION_COOKIE } from '#api/admin/sessions.ts';
 import { ROUTE_CASES, fillPath, type ApiRoute, type RouteCase } from './route-catalogue.ts';
 import { databaseFingerprint, rawRequest, type IgnoredColumns, type RawRequest } from './testing.ts';
 import { securityTestApp } from './test-app.ts';

@@ -4,7 +4,7 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { OWNER_PASSWORD, type World } from './world.ts';
-import { cbuFrom } from '../../db/cbu.ts';
+import { cbuFrom } from '#shared/cbu.ts';
 
 export interface ApiRoute {
   method: string;

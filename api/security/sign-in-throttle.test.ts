@@ -3,12 +3,12 @@
 // growing delays for the account, and a browser that signed in before is never slowed); staff are alerted and
 // the audit log tells what happened.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sameOriginJson, serveTestApp, type TestApp } from '../testing/http.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { ensureSuperAdmin } from '../../db/seeds/super-admin.ts';
-import { insertAdvertiser } from '../../db/factories/index.ts';
-import { hashPassword } from '../services/passwords.ts';
-import { ADDRESS_LIMIT } from '../../db/queries/login-attempts.ts';
+import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { ensureSuperAdmin } from '#api/admin/super-admin.ts';
+import { insertAdvertiser } from '#tooling/factories/index.ts';
+import { hashPassword } from '#api/services/passwords.ts';
+import { ADDRESS_LIMIT } from '#db/queries/login-attempts.ts';
 
 const SUPER_PASSWORD = 'clave-super-segura-1';
 const ADVERTISER_PASSWORD = 'clave-anunciante-1';

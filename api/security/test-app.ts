@@ -1,16 +1,16 @@
 // The whole app for a security test file, on its own database (SQLite, or PostgreSQL in the postgres project),
 // with MercadoPago faked, identity documents sealed with a fixed key, and what seedWorld needs from outside.
 import type Koa from 'koa';
-import { createApp } from '../app.ts';
-import { AnalyticsQueue } from '../analytics/queue.ts';
-import { MemoryMailer } from '../services/mail.ts';
-import { storeAdImage } from '../services/image-store.ts';
-import { storeDocument } from '../services/identity-vault.ts';
-import { hashPassword } from '../services/passwords.ts';
-import { serve, testConfig, type TestServer } from '../testing/http.ts';
-import { startFakeMercadoPago } from '../testing/fake-mercadopago.ts';
-import { testJpeg, testPng } from '../testing/images.ts';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
+import { createApp } from '#api/app.ts';
+import { AnalyticsQueue } from '#api/analytics/queue.ts';
+import { MemoryMailer } from '#api/services/mail.ts';
+import { storeAdImage } from '#api/services/image-store.ts';
+import { storeDocument } from '#api/services/identity-vault.ts';
+import { hashPassword } from '#api/services/passwords.ts';
+import { serve, testConfig, type TestServer } from '#api/testing/http.ts';
+import { startFakeMercadoPago } from '#api/testing/fake-mercadopago.ts';
+import { testJpeg, testPng } from '#api/testing/images.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { apiRoutesOf, type ApiRoute } from './route-catalogue.ts';
 import { OWNER_PASSWORD, type WorldAssets } from './world.ts';
 

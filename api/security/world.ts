@@ -2,13 +2,13 @@
 // report): an owner advertiser with ads, a photo and a payment, a stranger advertiser, an advertiser waiting for
 // verification, a report, a message, a bank account, a throwaway admin and an alert, and a session for each role.
 import type { Knex } from 'knex';
-import { adRow, insertAdvertiser, type AdInput } from '../../db/factories/index.ts';
-import { insertedId } from '../../db/dialect.ts';
-import { cbuFrom } from '../../db/cbu.ts';
-import { copyAdImage } from '../services/image-store.ts';
-import { createSession } from '../admin/sessions.ts';
-import { createAdvertiserSession } from '../advertiser/sessions.ts';
-import { issueQuote } from '../payments/price-quotes.ts';
+import { adRow, insertAdvertiser, type AdInput } from '#tooling/factories/index.ts';
+import { insertedId } from '#db/dialect.ts';
+import { cbuFrom } from '#shared/cbu.ts';
+import { copyAdImage } from '#api/services/image-store.ts';
+import { createSession } from '#api/admin/sessions.ts';
+import { createAdvertiserSession } from '#api/advertiser/sessions.ts';
+import { issueQuote } from '#api/payments/price-quotes.ts';
 
 export interface World {
   owner: { id: number; email: string; cookie: string };

@@ -1,7 +1,7 @@
 // A bulkhead: at most `concurrency` jobs of one kind run at a time in this process, up to `maxWaiting` more wait
 // for a place (each at most `maxWaitMs`), and the rest are refused at once with the kind's 503. It bounds the
 // memory and the threads one kind of work can take, so that a burst of it cannot stall everything else.
-import type { HttpError } from '../errors.ts';
+import type { HttpError } from '#api/errors.ts';
 
 export class Bulkhead {
   private active = 0;

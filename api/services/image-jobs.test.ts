@@ -5,12 +5,12 @@ import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { imageJobs, imagesBusy } from './image-jobs.ts';
 import { Bulkhead } from './bulkhead.ts';
-import { HttpError } from '../errors.ts';
-import { createTestDb } from '../../db/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../../db/factories/index.ts';
-import { serveTestApp } from '../testing/http.ts';
-import { testJpeg } from '../testing/images.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from '../advertiser/sessions.ts';
+import { HttpError } from '#api/errors.ts';
+import { createTestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { serveTestApp } from '#api/testing/http.ts';
+import { testJpeg } from '#api/testing/images.ts';
+import { ADVERTISER_COOKIE, createAdvertiserSession } from '#api/advertiser/sessions.ts';
 import { checkedImage } from './uploaded-image.ts';
 
 // Counts the pixel pipelines (toBuffer, toFile, also on clones) that run on a given input, passing every call on

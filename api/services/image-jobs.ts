@@ -4,7 +4,7 @@
 // libuv pool's threads at most (api/threadpool.ts makes that pool larger than Node's 4), and SQLite and file
 // reads always have threads left.
 import sharp from 'sharp';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '#api/errors.ts';
 import { Bulkhead } from './bulkhead.ts';
 
 sharp.concurrency(1);

@@ -5,11 +5,11 @@
 import crypto from 'node:crypto';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import { ACCOUNT_FREE_ATTEMPTS, clearAddressAttempts, reserveAttempt, type AccountKind, type Reservation } from '../../db/queries/login-attempts.ts';
-import { keyedHash } from '../../db/queries/server-keys.ts';
-import { createStaffAlert } from '../../db/queries/staff-alerts.ts';
+import { ACCOUNT_FREE_ATTEMPTS, clearAddressAttempts, reserveAttempt, type AccountKind, type Reservation } from '#db/queries/login-attempts.ts';
+import { keyedHash } from '#db/queries/server-keys.ts';
+import { createStaffAlert } from '#db/queries/staff-alerts.ts';
 
-export { ADDRESS_LIMIT, WINDOW_MS } from '../../db/queries/login-attempts.ts';
+export { ADDRESS_LIMIT, WINDOW_MS } from '#db/queries/login-attempts.ts';
 
 const DEVICE_COOKIE: Record<AccountKind, string> = { admin: 'velada_admin_dispositivo', advertiser: 'velada_dispositivo' };
 const DEVICE_COOKIE_MAX_AGE_MS = 365 * 86_400_000;

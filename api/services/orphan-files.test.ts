@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../../db/factories/index.ts';
-import { insertedId } from '../../db/dialect.ts';
-import { testPng } from '../testing/images.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { insertedId } from '#db/dialect.ts';
+import { testPng } from '#api/testing/images.ts';
 import { adImagesDir, storeAdImage } from './image-store.ts';
 import { identityDir, storeDocument } from './identity-vault.ts';
 import { removeOrphanFiles } from './orphan-files.ts';

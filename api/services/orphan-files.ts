@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { referencedFileKeys, type FileFolder } from '../../db/queries/file-references.ts';
+import { referencedFileKeys, type FileFolder } from '#db/queries/file-references.ts';
 import { adImagesDir } from './image-store.ts';
 import { identityDir } from './identity-vault.ts';
 

@@ -1,7 +1,7 @@
 // Checks an uploaded picture before anything is done with it: present, at most 5 MB, a JPG or PNG (or WebP where
 // allowed) by its first bytes whatever its name or declared type, and not more pixels than we decode.
 import sharp from 'sharp';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '#api/errors.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /**

@@ -4,10 +4,10 @@ import http from 'node:http';
 import type Koa from 'koa';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
-import { loadConfig, type Config } from '../config.ts';
-import { createApp } from '../app.ts';
-import { AnalyticsQueue, type AnalyticsQueueOptions } from '../analytics/queue.ts';
-import { MemoryMailer, type Mailer } from '../services/mail.ts';
+import { loadConfig, type Config } from '#api/config.ts';
+import { createApp } from '#api/app.ts';
+import { AnalyticsQueue, type AnalyticsQueueOptions } from '#api/analytics/queue.ts';
+import { MemoryMailer, type Mailer } from '#api/services/mail.ts';
 
 export interface TestServer {
   url: string;

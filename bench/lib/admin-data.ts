@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { migrate, openDb } from '../../db/connection.ts';
-import { adRow, createRandom, demoAdInput, demoBirthDate } from '../../db/factories/index.ts';
-import { cbuFrom } from '../../db/cbu.ts';
+import { migrate, openDb } from '#db/connection.ts';
+import { adRow, createRandom, demoAdInput, demoBirthDate } from '#tooling/factories/index.ts';
+import { cbuFrom } from '#shared/cbu.ts';
 import { BENCH_DATA_DIR, log } from './common.ts';
 
 export const PANEL_SUBSCRIBERS = 10_000;

@@ -5,9 +5,9 @@
 // reused: the benchmark asks for the summary as of the instant the data ends.
 import fs from 'node:fs';
 import path from 'node:path';
-import { migrate, openDb } from '../../db/connection.ts';
-import { createRandom } from '../../db/factories/index.ts';
-import { persistAnalytics, type DeviceType, type PageviewItem } from '../../db/queries/analytics-ingest.ts';
+import { migrate, openDb } from '#db/connection.ts';
+import { createRandom } from '#tooling/factories/index.ts';
+import { persistAnalytics, type DeviceType, type PageviewItem } from '#db/queries/analytics-ingest.ts';
 import { BENCH_DATA_DIR, log } from './common.ts';
 
 export const ANALYTICS_PAGEVIEWS = 10_000_000;

@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { migrate, openDb } from '../../db/connection.ts';
-import { adRow, createRandom, demoAdInput, demoBirthDate } from '../../db/factories/index.ts';
-import { refreshSearchRanks } from '../../db/queries/search-rank.ts';
+import { migrate, openDb } from '#db/connection.ts';
+import { adRow, createRandom, demoAdInput, demoBirthDate } from '#tooling/factories/index.ts';
+import { refreshSearchRanks } from '#db/queries/search-rank.ts';
 import { BENCH_DATABASE_URL, BENCH_DATA_DIR, BENCH_DB_FILE, log } from './common.ts';
 
 export const BENCH_ADS = 100_000;

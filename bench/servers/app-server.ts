@@ -1,12 +1,12 @@
 // Child process of the benchmarks: our server as `npm start` runs it (createApp on the built site), without
 // migrations or seeding, on a free loopback port that it reports to the parent over IPC.
-import '../../api/threadpool.ts'; // as api/main.ts: sized before anything uses the pool
+import '#api/threadpool.ts'; // as api/main.ts: sized before anything uses the pool
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../../api/config.ts';
-import { createApp } from '../../api/app.ts';
-import { AnalyticsQueue } from '../../api/analytics/queue.ts';
-import { openDb } from '../../db/connection.ts';
+import { loadConfig } from '#api/config.ts';
+import { createApp } from '#api/app.ts';
+import { AnalyticsQueue } from '#api/analytics/queue.ts';
+import { openDb } from '#db/connection.ts';
 import { DIST_DIR } from '../lib/common.ts';
 
 const config = loadConfig();

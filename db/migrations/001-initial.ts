@@ -1,7 +1,7 @@
 // Advertisers, their ads and photos, staff accounts and settings; full-text search for both dialects.
 // Timestamps are always written by the app as Date values (docs/decisions/002-timestamps.md), never by defaults.
 import type { Knex } from 'knex';
-import { dialectOf } from '../dialect.ts';
+import { dialectOf } from '#db/dialect.ts';
 
 export async function up(db: Knex): Promise<void> {
   const pg = dialectOf(db) === 'postgres';
@@ -31,7 +31,7 @@ export async function up(db: Knex): Promise<void> {
     t.string('barrio', 32);
     t.string('phone', 20);
     t.integer('price_per_hour');
-    // Weekly availability as bit masks over the catalogue's DAY_GROUPS and TIME_SLOTS (see db/availability.ts).
+    // Weekly availability as bit masks over the catalogue's DAY_GROUPS and TIME_SLOTS (see shared/availability.ts).
     t.integer('days_mask').notNullable().defaultTo(0);
     t.integer('slots_mask').notNullable().defaultTo(0);
     t.boolean('is_24h').notNullable().defaultTo(false);

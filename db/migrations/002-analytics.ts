@@ -1,8 +1,8 @@
 // Visitor analytics (docs/decisions/007-analytics-storage.md): append-only raw tables, written in batches,
 // and daily rollups that the summary reads instead of aggregating raw rows. Days are Buenos Aires dates.
 import type { Knex } from 'knex';
-import { buenosAiresDate, shiftDate } from '../dates.ts';
-import { SUMMARY_DAYS } from '../queries/analytics-window.ts';
+import { buenosAiresDate, shiftDate } from '#shared/dates.ts';
+import { SUMMARY_DAYS } from '#db/queries/analytics-window.ts';
 
 const RAW_TABLES = ['analytics_consents', 'analytics_pageviews', 'analytics_page_exits', 'analytics_events'];
 const ROLLUP_TABLES = [

@@ -1,7 +1,7 @@
 // Migration 013 on SQLite and PostgreSQL: phones stored as typed become E.164, unreadable ones become null.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../factories/index.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { down, up } from './013-phone-e164.ts';
 
 let t: TestDb;

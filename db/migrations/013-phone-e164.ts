@@ -1,10 +1,10 @@
 // Phones in international form (decisions: "Phone numbers"). Until now the ad form stored what was typed, less
 // spaces and punctuation ('1155550123', '01115…', '+549…'), and the page turned it into a wrong international
-// number. Each stored phone goes through the form's own reading (db/phone.ts); what cannot be an Argentine
+// number. Each stored phone goes through the form's own reading (shared/phone.ts); what cannot be an Argentine
 // number becomes null, as the form now refuses it. A phone already in E.164 reads back as itself, so running
 // this again changes nothing.
 import type { Knex } from 'knex';
-import { normalizePhone } from '../phone.ts';
+import { normalizePhone } from '#shared/phone.ts';
 
 const BATCH = 500;
 

@@ -1,7 +1,7 @@
 // One ad's page data: only public ads, and never the phone number itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../factories/index.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { countAdView, findPublicAd, revealPhone } from './ad-page.ts';
 
 let t: TestDb;

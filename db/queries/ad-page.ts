@@ -13,9 +13,9 @@ import {
   type Plan,
   type ServiceType,
   type TimeSlot,
-} from '../catalogue.ts';
-import { fromMask } from '../masks.ts';
-import { ageFrom } from '../dates.ts';
+} from '#shared/catalogue.ts';
+import { fromMask } from '#shared/masks.ts';
+import { ageFrom } from '#shared/dates.ts';
 import { planOfTier, planTierSql, publicAds, publicAdsWithAdvertiser } from './search-ads.ts';
 
 export interface AdImage {

@@ -2,8 +2,8 @@
 // re-encoded the file), removing and reordering. A change to the photos of a live ad sends it back to review;
 // an ad held by a report or removed by staff cannot be touched ('locked'), so photos never lift a hold.
 import type { Knex } from 'knex';
-import { OWNER_EDITABLE_STATES, PLANS, REVIEWED_STATES, type Plan } from '../catalogue.ts';
-import { insertedId } from '../dialect.ts';
+import { OWNER_EDITABLE_STATES, PLANS, REVIEWED_STATES, type Plan } from '#shared/catalogue.ts';
+import { insertedId } from '#db/dialect.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
 
 export interface OwnPhoto {

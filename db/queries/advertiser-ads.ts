@@ -1,13 +1,13 @@
 // An advertiser's own ads: create and edit from the form, send for review (screened for red flags), list. Every
 // function takes the advertiser's id and touches only that advertiser's ads: another's ad is 'missing'.
 import type { Knex } from 'knex';
-import { ATTENTION_TYPES, DAY_GROUPS, LANGUAGES, OWNER_EDITABLE_STATES, SERVICE_TYPES, TIME_SLOTS, type AdState } from '../catalogue.ts';
-import { fromMask, toMask } from '../masks.ts';
-import { buildSearchText, slugify } from '../ad-text.ts';
-import { insertedId } from '../dialect.ts';
-import { isoOrNull as iso } from '../dates.ts';
-import { screenAdText, type RedFlag } from '../screening.ts';
-import type { AdInputForm } from '../ad-input.ts';
+import { ATTENTION_TYPES, DAY_GROUPS, LANGUAGES, OWNER_EDITABLE_STATES, SERVICE_TYPES, TIME_SLOTS, type AdState } from '#shared/catalogue.ts';
+import { fromMask, toMask } from '#shared/masks.ts';
+import { buildSearchText, slugify } from '#shared/ad-text.ts';
+import { insertedId } from '#db/dialect.ts';
+import { isoOrNull as iso } from '#shared/dates.ts';
+import { screenAdText, type RedFlag } from '#shared/screening.ts';
+import type { AdInputForm } from '#shared/ad-input.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
 

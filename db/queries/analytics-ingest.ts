@@ -2,7 +2,7 @@
 // they change (docs/decisions/007-analytics-storage.md). Safe with several processes on one PostgreSQL:
 // every count is an atomic upsert, and distinct counts come from insert-or-ignore membership rows.
 import type { Knex } from 'knex';
-import { buenosAiresDate } from '../dates.ts';
+import { buenosAiresDate } from '#shared/dates.ts';
 import { pageWindowStart } from './analytics-window.ts';
 
 export const CONSENT_TYPES = ['all', 'analytics', 'marketing', 'necessary'] as const;

@@ -1,7 +1,7 @@
 // Raw analytics events, and the per-visitor rows that could link them, are kept 13 months; the anonymous
 // daily rollups (pages, sources, devices, browsers, totals) are kept for good.
 import type { Knex } from 'knex';
-import { buenosAiresDate, shiftMonths } from '../dates.ts';
+import { buenosAiresDate, shiftMonths } from '#shared/dates.ts';
 
 export const RETENTION_MONTHS = 13;
 

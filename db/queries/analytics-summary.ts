@@ -2,7 +2,7 @@
 // today, the last 30 days (today included), the top pages, sources, devices and browsers of those 30 days,
 // and a day-by-day series for the chart.
 import type { Knex } from 'knex';
-import { buenosAiresDate, shiftDate } from '../dates.ts';
+import { buenosAiresDate, shiftDate } from '#shared/dates.ts';
 import { SUMMARY_DAYS, movePageWindow, windowStartFor } from './analytics-window.ts';
 
 export { SUMMARY_DAYS };

@@ -2,7 +2,7 @@
 // written; when the window moves on (a new Buenos Aires day), the views of the days that left it are
 // subtracted, using the daily rollup. Invariant: window_views = the page's views on days >= first_day.
 import type { Knex } from 'knex';
-import { shiftDate } from '../dates.ts';
+import { shiftDate } from '#shared/dates.ts';
 
 export const SUMMARY_DAYS = 30;
 const WINDOW = 'pages';

@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import knexFactory from 'knex';
-import { createTestDb, type TestDb } from '../testing/test-db.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { persistAnalytics, type AnalyticsItem, type PageviewItem } from './analytics-ingest.ts';
 import { analyticsSummary } from './analytics-summary.ts';
 import { deleteExpiredAnalytics, retentionStart } from './analytics-retention.ts';
-import { analyticsSummaryFromRawEvents } from '../testing/analytics-raw-summary.ts';
-import { clearAnalytics } from '../testing/analytics.ts';
+import { analyticsSummaryFromRawEvents } from '#tooling/testing/analytics-raw-summary.ts';
+import { clearAnalytics } from '#tooling/testing/analytics.ts';
 
 let t: TestDb;
 beforeAll(async () => {

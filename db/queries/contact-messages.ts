@@ -1,15 +1,8 @@
 // The contact form's messages: written by visitors, read and marked answered by staff.
 import type { Knex } from 'knex';
-import { insertedId } from '../dialect.ts';
+import { insertedId } from '#db/dialect.ts';
+import type { ContactTopic } from '#shared/contact-topics.ts';
 
-export const CONTACT_TOPICS = [
-  { value: 'consulta', label: 'Consulta general' },
-  { value: 'soporte', label: 'Ayuda con mi cuenta o mi aviso' },
-  { value: 'pagos', label: 'Pagos y planes' },
-  { value: 'datos', label: 'Mis datos personales (acceso, rectificación, supresión)' },
-  { value: 'otro', label: 'Otro' },
-] as const;
-export type ContactTopic = (typeof CONTACT_TOPICS)[number]['value'];
 
 export interface ContactMessage {
   id: number;

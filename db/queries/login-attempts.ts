@@ -9,7 +9,7 @@
 // Keys are SHA-256 hashes: the table holds neither names nor addresses.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { timestampParameter } from '../dialect.ts';
+import { timestampParameter } from '#db/dialect.ts';
 
 export const WINDOW_MS = 15 * 60_000;
 export const ADDRESS_LIMIT = 5;

@@ -2,8 +2,8 @@
 // plans end at their date, listings expire at theirs, renewal payments are created before a paid plan ends and
 // cancelled when left unpaid. Each step is idempotent: running it twice, or in two processes, changes nothing more.
 import type { Knex } from 'knex';
-import { insertedId, isUniqueViolation } from '../dialect.ts';
-import { addDays, PAID_PLANS, RENEWAL_NOTICE_DAYS, UNPAID_RENEWAL_GRACE_DAYS, type PaidPlan } from '../plans.ts';
+import { insertedId, isUniqueViolation } from '#db/dialect.ts';
+import { addDays, PAID_PLANS, RENEWAL_NOTICE_DAYS, UNPAID_RENEWAL_GRACE_DAYS, type PaidPlan } from '#shared/plans.ts';
 import { getPlanPrices } from './settings.ts';
 import { newPaymentReference, planPaymentDescription } from './plan-payments.ts';
 import { refreshSearchRanks } from './search-rank.ts';

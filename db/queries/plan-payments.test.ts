@@ -1,14 +1,14 @@
 // Plan purchases and what a completed payment does to its ad; the expiry and renewal job; the default order of
 // search with plans; revenue by Buenos Aires month. On SQLite, and on PostgreSQL in the postgres project.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../factories/index.ts';
-import { addDays } from '../plans.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { addDays } from '#shared/plans.ts';
 import { cancelOwnPayment, completePayment, createPlanPurchase, type PurchaseInput } from './plan-payments.ts';
 import { runPlanLifecycle } from './plan-lifecycle.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 import { searchAds } from './search-ads.ts';
-import { parseSearchParams } from '../search-filters.ts';
+import { parseSearchParams } from '#shared/search-filters.ts';
 import { statistics } from './admin/statistics.ts';
 import { processPayment } from './admin/payments.ts';
 

@@ -3,9 +3,9 @@
 // MercadoPago's confirmation both complete payments through completePayment.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { insertedId, isUniqueViolation } from '../dialect.ts';
-import { isoOrNull as iso } from '../dates.ts';
-import { addDays, FREE_LISTING_DAYS, PLAN_DAYS, planInForce, planLabel, planWeight, type PaidPlan, type PaymentMethod } from '../plans.ts';
+import { insertedId, isUniqueViolation } from '#db/dialect.ts';
+import { isoOrNull as iso } from '#shared/dates.ts';
+import { addDays, FREE_LISTING_DAYS, PLAN_DAYS, planInForce, planLabel, planWeight, type PaidPlan, type PaymentMethod } from '#shared/plans.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 
 export type PaymentStatus = 'pending' | 'completed' | 'cancelled';

@@ -5,20 +5,12 @@
 // keyed hash of the address) hides at most HIDING_REPORTS_PER_DAY ads a day; further reports still reach staff.
 // While an ad is held its paid plan's time stands still: the time held is added back when it returns.
 import type { Knex } from 'knex';
-import { insertedId, lockForTransaction } from '../dialect.ts';
-import { adIdFromParam } from '../ad-text.ts';
+import { insertedId, lockForTransaction } from '#db/dialect.ts';
+import { adIdFromParam } from '#shared/ad-text.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 import { createStaffAlert } from './staff-alerts.ts';
+import { HIDING_REASONS, reportReasonLabel, type ReportReason } from '#shared/report-reasons.ts';
 
-export const REPORT_REASONS = [
-  { value: 'posible_menor', label: 'Posible menor de edad', hides: true },
-  { value: 'posible_trata', label: 'Posible trata o explotación', hides: true },
-  { value: 'estafa', label: 'Estafa', hides: false },
-  { value: 'fotos_falsas', label: 'Fotos falsas', hides: false },
-  { value: 'otro', label: 'Otro', hides: false },
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
-export const HIDING_REASONS: ReportReason[] = REPORT_REASONS.filter((r) => r.hides).map((r) => r.value);
 /** How many ads one reporter can hide in 24 hours; past it, the reports wait for staff with the ad visible. */
 export const HIDING_REPORTS_PER_DAY = 3;
 const DAY_MS = 86_400_000;
@@ -89,7 +81,7 @@ export async function createReport(
       .where('id', id)
       .update({ ad_id: ad.id, ad_reference: null, hid_ad: hidden, ad_snapshot: JSON.stringify(snapshot) });
     if (hides) {
-      const label = REPORT_REASONS.find((r) => r.value === input.reason)!.label.toLowerCase();
+      const label = reportReasonLabel(input.reason).toLowerCase();
       const what = hidden ? 'quedó oculto hasta que lo revisen' : limited ? 'sigue visible: quien denunció ya ocultó el máximo de avisos del día' : 'no estaba publicado';
       await createStaffAlert(trx, { kind: 'hiding_report', permission: 'view_reports', adId: ad.id, message: `Denuncia por ${label}: el anuncio «${ad.title}» (código ${ad.id}) ${what}.` }, now);
     }

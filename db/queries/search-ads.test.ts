@@ -1,8 +1,8 @@
 // The public search on a small, hand-made set of ads: every filter, text search, order and pagination.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../testing/test-db.ts';
-import { adRow, insertAd, insertAdvertiser, type AdInput } from '../factories/index.ts';
-import { parseSearchParams } from '../search-filters.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { adRow, insertAd, insertAdvertiser, type AdInput } from '#tooling/factories/index.ts';
+import { parseSearchParams } from '#shared/search-filters.ts';
 import { searchAds } from './search-ads.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 

@@ -13,12 +13,12 @@ import {
   foldText,
   type Category,
   type Plan,
-} from '../catalogue.ts';
-import { buenosAiresClock, dayGroupsFor, slotFor } from '../availability.ts';
-import { toMask } from '../masks.ts';
-import { searchTerms, whereTextMatches } from '../dialect.ts';
-import { isZone, type SearchFilters } from '../search-filters.ts';
-import { ageFrom, birthDateBounds, daysSinceEpochInBuenosAires } from '../dates.ts';
+} from '#shared/catalogue.ts';
+import { buenosAiresClock, dayGroupsFor, slotFor } from '#shared/availability.ts';
+import { toMask } from '#shared/masks.ts';
+import { searchTerms, whereTextMatches } from '#db/dialect.ts';
+import { isZone, type SearchFilters } from '#shared/search-filters.ts';
+import { ageFrom, birthDateBounds, daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 
 export interface AdCard {
   id: number;

@@ -2,9 +2,9 @@
 // turns at #1 so that each is first on the same share of days; Premium next, taking turns the same way; every VIP
 // on the home strip every day, in an order that rotates. Simulated over 30 days on the stored ranks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../factories/index.ts';
-import { parseSearchParams } from '../search-filters.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { parseSearchParams } from '#shared/search-filters.ts';
 import { searchAds, vipAds } from './search-ads.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 

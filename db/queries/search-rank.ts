@@ -8,8 +8,8 @@
 // category, keep that cheap permutation; no place is promised to them, and a publication then rewrites one row, not
 // the whole category.
 import type { Knex } from 'knex';
-import { daysSinceEpochInBuenosAires } from '../dates.ts';
-import { dialectOf } from '../dialect.ts';
+import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
+import { dialectOf } from '#db/dialect.ts';
 import { planTierSql, TIER_WEIGHT } from './search-ads.ts';
 
 const ROTATION_MODULUS = 10_007;

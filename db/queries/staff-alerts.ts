@@ -2,7 +2,7 @@
 // account). Shown at the top of the panel to the admins who hold the permission (null: the super admin only)
 // until one of them marks it seen; api/services/staff-alerts.ts also mails them when STAFF_ALERT_EMAIL is set.
 import type { Knex } from 'knex';
-import { insertedId } from '../dialect.ts';
+import { insertedId } from '#db/dialect.ts';
 
 export type StaffAlertKind = 'hiding_report' | 'login_attack';
 

@@ -2,7 +2,7 @@
 // accepted never sees it (an inline script in the layout hides it before paint).
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $ageVerified, AGE_REJECTED_MESSAGE, acceptAge, loadAgeVerified } from '../stores/age-gate.ts';
+import { $ageVerified, AGE_REJECTED_MESSAGE, acceptAge, loadAgeVerified } from '#site/stores/age-gate.ts';
 
 /** `returnTo`: this page's path, where the no-JavaScript form comes back to after POST /confirmar-edad. */
 export default function AgeGate(props: { returnTo: string }) {

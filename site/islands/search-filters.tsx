@@ -12,9 +12,9 @@ import {
   SORT_OPTIONS,
   VERIFICATION_FILTERS,
   ZONES,
-} from '../../db/catalogue.ts';
-import { MAX_TEXT_LENGTH, advancedFilterCount, parseSearchParams, toSearchParams, type SearchFilters } from '../../db/search-filters.ts';
-import { pageTitle, searchHeading } from '../lib/search-heading.ts';
+} from '#shared/catalogue.ts';
+import { MAX_TEXT_LENGTH, advancedFilterCount, parseSearchParams, toSearchParams, type SearchFilters } from '#shared/search-filters.ts';
+import { pageTitle, searchHeading } from '#site/lib/search-heading.ts';
 
 const RESULTS_ID = 'search-results';
 const TEXT_DEBOUNCE_MS = 350;

@@ -2,8 +2,8 @@
 // returning visitor never sees a banner flash: cookie consent, app download, install prompt, toasts.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { loadConsent } from '../stores/consent.ts';
-import { $ageVerified } from '../stores/age-gate.ts';
+import { loadConsent } from '#site/stores/consent.ts';
+import { $ageVerified } from '#site/stores/age-gate.ts';
 import CookieConsent from './overlays/cookie-consent.tsx';
 import AppDownload from './overlays/app-download.tsx';
 import InstallPrompt from './overlays/install-prompt.tsx';

@@ -1,7 +1,7 @@
 // Whether the visitor confirmed being 18 or older (localStorage `ageVerified`, as the seed stores it).
 import { atom } from 'nanostores';
-import { readLocal, writeLocal } from '../lib/storage.ts';
-import { AGE_COOKIE, AGE_COOKIE_MAX_AGE_S, hasAgeCookie } from '../lib/age-cookie.ts';
+import { readLocal, writeLocal } from '#site/lib/storage.ts';
+import { AGE_COOKIE, AGE_COOKIE_MAX_AGE_S, hasAgeCookie } from '#shared/age-cookie.ts';
 
 export const AGE_REJECTED_MESSAGE = 'Lo sentimos, debes ser mayor de 18 años para acceder a este sitio.';
 

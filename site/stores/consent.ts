@@ -1,8 +1,8 @@
 // Cookie consent with the seed's stored keys: cookieConsent, cookiePreferences, visitorId, sessionId. Each choice
 // is recorded by the API (POST /api/analytics/consent); a choice that allows analytics starts the tracker.
 import { atom } from 'nanostores';
-import { newId, readLocal, removeLocal, writeLocal } from '../lib/storage.ts';
-import { consentTypeOf, sendAnalytics } from '../lib/analytics/client.ts';
+import { newId, readLocal, removeLocal, writeLocal } from '#site/lib/storage.ts';
+import { consentTypeOf, sendAnalytics } from '#site/lib/analytics/client.ts';
 
 export type ConsentChoice = 'accepted' | 'rejected' | 'customized';
 export interface CookiePreferences {
@@ -52,7 +52,7 @@ function save(choice: ConsentChoice, prefs: CookiePreferences): void {
     consentGiven: consentType !== 'necessary',
     consentType,
   });
-  if (prefs.analytics) void import('../lib/analytics/tracker.ts').then((tracker) => tracker.startTracking());
+  if (prefs.analytics) void import('#site/lib/analytics/tracker.ts').then((tracker) => tracker.startTracking());
   $preferences.set(prefs);
   $consent.set(choice);
 }

@@ -1,7 +1,7 @@
 // PWA installation: the browser's install offer, standalone detection and the app-download dialog.
 import { atom } from 'nanostores';
-import { readSession, writeSession } from '../lib/storage.ts';
-import { trackEvent } from '../lib/analytics/client.ts';
+import { readSession, writeSession } from '#site/lib/storage.ts';
+import { trackEvent } from '#site/lib/analytics/client.ts';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;

@@ -1,10 +1,10 @@
 // Phones through HTTP on SQLite and PostgreSQL: the ad form's number is stored in international form, and the
 // reveal answers the local form with call and WhatsApp links built from it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sameOriginJson, serveTestApp, type TestApp } from '../../testing/http.ts';
-import { createTestDb, type TestDb } from '../../../db/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../../../db/factories/index.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from '../../advertiser/sessions.ts';
+import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { ADVERTISER_COOKIE, createAdvertiserSession } from '#api/advertiser/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;

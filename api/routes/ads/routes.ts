@@ -1,13 +1,13 @@
 // Public ad endpoints. The phone number is only given out here, on an explicit request, and counted: in the local
 // form for reading, with call and WhatsApp links built from the stored international form.
 import Router from '@koa/router';
-import type { AppDeps } from '../../app.ts';
-import { notFound } from '../../errors.ts';
-import { rateLimit } from '../../middleware/rate-limit.ts';
-import { revealPhone } from '../../../db/queries/ad-page.ts';
-import { formatPhoneLocal, phoneLinks } from '../../../db/phone.ts';
+import type { AppDeps } from '#api/app.ts';
+import { notFound } from '#api/errors.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { revealPhone } from '#db/queries/ad-page.ts';
+import { formatPhoneLocal, phoneLinks } from '#shared/phone.ts';
 import { adIdParams } from './schema.ts';
-import { parseInput } from '../../http/validate.ts';
+import { parseInput } from '#api/http/validate.ts';
 
 export function adsRouter(deps: AppDeps): Router {
   const router = new Router({ prefix: '/ads' });

@@ -1,3 +1,3 @@
-import { idParams } from '../../http/validate.ts';
+import { idParams } from '#api/http/validate.ts';
 
 export const adIdParams = idParams;

@@ -1,10 +1,9 @@
 // Staff accounts as the super admin manages them: partners with permissions, disabled or re-enabled, and a
 // password reset that hands over a new random password once.
 import type { Knex } from 'knex';
-import { hashPassword, randomPassword } from '../../../api/services/passwords.ts';
-import { parsePermissions, type AdminPermission } from '../../../api/admin/permissions.ts';
-import { insertedId } from '../../dialect.ts';
-import { clearAccountAttempts } from '../login-attempts.ts';
+import { parsePermissions, type AdminPermission } from '#shared/admin-permissions.ts';
+import { insertedId } from '#db/dialect.ts';
+import { clearAccountAttempts } from '#db/queries/login-attempts.ts';
 
 export interface AdministratorRow {
   id: number;
@@ -30,14 +29,14 @@ export async function listAdministrators(db: Knex): Promise<AdministratorRow[]> 
 
 export async function createAdministrator(
   db: Knex,
-  input: { username: string; fullName: string; password: string; permissions: AdminPermission[]; isMaster?: boolean },
+  input: { username: string; fullName: string; passwordHash: string; permissions: AdminPermission[]; isMaster?: boolean },
   now = new Date(),
 ): Promise<number> {
   const [row] = await db('admin_users')
     .insert({
       username: input.username,
       full_name: input.fullName,
-      password_hash: await hashPassword(input.password),
+      password_hash: input.passwordHash,
       is_master: input.isMaster ?? false,
       permissions: JSON.stringify(input.isMaster ? [] : input.permissions),
       active: true,
@@ -47,12 +46,17 @@ export async function createAdministrator(
   return insertedId(row);
 }
 
-/** Sets a new password (random when none is given), ends the admin's sessions and clears its login lock. */
-export async function resetAdministratorPassword(db: Knex, id: number, password = randomPassword()): Promise<string | null> {
+/** Sets a new password hash, ends the admin's sessions and clears its login lock; false when there is no such admin. */
+export async function setAdministratorPassword(db: Knex, id: number, passwordHash: string): Promise<boolean> {
   const user = await db('admin_users').where('id', id).first('username');
-  if (!user) return null;
-  await db('admin_users').where('id', id).update({ password_hash: await hashPassword(password) });
+  if (!user) return false;
+  await db('admin_users').where('id', id).update({ password_hash: passwordHash });
   await db('admin_sessions').where('admin_user_id', id).delete();
   await clearAccountAttempts(db, 'admin', String(user.username));
-  return password;
+  return true;
+}
+
+export async function administratorIdByUsername(db: Knex, username: string): Promise<number | null> {
+  const row = await db('admin_users').where('username', username).first('id');
+  return row ? Number(row.id) : null;
 }

@@ -1,6 +1,6 @@
 // The audit log as the panel reads it: newest first, filtered by action, username and Buenos Aires dates.
 import type { Knex } from 'knex';
-import { buenosAiresDayStart, shiftDate } from '../../dates.ts';
+import { buenosAiresDayStart, shiftDate } from '#shared/dates.ts';
 
 export interface AuditLogEntry {
   id: number;

@@ -2,10 +2,11 @@
 // decisions: approve (only for a verified advertiser; the ad goes live for the free plan's 30 days), reject
 // with a reason, remove a live ad with a reason. The advertiser sees the reason in their account.
 import type { Knex } from 'knex';
-import { refreshSearchRanks } from '../search-rank.ts';
-import type { RedFlag } from '../../screening.ts';
-import { addDays, FREE_LISTING_DAYS } from '../../plans.ts';
-import { HIDING_REASONS, REPORT_REASONS, openReportsOf } from '../reports.ts';
+import { refreshSearchRanks } from '#db/queries/search-rank.ts';
+import type { RedFlag } from '#shared/screening.ts';
+import { addDays, FREE_LISTING_DAYS } from '#shared/plans.ts';
+import { openReportsOf } from '#db/queries/reports.ts';
+import { HIDING_REASONS, reportReasonLabel } from '#shared/report-reasons.ts';
 export type ModerationState = 'pending' | 'held' | 'published' | 'rejected' | 'removed';
 
 export interface ModerationItem {
@@ -64,7 +65,7 @@ export async function moderationQueue(db: Knex, state: ModerationState, limit = 
     photos: photos.filter((p) => p.ad_id === r.id).map((p) => `/media/ads/${p.file_key}-400.webp`),
     openReports: reports
       .filter((report) => report.adId === r.id)
-      .map(({ id, reason, hides, createdAt }) => ({ id, reason, label: REPORT_REASONS.find((x) => x.value === reason)?.label ?? reason, hides, createdAt })),
+      .map(({ id, reason, hides, createdAt }) => ({ id, reason, label: reportReasonLabel(reason), hides, createdAt })),
     submittedAt: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
     updatedAt: new Date(r.updated_at).toISOString(),
   }));

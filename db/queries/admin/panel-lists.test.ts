@@ -1,8 +1,8 @@
 // The panel's lists on SQLite and PostgreSQL: what makes a subscriber active and its plan, the order staff
 // read them in, and which payments the Pagos list carries as history grows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '../../factories/index.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { listSubscribers } from './subscribers.ts';
 import { COMPLETED_LISTED, listPayments } from './payments.ts';
 import { statistics } from './statistics.ts';

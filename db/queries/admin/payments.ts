@@ -1,8 +1,8 @@
 // Payments as the panel lists and processes them, and the bank accounts that receive them.
 import type { Knex } from 'knex';
-import { insertedId } from '../../dialect.ts';
-import { isoOrNull as iso } from '../../dates.ts';
-import { completePayment, type CompletedPayment } from '../plan-payments.ts';
+import { insertedId } from '#db/dialect.ts';
+import { isoOrNull as iso } from '#shared/dates.ts';
+import { completePayment, type CompletedPayment } from '#db/queries/plan-payments.ts';
 
 export interface Payment {
   id: number;

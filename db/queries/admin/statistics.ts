@@ -1,7 +1,7 @@
 // The panel's statistics cards. Revenue counts completed payments by the Buenos Aires day and month in which
 // they were processed.
 import type { Knex } from 'knex';
-import { buenosAiresDate, buenosAiresDayStart, shiftDate, shiftMonths } from '../../dates.ts';
+import { buenosAiresDate, buenosAiresDayStart, shiftDate, shiftMonths } from '#shared/dates.ts';
 
 export interface Statistics {
   totalSubscribers: number;

@@ -1,8 +1,8 @@
 // "Ingresá o creá tu cuenta": sign-in and registration for advertisers, one form at a time. Errors from the
 // server appear next to their field, or above the form when they concern it as a whole.
 import { useState, type FormEvent } from 'react';
-import { AccountApiError, accountCall } from '../../lib/account-api.ts';
-import { safeReturnPath } from '../../lib/return-path.ts';
+import { AccountApiError, accountCall } from '#site/lib/account-api.ts';
+import { safeReturnPath } from '#shared/return-path.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
 type Mode = 'login' | 'register';

@@ -1,6 +1,6 @@
 // 'Eliminar mi cuenta' (ARCO): asks for the password, then deletes the account, its ads, photos and documents.
 import { useState, type FormEvent } from 'react';
-import { AccountApiError, accountCall } from '../../lib/account-api.ts';
+import { AccountApiError, accountCall } from '#site/lib/account-api.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
 export default function DeleteAccount() {

@@ -1,9 +1,9 @@
 // Editing one's own ad from the account: the publish form filled with the ad as it is. Saving sends it back to
 // review (staff approve every edit); a draft is sent for review as well.
 import { useState } from 'react';
-import AdForm, { EMPTY_AD, type AdDraft, type SavedPhoto } from '../publish/ad-form.tsx';
-import type { OwnAd } from '../../../db/queries/advertiser-ads.ts';
-import { formatPhoneLocal } from '../../../db/phone.ts';
+import AdForm, { EMPTY_AD, type AdDraft, type SavedPhoto } from '#site/islands/publish/ad-form.tsx';
+import type { OwnAd } from '#db/queries/advertiser-ads.ts';
+import { formatPhoneLocal } from '#shared/phone.ts';
 
 export default function EditAd(props: { ad: OwnAd; photos: SavedPhoto[]; prices: { premium: number; vip: number } }) {
   const { ad } = props;

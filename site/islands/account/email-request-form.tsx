@@ -1,7 +1,7 @@
 // One email field that asks for a mail: a password reset link or a new confirmation link. The answer is the same
 // whether or not the email has an account.
 import { useState, type FormEvent } from 'react';
-import { AccountApiError, accountCall } from '../../lib/account-api.ts';
+import { AccountApiError, accountCall } from '#site/lib/account-api.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
 /** `volver`: a new confirmation link leads there after signing in, as the first one did. */

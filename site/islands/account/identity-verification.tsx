@@ -2,7 +2,7 @@
 // then the RENAPER form or the manual uploads, both with the name and birth date of the DNI. Submitting sends
 // everything for staff review (24-48 hours). The choice and typed fields survive a reload; files do not.
 import { useEffect, useState, type FormEvent } from 'react';
-import { AccountApiError, callApi } from '../../lib/account-api.ts';
+import { AccountApiError, callApi } from '#site/lib/account-api.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
 type Method = 'renaper' | 'manual';

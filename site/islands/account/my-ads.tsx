@@ -1,10 +1,10 @@
 // 'Mis anuncios' in the account: each ad with its state, why staff refused it, when it ends, and what the
 // advertiser can do with it now (pause, resume, renew, delete).
 import { useState } from 'react';
-import { callApi } from '../../lib/account-api.ts';
-import { categoryLabel, formatLongDate } from '../../lib/format.ts';
-import { planLabel } from '../../../db/plans.ts';
-import type { OwnAd } from '../../../db/queries/advertiser-ads.ts';
+import { callApi } from '#site/lib/account-api.ts';
+import { categoryLabel, formatLongDate } from '#shared/format.ts';
+import { planLabel } from '#shared/plans.ts';
+import type { OwnAd } from '#db/queries/advertiser-ads.ts';
 
 const STATES: Record<string, string> = {
   draft: 'Borrador',

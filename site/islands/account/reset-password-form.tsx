@@ -1,6 +1,6 @@
 // The new password, from a mailed reset link (the page checked the link before showing this).
 import { useState, type FormEvent } from 'react';
-import { AccountApiError, accountCall } from '../../lib/account-api.ts';
+import { AccountApiError, accountCall } from '#site/lib/account-api.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
 export default function ResetPasswordForm({ token }: { token: string }) {

@@ -3,9 +3,9 @@
 // server checked the session before rendering and checks every call; a 401 later (idle or ended session) sends
 // back to the login. Data loads once on opening and again only on 'Actualizar' (no automatic refetch).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { showToast } from '../../stores/toasts.ts';
-import { ApiError, getData, postData } from '../../lib/admin-api.ts';
-import { downloadCsv } from '../../lib/csv.ts';
+import { showToast } from '#site/stores/toasts.ts';
+import { ApiError, getData, postData } from '#site/lib/admin-api.ts';
+import { downloadCsv } from '#site/lib/csv.ts';
 import { ExportListContext, type PanelList } from './panel-export.ts';
 import { todayStamp } from './labels.ts';
 import OverviewSection, { type Statistics } from './overview-section.tsx';
@@ -19,9 +19,9 @@ import AdministratorsSection from './administrators-section.tsx';
 import AnalyticsSection from './analytics-section.tsx';
 import SettingsSection, { type PanelSettings } from './settings-section.tsx';
 import AuditLogSection from './audit-log-section.tsx';
-import type { BankAccount, Payment } from '../../../db/queries/admin/payments.ts';
-import type { AdministratorRow } from '../../../db/queries/admin/administrators.ts';
-import type { AnalyticsSummary } from '../../../db/queries/analytics-summary.ts';
+import type { BankAccount, Payment } from '#db/queries/admin/payments.ts';
+import type { AdministratorRow } from '#db/queries/admin/administrators.ts';
+import type { AnalyticsSummary } from '#db/queries/analytics-summary.ts';
 import StaffAlerts from './staff-alerts.tsx';
 
 export interface PanelAdmin {

@@ -1,7 +1,7 @@
 // The staff login of the seed: username and password (show/hide), 'Acceder al Panel', a client-side count of
 // failures (warning from 3, form disabled at 5 until reload) on top of the server's own lock and throttling.
 import { useState, type FormEvent } from 'react';
-import { showToast } from '../../stores/toasts.ts';
+import { showToast } from '#site/stores/toasts.ts';
 
 export const MAX_ATTEMPTS = 5;
 const WARN_FROM = 3;

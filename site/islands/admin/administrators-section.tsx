@@ -2,13 +2,13 @@
 // server enforces on every call. Partners can be disabled (their sessions end), enabled again, or given a new
 // password, shown once to hand over.
 import { useMemo, useState, type FormEvent } from 'react';
-import { showToast } from '../../stores/toasts.ts';
-import { postData, serverMessage } from '../../lib/admin-api.ts';
-import { ADMIN_PERMISSIONS, PERMISSION_LABELS, type AdminPermission } from '../../../api/admin/permissions.ts';
+import { showToast } from '#site/stores/toasts.ts';
+import { postData, serverMessage } from '#site/lib/admin-api.ts';
+import { ADMIN_PERMISSIONS, PERMISSION_LABELS, type AdminPermission } from '#shared/admin-permissions.ts';
 import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
 import { exportDateTime, formatDateTime } from './labels.ts';
-import type { AdministratorRow } from '../../../db/queries/admin/administrators.ts';
+import type { AdministratorRow } from '#db/queries/admin/administrators.ts';
 
 const USERNAME = /^[a-z0-9_.]{3,32}$/;
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

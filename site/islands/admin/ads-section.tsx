@@ -2,15 +2,15 @@
 // the photos; approve (once the advertiser is verified), reject or remove with a reason the advertiser sees.
 // Loads when opened, on a new filter and on 'Actualizar'.
 import { useMemo, useState, type FormEvent } from 'react';
-import { showToast } from '../../stores/toasts.ts';
-import { postData, serverMessage } from '../../lib/admin-api.ts';
+import { showToast } from '#site/stores/toasts.ts';
+import { postData, serverMessage } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
-import { barrioName, categoryLabel } from '../../lib/format.ts';
-import { RED_FLAG_LABELS } from '../../../db/screening.ts';
+import { barrioName, categoryLabel } from '#shared/format.ts';
+import { RED_FLAG_LABELS } from '#shared/screening.ts';
 import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
 import { exportDateTime, formatDateTime } from './labels.ts';
-import type { ModerationItem, ModerationState } from '../../../db/queries/admin/moderation.ts';
+import type { ModerationItem, ModerationState } from '#db/queries/admin/moderation.ts';
 
 const STATES: [ModerationState, string][] = [
   ['pending', 'En revisión'],

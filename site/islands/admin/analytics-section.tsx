@@ -1,10 +1,10 @@
 // Analytics: the consent-based visitor summary (today and the last 30 days, Buenos Aires days), the daily chart,
 // and the top pages, sources, devices and browsers of the period.
 import { useMemo, type ReactNode } from 'react';
-import { formatCount } from '../../lib/format.ts';
+import { formatCount } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
 import DailyChart from './daily-chart.tsx';
-import type { AnalyticsSummary } from '../../../db/queries/analytics-summary.ts';
+import type { AnalyticsSummary } from '#db/queries/analytics-summary.ts';
 
 const DEVICE_LABELS: Record<string, string> = { mobile: 'Celular', tablet: 'Tablet', desktop: 'Computadora' };
 const SOURCE_LABELS: Record<string, string> = { direct: 'Directo' };

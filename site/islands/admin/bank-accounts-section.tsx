@@ -1,12 +1,12 @@
 // Cuentas Bancarias (super admin): the accounts that receive payments, one of them active (the one advertisers
 // are shown to transfer to); add an account with the seed's rules, or make another one the active one.
 import { useMemo, useState, type FormEvent } from 'react';
-import { showToast } from '../../stores/toasts.ts';
-import { ApiError, postData, serverMessage } from '../../lib/admin-api.ts';
-import { isValidCbu } from '../../../db/cbu.ts';
+import { showToast } from '#site/stores/toasts.ts';
+import { ApiError, postData, serverMessage } from '#site/lib/admin-api.ts';
+import { isValidCbu } from '#shared/cbu.ts';
 import { useExportList } from './panel-export.ts';
 import { ACCOUNT_TYPE_LABELS } from './labels.ts';
-import type { BankAccount } from '../../../db/queries/admin/payments.ts';
+import type { BankAccount } from '#db/queries/admin/payments.ts';
 
 type Field = 'bankName' | 'accountHolder' | 'accountNumber' | 'cbu' | 'alias';
 type Draft = Record<Field, string> & { accountType: 'checking' | 'savings' };

@@ -1,6 +1,6 @@
 // The analytics chart: page views per day over the last 30 days as SVG bars, with the same figures in a table
 // for screen readers and for anyone who wants the numbers.
-import { formatCount } from '../../lib/format.ts';
+import { formatCount } from '#shared/format.ts';
 
 interface Day {
   date: string;

@@ -1,10 +1,11 @@
 // Mensajes (permission 'view reports'): what visitors wrote in the contact form, oldest open first. Staff answer
 // by email and mark the message answered.
 import { useMemo, useState } from 'react';
-import { showToast } from '../../stores/toasts.ts';
-import { postData, serverMessage } from '../../lib/admin-api.ts';
+import { showToast } from '#site/stores/toasts.ts';
+import { postData, serverMessage } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
-import { CONTACT_TOPICS, type ContactMessage } from '../../../db/queries/contact-messages.ts';
+import type { ContactMessage } from '#db/queries/contact-messages.ts';
+import { CONTACT_TOPICS } from '#shared/contact-topics.ts';
 import { useExportList } from './panel-export.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';
 

@@ -1,10 +1,10 @@
 // Resumen General: the statistics cards and, for those who may see payments, the recent activity (the first 5
 // payments of the list).
 import { useMemo } from 'react';
-import { formatCount, formatMoney } from '../../lib/format.ts';
+import { formatCount, formatMoney } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, exportDateTime, formatDateTime } from './labels.ts';
-import type { Payment } from '../../../db/queries/admin/payments.ts';
+import type { Payment } from '#db/queries/admin/payments.ts';
 
 export interface Statistics {
   totalSubscribers: number;

@@ -1,7 +1,7 @@
 // A modal dialog of the panel: the site's ModalDialog (native <dialog>: focus kept inside, Escape closes, focus
 // returns to the opener) with the panel's look and a title.
 import type { ReactNode } from 'react';
-import ModalDialog from '../overlays/modal-dialog.tsx';
+import ModalDialog from '#site/islands/overlays/modal-dialog.tsx';
 
 export default function PanelDialog(props: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
   return (

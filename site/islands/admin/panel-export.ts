@@ -1,7 +1,7 @@
 // 'Exportar' downloads the list the open section shows: each section registers that list (its visible rows)
 // while it is on screen, and the header's button turns it into a CSV file.
 import { createContext, useContext, useEffect } from 'react';
-import type { CsvTable } from '../../lib/csv.ts';
+import type { CsvTable } from '#site/lib/csv.ts';
 
 export interface PanelList extends CsvTable {
   /** File name part: velada-{name}-{date}.csv */

@@ -1,13 +1,13 @@
 // Pagos: every payment with its state; a pending one is processed into a destination bank account (the first
 // active account preselected), which completes it.
 import { useMemo, useState, type FormEvent } from 'react';
-import { showToast } from '../../stores/toasts.ts';
-import { postData, serverMessage } from '../../lib/admin-api.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { showToast } from '#site/stores/toasts.ts';
+import { postData, serverMessage } from '#site/lib/admin-api.ts';
+import { formatMoney } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, exportDateTime, formatDateTime } from './labels.ts';
-import type { BankAccount, Payment } from '../../../db/queries/admin/payments.ts';
+import type { BankAccount, Payment } from '#db/queries/admin/payments.ts';
 
 type Filter = 'all' | 'pending' | 'completed' | 'cancelled';
 const bankName = (accounts: BankAccount[] | null, id: number | null) => (id === null ? '' : (accounts?.find((a) => a.id === id)?.bankName ?? `Cuenta ${id}`));

@@ -2,25 +2,19 @@
 // ad hidden (remove it from Anuncios); 'Desestimar' brings it back once no report of a minor or of trafficking
 // is left open. Loads when opened, on a new filter and on 'Actualizar'.
 import { useMemo, useState } from 'react';
-import { showToast } from '../../stores/toasts.ts';
-import { postData, serverMessage } from '../../lib/admin-api.ts';
+import { showToast } from '#site/stores/toasts.ts';
+import { postData, serverMessage } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import { useExportList } from './panel-export.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';
-import type { ReportItem } from '../../../db/queries/reports.ts';
+import type { ReportItem } from '#db/queries/reports.ts';
+import { reportReasonLabel } from '#shared/report-reasons.ts';
 
 const STATUSES: [ReportItem['status'], string][] = [
   ['open', 'Abiertas'],
   ['resolved', 'Resueltas'],
   ['dismissed', 'Desestimadas'],
 ];
-const REASON_LABELS: Record<string, string> = {
-  posible_menor: 'Posible menor de edad',
-  posible_trata: 'Posible trata o explotación',
-  estafa: 'Estafa',
-  fotos_falsas: 'Fotos falsas',
-  otro: 'Otro',
-};
 const AD_STATE_LABELS: Record<string, string> = { held: 'oculto por denuncia', published: 'publicado', removed: 'dado de baja', pending: 'en revisión' };
 
 /** onUnauthorized and onChanged must be stable. */
@@ -36,7 +30,7 @@ export default function ReportsSection(props: { reloadToken: number; onUnauthori
         reports && {
           name: 'denuncias',
           columns: ['Fecha', 'Aviso', 'Código', 'Motivo', 'Detalles', 'Email de contacto', 'Estado'],
-          rows: reports.map((r) => [exportDateTime(r.createdAt), r.adTitle ?? r.snapshot?.title ?? r.adReference, r.adId ?? r.snapshot?.adId, REASON_LABELS[r.reason], r.details, r.contactEmail, STATUSES.find(([s]) => s === r.status)?.[1]]),
+          rows: reports.map((r) => [exportDateTime(r.createdAt), r.adTitle ?? r.snapshot?.title ?? r.adReference, r.adId ?? r.snapshot?.adId, reportReasonLabel(r.reason), r.details, r.contactEmail, STATUSES.find(([s]) => s === r.status)?.[1]]),
         },
       [reports],
     ),
@@ -121,7 +115,7 @@ export default function ReportsSection(props: { reloadToken: number; onUnauthori
                     )}
                   </th>
                   <td className="panel__wrap">
-                    <strong>{REASON_LABELS[r.reason]}</strong>
+                    <strong>{reportReasonLabel(r.reason)}</strong>
                     {r.details && <span className="panel__block">{r.details}</span>}
                     {r.contactEmail && <span className="panel__muted panel__block">Contacto: {r.contactEmail}</span>}
                   </td>

@@ -1,9 +1,9 @@
 // Configuración: the monthly plan prices the public plans page shows. Only the super admin saves them; partners
 // see them read-only.
 import { useMemo, useState, type FormEvent } from 'react';
-import { showToast } from '../../stores/toasts.ts';
-import { putData, serverMessage } from '../../lib/admin-api.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { showToast } from '#site/stores/toasts.ts';
+import { putData, serverMessage } from '#site/lib/admin-api.ts';
+import { formatMoney } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
 
 export interface PanelSettings {

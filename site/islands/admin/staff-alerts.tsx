@@ -1,11 +1,11 @@
 // Alerts at the top of every panel section (an ad hidden by a report, a password attack on an account): each
 // admin sees those of the permissions they hold, until one of them marks it seen. Reloaded with 'Actualizar'.
 import { useState } from 'react';
-import { showToast } from '../../stores/toasts.ts';
-import { postData, serverMessage } from '../../lib/admin-api.ts';
+import { showToast } from '#site/stores/toasts.ts';
+import { postData, serverMessage } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import { formatDateTime } from './labels.ts';
-import type { StaffAlert } from '../../../db/queries/staff-alerts.ts';
+import type { StaffAlert } from '#db/queries/staff-alerts.ts';
 
 /** onUnauthorized must be stable. */
 export default function StaffAlerts(props: { reloadToken: number; onUnauthorized: () => void }) {

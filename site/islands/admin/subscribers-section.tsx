@@ -3,9 +3,9 @@
 import { useMemo, useState } from 'react';
 import PanelDialog from './panel-dialog.tsx';
 import VerificationReview from './verification-review.tsx';
-import { categoryLabel } from '../../lib/format.ts';
+import { categoryLabel } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
-import type { Subscriber } from '../../../db/queries/admin/subscribers.ts';
+import type { Subscriber } from '#db/queries/admin/subscribers.ts';
 
 export type { Subscriber };
 

@@ -2,7 +2,7 @@
 // the section opens, when its address (filters) changes and on 'Actualizar' (reloadToken); a 401 goes back to
 // the login. No automatic refetch, no retries, as the seed's fetcher.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, getData, serverMessage } from '../../lib/admin-api.ts';
+import { ApiError, getData, serverMessage } from '#site/lib/admin-api.ts';
 
 /** onUnauthorized must be stable. */
 export function usePanelList<T>(path: string, reloadToken: number, onUnauthorized: () => void, failure: string) {

@@ -2,10 +2,10 @@
 // for staff with the verification permission, each view audited), and the decision. Rejecting needs a reason,
 // which the advertiser sees.
 import { useEffect, useState, type FormEvent } from 'react';
-import { showToast } from '../../stores/toasts.ts';
-import { getData, postData, serverMessage } from '../../lib/admin-api.ts';
-import type { PendingVerification } from '../../../db/queries/admin/verifications.ts';
-import type { Subscriber } from '../../../db/queries/admin/subscribers.ts';
+import { showToast } from '#site/stores/toasts.ts';
+import { getData, postData, serverMessage } from '#site/lib/admin-api.ts';
+import type { PendingVerification } from '#db/queries/admin/verifications.ts';
+import type { Subscriber } from '#db/queries/admin/subscribers.ts';
 
 const DOCUMENT_LABELS = { dni_front: 'Frente del DNI', dni_back: 'Dorso del DNI', selfie: 'Selfie con el DNI' } as const;
 const GENDER_LABELS = { M: 'Masculino', F: 'Femenino', X: 'No binario' } as const;

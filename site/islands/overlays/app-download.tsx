@@ -2,9 +2,9 @@
 // 'Descargar App' button. Offers the browser's install dialog when there is one, else instructions.
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { $consent } from '../../stores/consent.ts';
-import { $appDialogOpen, $installOffer, APP_DOWNLOAD_DELAY_MS, isIos, isStandalone, promptInstall } from '../../stores/install.ts';
-import { readLocal, writeLocal } from '../../lib/storage.ts';
+import { $consent } from '#site/stores/consent.ts';
+import { $appDialogOpen, $installOffer, APP_DOWNLOAD_DELAY_MS, isIos, isStandalone, promptInstall } from '#site/stores/install.ts';
+import { readLocal, writeLocal } from '#site/lib/storage.ts';
 import ModalDialog from './modal-dialog.tsx';
 
 export default function AppDownload() {

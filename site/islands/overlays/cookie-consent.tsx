@@ -1,7 +1,7 @@
 // The cookie banner and its "Personalizar" dialog. Analytics start only after a choice that allows them.
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $consent, $preferences, $preferencesDialogOpen, acceptAll, rejectAll, saveCustom } from '../../stores/consent.ts';
+import { $consent, $preferences, $preferencesDialogOpen, acceptAll, rejectAll, saveCustom } from '#site/stores/consent.ts';
 import ModalDialog from './modal-dialog.tsx';
 
 export default function CookieConsent() {

@@ -9,8 +9,8 @@ import {
   claimIosInstructions,
   listenForInstallOffer,
   promptInstall,
-} from '../../stores/install.ts';
-import { showToast } from '../../stores/toasts.ts';
+} from '#site/stores/install.ts';
+import { showToast } from '#site/stores/toasts.ts';
 
 export default function InstallPrompt() {
   const offer = useStore($installOffer);

@@ -2,7 +2,7 @@
 // dismiss, F8 moves focus to it.
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { $toast, TOAST_DEFAULT_MS, dismissToast } from '../../stores/toasts.ts';
+import { $toast, TOAST_DEFAULT_MS, dismissToast } from '#site/stores/toasts.ts';
 
 const SWIPE_THRESHOLD_PX = 50;
 

@@ -2,9 +2,9 @@
 // through MercadoPago instead, and cancelling. Back from MercadoPago, it asks the server until the payment is
 // confirmed (the server checks with MercadoPago; the address alone proves nothing).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AccountApiError, callApi } from '../../lib/account-api.ts';
-import { formatLongDateTime, formatMoney } from '../../lib/format.ts';
-import type { OwnPayment } from '../../../db/queries/plan-payments.ts';
+import { AccountApiError, callApi } from '#site/lib/account-api.ts';
+import { formatLongDateTime, formatMoney } from '#shared/format.ts';
+import type { OwnPayment } from '#db/queries/plan-payments.ts';
 
 interface Account {
   bankName: string;

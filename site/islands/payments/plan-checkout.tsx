@@ -2,10 +2,10 @@
 // the page (a quote); the payment keeps the price shown. Transfer goes to the payment's page with the bank data;
 // MercadoPago goes to their checkout.
 import { useState, type FormEvent } from 'react';
-import FieldError, { errorProps } from '../account/field-error.tsx';
-import { AccountApiError, callApi } from '../../lib/account-api.ts';
-import { formatLongDate, formatMoney } from '../../lib/format.ts';
-import { planLabel } from '../../../db/plans.ts';
+import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
+import { AccountApiError, callApi } from '#site/lib/account-api.ts';
+import { formatLongDate, formatMoney } from '#shared/format.ts';
+import { planLabel } from '#shared/plans.ts';
 
 type PaidPlan = 'premium' | 'vip';
 interface Props {

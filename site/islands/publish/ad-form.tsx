@@ -2,11 +2,11 @@
 // server), the photos and the plan. 'Publicar Anuncio' saves the ad, uploads the photos one by one and sends it
 // for review; a second click while that runs does nothing, and a retry reuses the ad already saved.
 import { useRef, useState, type FormEvent } from 'react';
-import { adInputSchema } from '../../../db/ad-input.ts';
-import { ATTENTION_TYPES, BARRIOS, CATEGORIES, DAY_GROUPS, LANGUAGES, PLANS, SERVICE_TYPES, TIME_SLOTS } from '../../../db/catalogue.ts';
-import { formatMoney } from '../../lib/format.ts';
-import { AccountApiError, callApi } from '../../lib/account-api.ts';
-import FieldError, { errorProps } from '../account/field-error.tsx';
+import { adInputSchema } from '#shared/ad-input.ts';
+import { ATTENTION_TYPES, BARRIOS, CATEGORIES, DAY_GROUPS, LANGUAGES, PLANS, SERVICE_TYPES, TIME_SLOTS } from '#shared/catalogue.ts';
+import { formatMoney } from '#shared/format.ts';
+import { AccountApiError, callApi } from '#site/lib/account-api.ts';
+import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
 import PhotoDropZone, { uploadPhoto, type PendingPhoto } from './photo-drop-zone.tsx';
 
 export interface AdDraft {

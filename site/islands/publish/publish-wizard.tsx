@@ -3,7 +3,7 @@
 // straight at the form. The step and what was typed survive a reload (sessionStorage); photos must be picked
 // again, the ad itself is kept on the server once saved.
 import { useEffect, useState } from 'react';
-import IdentityVerification from '../account/identity-verification.tsx';
+import IdentityVerification from '#site/islands/account/identity-verification.tsx';
 import AdForm, { EMPTY_AD, type AdDraft } from './ad-form.tsx';
 
 type Step = 'verification' | 'consent' | 'form' | 'done';

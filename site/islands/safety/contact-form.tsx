@@ -1,9 +1,9 @@
 // The contact form (the footer's Soporte links): the answer goes to the email given; staff read the messages in
 // the panel.
 import { useState, type FormEvent } from 'react';
-import FieldError, { errorProps } from '../account/field-error.tsx';
-import { AccountApiError, callApi } from '../../lib/account-api.ts';
-import { CONTACT_TOPICS } from '../../../db/queries/contact-messages.ts';
+import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
+import { AccountApiError, callApi } from '#site/lib/account-api.ts';
+import { CONTACT_TOPICS } from '#shared/contact-topics.ts';
 
 export default function ContactForm(props: { topic?: string }) {
   const [values, setValues] = useState({ name: '', email: '', topic: props.topic ?? '', message: '' });

@@ -1,16 +1,9 @@
 // The report form ("Denunciar"): the ad (preset from its page, or a code or link typed here), the reason,
 // optional details and an optional email for an answer. A possible minor or trafficking hides the ad at once.
 import { useState, type FormEvent } from 'react';
-import FieldError, { errorProps } from '../account/field-error.tsx';
-import { AccountApiError, callApi } from '../../lib/account-api.ts';
-
-const REASONS = [
-  ['posible_menor', 'Posible menor de edad'],
-  ['posible_trata', 'Posible trata o explotación'],
-  ['estafa', 'Estafa'],
-  ['fotos_falsas', 'Fotos falsas'],
-  ['otro', 'Otro'],
-] as const;
+import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
+import { AccountApiError, callApi } from '#site/lib/account-api.ts';
+import { REPORT_REASONS } from '#shared/report-reasons.ts';
 
 export default function ReportForm(props: { adId?: number; adTitle?: string; reason?: string }) {
   const [reference, setReference] = useState('');
@@ -81,7 +74,7 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
       )}
       <fieldset className="choice-list" aria-describedby={errors.reason ? 'report-reason-error' : undefined}>
         <legend>Motivo</legend>
-        {REASONS.map(([value, label]) => (
+        {REPORT_REASONS.map(({ value, label }) => (
           <label key={value} className="choice">
             <input
               type="radio"

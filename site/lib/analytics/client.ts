@@ -1,6 +1,6 @@
 // The few analytics helpers every page may load: whether the visitor allowed analytics, sending a payload,
 // and custom events. The tracker itself (tracker.ts) is loaded only after consent.
-import { readLocal } from '../storage.ts';
+import { readLocal } from '#site/lib/storage.ts';
 
 export interface ConsentPreferences {
   analytics: boolean;

@@ -5,7 +5,7 @@
 // is withdrawn.
 import { analyticsIds, sendAnalytics } from './client.ts';
 import { attributionOf, type Attribution } from './attribution.ts';
-import { newId, readLocal, removeLocal, writeLocal } from '../storage.ts';
+import { newId, readLocal, removeLocal, writeLocal } from '#site/lib/storage.ts';
 
 const URL_CHECK_MS = 500;
 /** A visit ends after 30 minutes without a pageview; the next one starts a new session id. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PAGE, MAX_TEXT_LENGTH, advancedFilterCount, parseSearchParams, toSearchParams } from './search-filters.ts';
-import { createTestDb, type TestDb } from './testing/test-db.ts';
-import { insertAd, insertAdvertiser } from './factories/index.ts';
-import { searchAds } from './queries/search-ads.ts';
+import { MAX_PAGE, MAX_TEXT_LENGTH, advancedFilterCount, parseSearchParams, toSearchParams } from '#shared/search-filters.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { searchAds } from '#db/queries/search-ads.ts';
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 

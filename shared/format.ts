@@ -1,5 +1,5 @@
 // Money, dates and catalogue labels as visitors in Buenos Aires read them.
-import { findBarrio, findCategory } from '../../db/catalogue.ts';
+import { findBarrio, findCategory } from '#shared/catalogue.ts';
 
 const money = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', maximumFractionDigits: 0 });
 const count = new Intl.NumberFormat('es-AR');

@@ -2,17 +2,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { createTestDb, type TestDb } from '../testing/test-db.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { isDatabaseEmpty, seedDemoData } from './demo.ts';
 import { DEMO_PARTNER_USERNAME, seedPanelDemo } from './panel-demo.ts';
 import { seedAnalyticsDemo } from './analytics-demo.ts';
-import { analyticsSummary } from '../queries/analytics-summary.ts';
-import { isValidCbu } from '../cbu.ts';
-import { listSubscribers } from '../queries/admin/subscribers.ts';
-import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from './super-admin.ts';
-import { verifyPassword } from '../../api/services/passwords.ts';
-import { adImageFile } from '../../api/services/image-store.ts';
-import { CATEGORY_VALUES } from '../catalogue.ts';
+import { analyticsSummary } from '#db/queries/analytics-summary.ts';
+import { isValidCbu } from '#shared/cbu.ts';
+import { listSubscribers } from '#db/queries/admin/subscribers.ts';
+import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/admin/super-admin.ts';
+import { verifyPassword } from '#api/services/passwords.ts';
+import { adImageFile } from '#api/services/image-store.ts';
+import { CATEGORY_VALUES } from '#shared/catalogue.ts';
 
 let t: TestDb;
 beforeAll(async () => {

@@ -17,13 +17,13 @@ import {
   type Plan,
   type ServiceType,
   type TimeSlot,
-} from '../catalogue.ts';
-import { toMask } from '../masks.ts';
-import { buildSearchText, slugify } from '../ad-text.ts';
-import { shiftDate, buenosAiresDate } from '../dates.ts';
-import { copyAdImage, storeAdImage } from '../../api/services/image-store.ts';
-import { refreshSearchRanks } from '../queries/search-rank.ts';
-import { insertedId } from '../dialect.ts';
+} from '#shared/catalogue.ts';
+import { toMask } from '#shared/masks.ts';
+import { buildSearchText, slugify } from '#shared/ad-text.ts';
+import { shiftDate, buenosAiresDate } from '#shared/dates.ts';
+import { copyAdImage, storeAdImage } from '#api/services/image-store.ts';
+import { refreshSearchRanks } from '#db/queries/search-rank.ts';
+import { insertedId } from '#db/dialect.ts';
 
 /** A small seeded random generator (mulberry32): the same seed gives the same demo data. */
 export function createRandom(seed: number) {

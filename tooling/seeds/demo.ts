@@ -9,7 +9,7 @@ import {
   insertAd,
   insertAdvertiser,
   insertDemoImages,
-} from '../factories/index.ts';
+} from '#tooling/factories/index.ts';
 
 export async function isDatabaseEmpty(db: Knex): Promise<boolean> {
   const row = await db('ads').count({ n: '*' }).first();

@@ -1,6 +1,6 @@
 // Control characters in text people send: PostgreSQL cannot store NUL in text, and the other C0 controls, DEL and
 // lone surrogates (half of an emoji) are never typed on purpose. Shared by the API (api/http/validate.ts refuses
-// them in every request), the search page's query string (db/search-filters.ts) and any form that checks first.
+// them in every request), the search page's query string (shared/search-filters.ts) and any form that checks first.
 
 // Tab, line feed and carriage return are text: descriptions, details and messages have lines.
 // eslint-disable-next-line no-control-regex

@@ -2,17 +2,17 @@
 // for verification and rejected ones, completed and pending payments for the demo ads' plans, two bank
 // accounts (one active) and a partner admin with limited permissions. Names and numbers are invented.
 import type { Knex } from 'knex';
-import { createRandom, demoBirthDate, insertAdvertiser } from '../factories/index.ts';
-import { cbuFrom } from '../cbu.ts';
-import { getPlanPrices } from '../queries/settings.ts';
-import { createAdministrator } from '../queries/admin/administrators.ts';
-import { randomPassword } from '../../api/services/passwords.ts';
-import { insertedId } from '../dialect.ts';
-import { addDays, FREE_LISTING_DAYS, PAID_PLANS, PLAN_DAYS, type PaidPlan } from '../plans.ts';
-import { planPaymentDescription } from '../queries/plan-payments.ts';
-import { createRenewals } from '../queries/plan-lifecycle.ts';
+import { createRandom, demoBirthDate, insertAdvertiser } from '#tooling/factories/index.ts';
+import { cbuFrom } from '#shared/cbu.ts';
+import { getPlanPrices } from '#db/queries/settings.ts';
+import { createAdministratorAccount } from '#api/admin/administrator-accounts.ts';
+import { randomPassword } from '#api/services/passwords.ts';
+import { insertedId } from '#db/dialect.ts';
+import { addDays, FREE_LISTING_DAYS, PAID_PLANS, PLAN_DAYS, type PaidPlan } from '#shared/plans.ts';
+import { planPaymentDescription } from '#db/queries/plan-payments.ts';
+import { createRenewals } from '#db/queries/plan-lifecycle.ts';
 import sharp from 'sharp';
-import { storeDocument } from '../../api/services/identity-vault.ts';
+import { storeDocument } from '#api/services/identity-vault.ts';
 
 export const DEMO_PARTNER_USERNAME = 'socia_demo';
 
@@ -96,7 +96,7 @@ export async function seedPanelDemo(db: Knex, vault?: { dataDir: string; key: Bu
   await createRenewals(db, now);
 
   const partnerPassword = randomPassword();
-  await createAdministrator(db, {
+  await createAdministratorAccount(db, {
     username: DEMO_PARTNER_USERNAME,
     fullName: 'Socia de Demostración',
     password: partnerPassword,

@@ -2,10 +2,10 @@
 // browsing the home, the search, the category pages and the demo ads. Written through the real ingestion path
 // (persistAnalytics), so the rollups and the summary are what production would compute.
 import type { Knex } from 'knex';
-import { createRandom } from '../factories/index.ts';
-import { CATEGORIES } from '../catalogue.ts';
-import { adPath } from '../ad-text.ts';
-import { persistAnalytics, type AnalyticsItem, type DeviceType } from '../queries/analytics-ingest.ts';
+import { createRandom } from '#tooling/factories/index.ts';
+import { CATEGORIES } from '#shared/catalogue.ts';
+import { adPath } from '#shared/ad-text.ts';
+import { persistAnalytics, type AnalyticsItem, type DeviceType } from '#db/queries/analytics-ingest.ts';
 
 const DAYS = 30;
 const DAY_MS = 86_400_000;

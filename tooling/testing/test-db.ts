@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
-import { knexConfig, migrate } from '../connection.ts';
+import { knexConfig, migrate } from '#db/connection.ts';
 
 export interface TestDb {
   db: Knex;
@@ -17,19 +17,30 @@ export interface TestDb {
   destroy(): Promise<void>;
 }
 
-const templateDir = path.join(os.tmpdir(), 'velada-test-template');
-const templateFile = path.join(templateDir, `template-${process.pid}.sqlite`);
-
-async function sqliteTemplate(): Promise<string> {
-  if (fs.existsSync(templateFile)) return templateFile;
-  fs.mkdirSync(templateDir, { recursive: true });
-  const building = `${templateFile}.${crypto.randomUUID()}`;
-  const db = knexFactory(knexConfig(`sqlite:${building}`, templateDir));
+/** Migrates a SQLite database in `dir` and returns its file: the template that test databases copy. */
+export async function buildSqliteTemplate(dir: string): Promise<string> {
+  const file = path.join(dir, 'template.sqlite');
+  const db = knexFactory(knexConfig(`sqlite:${file}`, dir));
   await migrate(db);
   await db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
   await db.destroy();
-  fs.renameSync(building, templateFile);
-  return templateFile;
+  return file;
+}
+
+let ownTemplate: Promise<string> | undefined;
+
+/**
+ * The run's template (made by tooling/testing/global-setup.ts); a process started outside Vitest builds its own
+ * in a temporary folder that goes when the process exits.
+ */
+function sqliteTemplate(): Promise<string> {
+  if (process.env.VELADA_TEST_TEMPLATE) return Promise.resolve(process.env.VELADA_TEST_TEMPLATE);
+  if (!ownTemplate) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'velada-test-template-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    ownTemplate = buildSqliteTemplate(dir);
+  }
+  return ownTemplate;
 }
 
 export async function createTestDb(): Promise<TestDb> {

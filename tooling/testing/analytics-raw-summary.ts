@@ -1,8 +1,8 @@
 // The analytics summary computed the slow way, straight from the raw events, as tools that aggregate at query
 // time do. The tests use it as the oracle the rollups must agree with; the benchmark times it for comparison.
 import type { Knex } from 'knex';
-import { summaryPeriod, type AnalyticsSummary } from '../queries/analytics-summary.ts';
-import { shiftDate } from '../dates.ts';
+import { summaryPeriod, type AnalyticsSummary } from '#db/queries/analytics-summary.ts';
+import { shiftDate } from '#shared/dates.ts';
 
 const TOP = 10;
 const num = (value: unknown) => Number(value ?? 0);

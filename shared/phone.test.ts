@@ -1,7 +1,7 @@
 // Phone numbers as Argentines type them, brought to E.164, shown in the local form and turned into links.
 import { describe, expect, it } from 'vitest';
 import { formatPhoneLocal, normalizePhone, PHONE_MESSAGE, phoneLinks, phoneSchema } from './phone.ts';
-import { adRow, createRandom, demoAdInput } from './factories/index.ts';
+import { adRow, createRandom, demoAdInput } from '#tooling/factories/index.ts';
 
 const BA_MOBILE = '+5491155550123';
 

@@ -1,0 +1,16 @@
+// The hourly deletion of identity documents past their retention: the files first, then their rows, so that a
+// crash in between leaves rows whose files are gone (the next run finishes) rather than files nothing names.
+import type { Knex } from 'knex';
+import { identityDocumentsDue, markIdentityDocumentsPurged } from '#db/queries/identity-purge.ts';
+import { deleteDocument } from '#api/services/identity-vault.ts';
+
+/** Returns the number of documents deleted. */
+export async function purgeIdentityDocuments(db: Knex, dataDir: string, now = new Date()): Promise<number> {
+  let deleted = 0;
+  for (const { requestId, fileKeys } of await identityDocumentsDue(db, now)) {
+    for (const key of fileKeys) await deleteDocument(dataDir, key);
+    await markIdentityDocumentsPurged(db, requestId, now);
+    deleted += fileKeys.length;
+  }
+  return deleted;
+}
