@@ -1,4 +1,4 @@
-// The plans page (prices from the settings table), the legal pages, the install-guide redirect, the 404 page,
+// The plans page (prerendered, prices from the settings table in server islands), the legal pages, the install-guide redirect, the 404 page,
 // and the server's headers: security, caching, compression and the canonical-origin redirect.
 import { test, expect, asReturningVisitor, expectedSearch } from './fixtures.ts';
 import { adPath } from '#shared/ad-text.ts';
@@ -24,6 +24,13 @@ test('/aumentar-visibilidad shows the three plans with the current prices from t
     await page.reload();
     expect([await priceOf('premium').textContent(), await priceOf('vip').textContent()]).toEqual(expected);
   }).toPass();
+  // The page itself is the prerendered file: the prices arrive from their server islands.
+  const html = await (await page.request.get('/aumentar-visibilidad')).text();
+  expect(html).toContain('/_server-islands/PlanPrice?');
+  expect(html).not.toContain(money.format(await price('price_premium')));
+  // Styled as the free plan's price, though the island's markup comes from another component.
+  const look = (id: string) => priceOf(id).evaluate((el) => `${getComputedStyle(el).fontSize} ${getComputedStyle(el).color}`);
+  expect(await look('premium')).toBe(await look('basico'));
   await expect(page.locator('#premium')).toContainText('Más popular');
   await expect(page.locator('#basico')).toContainText('Hasta 3 imágenes');
   await expect(page.locator('#basico')).toContainText('Vigencia de 30 días');
