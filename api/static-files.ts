@@ -8,10 +8,9 @@ import type { Knex } from 'knex';
 import { adImageFile } from './services/image-store.ts';
 import { metaPolicyOf, pagePolicy } from './middleware/security-headers.ts';
 import { photoAudience } from '#db/queries/photo-access.ts';
-import { SESSION_COOKIE, resumeSession } from './admin/sessions.ts';
 import { can } from '#shared/admin-permissions.ts';
-import { ADVERTISER_COOKIE, resumeAdvertiserSession } from './advertiser/sessions.ts';
 import { hasAgeCookie } from '#shared/age-cookie.ts';
+import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -121,10 +120,10 @@ const PUBLIC_PHOTO = 'public, max-age=600';
 const PRIVATE_PHOTO = 'private, no-store';
 
 async function mayViewPrivatePhoto(db: Knex, ctx: Context, ownerId: number | null): Promise<boolean> {
-  const admin = await resumeSession(db, ctx.cookies.get(SESSION_COOKIE));
+  const admin = await staffSessions.resume(db, ctx.cookies.get(staffSessions.cookie));
   if (admin && (can(admin, 'manage_ads') || can(admin, 'view_reports'))) return true;
   if (ownerId === null) return false;
-  const advertiser = await resumeAdvertiserSession(db, ctx.cookies.get(ADVERTISER_COOKIE));
+  const advertiser = await advertiserSessions.resume(db, ctx.cookies.get(advertiserSessions.cookie));
   return advertiser?.id === ownerId;
 }
 

@@ -13,11 +13,11 @@ import { listPayments } from '#db/queries/admin/payments.ts';
 import { resetAdministratorPassword } from '#api/admin/administrator-accounts.ts';
 import { ensureSuperAdmin, SUPER_ADMIN_USERNAME } from '#api/admin/super-admin.ts';
 import { randomPassword } from '#api/services/passwords.ts';
-import { SESSION_COOKIE } from '#api/admin/sessions.ts';
 import { PANEL_DATABASE_URL, PANEL_DIR, PANEL_PAYMENTS, PANEL_SUBSCRIBERS, ensurePanelData } from './lib/admin-data.ts';
 import { isMain, log, percentile, round } from './lib/common.ts';
 import { getBody, loadSummary } from './lib/http.ts';
 import { ensureSiteBuild, startServer } from './lib/processes.ts';
+import { staffSessions } from '#api/auth/sessions.ts';
 
 const CALLS: { name: string; path: string; query: (db: Knex) => Promise<unknown> }[] = [
   { name: 'admin-statistics', path: '/api/admin/statistics', query: (db) => statistics(db) },
@@ -49,9 +49,9 @@ async function signIn(origin: string, password: string): Promise<string> {
     headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
     body: JSON.stringify({ username: SUPER_ADMIN_USERNAME, password }),
   });
-  const token = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(res.headers.get('set-cookie') ?? '')?.[1];
+  const token = new RegExp(`${staffSessions.cookie}=([^;]+)`).exec(res.headers.get('set-cookie') ?? '')?.[1];
   if (res.status !== 200 || !token) throw new Error(`login failed: HTTP ${res.status}`);
-  return `${SESSION_COOKIE}=${token}`;
+  return `${staffSessions.cookie}=${token}`;
 }
 
 async function load(url: string, cookie: string) {

@@ -14,10 +14,10 @@ import { migrate, openDb } from '#db/connection.ts';
 import { BARRIOS, CATEGORY_VALUES } from '#shared/catalogue.ts';
 import { adPath } from '#shared/ad-text.ts';
 import { hashPassword } from '#api/services/passwords.ts';
-import { createAdvertiserSession, ADVERTISER_COOKIE } from '#api/advertiser/sessions.ts';
 import { BENCH_DB_FILE, BENCH_DATA_DIR, isMain, log, round } from './lib/common.ts';
 import { ensureBenchData } from './lib/bench-data.ts';
 import { ensureSiteBuild, startServer } from './lib/processes.ts';
+import { advertiserSessions } from '#api/auth/sessions.ts';
 
 const CONNECTIONS = 500;
 /** LOAD_DURATION_S: a longer overload phase, to watch memory over minutes. */
@@ -65,7 +65,7 @@ async function prepare() {
     const [inserted] = await db('ads').insert({ ...copy, advertiser_id: advertiserId, state: 'draft', requested_plan: 'premium', title: `Borrador de carga ${i}`, created_at: now, updated_at: now }).returning('id');
     drafts.push(typeof inserted === 'object' ? inserted.id : inserted);
   }
-  const session = await createAdvertiserSession(db, advertiserId);
+  const session = await advertiserSessions.create(db, advertiserId);
   const published: { id: number; slug: string }[] = await db('ads').where('state', 'published').orderBy('id').limit(5000).select('id', 'slug');
   await db.destroy();
   return { drafts, session, adPaths: published.map((ad) => adPath(ad)) };
@@ -158,7 +158,7 @@ export async function runLoadBenchmark(): Promise<Record<string, unknown>> {
               ...request,
               method: 'POST',
               path: `/api/advertiser/ads/${drafts[sent.upload % drafts.length]}/photos`,
-              headers: { ...common(visitor), 'content-type': photo.contentType, cookie: `${ADVERTISER_COOKIE}=${session}` },
+              headers: { ...common(visitor), 'content-type': photo.contentType, cookie: `${advertiserSessions.cookie}=${session}` },
               body: photo.body,
             };
         }

@@ -5,8 +5,8 @@ import { serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { ensureSuperAdmin } from '#api/admin/super-admin.ts';
 import { hashPassword } from '#api/services/passwords.ts';
-import { SESSION_COOKIE } from './sessions.ts';
 import { insertedId } from '#db/dialect.ts';
+import { staffSessions } from '#api/auth/sessions.ts';
 
 const SUPER_PASSWORD = 'clave-super-segura-1';
 const PARTNER_PASSWORD = 'clave-socio-segura-2';
@@ -53,7 +53,7 @@ function call(method: string, path: string, options: { body?: unknown; cookie?: 
       'Content-Type': 'application/json',
       'Sec-Fetch-Site': options.site ?? 'same-origin',
       'X-Forwarded-For': options.ip ?? newIp(),
-      ...(options.cookie ? { Cookie: `${SESSION_COOKIE}=${options.cookie}` } : {}),
+      ...(options.cookie ? { Cookie: `${staffSessions.cookie}=${options.cookie}` } : {}),
     },
     body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
   });
@@ -62,7 +62,7 @@ const login = (username: string, password: string, ip?: string) => call('POST', 
 
 function sessionCookieOf(res: Response): string {
   const header = res.headers.get('set-cookie') ?? '';
-  const match = new RegExp(`${SESSION_COOKIE}=([^;]*)`).exec(header);
+  const match = new RegExp(`${staffSessions.cookie}=([^;]*)`).exec(header);
   return match?.[1] ?? '';
 }
 async function errorOf(res: Response) {
@@ -182,7 +182,7 @@ describe('sessions', () => {
     const cookie = await openSession();
     const res = await call('POST', '/logout', { cookie });
     expect(res.status).toBe(204);
-    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`${SESSION_COOKIE}=;`));
+    expect(res.headers.get('set-cookie')).toMatch(new RegExp(`${staffSessions.cookie}=;`));
     expect((await call('GET', '/me', { cookie })).status).toBe(401);
     expect(await t.db('audit_log').orderBy('id', 'desc').first()).toMatchObject({ action: 'logout', username: 'velada_admin' });
   });

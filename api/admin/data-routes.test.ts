@@ -7,7 +7,6 @@ import { ensureSuperAdmin } from '#api/admin/super-admin.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { cbuFrom } from '#shared/cbu.ts';
 import { hashPassword } from '#api/services/passwords.ts';
-import { SESSION_COOKIE } from './sessions.ts';
 import { ADMIN_ROUTE_PERMISSIONS, adminDataRouter } from './data-routes.ts';
 import { ADMIN_PERMISSIONS, type AdminPermission } from '#shared/admin-permissions.ts';
 import { insertedId } from '#db/dialect.ts';
@@ -15,6 +14,7 @@ import { createStaffAlert } from '#db/queries/staff-alerts.ts';
 import { storeDocument } from '#api/services/identity-vault.ts';
 import { testJpeg } from '#api/testing/images.ts';
 import sharp from 'sharp';
+import { staffSessions } from '#api/auth/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;
@@ -45,7 +45,7 @@ async function loginAs(username: string, password: string): Promise<string> {
     body: JSON.stringify({ username, password }),
   });
   expect(res.status).toBe(200);
-  return new RegExp(`${SESSION_COOKIE}=([^;]*)`).exec(res.headers.get('set-cookie') ?? '')![1]!;
+  return new RegExp(`${staffSessions.cookie}=([^;]*)`).exec(res.headers.get('set-cookie') ?? '')![1]!;
 }
 
 async function addPartner(username: string, permissions: AdminPermission[]): Promise<string> {
@@ -135,7 +135,7 @@ afterAll(async () => {
 function call(method: string, path: string, cookie?: string, body?: unknown) {
   return fetch(`${server.url}${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', ...(cookie ? { Cookie: `${SESSION_COOKIE}=${cookie}` } : {}) },
+    headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', ...(cookie ? { Cookie: `${staffSessions.cookie}=${cookie}` } : {}) },
     body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
 }

@@ -8,7 +8,6 @@ import { HttpError, notFound } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { audit } from './audit.ts';
 import { can, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
-import { requireAdmin, requirePermission } from './routes.ts';
 import { statistics } from '#db/queries/admin/statistics.ts';
 import { listSubscribers } from '#db/queries/admin/subscribers.ts';
 import { decideVerification, pendingVerification, type Decision } from '#db/queries/admin/verifications.ts';
@@ -24,12 +23,13 @@ import { listAdministrators } from '#db/queries/admin/administrators.ts';
 import { createAdministratorAccount, resetAdministratorPassword } from '#api/admin/administrator-accounts.ts';
 import { listAuditLog } from '#db/queries/admin/audit-log.ts';
 import { markStaffAlertSeen, unseenStaffAlerts } from '#db/queries/staff-alerts.ts';
-import { endSessionsOf } from './sessions.ts';
 import { ADMIN_PERMISSIONS } from '#shared/admin-permissions.ts';
 import { idParams, parseInput } from '#api/http/validate.ts';
 import type { Mailer } from '#api/services/mail.ts';
 import { mailPaymentConfirmed } from '#api/payments/confirmations.ts';
 import { sendReceipt } from '#api/payments/receipts.ts';
+import { staffSessions } from '#api/auth/sessions.ts';
+import { requireAdmin, requirePermission, signedInAdmin } from '#api/auth/guards.ts';
 
 /** 'any_admin': every signed-in admin (the overview, analytics). */
 export type RoutePermission = AdminPermission | 'super_admin' | 'any_admin';
@@ -97,7 +97,7 @@ export function adminDataRouter(deps: AppDeps & { mailer: Mailer }): Router {
   const route = (method: 'get' | 'post' | 'put', path: string, permission: RoutePermission, handler: (ctx: Context, admin: Admin) => Promise<void>) => {
     ADMIN_ROUTE_PERMISSIONS.set(`${method.toUpperCase()} /api/admin${path}`, permission);
     const checks = permission === 'any_admin' ? [requireAdmin(deps)] : [requireAdmin(deps), requirePermission(deps, permission)];
-    router[method](path, ...checks, (ctx) => handler(ctx, ctx.state.admin as Admin));
+    router[method](path, ...checks, (ctx) => handler(ctx, signedInAdmin(ctx)));
   };
   const log = (ctx: Context, admin: Admin, action: string, targetType: string, targetId: number, details?: Record<string, unknown>) =>
     audit(deps.db, { action, adminUserId: admin.id, username: admin.username, targetType, targetId, details, ip: ctx.ip });
@@ -294,7 +294,7 @@ export function adminDataRouter(deps: AppDeps & { mailer: Mailer }): Router {
       if (!target) throw notFound('administrator_not_found', 'El administrador no existe.');
       if (target.is_master) throw conflict('master_admin', 'El administrador principal no se puede desactivar.');
       await deps.db('admin_users').where('id', id).update({ active });
-      if (!active) await endSessionsOf(deps.db, id);
+      if (!active) await staffSessions.endAllOf(deps.db, id);
       await log(ctx, admin, `administrator_${action}d`, 'admin_user', id);
       ctx.body = { success: true };
     });

@@ -11,7 +11,7 @@ import { hashPassword } from '#api/services/passwords.ts';
 import { adImagesDir, storeAdImage } from '#api/services/image-store.ts';
 import { identityDir, storeDocument } from '#api/services/identity-vault.ts';
 import { insertedId } from '#db/dialect.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from './sessions.ts';
+import { advertiserSessions } from '#api/auth/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;
@@ -32,12 +32,12 @@ async function advertiser() {
     .insert({ email: `dueña${Date.now()}${Math.random().toString(36).slice(2, 6)}@ejemplo.com`, full_name: 'Dueña Prueba', password_hash: await hashPassword('clave-dueña-1'), verification_status: 'verified', email_confirmed_at: now, created_at: now, updated_at: now })
     .returning('id');
   const id = insertedId(row);
-  return { id, cookie: await createAdvertiserSession(t.db, id) };
+  return { id, cookie: await advertiserSessions.create(t.db, id) };
 }
 const call = (method: string, pathname: string, cookie: string, body?: unknown) =>
   fetch(`${server.url}/api/advertiser${pathname}`, {
     method,
-    headers: { ...sameOriginJson, Cookie: `${ADVERTISER_COOKIE}=${cookie}` },
+    headers: { ...sameOriginJson, Cookie: `${advertiserSessions.cookie}=${cookie}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 const stateOf = async (id: number) => (await t.db('ads').where('id', id).first()).state;

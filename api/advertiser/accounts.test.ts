@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { MemoryMailer, createMailer } from '#api/services/mail.ts';
-import { ADVERTISER_COOKIE } from './sessions.ts';
+import { advertiserSessions } from '#api/auth/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;
@@ -25,13 +25,13 @@ afterAll(async () => {
 async function post(pathname: string, body: unknown, cookie?: string, headers: Record<string, string> = sameOriginJson) {
   const res = await fetch(`${server.url}/api/advertiser/${pathname}`, {
     method: 'POST',
-    headers: { ...headers, ...(cookie ? { Cookie: `${ADVERTISER_COOKIE}=${cookie}` } : {}) },
+    headers: { ...headers, ...(cookie ? { Cookie: `${advertiserSessions.cookie}=${cookie}` } : {}) },
     body: JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, cookie: new RegExp(`${ADVERTISER_COOKIE}=([^;]*)`).exec(res.headers.get('set-cookie') ?? '')?.[1] };
+  return { status: res.status, body: text ? JSON.parse(text) : null, cookie: new RegExp(`${advertiserSessions.cookie}=([^;]*)`).exec(res.headers.get('set-cookie') ?? '')?.[1] };
 }
-const me = (cookie: string) => fetch(`${server.url}/api/advertiser/me`, { headers: { Cookie: `${ADVERTISER_COOKIE}=${cookie}` } });
+const me = (cookie: string) => fetch(`${server.url}/api/advertiser/me`, { headers: { Cookie: `${advertiserSessions.cookie}=${cookie}` } });
 const tokenOf = (link: string | undefined) => new URL(link!).searchParams.get('token')!;
 
 async function registerAndConfirm(email: string, password: string): Promise<void> {

@@ -4,8 +4,8 @@ import type { Knex } from 'knex';
 import { hashPassword } from '#api/services/passwords.ts';
 import { hashToken, isPlausibleToken, newToken } from '#api/services/tokens.ts';
 import { insertedId } from '#db/dialect.ts';
-import { endAdvertiserSessionsOf } from './sessions.ts';
 import { clearAccountAttempts } from '#db/queries/login-attempts.ts';
+import { advertiserSessions } from '#api/auth/sessions.ts';
 
 export type TokenPurpose = 'confirm_email' | 'reset_password';
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { confirm_email: 48 * 3_600_000, reset_password: 3_600_000 };
@@ -89,7 +89,7 @@ export async function resetPassword(db: Knex, token: string | undefined, passwor
   await db('advertisers')
     .where('id', result.advertiserId)
     .update({ password_hash: passwordHash, email_confirmed_at: account.email_confirmed_at ?? now, updated_at: now });
-  await endAdvertiserSessionsOf(db, result.advertiserId);
+  await advertiserSessions.endAllOf(db, result.advertiserId);
   await clearAccountAttempts(db, 'advertiser', normalizeEmail(account.email));
   return result;
 }

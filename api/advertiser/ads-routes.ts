@@ -8,14 +8,13 @@ import { HttpError, adLocked, notFound } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { idParams, parseInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { requireAdvertiser } from './routes.ts';
-import type { SignedInAdvertiser } from './sessions.ts';
 import { adInputSchema } from '#shared/ad-input.ts';
 import { changeOwnAd, createAdDraft, deleteOwnAd, findOwnAd, listOwnAds, submitOwnAd, updateOwnAd } from '#db/queries/advertiser-ads.ts';
 import { deleteAdImage } from '#api/services/image-store.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
 const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 32 * 1024, types: ['application/json'] });
-const me = (ctx: Context) => (ctx.state.advertiser as SignedInAdvertiser).id;
+const me = (ctx: Context) => signedInAdvertiser(ctx).id;
 const adMissing = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
 
 export function advertiserAdsRouter(deps: AppDeps): Router {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from './sessions.ts';
+import { advertiserSessions } from '#api/auth/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;
@@ -20,13 +20,13 @@ afterAll(async () => {
 
 async function advertiser(status: 'unverified' | 'pending' | 'verified' = 'verified') {
   const id = await insertAdvertiser(t.db, { verificationStatus: status });
-  return { id, cookie: await createAdvertiserSession(t.db, id) };
+  return { id, cookie: await advertiserSessions.create(t.db, id) };
 }
 
 async function call(method: string, path: string, cookie: string | undefined, body?: unknown) {
   const res = await fetch(`${server.url}/api/advertiser/ads${path}`, {
     method,
-    headers: { ...sameOriginJson, ...(cookie ? { Cookie: `${ADVERTISER_COOKIE}=${cookie}` } : {}) },
+    headers: { ...sameOriginJson, ...(cookie ? { Cookie: `${advertiserSessions.cookie}=${cookie}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

@@ -10,9 +10,9 @@ import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { verifyPassword } from '#api/services/passwords.ts';
 import { deleteAdImage } from '#api/services/image-store.ts';
 import { deleteDocument } from '#api/services/identity-vault.ts';
-import { requireAdvertiser, setAdvertiserCookie } from './routes.ts';
-import type { SignedInAdvertiser } from './sessions.ts';
 import { deleteAdvertiserAccount, exportAdvertiserData } from '#db/queries/advertiser-data.ts';
+import { advertiserSessions } from '#api/auth/sessions.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
 const deleteBody = z.object({ password: z.string().min(1, 'Escribí tu contraseña para confirmar.').max(128) });
 
@@ -20,14 +20,14 @@ export function advertiserDataRouter(deps: AppDeps): Router {
   const router = new Router({ prefix: '/advertiser' });
 
   router.get('/data', requireAdvertiser(deps), async (ctx) => {
-    const advertiser = ctx.state.advertiser as SignedInAdvertiser;
+    const advertiser = signedInAdvertiser(ctx);
     ctx.set('Content-Disposition', 'attachment; filename="velada-mis-datos.json"');
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(await exportAdvertiserData(deps.db, advertiser.id), null, 2);
   });
 
   router.post('/delete-account', requireAdvertiser(deps), rateLimit({ windowMs: 15 * 60_000, max: 10 }), async (ctx) => {
-    const advertiser = ctx.state.advertiser as SignedInAdvertiser;
+    const advertiser = signedInAdvertiser(ctx);
     const { password } = parseInput(deleteBody, await readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] }));
     const row = await deps.db('advertisers').where('id', advertiser.id).first('password_hash');
     if (!row?.password_hash || !(await verifyPassword(password, row.password_hash))) {
@@ -39,7 +39,7 @@ export function advertiserDataRouter(deps: AppDeps): Router {
       ...documentKeys.map((k) => deleteDocument(deps.config.dataDir, k)),
       ...receiptKeys.map((k) => deleteDocument(deps.config.dataDir, k, 'receipts')),
     ]);
-    setAdvertiserCookie(ctx, null);
+    advertiserSessions.setCookie(ctx, null);
     ctx.status = 204;
   });
 

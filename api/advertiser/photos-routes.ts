@@ -13,10 +13,9 @@ import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { adImageUrl, deleteAdImage, storeAdImage } from '#api/services/image-store.ts';
 import { checkedImage, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
-import { requireAdvertiser } from './routes.ts';
 import { OWNER_EDITABLE_STATES } from '#shared/catalogue.ts';
-import type { SignedInAdvertiser } from './sessions.ts';
 import { addPhoto, listPhotos, ownAdForPhotos, photoLimit, removePhoto, reorderPhotos, type OwnPhoto } from '#db/queries/ad-photos.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
 const photoParams = idParams.extend({ photoId: rowId });
 const orderBody = z.object({ ids: z.array(z.number().int().positive()).max(20) });
@@ -32,7 +31,7 @@ export function adPhotosRouter(deps: AppDeps): Router {
 
   async function ownAd(ctx: Context) {
     const { id } = parseInput(idParams, ctx.params);
-    const ad = await ownAdForPhotos(deps.db, (ctx.state.advertiser as SignedInAdvertiser).id, id);
+    const ad = await ownAdForPhotos(deps.db, signedInAdvertiser(ctx).id, id);
     if (!ad) throw notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
     return ad;
   }

@@ -9,7 +9,7 @@ import { pngDeclaring, testJpeg } from '#api/testing/images.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { adImagesDir } from '#api/services/image-store.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from './sessions.ts';
+import { advertiserSessions } from '#api/auth/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;
@@ -27,7 +27,7 @@ async function owner(plan: 'gratuito' | 'premium' = 'gratuito', state = 'draft')
   const id = await insertAdvertiser(t.db);
   const adId = await insertAd(t.db, id, { state });
   await t.db('ads').where('id', adId).update({ requested_plan: plan });
-  return { id, adId, cookie: await createAdvertiserSession(t.db, id) };
+  return { id, adId, cookie: await advertiserSessions.create(t.db, id) };
 }
 
 async function upload(cookie: string, adId: number, bytes: Buffer, name = 'foto.jpg') {
@@ -35,7 +35,7 @@ async function upload(cookie: string, adId: number, bytes: Buffer, name = 'foto.
   form.set('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
   const res = await fetch(`${server.url}/api/advertiser/ads/${adId}/photos`, {
     method: 'POST',
-    headers: { 'Sec-Fetch-Site': 'same-origin', Cookie: `${ADVERTISER_COOKIE}=${cookie}` },
+    headers: { 'Sec-Fetch-Site': 'same-origin', Cookie: `${advertiserSessions.cookie}=${cookie}` },
     body: form,
   });
   return { status: res.status, body: (await res.json()) as { id: number; url: string; urlLarge: string; error?: { code: string; field?: string; message: string } } };
@@ -44,7 +44,7 @@ async function upload(cookie: string, adId: number, bytes: Buffer, name = 'foto.
 const call = (method: string, pathname: string, cookie: string, body?: unknown) =>
   fetch(`${server.url}/api/advertiser/ads${pathname}`, {
     method,
-    headers: { ...sameOriginJson, Cookie: `${ADVERTISER_COOKIE}=${cookie}` },
+    headers: { ...sameOriginJson, Cookie: `${advertiserSessions.cookie}=${cookie}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
@@ -72,7 +72,7 @@ describe('uploading a photo', () => {
       expect(data[0]).toBeGreaterThan(150);
     }
     // Its owner sees it (the ad is a draft: nobody else does).
-    expect((await fetch(`${server.url}${answer.body.url}`, { headers: { Cookie: `${ADVERTISER_COOKIE}=${cookie}` } })).status).toBe(200);
+    expect((await fetch(`${server.url}${answer.body.url}`, { headers: { Cookie: `${advertiserSessions.cookie}=${cookie}` } })).status).toBe(200);
   });
 
   it('keeps to the plan chosen in the form: 3 photos for Gratuito, 10 for Premium', async () => {
@@ -142,8 +142,8 @@ describe('who sees a photo', () => {
     const anonymous = await fetch(url);
     expect(anonymous.status).toBe(404);
     const other = await owner();
-    expect((await fetch(url, { headers: { Cookie: `${ADVERTISER_COOKIE}=${other.cookie}` } })).status).toBe(404);
-    const mine = await fetch(url, { headers: { Cookie: `${ADVERTISER_COOKIE}=${cookie}` } });
+    expect((await fetch(url, { headers: { Cookie: `${advertiserSessions.cookie}=${other.cookie}` } })).status).toBe(404);
+    const mine = await fetch(url, { headers: { Cookie: `${advertiserSessions.cookie}=${cookie}` } });
     expect(mine.status).toBe(200);
     expect(mine.headers.get('cache-control')).toBe('private, no-store');
 

@@ -2,22 +2,22 @@
 // signed in. Sign-in is throttled like the staff login: 5 failures lock an email for 15 minutes, and each
 // address has its own in-memory quota.
 import Router from '@koa/router';
-import type { Context, Middleware, Next } from 'koa';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '#api/app.ts';
 import { HttpError } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { parseInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { verifyPassword, hashPassword } from '#api/services/passwords.ts';
+import { checkPassword } from '#api/services/passwords.ts';
 import { ADDRESS_LIMIT, WINDOW_MS, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
 import { mailStaffAlert } from '#api/services/staff-alerts.ts';
-import { newToken } from '#api/services/tokens.ts';
 import { createMailer } from '#api/services/mail.ts';
 import { confirmEmailMail, resetPasswordMail } from './mails.ts';
 import { confirmEmail, findAdvertiserByEmail, issueToken, normalizeEmail, registerAdvertiser, resetPassword } from './accounts.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession, endAdvertiserSession, resumeAdvertiserSession, type SignedInAdvertiser } from './sessions.ts';
+import { advertiserSessions, type SignedInAdvertiser } from '#api/auth/sessions.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
 
 const email = z.string().trim().max(254).pipe(z.email('Ingresá un email válido, como nombre@ejemplo.com.'));
@@ -62,25 +62,6 @@ export function returnPathForMail(value: unknown): string {
 }
 
 const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] });
-
-/** Sets the session cookie, or clears it with null. */
-export function setAdvertiserCookie(ctx: Context, value: string | null): void {
-  ctx.cookies.set(ADVERTISER_COOKIE, value ?? '', { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/', maxAge: value ? undefined : 0, overwrite: true });
-}
-
-/** A signed-in advertiser in ctx.state.advertiser; 401 otherwise. */
-export function requireAdvertiser(deps: Pick<AppDeps, 'db'>): Middleware {
-  return async (ctx: Context, next: Next) => {
-    const advertiser = await resumeAdvertiserSession(deps.db, ctx.cookies.get(ADVERTISER_COOKIE));
-    if (!advertiser) {
-      setAdvertiserCookie(ctx, null);
-      throw new HttpError(401, 'unauthenticated', 'Tu sesión terminó o no ingresaste. Ingresá de nuevo.');
-    }
-    ctx.state.advertiser = advertiser;
-    ctx.set('Cache-Control', 'no-store');
-    await next();
-  };
-}
 
 const publicAdvertiser = (a: SignedInAdvertiser) => ({ email: a.email, fullName: a.fullName, verificationStatus: a.verificationStatus });
 
@@ -160,29 +141,20 @@ export function advertiserAccountRouter(deps: AppDeps): Router {
       throw new HttpError(403, 'email_not_confirmed', 'Confirmá tu email con el enlace que te enviamos antes de ingresar.');
     }
     await signInSucceeded(deps.db, ctx, 'advertiser', normalizeEmail(input.email));
-    setAdvertiserCookie(ctx, await createAdvertiserSession(deps.db, account.id, now));
+    advertiserSessions.setCookie(ctx, await advertiserSessions.create(deps.db, account.id, now));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true };
   });
 
   router.post('/logout', async (ctx) => {
-    await endAdvertiserSession(deps.db, ctx.cookies.get(ADVERTISER_COOKIE));
-    setAdvertiserCookie(ctx, null);
+    await advertiserSessions.end(deps.db, ctx.cookies.get(advertiserSessions.cookie));
+    advertiserSessions.setCookie(ctx, null);
     ctx.status = 204;
   });
 
   router.get('/me', requireAdvertiser(deps), (ctx) => {
-    ctx.body = { advertiser: publicAdvertiser(ctx.state.advertiser as SignedInAdvertiser) };
+    ctx.body = { advertiser: publicAdvertiser(signedInAdvertiser(ctx)) };
   });
 
   return router;
-}
-
-// Accounts without a password (created by staff tools or demo data) never sign in; unknown emails cost the same
-// hashing time as known ones, so timing does not tell which exist.
-let dummyHash: Promise<string> | null = null;
-async function checkPassword(hash: string | null | undefined, password: string): Promise<boolean> {
-  if (hash) return verifyPassword(password, hash);
-  await verifyPassword(password, await (dummyHash ??= hashPassword(newToken())));
-  return false;
 }

@@ -7,10 +7,9 @@ import { parseInput } from '#api/http/validate.ts';
 import { readMultipart } from '#api/http/read-multipart.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
-import { requireAdvertiser } from './routes.ts';
 import { claimSchema, readDocuments, submitVerification } from './verification.ts';
-import type { SignedInAdvertiser } from './sessions.ts';
 import { latestVerification } from '#db/queries/advertiser-verification.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
 // Three documents of 5 MB and the text fields.
 const FORM_LIMIT = 3 * MAX_IMAGE_BYTES + 64 * 1024;
@@ -28,7 +27,7 @@ export function verificationRouter(deps: AppDeps): Router {
   router.post('/verification', requireAdvertiser(deps), rateLimit({ windowMs: 60 * 60_000, max: 20 }), async (ctx) => {
     const key = deps.config.identityKey;
     if (!key) throw new HttpError(503, 'verification_unavailable', 'La verificación no está disponible en este momento. Probá más tarde.');
-    const advertiser = ctx.state.advertiser as SignedInAdvertiser;
+    const advertiser = signedInAdvertiser(ctx);
     if (advertiser.verificationStatus === 'pending') throw new HttpError(409, 'already_pending', 'Ya enviaste tu verificación: está en revisión (24 a 48 horas).');
     if (advertiser.verificationStatus === 'verified') throw new HttpError(409, 'already_verified', 'Tu identidad ya está verificada.');
     const form = await readMultipart(ctx, { limitBytes: FORM_LIMIT });
@@ -49,7 +48,7 @@ export function verificationRouter(deps: AppDeps): Router {
   });
 
   router.get('/verification', requireAdvertiser(deps), async (ctx) => {
-    const advertiser = ctx.state.advertiser as SignedInAdvertiser;
+    const advertiser = signedInAdvertiser(ctx);
     ctx.body = { verificationStatus: advertiser.verificationStatus, latest: await latestVerification(deps.db, advertiser.id) };
   });
 

@@ -8,9 +8,9 @@ import { serveTestApp, testConfig, type TestApp } from '#api/testing/http.ts';
 import { pngDeclaring, testJpeg, testPng } from '#api/testing/images.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAdvertiser } from '#tooling/factories/index.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from './sessions.ts';
 import { decryptDocument, identityDir, readDocument } from '#api/services/identity-vault.ts';
 import { shiftDate, buenosAiresDate } from '#shared/dates.ts';
+import { advertiserSessions } from '#api/auth/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 async function newAdvertiser(status: 'unverified' | 'pending' | 'verified' | 'rejected' = 'unverified'): Promise<{ id: number; cookie: string }> {
   const id = await insertAdvertiser(t.db, { verificationStatus: status });
-  return { id, cookie: await createAdvertiserSession(t.db, id) };
+  return { id, cookie: await advertiserSessions.create(t.db, id) };
 }
 
 const adultBirthDate = shiftDate(buenosAiresDate(new Date()), -30, 0);
@@ -42,7 +42,7 @@ function form(fields: Record<string, string>, files: Record<string, { bytes: Buf
 async function submit(cookie: string | undefined, body: FormData) {
   const res = await fetch(`${server.url}/api/advertiser/verification`, {
     method: 'POST',
-    headers: { 'Sec-Fetch-Site': 'same-origin', ...(cookie ? { Cookie: `${ADVERTISER_COOKIE}=${cookie}` } : {}) },
+    headers: { 'Sec-Fetch-Site': 'same-origin', ...(cookie ? { Cookie: `${advertiserSessions.cookie}=${cookie}` } : {}) },
     body,
   });
   return { status: res.status, body: (await res.json()) as { error?: { code: string; field?: string; message: string; detail?: string } } };
@@ -95,7 +95,7 @@ describe('submitting a verification', () => {
 describe('the advertiser\'s view of it', () => {
   it('GET shows the latest request and, after a rejection, the reason', async () => {
     const { id, cookie } = await newAdvertiser();
-    const get = async () => (await fetch(`${server.url}/api/advertiser/verification`, { headers: { Cookie: `${ADVERTISER_COOKIE}=${cookie}` } })).json();
+    const get = async () => (await fetch(`${server.url}/api/advertiser/verification`, { headers: { Cookie: `${advertiserSessions.cookie}=${cookie}` } })).json();
     expect(await get()).toEqual({ verificationStatus: 'unverified', latest: null });
     await submit(cookie, form(renaperFields, { selfie: { bytes: await testJpeg(), name: 's.jpg' } }));
     expect(await get()).toMatchObject({ verificationStatus: 'pending', latest: { method: 'renaper', status: 'pending', reason: null } });
@@ -153,7 +153,7 @@ describe('what is refused, changing nothing', () => {
       const { cookie } = await newAdvertiser();
       const res = await fetch(`${noKey.url}/api/advertiser/verification`, {
         method: 'POST',
-        headers: { 'Sec-Fetch-Site': 'same-origin', Cookie: `${ADVERTISER_COOKIE}=${cookie}` },
+        headers: { 'Sec-Fetch-Site': 'same-origin', Cookie: `${advertiserSessions.cookie}=${cookie}` },
         body: form(renaperFields, { selfie: { bytes: await testJpeg(), name: 's.jpg' } }),
       });
       expect(res.status).toBe(503);

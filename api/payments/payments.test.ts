@@ -8,13 +8,12 @@ import { startFakeMercadoPago, type FakeMercadoPago } from '#api/testing/fake-me
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { setPlanPrices } from '#db/queries/settings.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from '#api/advertiser/sessions.ts';
-import { createSession, SESSION_COOKIE } from '#api/admin/sessions.ts';
 import { createAdministratorAccount } from '#api/admin/administrator-accounts.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { readDocument } from '#api/services/identity-vault.ts';
 import { issueQuote, QUOTE_TTL_MS } from './price-quotes.ts';
 import { signNotification } from './mercadopago.ts';
+import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
 const IDENTITY_KEY = Buffer.alloc(32, 9);
 const WEBHOOK_SECRET = 'webhook-secret-for-tests';
@@ -33,7 +32,7 @@ beforeAll(async () => {
   });
   await t.db('bank_accounts').insert({ bank_name: 'Banco de Prueba', account_holder: 'Velada SRL', account_number: '1', cbu: '0000003100010000000001', alias: 'velada.test', account_type: 'checking', active: true, created_at: new Date() });
   const adminId = await createAdministratorAccount(t.db, { username: 'cobranzas', fullName: 'Cobranzas', password: 'una-clave-de-cobranzas', permissions: ['view_payments', 'process_payments'] });
-  adminCookie = await createSession(t.db, adminId);
+  adminCookie = await staffSessions.create(t.db, adminId);
 });
 afterAll(async () => {
   await server.close();
@@ -44,11 +43,11 @@ afterAll(async () => {
 async function advertiserWithAd(state = 'published') {
   const id = await insertAdvertiser(t.db, { email: `compra${Math.random().toString(36).slice(2)}@example.com` });
   const adId = await insertAd(t.db, id, { state, category: 'trans' });
-  return { id, adId, cookie: await createAdvertiserSession(t.db, id) };
+  return { id, adId, cookie: await advertiserSessions.create(t.db, id) };
 }
 
 async function call(method: string, path: string, cookie: { advertiser?: string; admin?: string }, body?: unknown, headers: Record<string, string> = {}) {
-  const cookies = [cookie.advertiser && `${ADVERTISER_COOKIE}=${cookie.advertiser}`, cookie.admin && `${SESSION_COOKIE}=${cookie.admin}`].filter(Boolean).join('; ');
+  const cookies = [cookie.advertiser && `${advertiserSessions.cookie}=${cookie.advertiser}`, cookie.admin && `${staffSessions.cookie}=${cookie.admin}`].filter(Boolean).join('; ');
   const res = await fetch(`${server.url}${path}`, {
     method,
     headers: { ...(body instanceof FormData ? { 'Sec-Fetch-Site': 'same-origin' } : sameOriginJson), ...(cookies ? { Cookie: cookies } : {}), ...headers },
@@ -318,7 +317,7 @@ describe('without MercadoPago configured', () => {
       const who = await advertiserWithAd();
       const res = await fetch(`${plain.url}/api/advertiser/payments`, {
         method: 'POST',
-        headers: { ...sameOriginJson, Cookie: `${ADVERTISER_COOKIE}=${who.cookie}` },
+        headers: { ...sameOriginJson, Cookie: `${advertiserSessions.cookie}=${who.cookie}` },
         body: JSON.stringify({ adId: who.adId, plan: 'vip', method: 'mercadopago', quote: await issueQuote(t.db, 'vip', 25000) }),
       });
       expect([res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([400, 'method_unavailable']);

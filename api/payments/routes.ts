@@ -11,8 +11,6 @@ import { readJsonBody } from '#api/http/read-body.ts';
 import { readMultipart } from '#api/http/read-multipart.ts';
 import { idParams, parseInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { requireAdvertiser } from '#api/advertiser/routes.ts';
-import type { SignedInAdvertiser } from '#api/advertiser/sessions.ts';
 import type { Mailer } from '#api/services/mail.ts';
 import { deleteDocument, readDocument, storeDocument } from '#api/services/identity-vault.ts';
 import { PAID_PLANS, PAYMENT_METHODS, planLabel } from '#shared/plans.ts';
@@ -34,6 +32,7 @@ import { readQuote } from './price-quotes.ts';
 import { checkedReceipt, MAX_RECEIPT_BYTES, sendReceipt } from './receipts.ts';
 import { checkNotificationSignature, MercadoPagoUnavailable, mercadoPagoClient } from './mercadopago.ts';
 import { confirmFromMercadoPago, mailPaymentConfirmed, paymentPagePath } from './confirmations.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
 export const MERCADOPAGO_WEBHOOK_PATH = '/api/payments/mercadopago/webhook';
 /** Receipt uploads take multipart forms (api/middleware/same-origin.ts). */
@@ -48,7 +47,7 @@ const purchaseBody = z.object({
 const paymentQuery = z.object({ mercadopago: z.string().regex(/^\d{1,20}$/).optional() });
 
 const MERCADOPAGO_OFF = 'MercadoPago no está disponible por ahora. Pagá por transferencia bancaria.';
-const me = (ctx: Context) => (ctx.state.advertiser as SignedInAdvertiser).id;
+const me = (ctx: Context) => signedInAdvertiser(ctx).id;
 const paymentMissing = () => notFound('payment_not_found', 'El pago no existe o no es tuyo.');
 
 function refusal(result: Exclude<PurchaseResult, { ok: true }>): HttpError {

@@ -14,8 +14,7 @@ import { endPlans } from '#db/queries/plan-lifecycle.ts';
 import { ensureSuperAdmin } from '#api/admin/super-admin.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { adImagesDir } from '#api/services/image-store.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from '#api/advertiser/sessions.ts';
-import { SESSION_COOKIE, createSession } from '#api/admin/sessions.ts';
+import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;
@@ -36,7 +35,7 @@ beforeAll(async () => {
   server = await serveTestApp(t, { mailer, config: { trustedProxies: ['127.0.0.1'] } });
   await ensureSuperAdmin(t.db, 'clave-super-segura-1');
   adminId = (await t.db('admin_users').first('id')).id;
-  adminCookie = await createSession(t.db, adminId);
+  adminCookie = await staffSessions.create(t.db, adminId);
 });
 afterAll(async () => {
   await server.close();
@@ -58,13 +57,13 @@ async function report(adId: number, reason: string, from = newReporter()) {
 async function owner(options: { plan?: 'gratuito' | 'vip'; planExpiresAt?: Date } = {}) {
   const id = await insertAdvertiser(t.db, { verificationStatus: 'verified', email: `duena-${crypto.randomUUID()}@ejemplo.com` });
   const adId = await insertAd(t.db, id, { title: 'Aviso con fotos', plan: options.plan, planExpiresAt: options.planExpiresAt });
-  return { id, adId, cookie: await createAdvertiserSession(t.db, id) };
+  return { id, adId, cookie: await advertiserSessions.create(t.db, id) };
 }
 
 const asOwner = (cookie: string, method: string, path: string, body?: unknown) =>
   fetch(`${server.url}/api/advertiser/ads${path}`, {
     method,
-    headers: { ...sameOriginJson, Cookie: `${ADVERTISER_COOKIE}=${cookie}` },
+    headers: { ...sameOriginJson, Cookie: `${advertiserSessions.cookie}=${cookie}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
@@ -73,7 +72,7 @@ async function upload(cookie: string, adId: number) {
   form.set('photo', new Blob([new Uint8Array(await testJpeg())], { type: 'image/jpeg' }), 'foto.jpg');
   return fetch(`${server.url}/api/advertiser/ads/${adId}/photos`, {
     method: 'POST',
-    headers: { 'Sec-Fetch-Site': 'same-origin', Cookie: `${ADVERTISER_COOKIE}=${cookie}` },
+    headers: { 'Sec-Fetch-Site': 'same-origin', Cookie: `${advertiserSessions.cookie}=${cookie}` },
     body: form,
   });
 }
@@ -81,7 +80,7 @@ async function upload(cookie: string, adId: number) {
 const asStaff = (method: string, path: string, body?: unknown) =>
   fetch(`${server.url}/api/admin${path}`, {
     method,
-    headers: { ...sameOriginJson, Cookie: `${SESSION_COOKIE}=${adminCookie}` },
+    headers: { ...sameOriginJson, Cookie: `${staffSessions.cookie}=${adminCookie}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
@@ -161,9 +160,9 @@ describe('evidence', () => {
     expect(item.snapshot).toMatchObject({ adId, title: 'Aviso con fotos', advertiserId, photos: keys.map((k) => `/media/ads/${k}-400.webp`) });
     // Staff can still open the evidence; nobody else can.
     const evidence = item.snapshot.photos[0]!;
-    expect((await fetch(`${server.url}${evidence}`, { headers: { Cookie: `${SESSION_COOKIE}=${adminCookie}` } })).status).toBe(200);
+    expect((await fetch(`${server.url}${evidence}`, { headers: { Cookie: `${staffSessions.cookie}=${adminCookie}` } })).status).toBe(200);
     expect((await fetch(`${server.url}${evidence}`)).status).toBe(404);
-    expect((await fetch(`${server.url}${evidence}`, { headers: { Cookie: `${ADVERTISER_COOKIE}=${cookie}` } })).status).toBe(404);
+    expect((await fetch(`${server.url}${evidence}`, { headers: { Cookie: `${advertiserSessions.cookie}=${cookie}` } })).status).toBe(404);
   });
 
   it('a dismissed report releases its evidence: a photo deleted afterwards is gone from disk', async () => {

@@ -9,8 +9,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADVERTISER_COOKIE, endAdvertiserSession, resumeAdvertiserSession } from '#api/advertiser/sessions.ts';
-import { SESSION_COOKIE } from '#api/admin/sessions.ts';
 import { ADMIN_ROUTE_PERMISSIONS } from '#api/admin/data-routes.ts';
 import { findOwnAd } from '#db/queries/advertiser-ads.ts';
 import { findOwnPaymentByReference } from '#db/queries/plan-payments.ts';
@@ -18,6 +16,7 @@ import { ROUTE_CASES, fillPath, type ApiRoute, type RouteCase } from './route-ca
 import { rawRequest, type RawResponse } from './testing.ts';
 import { securityTestApp } from './test-app.ts';
 import { seedWorld, type World } from './world.ts';
+import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
 // Made while the file loads: the tests below are one per route.
 const s = await securityTestApp();
@@ -72,13 +71,13 @@ function cookieOf(caller: Caller, w: World): string | undefined {
     case 'anonymous':
       return undefined;
     case 'staff without permissions':
-      return `${SESSION_COOKIE}=${w.staffWithout.cookie}`;
+      return `${staffSessions.cookie}=${w.staffWithout.cookie}`;
     case 'super admin':
-      return `${SESSION_COOKIE}=${w.superAdmin.cookie}`;
+      return `${staffSessions.cookie}=${w.superAdmin.cookie}`;
     case 'another advertiser':
-      return `${ADVERTISER_COOKIE}=${w.stranger.cookie}`;
+      return `${advertiserSessions.cookie}=${w.stranger.cookie}`;
     case 'owner':
-      return `${ADVERTISER_COOKIE}=${w.owner.cookie}`;
+      return `${advertiserSessions.cookie}=${w.owner.cookie}`;
   }
 }
 
@@ -174,7 +173,7 @@ describe('the account pages (/mi-cuenta)', () => {
     const source = fs.readFileSync(path.join(pagesDir, file), 'utf8');
     const frontmatter = source.split(/^---$/m)[1] ?? '';
     const statements = frontmatter.split('\n').filter((line) => line.trim() && !line.trim().startsWith('//') && !/^(import|export) /.test(line));
-    expect(statements[0]).toMatch(/^const advertiser = await resumeAdvertiserSession\(Astro\.locals\.db, Astro\.cookies\.get\(ADVERTISER_COOKIE\)\?\.value\);$/);
+    expect(statements[0]).toMatch(/^const advertiser = await advertiserSessions\.resume\(Astro\.locals\.db, Astro\.cookies\.get\(advertiserSessions\.cookie\)\?\.value\);$/);
     expect(statements[1]).toMatch(/^if \(!advertiser\) return Astro\.redirect\(/);
     // A row named in the address is looked up among the advertiser's own.
     if (/Astro\.params/.test(frontmatter)) expect(frontmatter).toMatch(/findOwn\w*\(Astro\.locals\.db, advertiser\.id, /);
@@ -187,12 +186,12 @@ describe('the account pages (/mi-cuenta)', () => {
   it('the session check opens them to a live advertiser session only', async () => {
     const w = await seedWorld(s.t.db, s.t.dataDir, s.assets);
     const db = s.t.db;
-    expect(await resumeAdvertiserSession(db, undefined)).toBeNull();
-    expect(await resumeAdvertiserSession(db, 'x'.repeat(43))).toBeNull();
-    expect(await resumeAdvertiserSession(db, w.superAdmin.cookie), 'a staff session is not an advertiser session').toBeNull();
-    expect(await resumeAdvertiserSession(db, w.owner.cookie)).toMatchObject({ id: w.owner.id, email: w.owner.email });
-    await endAdvertiserSession(db, w.owner.cookie);
-    expect(await resumeAdvertiserSession(db, w.owner.cookie), 'a session that ended').toBeNull();
+    expect(await advertiserSessions.resume(db, undefined)).toBeNull();
+    expect(await advertiserSessions.resume(db, 'x'.repeat(43))).toBeNull();
+    expect(await advertiserSessions.resume(db, w.superAdmin.cookie), 'a staff session is not an advertiser session').toBeNull();
+    expect(await advertiserSessions.resume(db, w.owner.cookie)).toMatchObject({ id: w.owner.id, email: w.owner.email });
+    await advertiserSessions.end(db, w.owner.cookie);
+    expect(await advertiserSessions.resume(db, w.owner.cookie), 'a session that ended').toBeNull();
   });
 
   it("their lookups by address find the advertiser's own rows only", async () => {

@@ -6,8 +6,8 @@ import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { ensureSuperAdmin } from '#api/admin/super-admin.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from '#api/advertiser/sessions.ts';
 import { databaseFingerprint, rawRequest } from './testing.ts';
+import { advertiserSessions } from '#api/auth/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   await ensureSuperAdmin(t.db, 'clave-super-segura-1');
   const advertiserId = await insertAdvertiser(t.db, { email: 'ana@example.com' });
   adId = await insertAd(t.db, advertiserId, { title: 'Aviso con texto de prueba' });
-  advertiserCookie = await createAdvertiserSession(t.db, advertiserId);
+  advertiserCookie = await advertiserSessions.create(t.db, advertiserId);
 });
 afterAll(async () => {
   await server.close();
@@ -115,7 +115,7 @@ function post(path: string, body: unknown, cookie?: string) {
   return rawRequest(server.url, {
     method: 'POST',
     path,
-    headers: { ...sameOriginJson, 'User-Agent': CHROME, ...(cookie ? { Cookie: `${ADVERTISER_COOKIE}=${cookie}` } : {}) },
+    headers: { ...sameOriginJson, 'User-Agent': CHROME, ...(cookie ? { Cookie: `${advertiserSessions.cookie}=${cookie}` } : {}) },
     body: JSON.stringify(body),
   });
 }
@@ -160,7 +160,7 @@ describe('control characters in signed-in requests', () => {
         const res = await rawRequest(server.url, {
           method,
           path,
-          headers: { ...sameOriginJson, Cookie: `${ADVERTISER_COOKIE}=${advertiserCookie}` },
+          headers: { ...sameOriginJson, Cookie: `${advertiserSessions.cookie}=${advertiserCookie}` },
           body: JSON.stringify(spoil(ad, field, '\u0000')),
         });
         expect({ field, method, status: res.status, body: JSON.parse(res.text) }).toMatchObject({

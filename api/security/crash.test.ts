@@ -14,8 +14,6 @@ import { knexConfig } from '#db/connection.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd } from '#tooling/factories/index.ts';
 import { issueQuote } from '#api/payments/price-quotes.ts';
-import { ADVERTISER_COOKIE } from '#api/advertiser/sessions.ts';
-import { SESSION_COOKIE } from '#api/admin/sessions.ts';
 import { adImagesDir, AD_IMAGE_WIDTHS, storeAdImage } from '#api/services/image-store.ts';
 import { identityDir, storeDocument } from '#api/services/identity-vault.ts';
 import { hashPassword } from '#api/services/passwords.ts';
@@ -25,6 +23,7 @@ import { ROUTE_CASES } from './route-catalogue.ts';
 import { rawRequest, type RawResponse } from './testing.ts';
 import { OWNER_PASSWORD, seedWorld, type World } from './world.ts';
 import type { CrashServerOptions } from './crash-server.ts';
+import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
 const ROUNDS = 3;
 /** Published ads of the owner that purchases and reports pick from. */
@@ -120,8 +119,8 @@ async function send(baseUrl: string, method: string, requestPath: string, option
   return response;
 }
 
-const owner = () => `${ADVERTISER_COOKIE}=${w.owner.cookie}`;
-const staff = () => `${SESSION_COOKIE}=${w.superAdmin.cookie}`;
+const owner = () => `${advertiserSessions.cookie}=${w.owner.cookie}`;
+const staff = () => `${staffSessions.cookie}=${w.superAdmin.cookie}`;
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 
 /** An advertiser writing ads: draft, edit, photos added, reordered and removed, submitted; staff approve; every other one deleted. */

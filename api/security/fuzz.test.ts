@@ -4,12 +4,11 @@
 // and as a super admin. No answer may be a 5xx, a refusal must say why in the usual shape, and a refused request
 // must leave the database as it was. The sample is fixed (no randomness): a failure can be replayed.
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ADVERTISER_COOKIE } from '#api/advertiser/sessions.ts';
-import { SESSION_COOKIE } from '#api/admin/sessions.ts';
 import { ROUTE_CASES, fillPath, type ApiRoute, type RouteCase } from './route-catalogue.ts';
 import { databaseFingerprint, rawRequest, type IgnoredColumns, type RawRequest } from './testing.ts';
 import { securityTestApp } from './test-app.ts';
 import { seedWorld, type World } from './world.ts';
+import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
 // Made while the file loads: the tests below are one per route.
 const s = await securityTestApp();
@@ -70,7 +69,7 @@ const JUNK_IDS = ['abc', '-1', '1e3', '99999999999', '%00', '%E0%A4%A'];
 
 function headersFor(identity: Identity, world: World, contentType: string | null = 'application/json'): Record<string, string> {
   const cookie =
-    identity === 'advertiser' ? `${ADVERTISER_COOKIE}=${world.owner.cookie}` : identity === 'admin' ? `${SESSION_COOKIE}=${world.superAdmin.cookie}` : undefined;
+    identity === 'advertiser' ? `${advertiserSessions.cookie}=${world.owner.cookie}` : identity === 'admin' ? `${staffSessions.cookie}=${world.superAdmin.cookie}` : undefined;
   return {
     'Sec-Fetch-Site': 'same-origin',
     'User-Agent': CHROME,

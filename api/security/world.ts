@@ -6,9 +6,8 @@ import { adRow, insertAdvertiser, type AdInput } from '#tooling/factories/index.
 import { insertedId } from '#db/dialect.ts';
 import { cbuFrom } from '#shared/cbu.ts';
 import { copyAdImage } from '#api/services/image-store.ts';
-import { createSession } from '#api/admin/sessions.ts';
-import { createAdvertiserSession } from '#api/advertiser/sessions.ts';
 import { issueQuote } from '#api/payments/price-quotes.ts';
+import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
 export interface World {
   owner: { id: number; email: string; cookie: string };
@@ -146,10 +145,10 @@ async function seed(db: Knex, files: WorldAssets & { photoFile: string; document
   const throwawayAdminId = await addAdmin(db, `descartable_${n}`, false);
   const alertId = await insertId(db, 'staff_alerts', { kind: 'hiding_report', permission: null, message: 'Un aviso quedó oculto por una denuncia.', ad_id: publishedAdId, created_at: now });
   return {
-    owner: { id: ownerId, email, cookie: await createAdvertiserSession(db, ownerId) },
-    stranger: { id: strangerId, cookie: await createAdvertiserSession(db, strangerId) },
-    superAdmin: { id: superAdminId, cookie: await createSession(db, superAdminId) },
-    staffWithout: { id: staffWithoutId, cookie: await createSession(db, staffWithoutId) },
+    owner: { id: ownerId, email, cookie: await advertiserSessions.create(db, ownerId) },
+    stranger: { id: strangerId, cookie: await advertiserSessions.create(db, strangerId) },
+    superAdmin: { id: superAdminId, cookie: await staffSessions.create(db, superAdminId) },
+    staffWithout: { id: staffWithoutId, cookie: await staffSessions.create(db, staffWithoutId) },
     draftAdId,
     publishedAdId,
     pausedAdId,

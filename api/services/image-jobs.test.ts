@@ -10,8 +10,8 @@ import { createTestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { serveTestApp } from '#api/testing/http.ts';
 import { testJpeg } from '#api/testing/images.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from '#api/advertiser/sessions.ts';
 import { checkedImage } from './uploaded-image.ts';
+import { advertiserSessions } from '#api/auth/sessions.ts';
 
 // Counts the pixel pipelines (toBuffer, toFile, also on clones) that run on a given input, passing every call on
 // to the real library. metadata() reads the header only and is not counted.
@@ -109,13 +109,13 @@ describe('an uploaded photo', () => {
     try {
       const advertiserId = await insertAdvertiser(t.db);
       const adId = await insertAd(t.db, advertiserId, { state: 'draft' });
-      const cookie = await createAdvertiserSession(t.db, advertiserId);
+      const cookie = await advertiserSessions.create(t.db, advertiserId);
       for (let i = 0; i < imageJobs.concurrency + imageJobs.maxWaiting; i++) blockers.push(imageJobs.run(() => gate.done));
       const form = new FormData();
       form.set('photo', new Blob([new Uint8Array(await testJpeg())], { type: 'image/jpeg' }), 'foto.jpg');
       const res = await fetch(`${server.url}/api/advertiser/ads/${adId}/photos`, {
         method: 'POST',
-        headers: { 'Sec-Fetch-Site': 'same-origin', Cookie: `${ADVERTISER_COOKIE}=${cookie}` },
+        headers: { 'Sec-Fetch-Site': 'same-origin', Cookie: `${advertiserSessions.cookie}=${cookie}` },
         body: form,
       });
       expect(res.status).toBe(503);

@@ -30,3 +30,14 @@ export async function verifyPassword(password: string, encoded: string): Promise
 export function randomPassword(): string {
   return crypto.randomBytes(15).toString('base64url');
 }
+
+// Accounts without a password (created by staff tools or demo data) never sign in; unknown names and emails cost
+// the same hashing time as known ones, so timing does not tell which exist.
+let dummyHash: Promise<string> | null = null;
+
+/** Whether `password` matches `hash`; false, after the same work, when there is no hash. */
+export async function checkPassword(hash: string | null | undefined, password: string): Promise<boolean> {
+  if (hash) return verifyPassword(password, hash);
+  await verifyPassword(password, await (dummyHash ??= hashPassword(crypto.randomUUID())));
+  return false;
+}

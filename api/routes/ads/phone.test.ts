@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { ADVERTISER_COOKIE, createAdvertiserSession } from '#api/advertiser/sessions.ts';
+import { advertiserSessions } from '#api/auth/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;
@@ -13,7 +13,7 @@ let cookie: string;
 beforeAll(async () => {
   t = await createTestDb();
   server = await serveTestApp(t);
-  cookie = await createAdvertiserSession(t.db, await insertAdvertiser(t.db, { verificationStatus: 'verified' }));
+  cookie = await advertiserSessions.create(t.db, await insertAdvertiser(t.db, { verificationStatus: 'verified' }));
 });
 afterAll(async () => {
   await server.close();
@@ -30,7 +30,7 @@ const ad = {
 async function saveAd(phone: string) {
   const res = await fetch(`${server.url}/api/advertiser/ads`, {
     method: 'POST',
-    headers: { ...sameOriginJson, Cookie: `${ADVERTISER_COOKIE}=${cookie}` },
+    headers: { ...sameOriginJson, Cookie: `${advertiserSessions.cookie}=${cookie}` },
     body: JSON.stringify({ ...ad, phone }),
   });
   return { status: res.status, body: await res.json() };

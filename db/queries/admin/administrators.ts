@@ -1,9 +1,10 @@
 // Staff accounts as the super admin manages them: partners with permissions, disabled or re-enabled, and a
 // password reset that hands over a new random password once.
 import type { Knex } from 'knex';
-import { parsePermissions, type AdminPermission } from '#shared/admin-permissions.ts';
+import { parsePermissions, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
 import { insertedId } from '#db/dialect.ts';
 import { clearAccountAttempts } from '#db/queries/login-attempts.ts';
+import { deleteSessionsOf } from '#db/queries/sessions.ts';
 
 export interface AdministratorRow {
   id: number;
@@ -51,7 +52,7 @@ export async function setAdministratorPassword(db: Knex, id: number, passwordHas
   const user = await db('admin_users').where('id', id).first('username');
   if (!user) return false;
   await db('admin_users').where('id', id).update({ password_hash: passwordHash });
-  await db('admin_sessions').where('admin_user_id', id).delete();
+  await deleteSessionsOf(db, 'staff', id);
   await clearAccountAttempts(db, 'admin', String(user.username));
   return true;
 }
@@ -59,4 +60,10 @@ export async function setAdministratorPassword(db: Knex, id: number, passwordHas
 export async function administratorIdByUsername(db: Knex, username: string): Promise<number | null> {
   const row = await db('admin_users').where('username', username).first('id');
   return row ? Number(row.id) : null;
+}
+
+/** A staff member as a session sees it; null when there is none or the account is disabled. */
+export async function activeStaffMember(db: Knex, id: number): Promise<Admin | null> {
+  const row = await db('admin_users').where({ id, active: true }).first('id', 'username', 'full_name', 'is_master', 'permissions');
+  return row ? { id: Number(row.id), username: row.username, fullName: row.full_name, isMaster: Boolean(row.is_master), permissions: parsePermissions(row.permissions) } : null;
 }

@@ -1,0 +1,65 @@
+// The guards of authenticated endpoints, and typed access to who passed them: a live staff session (then the
+// permission an endpoint needs), or a signed-in advertiser. Every refusal of a permission is audited.
+import type { Context, Middleware, Next } from 'koa';
+import type { Knex } from 'knex';
+import { HttpError, forbidden } from '#api/errors.ts';
+import { audit } from '#api/admin/audit.ts';
+import { can, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
+import { advertiserSessions, staffSessions, type SignedInAdvertiser } from './sessions.ts';
+
+export const staffUnauthenticated = () => new HttpError(401, 'unauthenticated', 'Tu sesión terminó o no iniciaste sesión. Ingresá de nuevo.');
+export const advertiserUnauthenticated = () => new HttpError(401, 'unauthenticated', 'Tu sesión terminó o no ingresaste. Ingresá de nuevo.');
+
+/** A live staff session, renewed by this call, in ctx.state.admin; 401 otherwise. */
+export function requireAdmin(deps: { db: Knex }): Middleware {
+  return async (ctx: Context, next: Next) => {
+    const admin = await staffSessions.resume(deps.db, ctx.cookies.get(staffSessions.cookie));
+    if (!admin) {
+      staffSessions.setCookie(ctx, null);
+      throw staffUnauthenticated();
+    }
+    ctx.state.admin = admin;
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  };
+}
+
+/** After requireAdmin: the admin must hold `permission` (the super admin holds all). */
+export function requirePermission(deps: { db: Knex }, permission: AdminPermission | 'super_admin'): Middleware {
+  return async (ctx: Context, next: Next) => {
+    const admin = signedInAdmin(ctx);
+    if (!can(admin, permission)) {
+      await audit(deps.db, { action: 'forbidden', adminUserId: admin.id, username: admin.username, details: { permission, method: ctx.method, path: ctx.path }, ip: ctx.ip });
+      throw forbidden('forbidden', 'No tenés permiso para hacer esto.');
+    }
+    await next();
+  };
+}
+
+/** A signed-in advertiser, renewed by this call, in ctx.state.advertiser; 401 otherwise. */
+export function requireAdvertiser(deps: { db: Knex }): Middleware {
+  return async (ctx: Context, next: Next) => {
+    const advertiser = await advertiserSessions.resume(deps.db, ctx.cookies.get(advertiserSessions.cookie));
+    if (!advertiser) {
+      advertiserSessions.setCookie(ctx, null);
+      throw advertiserUnauthenticated();
+    }
+    ctx.state.advertiser = advertiser;
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  };
+}
+
+/** The admin requireAdmin let through; a route without the guard gets a 401 instead of a crash. */
+export function signedInAdmin(ctx: Context): Admin {
+  const admin = ctx.state.admin as Admin | undefined;
+  if (!admin) throw staffUnauthenticated();
+  return admin;
+}
+
+/** The advertiser requireAdvertiser let through. */
+export function signedInAdvertiser(ctx: Context): SignedInAdvertiser {
+  const advertiser = ctx.state.advertiser as SignedInAdvertiser | undefined;
+  if (!advertiser) throw advertiserUnauthenticated();
+  return advertiser;
+}
