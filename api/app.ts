@@ -4,8 +4,6 @@ import Router from '@koa/router';
 import compression from 'compression';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Knex } from 'knex';
-import type { Config } from './config.ts';
 import { errorHandler } from './middleware/errors.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { canonicalOrigin } from './middleware/canonical-origin.ts';
@@ -16,7 +14,6 @@ import { adsRouter } from './routes/ads/routes.ts';
 import { notFoundPage, serveAdImages, serveClientFiles } from './static-files.ts';
 import { astroPages, loadAstroHandler } from './astro-handler.ts';
 import { ageConfirmation } from './age-confirmation.ts';
-import type { AnalyticsQueue } from './analytics/queue.ts';
 import { ANALYTICS_BEACON_PATHS, analyticsRouter } from './analytics/routes.ts';
 import { adminAuthRouter } from './admin/routes.ts';
 import { adminDataRouter } from './admin/data-routes.ts';
@@ -26,19 +23,11 @@ import { advertiserAdsRouter } from './advertiser/ads-routes.ts';
 import { adPhotosRouter, isPhotoUploadPath } from './advertiser/photos-routes.ts';
 import { reportsRouter } from './routes/reports.ts';
 import { advertiserDataRouter } from './advertiser/data-routes.ts';
-import { createMailer, type Mailer } from './services/mail.ts';
-import { isReceiptUploadPath, MERCADOPAGO_WEBHOOK_PATH, paymentsRouter } from './payments/routes.ts';
+import { createMailer } from './services/mail.ts';
+import type { AppDeps, RouterDeps } from './deps.ts';
 
-export interface AppDeps {
-  db: Knex;
-  config: Config;
-  /** The Astro build (dist/); without it only the API and photos are served. */
-  distDir?: string;
-  /** Where analytics requests are queued; the caller closes it on shutdown so queued items are written. */
-  analytics: AnalyticsQueue;
-  /** Outgoing mail; by default SMTP_URL or the outbox folder (api/services/mail.ts). */
-  mailer?: Mailer;
-}
+export type { AppDeps } from './deps.ts';
+import { isReceiptUploadPath, MERCADOPAGO_WEBHOOK_PATH, paymentsRouter } from './payments/routes.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 const gzipOrBrotli = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
@@ -65,7 +54,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   app.use((ctx, next) => new Promise((resolve, reject) => gzipOrBrotli(ctx.req, ctx.res, () => next().then(resolve, reject))));
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, dataDir: deps.config.dataDir });
-  const withMailer = { ...deps, mailer };
+  const routerDeps: RouterDeps = { ...deps, mailer };
   const api = new Router({ prefix: '/api' });
   api.use(
     sameOriginWrites(deps.config.publicOrigin, {
@@ -79,17 +68,17 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: 'ok' };
   });
-  api.use(adsRouter(deps).routes());
+  api.use(adsRouter(routerDeps).routes());
   api.use(analyticsRouter(deps.analytics).routes());
-  api.use(adminAuthRouter(withMailer).routes());
-  api.use(adminDataRouter(withMailer).routes());
-  api.use(advertiserAccountRouter(withMailer).routes());
-  api.use(verificationRouter(deps).routes());
-  api.use(advertiserAdsRouter(deps).routes());
-  api.use(adPhotosRouter(deps).routes());
-  api.use(reportsRouter(withMailer).routes());
-  api.use(advertiserDataRouter(deps).routes());
-  api.use(paymentsRouter(withMailer).routes());
+  api.use(adminAuthRouter(routerDeps).routes());
+  api.use(adminDataRouter(routerDeps).routes());
+  api.use(advertiserAccountRouter(routerDeps).routes());
+  api.use(verificationRouter(routerDeps).routes());
+  api.use(advertiserAdsRouter(routerDeps).routes());
+  api.use(adPhotosRouter(routerDeps).routes());
+  api.use(reportsRouter(routerDeps).routes());
+  api.use(advertiserDataRouter(routerDeps).routes());
+  api.use(paymentsRouter(routerDeps).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {

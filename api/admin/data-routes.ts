@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { AppDeps } from '#api/app.ts';
+import type { RouterDeps } from '#api/deps.ts';
 import { HttpError, notFound } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { audit } from './audit.ts';
@@ -25,7 +25,6 @@ import { listAuditLog } from '#db/queries/admin/audit-log.ts';
 import { markStaffAlertSeen, unseenStaffAlerts } from '#db/queries/staff-alerts.ts';
 import { ADMIN_PERMISSIONS } from '#shared/admin-permissions.ts';
 import { idParams, parseInput } from '#api/http/validate.ts';
-import type { Mailer } from '#api/services/mail.ts';
 import { mailPaymentConfirmed } from '#api/payments/confirmations.ts';
 import { sendReceipt } from '#api/payments/receipts.ts';
 import { staffSessions } from '#api/auth/sessions.ts';
@@ -92,7 +91,7 @@ const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 
-export function adminDataRouter(deps: AppDeps & { mailer: Mailer }): Router {
+export function adminDataRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/admin' });
   const route = (method: 'get' | 'post' | 'put', path: string, permission: RoutePermission, handler: (ctx: Context, admin: Admin) => Promise<void>) => {
     ADMIN_ROUTE_PERMISSIONS.set(`${method.toUpperCase()} /api/admin${path}`, permission);

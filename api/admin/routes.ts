@@ -1,7 +1,7 @@
 // Staff authentication endpoints: POST /api/admin/login, /logout, /heartbeat and GET /api/admin/me.
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppDeps } from '#api/app.ts';
+import type { RouterDeps } from '#api/deps.ts';
 import { HttpError } from '#api/errors.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
@@ -12,7 +12,6 @@ import { staffSessions } from '#api/auth/sessions.ts';
 import { requireAdmin, signedInAdmin } from '#api/auth/guards.ts';
 import { ADDRESS_LIMIT, WINDOW_MS, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
 import { mailStaffAlert } from '#api/services/staff-alerts.ts';
-import type { Mailer } from '#api/services/mail.ts';
 import { parseInput } from '#api/http/validate.ts';
 
 const loginBody = z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) });
@@ -27,7 +26,7 @@ function publicAdmin(admin: Admin) {
   return { username: admin.username, fullName: admin.fullName, isMaster: admin.isMaster, permissions: admin.permissions };
 }
 
-export function adminAuthRouter(deps: AppDeps & { mailer: Mailer }): Router {
+export function adminAuthRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/admin' });
 
   // Per address, apart from the per-username lock: 30 attempts in 15 minutes.

@@ -3,7 +3,7 @@
 // answers 404, exactly like an ad that does not exist.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AppDeps } from '#api/app.ts';
+import type { RouterDeps } from '#api/deps.ts';
 import { HttpError, adLocked, notFound } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { idParams, parseInput } from '#api/http/validate.ts';
@@ -17,7 +17,7 @@ const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 32 * 1024, types:
 const me = (ctx: Context) => signedInAdvertiser(ctx).id;
 const adMissing = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
 
-export function advertiserAdsRouter(deps: AppDeps): Router {
+export function advertiserAdsRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/advertiser/ads' });
   router.use(requireAdvertiser(deps));
 

@@ -2,7 +2,7 @@
 // POST /api/advertiser/delete-account (with the password) deletes the account, its ads, photos and documents.
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppDeps } from '#api/app.ts';
+import type { RouterDeps } from '#api/deps.ts';
 import { HttpError } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { parseInput } from '#api/http/validate.ts';
@@ -16,7 +16,7 @@ import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
 const deleteBody = z.object({ password: z.string().min(1, 'Escribí tu contraseña para confirmar.').max(128) });
 
-export function advertiserDataRouter(deps: AppDeps): Router {
+export function advertiserDataRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/advertiser' });
 
   router.get('/data', requireAdvertiser(deps), async (ctx) => {

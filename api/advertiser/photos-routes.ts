@@ -4,7 +4,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { AppDeps } from '#api/app.ts';
+import type { RouterDeps } from '#api/deps.ts';
 import { HttpError, adLocked, notFound } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { readMultipart } from '#api/http/read-multipart.ts';
@@ -25,7 +25,7 @@ export const isPhotoUploadPath = (path: string) => /^\/api\/advertiser\/ads\/\d+
 
 const publicPhoto = (p: OwnPhoto) => ({ id: p.id, position: p.position, width: p.width, height: p.height, url: adImageUrl(p.key, 400), urlLarge: adImageUrl(p.key, 800) });
 
-export function adPhotosRouter(deps: AppDeps): Router {
+export function adPhotosRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/advertiser/ads/:id/photos' });
   router.use(requireAdvertiser(deps));
 

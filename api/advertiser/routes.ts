@@ -4,7 +4,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { AppDeps } from '#api/app.ts';
+import type { RouterDeps } from '#api/deps.ts';
 import { HttpError } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { parseInput } from '#api/http/validate.ts';
@@ -12,7 +12,6 @@ import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { checkPassword } from '#api/services/passwords.ts';
 import { ADDRESS_LIMIT, WINDOW_MS, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
 import { mailStaffAlert } from '#api/services/staff-alerts.ts';
-import { createMailer } from '#api/services/mail.ts';
 import { confirmEmailMail, resetPasswordMail } from './mails.ts';
 import { confirmEmail, findAdvertiserByEmail, issueToken, normalizeEmail, registerAdvertiser, resetPassword } from './accounts.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
@@ -65,9 +64,9 @@ const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 4096, types: ['ap
 
 const publicAdvertiser = (a: SignedInAdvertiser) => ({ email: a.email, fullName: a.fullName, verificationStatus: a.verificationStatus });
 
-export function advertiserAccountRouter(deps: AppDeps): Router {
+export function advertiserAccountRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/advertiser' });
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, dataDir: deps.config.dataDir });
+  const { mailer } = deps;
   // Links always point at the configured site, never at the request's Host or X-Forwarded-Host: a forged header
   // would otherwise send the victim's token to another site.
   const link = (pathAndQuery: string) => `${deps.config.siteOrigin}${pathAndQuery}`;

@@ -1,7 +1,7 @@
 // POST /api/advertiser/verification: the identity step of the publish flow (multipart form with the documents);
 // GET: the advertiser's latest request, with the rejection reason when there is one.
 import Router from '@koa/router';
-import type { AppDeps } from '#api/app.ts';
+import type { RouterDeps } from '#api/deps.ts';
 import { HttpError } from '#api/errors.ts';
 import { parseInput } from '#api/http/validate.ts';
 import { readMultipart } from '#api/http/read-multipart.ts';
@@ -21,7 +21,7 @@ const text = (form: FormData, name: string) => {
 /** Paths that accept multipart forms (api/middleware/same-origin.ts). */
 export const VERIFICATION_UPLOAD_PATHS = ['/api/advertiser/verification'];
 
-export function verificationRouter(deps: AppDeps): Router {
+export function verificationRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/advertiser' });
 
   router.post('/verification', requireAdvertiser(deps), rateLimit({ windowMs: 60 * 60_000, max: 20 }), async (ctx) => {

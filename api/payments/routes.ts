@@ -5,13 +5,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import type { AppDeps } from '#api/app.ts';
+import type { RouterDeps } from '#api/deps.ts';
 import { HttpError, notFound } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { readMultipart } from '#api/http/read-multipart.ts';
 import { idParams, parseInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import type { Mailer } from '#api/services/mail.ts';
 import { deleteDocument, readDocument, storeDocument } from '#api/services/identity-vault.ts';
 import { PAID_PLANS, PAYMENT_METHODS, planLabel } from '#shared/plans.ts';
 import { getPlanPrices } from '#db/queries/settings.ts';
@@ -68,7 +67,7 @@ function refusal(result: Exclude<PurchaseResult, { ok: true }>): HttpError {
   }
 }
 
-export function paymentsRouter(deps: AppDeps & { mailer: Mailer }): Router {
+export function paymentsRouter(deps: RouterDeps): Router {
   const router = new Router();
   const mercadoPago = deps.config.mercadoPago ? mercadoPagoClient(deps.config.mercadoPago) : null;
   const key = () => {

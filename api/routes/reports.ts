@@ -2,7 +2,7 @@
 // ad (a possible minor or trafficking hides it at once), and POST /api/contact, the contact form.
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppDeps } from '#api/app.ts';
+import type { RouterDeps } from '#api/deps.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { parseInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
@@ -10,7 +10,6 @@ import { adIdFromReference, createReport } from '#db/queries/reports.ts';
 import { HIDING_REASONS, REPORT_REASONS, type ReportReason } from '#shared/report-reasons.ts';
 import { keyedHash } from '#db/queries/server-keys.ts';
 import { mailStaffAlert } from '#api/services/staff-alerts.ts';
-import type { Mailer } from '#api/services/mail.ts';
 import { adHeldMail } from './report-mails.ts';
 import { saveContactMessage } from '#db/queries/contact-messages.ts';
 import { CONTACT_TOPICS, type ContactTopic } from '#shared/contact-topics.ts';
@@ -32,7 +31,7 @@ const contactBody = z.object({
   message: z.string().trim().min(10, 'Contanos un poco más: el mensaje necesita al menos 10 caracteres.').max(2000, 'El mensaje puede tener hasta 2000 caracteres.'),
 });
 
-export function reportsRouter(deps: AppDeps & { mailer: Mailer }): Router {
+export function reportsRouter(deps: RouterDeps): Router {
   const router = new Router();
   router.post('/contact', rateLimit({ windowMs: 60 * 60_000, max: 10 }), async (ctx) => {
     const input = parseInput(contactBody, await readJsonBody(ctx, { limitBytes: 8 * 1024, types: ['application/json'] }));

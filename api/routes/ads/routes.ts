@@ -1,7 +1,7 @@
 // Public ad endpoints. The phone number is only given out here, on an explicit request, and counted: in the local
 // form for reading, with call and WhatsApp links built from the stored international form.
 import Router from '@koa/router';
-import type { AppDeps } from '#api/app.ts';
+import type { RouterDeps } from '#api/deps.ts';
 import { notFound } from '#api/errors.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { revealPhone } from '#db/queries/ad-page.ts';
@@ -9,7 +9,7 @@ import { formatPhoneLocal, phoneLinks } from '#shared/phone.ts';
 import { adIdParams } from './schema.ts';
 import { parseInput } from '#api/http/validate.ts';
 
-export function adsRouter(deps: AppDeps): Router {
+export function adsRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/ads' });
   router.post('/:id/phone', rateLimit({ windowMs: 60_000, max: 30 }), async (ctx) => {
     const { id } = parseInput(adIdParams, ctx.params);
