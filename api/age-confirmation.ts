@@ -2,7 +2,7 @@
 // goes back to the page; 'no' goes to the page that says why the site is closed to minors.
 import type { Middleware } from 'koa';
 import { AGE_COOKIE, AGE_COOKIE_MAX_AGE_S } from '#shared/age-cookie.ts';
-import { forbidden, HttpError } from './errors.ts';
+import { forbidden, notUrlEncodedForm, payloadTooLarge } from '#api/errors.ts';
 import { isFromOwnSite } from './middleware/request-origin.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
 
@@ -12,7 +12,7 @@ async function readForm(stream: NodeJS.ReadableStream): Promise<URLSearchParams>
   let body = '';
   for await (const chunk of stream) {
     body += chunk.toString();
-    if (body.length > MAX_BODY_BYTES) throw new HttpError(413, 'payload_too_large', 'La solicitud es demasiado grande.');
+    if (body.length > MAX_BODY_BYTES) throw payloadTooLarge();
   }
   return new URLSearchParams(body);
 }
@@ -26,7 +26,7 @@ export function ageConfirmation(options: { publicOrigin: string | undefined }): 
       return;
     }
     if (!isFromOwnSite(ctx, options.publicOrigin)) throw forbidden('cross_origin', 'Solicitud rechazada: no proviene de Velada.');
-    if (!ctx.is('application/x-www-form-urlencoded')) throw new HttpError(415, 'unsupported_media_type', 'Formulario no válido.');
+    if (!ctx.is('application/x-www-form-urlencoded')) throw notUrlEncodedForm();
 
     const form = await readForm(ctx.req);
     ctx.status = 303;

@@ -9,7 +9,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { canonicalOrigin } from './middleware/canonical-origin.ts';
 import { sameOriginWrites } from './middleware/same-origin.ts';
 import { forwardedHeadersFrom } from './middleware/forwarded.ts';
-import { notFound } from './errors.ts';
+import { notFound } from '#api/errors.ts';
 import { adsRouter } from './routes/ads/routes.ts';
 import { notFoundPage, serveAdImages, serveClientFiles } from './static-files.ts';
 import { astroPages, loadAstroHandler } from './astro-handler.ts';

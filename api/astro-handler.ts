@@ -7,7 +7,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { Middleware } from 'koa';
 import { pagePolicy } from './middleware/security-headers.ts';
 import { Bulkhead } from './services/bulkhead.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, serverBusy } from '#api/errors.ts';
 
 type AstroNodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
 
@@ -27,7 +27,7 @@ const pageRenders = new Bulkhead({
   concurrency: 8,
   maxWaiting: 200,
   maxWaitMs: 3000,
-  busy: () => new HttpError(503, 'busy', 'Hay mucho tráfico en este momento.', undefined, 2),
+  busy: serverBusy,
 });
 const BUSY_PAGE =
   '<!doctype html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { RouterDeps } from '#api/deps.ts';
-import { HttpError, notFound } from '#api/errors.ts';
+import { conflict, documentsUnreadable, notFound, receiptsUnreadable } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { audit } from './audit.ts';
 import { can, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
@@ -36,7 +36,6 @@ export type RoutePermission = AdminPermission | 'super_admin' | 'any_admin';
 export const ADMIN_ROUTE_PERMISSIONS = new Map<string, RoutePermission>();
 
 const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] });
-const conflict = (code: string, message: string) => new HttpError(409, code, message);
 
 const rejectBody = z.object({
   reason: z.string({ error: 'Escribí el motivo del rechazo: el anunciante lo va a ver.' }).trim().min(5, 'Escribí el motivo del rechazo: el anunciante lo va a ver.').max(500),
@@ -148,7 +147,7 @@ export function adminDataRouter(deps: RouterDeps): Router {
     const { id } = parseInput(idParams, ctx.params);
     const doc = await deps.db('identity_documents').where('id', id).first('file_key', 'kind', 'request_id');
     if (!doc) throw notFound('document_not_found', 'El documento no existe o ya se eliminó.');
-    if (!deps.config.identityKey) throw new HttpError(503, 'verification_unavailable', 'Los documentos no se pueden leer: falta la clave de identidad.');
+    if (!deps.config.identityKey) throw documentsUnreadable();
     const image = await readDocument(deps.config.dataDir, deps.config.identityKey, doc.file_key);
     await log(ctx, admin, 'identity_document_viewed', 'identity_document', id, { kind: doc.kind, requestId: doc.request_id });
     ctx.set('Cache-Control', 'no-store');
@@ -229,7 +228,7 @@ export function adminDataRouter(deps: RouterDeps): Router {
     const { id } = parseInput(idParams, ctx.params);
     const row = await deps.db('payments').where('id', id).first('receipt_key', 'receipt_type', 'reference');
     if (!row?.receipt_key) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
-    if (!deps.config.identityKey) throw new HttpError(503, 'receipts_unavailable', 'Los comprobantes no se pueden leer: falta la clave de identidad.');
+    if (!deps.config.identityKey) throw receiptsUnreadable();
     const bytes = await readDocument(deps.config.dataDir, deps.config.identityKey, row.receipt_key, 'receipts');
     await log(ctx, admin, 'payment_receipt_viewed', 'payment', id);
     await sendReceipt(ctx, bytes, row.receipt_type, row.reference);

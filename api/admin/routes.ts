@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { RouterDeps } from '#api/deps.ts';
-import { HttpError } from '#api/errors.ts';
+import { signInSlowed, staffInvalidCredentials, staffSignInLocked } from '#api/errors.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { checkPassword } from '#api/services/passwords.ts';
@@ -10,17 +10,12 @@ import { audit } from './audit.ts';
 import { parsePermissions, type Admin } from '#shared/admin-permissions.ts';
 import { staffSessions } from '#api/auth/sessions.ts';
 import { requireAdmin, signedInAdmin } from '#api/auth/guards.ts';
-import { ADDRESS_LIMIT, WINDOW_MS, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
+import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
 import { mailStaffAlert } from '#api/services/staff-alerts.ts';
 import { parseInput } from '#api/http/validate.ts';
 
 const loginBody = z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) });
 
-const invalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Credenciales incorrectas');
-const usernameLocked = () =>
-  new HttpError(429, 'login_locked', `Demasiados intentos fallidos. Esperá ${WINDOW_MS / 60_000} minutos o contactá al administrador principal.`);
-const accountSlowed = (seconds: number) =>
-  new HttpError(429, 'login_slowed', `Hay demasiados intentos de ingreso a esta cuenta. Esperá ${seconds} segundos y volvé a intentar.`);
 
 function publicAdmin(admin: Admin) {
   return { username: admin.username, fullName: admin.fullName, isMaster: admin.isMaster, permissions: admin.permissions };
@@ -38,14 +33,14 @@ export function adminAuthRouter(deps: RouterDeps): Router {
     if (start.alert) await mailStaffAlert(deps.mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
     if (!start.allowed) {
       await audit(deps.db, { action: start.scope === 'address' ? 'login_locked' : 'login_slowed', username, details: { scope: start.scope }, ip: ctx.ip }, now);
-      throw start.scope === 'address' ? usernameLocked() : accountSlowed(waitSeconds(start, now));
+      throw start.scope === 'address' ? staffSignInLocked() : signInSlowed(waitSeconds(start, now));
     }
     const user = await deps.db('admin_users').where('username', username).first();
     const valid = await checkPassword(user?.password_hash, password);
     if (!user || !valid || !user.active) {
       await audit(deps.db, { action: 'login_failed', adminUserId: user?.id ?? null, username, details: { failures: start.attempts }, ip: ctx.ip }, now);
       // The seed's rule: the fifth failure in a row from here locks (this address, for this account).
-      throw start.attempts >= ADDRESS_LIMIT ? usernameLocked() : invalidCredentials();
+      throw start.attempts >= ADDRESS_LIMIT ? staffSignInLocked() : staffInvalidCredentials();
     }
     await signInSucceeded(deps.db, ctx, 'admin', username);
     const token = await staffSessions.create(deps.db, user.id, now);

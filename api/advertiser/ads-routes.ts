@@ -4,7 +4,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
-import { HttpError, adLocked, notFound } from '#api/errors.ts';
+import { adActionNotAllowed, adExpiredWhilePaused, adHeld, adLocked, alreadySubmitted, notFound, notVerified } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { idParams, parseInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
@@ -51,8 +51,8 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
     const { id } = parseInput(idParams, ctx.params);
     const result = await submitOwnAd(deps.db, me(ctx), id);
     if (result === 'missing') throw adMissing();
-    if (result === 'not_verified') throw new HttpError(409, 'not_verified', 'Verificá tu identidad antes de publicar: solo publican personas adultas verificadas.');
-    if (result === 'not_draft') throw new HttpError(409, 'already_submitted', 'Este anuncio ya fue enviado a revisión.');
+    if (result === 'not_verified') throw notVerified();
+    if (result === 'not_draft') throw alreadySubmitted();
     ctx.body = { success: true, state: 'pending' };
   });
 
@@ -66,8 +66,8 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
       const { id } = parseInput(idParams, ctx.params);
       const result = await changeOwnAd(deps.db, me(ctx), id, action);
       if (result === 'missing') throw adMissing();
-      if (result === 'expired') throw new HttpError(409, 'expired', 'El anuncio venció mientras estaba pausado: renovalo para volver a publicarlo.');
-      if (result === 'not_allowed') throw new HttpError(409, 'not_allowed', ACTION_ERRORS[action]);
+      if (result === 'expired') throw adExpiredWhilePaused();
+      if (result === 'not_allowed') throw adActionNotAllowed(ACTION_ERRORS[action]);
       ctx.body = await findOwnAd(deps.db, me(ctx), id);
     });
   }
@@ -76,7 +76,7 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
     const { id } = parseInput(idParams, ctx.params);
     const keys = await deleteOwnAd(deps.db, me(ctx), id);
     if (keys === 'missing') throw adMissing();
-    if (keys === 'held') throw new HttpError(409, 'ad_held', 'Este anuncio está retenido por una denuncia y lo está revisando el equipo de Velada: no se puede eliminar hasta que termine la revisión.');
+    if (keys === 'held') throw adHeld();
     await Promise.all(keys.map((key) => deleteAdImage(deps.config.dataDir, key)));
     ctx.status = 204;
   });

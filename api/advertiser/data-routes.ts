@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { RouterDeps } from '#api/deps.ts';
-import { HttpError } from '#api/errors.ts';
+import { wrongPassword } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { parseInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
@@ -31,7 +31,7 @@ export function advertiserDataRouter(deps: RouterDeps): Router {
     const { password } = parseInput(deleteBody, await readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] }));
     const row = await deps.db('advertisers').where('id', advertiser.id).first('password_hash');
     if (!row?.password_hash || !(await verifyPassword(password, row.password_hash))) {
-      throw new HttpError(403, 'wrong_password', 'La contraseña no es correcta.', 'password');
+      throw wrongPassword();
     }
     const { photoKeys, documentKeys, receiptKeys } = await deleteAdvertiserAccount(deps.db, advertiser.id);
     await Promise.all([

@@ -5,7 +5,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { RouterDeps } from '#api/deps.ts';
-import { HttpError, adLocked, notFound } from '#api/errors.ts';
+import { adLocked, HttpError, invalidImage, invalidPhotoOrder, notFound, tooManyPhotos } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { readMultipart } from '#api/http/read-multipart.ts';
 import { idParams, parseInput, rowId } from '#api/http/validate.ts';
@@ -50,7 +50,7 @@ export function adPhotosRouter(deps: RouterDeps): Router {
   router.post('/', rateLimit({ windowMs: 60 * 60_000, max: 120 }), async (ctx) => {
     const ad = await ownEditableAd(ctx);
     const limit = photoLimit(ad);
-    const full = () => new HttpError(409, 'too_many_photos', `Tu plan permite hasta ${limit} fotos por anuncio.`, 'photo');
+    const full = () => tooManyPhotos(limit);
     if ((await listPhotos(deps.db, ad.id)).length >= limit) throw full();
     // Room above 5 MB so that a slightly bigger photo gets the precise message of checkedImage, not a bare 413.
     const form = await readMultipart(ctx, { limitBytes: 2 * MAX_IMAGE_BYTES });
@@ -60,7 +60,7 @@ export function adPhotosRouter(deps: RouterDeps): Router {
       stored = await imageJobs.run(() => storeAdImage(deps.config.dataDir, bytes));
     } catch (err) {
       if (err instanceof HttpError) throw err; // the queue is full: 503, try again shortly
-      throw new HttpError(400, 'invalid_image', 'La foto está dañada o no se puede leer.', 'photo');
+      throw invalidImage('La foto está dañada o no se puede leer.', 'photo');
     }
     const id = await addPhoto(deps.db, ad, stored);
     if (id === 'full' || id === 'locked') {
@@ -86,7 +86,7 @@ export function adPhotosRouter(deps: RouterDeps): Router {
     const { ids } = parseInput(orderBody, await readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] }));
     const result = await reorderPhotos(deps.db, ad.id, ids);
     if (result === 'locked') throw adLocked();
-    if (result === 'invalid') throw new HttpError(400, 'invalid_order', 'El orden tiene que incluir cada foto del anuncio una vez.');
+    if (result === 'invalid') throw invalidPhotoOrder();
     ctx.body = { photos: (await listPhotos(deps.db, ad.id)).map(publicPhoto) };
   });
 

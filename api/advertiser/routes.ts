@@ -5,12 +5,12 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { RouterDeps } from '#api/deps.ts';
-import { HttpError } from '#api/errors.ts';
+import { advertiserInvalidCredentials, advertiserSignInLocked, emailNotConfirmed, emailTaken, invalidLink, signInSlowed } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { parseInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { checkPassword } from '#api/services/passwords.ts';
-import { ADDRESS_LIMIT, WINDOW_MS, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
+import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
 import { mailStaffAlert } from '#api/services/staff-alerts.ts';
 import { confirmEmailMail, resetPasswordMail } from './mails.ts';
 import { confirmEmail, findAdvertiserByEmail, issueToken, normalizeEmail, registerAdvertiser, resetPassword } from './accounts.ts';
@@ -36,13 +36,6 @@ const emailBody = z.object({ email });
 const resendBody = z.object({ email, volver });
 const confirmBody = z.object({ token });
 const resetBody = z.object({ token, password });
-
-const invalidLink = (expired: boolean) =>
-  new HttpError(
-    expired ? 410 : 400,
-    expired ? 'link_expired' : 'link_invalid',
-    expired ? 'El enlace venció. Pedí uno nuevo.' : 'El enlace no es válido o ya se usó. Pedí uno nuevo.',
-  );
 
 /**
  * A return path for the confirmation link, or '' for none: a path of this site that stays one when decoded once
@@ -81,7 +74,7 @@ export function advertiserAccountRouter(deps: RouterDeps): Router {
   router.post('/register', rateLimit({ windowMs: 60 * 60_000, max: 20 }), async (ctx) => {
     const input = parseInput(registerBody, await body(ctx));
     const id = await registerAdvertiser(deps.db, input);
-    if (id === 'duplicate') throw new HttpError(409, 'email_taken', 'Ya hay una cuenta con ese email. Ingresá o recuperá tu contraseña.', 'email');
+    if (id === 'duplicate') throw emailTaken();
     await sendConfirmation({ id, email: normalizeEmail(input.email) }, input.volver);
     ctx.status = 201;
     ctx.body = { success: true, email: normalizeEmail(input.email) };
@@ -122,22 +115,21 @@ export function advertiserAccountRouter(deps: RouterDeps): Router {
   router.post('/login', rateLimit({ windowMs: 15 * 60_000, max: 30 }), async (ctx) => {
     const input = parseInput(loginBody, await body(ctx));
     const now = new Date();
-    const locked = () => new HttpError(429, 'login_locked', `Demasiados intentos fallidos. Esperá ${WINDOW_MS / 60_000} minutos o restablecé tu contraseña.`);
     // The attempt takes its place before the password is checked (parallel requests cannot get past the limit).
     const start = await beginSignIn(deps.db, ctx, 'advertiser', normalizeEmail(input.email), now);
     if (start.alert) await mailStaffAlert(mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
     if (!start.allowed) {
-      if (start.scope === 'address') throw locked();
-      throw new HttpError(429, 'login_slowed', `Hay demasiados intentos de ingreso a esta cuenta. Esperá ${waitSeconds(start, now)} segundos y volvé a intentar.`);
+      if (start.scope === 'address') throw advertiserSignInLocked();
+      throw signInSlowed(waitSeconds(start, now));
     }
     const account = await findAdvertiserByEmail(deps.db, input.email);
     const valid = await checkPassword(account?.password_hash, input.password);
     if (!account || !valid) {
-      if (start.attempts >= ADDRESS_LIMIT) throw locked();
-      throw new HttpError(401, 'invalid_credentials', 'Email o contraseña incorrectos.');
+      if (start.attempts >= ADDRESS_LIMIT) throw advertiserSignInLocked();
+      throw advertiserInvalidCredentials();
     }
     if (!account.email_confirmed_at) {
-      throw new HttpError(403, 'email_not_confirmed', 'Confirmá tu email con el enlace que te enviamos antes de ingresar.');
+      throw emailNotConfirmed();
     }
     await signInSucceeded(deps.db, ctx, 'advertiser', normalizeEmail(input.email));
     advertiserSessions.setCookie(ctx, await advertiserSessions.create(deps.db, account.id, now));

@@ -2,7 +2,7 @@
 // GET: the advertiser's latest request, with the rejection reason when there is one.
 import Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
-import { HttpError } from '#api/errors.ts';
+import { alreadyVerified, verificationAlreadyPending, verificationUnavailable } from '#api/errors.ts';
 import { parseInput } from '#api/http/validate.ts';
 import { readMultipart } from '#api/http/read-multipart.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
@@ -26,10 +26,10 @@ export function verificationRouter(deps: RouterDeps): Router {
 
   router.post('/verification', requireAdvertiser(deps), rateLimit({ windowMs: 60 * 60_000, max: 20 }), async (ctx) => {
     const key = deps.config.identityKey;
-    if (!key) throw new HttpError(503, 'verification_unavailable', 'La verificación no está disponible en este momento. Probá más tarde.');
+    if (!key) throw verificationUnavailable();
     const advertiser = signedInAdvertiser(ctx);
-    if (advertiser.verificationStatus === 'pending') throw new HttpError(409, 'already_pending', 'Ya enviaste tu verificación: está en revisión (24 a 48 horas).');
-    if (advertiser.verificationStatus === 'verified') throw new HttpError(409, 'already_verified', 'Tu identidad ya está verificada.');
+    if (advertiser.verificationStatus === 'pending') throw verificationAlreadyPending();
+    if (advertiser.verificationStatus === 'verified') throw alreadyVerified();
     const form = await readMultipart(ctx, { limitBytes: FORM_LIMIT });
     const claim = parseInput(claimSchema(), {
       method: text(form, 'method'),
@@ -41,8 +41,8 @@ export function verificationRouter(deps: RouterDeps): Router {
     });
     const documents = await readDocuments(form, claim.method);
     const result = await submitVerification(deps.db, { dataDir: deps.config.dataDir, key }, advertiser.id, claim, documents);
-    if (result === 'already_pending') throw new HttpError(409, 'already_pending', 'Ya enviaste tu verificación: está en revisión (24 a 48 horas).');
-    if (result === 'already_verified') throw new HttpError(409, 'already_verified', 'Tu identidad ya está verificada.');
+    if (result === 'already_pending') throw verificationAlreadyPending();
+    if (result === 'already_verified') throw alreadyVerified();
     ctx.status = 201;
     ctx.body = { success: true, verificationStatus: 'pending' };
   });

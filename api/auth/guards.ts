@@ -2,13 +2,11 @@
 // permission an endpoint needs), or a signed-in advertiser. Every refusal of a permission is audited.
 import type { Context, Middleware, Next } from 'koa';
 import type { Knex } from 'knex';
-import { HttpError, forbidden } from '#api/errors.ts';
+import { advertiserUnauthenticated, forbidden, staffUnauthenticated } from '#api/errors.ts';
 import { audit } from '#api/admin/audit.ts';
 import { can, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
 import { advertiserSessions, staffSessions, type SignedInAdvertiser } from './sessions.ts';
 
-export const staffUnauthenticated = () => new HttpError(401, 'unauthenticated', 'Tu sesión terminó o no iniciaste sesión. Ingresá de nuevo.');
-export const advertiserUnauthenticated = () => new HttpError(401, 'unauthenticated', 'Tu sesión terminó o no ingresaste. Ingresá de nuevo.');
 
 /** A live staff session, renewed by this call, in ctx.state.admin; 401 otherwise. */
 export function requireAdmin(deps: { db: Knex }): Middleware {

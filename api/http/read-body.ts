@@ -1,7 +1,7 @@
 // Reads a small request body with a hard size limit: a declared Content-Length over the limit is refused before
 // a byte is read, and a body that grows past it while streaming is cut off. Only the listed media types pass.
 import type { Context } from 'koa';
-import { HttpError } from '#api/errors.ts';
+import { HttpError, incompleteBody, invalidJson, notJson, payloadTooLarge } from '#api/errors.ts';
 
 export interface ReadBodyOptions {
   limitBytes: number;
@@ -9,11 +9,9 @@ export interface ReadBodyOptions {
   types: string[];
 }
 
-export const payloadTooLarge = (limitBytes: number) =>
-  new HttpError(413, 'payload_too_large', `El contenido supera el tamaño máximo (${Math.round(limitBytes / 1024)} KB).`);
 
 export async function readJsonBody(ctx: Context, options: ReadBodyOptions): Promise<unknown> {
-  if (!ctx.is(options.types)) throw new HttpError(415, 'unsupported_media_type', 'El contenido debe enviarse como JSON.');
+  if (!ctx.is(options.types)) throw notJson();
   const declared = Number(ctx.get('Content-Length') || 0);
   if (declared > options.limitBytes) throw payloadTooLarge(options.limitBytes);
 
@@ -32,12 +30,12 @@ export async function readJsonBody(ctx: Context, options: ReadBodyOptions): Prom
   } catch (err) {
     if (err instanceof HttpError) throw err;
     // The client went away mid-body: nothing to answer, nothing to log.
-    throw new HttpError(400, 'incomplete_body', 'El contenido llegó incompleto.');
+    throw incompleteBody();
   }
   const text = Buffer.concat(chunks).toString('utf8');
   try {
     return JSON.parse(text);
   } catch {
-    throw new HttpError(400, 'invalid_json', 'El contenido no es JSON válido.');
+    throw invalidJson();
   }
 }

@@ -3,11 +3,10 @@
 // platform's own (undici's Request.formData), so no extra dependency handles untrusted bytes.
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
-import { HttpError } from '#api/errors.ts';
-import { payloadTooLarge } from './read-body.ts';
+import { invalidForm, notMultipart, payloadTooLarge } from '#api/errors.ts';
 
 export async function readMultipart(ctx: Context, options: { limitBytes: number }): Promise<FormData> {
-  if (!ctx.is('multipart/form-data')) throw new HttpError(415, 'unsupported_media_type', 'El formulario debe enviarse con sus archivos (multipart/form-data).');
+  if (!ctx.is('multipart/form-data')) throw notMultipart();
   if (Number(ctx.get('Content-Length') || 0) > options.limitBytes) throw payloadTooLarge(options.limitBytes);
   let tooLarge = false;
   const source = ctx.req as AsyncIterable<Buffer>;
@@ -37,6 +36,6 @@ export async function readMultipart(ctx: Context, options: { limitBytes: number 
       ctx.set('Connection', 'close');
       throw payloadTooLarge(options.limitBytes);
     }
-    throw new HttpError(400, 'invalid_form', 'El formulario llegó incompleto o mal formado.');
+    throw invalidForm();
   }
 }

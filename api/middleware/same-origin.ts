@@ -4,7 +4,7 @@
 // which the origin check alone guards (browsers always send Origin on a cross-site POST). Signed paths (payment
 // providers' notifications) carry no session and prove themselves by their signature instead.
 import type { Middleware } from 'koa';
-import { forbidden, HttpError } from '#api/errors.ts';
+import { forbidden, notJson } from '#api/errors.ts';
 import { isFromOwnSite } from './request-origin.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,7 +22,7 @@ export function sameOriginWrites(
     if (isUploadPath(ctx.path) && ctx.is('multipart/form-data')) return next();
     // Nothing to read (a DELETE, say): no media type to check.
     if (!ctx.get('Transfer-Encoding') && !Number(ctx.get('Content-Length') || 0)) return next();
-    if (!beaconPaths.has(ctx.path) && !ctx.is('application/json')) throw new HttpError(415, 'unsupported_media_type', 'El contenido debe enviarse como JSON.');
+    if (!beaconPaths.has(ctx.path) && !ctx.is('application/json')) throw notJson();
     await next();
   };
 }

@@ -3,7 +3,7 @@
 // staff as a download. Both are sealed with the identity key (api/services/identity-vault.ts).
 import type { Context } from 'koa';
 import sharp from 'sharp';
-import { HttpError } from '#api/errors.ts';
+import { HttpError, invalidReceipt } from '#api/errors.ts';
 import { checkedImage, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '#api/services/uploaded-image.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
 
@@ -13,7 +13,7 @@ export type ReceiptType = 'image/webp' | 'application/pdf';
 const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString('latin1') === '%PDF-' && bytes.subarray(-1024).includes('%%EOF');
 
 export async function checkedReceipt(value: FormDataEntryValue | null): Promise<{ bytes: Buffer; type: ReceiptType }> {
-  const refuse = (message: string) => new HttpError(400, 'invalid_receipt', message, 'receipt');
+  const refuse = invalidReceipt;
   if (!value || typeof value === 'string' || value.size === 0) throw refuse('Falta el comprobante.');
   if (value.size > MAX_RECEIPT_BYTES) throw refuse('El comprobante pesa más de 5 MB.');
   const head = Buffer.from(await value.slice(0, 5).arrayBuffer());

@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { RouterDeps } from '#api/deps.ts';
-import { HttpError, notFound } from '#api/errors.ts';
+import { adNotPublished, badNotificationSignature, higherPlanActive, type HttpError, invalidNotification, invalidQuote, mercadoPagoLookupFailed, mercadoPagoUnavailable, noActiveBankAccount, notFound, otherPaymentPending, paymentMethodUnavailable, paymentNotFound, paymentNotPending, quoteExpired, receiptsUnavailable } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { readMultipart } from '#api/http/read-multipart.ts';
 import { idParams, parseInput } from '#api/http/validate.ts';
@@ -47,23 +47,17 @@ const paymentQuery = z.object({ mercadopago: z.string().regex(/^\d{1,20}$/).opti
 
 const MERCADOPAGO_OFF = 'MercadoPago no está disponible por ahora. Pagá por transferencia bancaria.';
 const me = (ctx: Context) => signedInAdvertiser(ctx).id;
-const paymentMissing = () => notFound('payment_not_found', 'El pago no existe o no es tuyo.');
 
 function refusal(result: Exclude<PurchaseResult, { ok: true }>): HttpError {
   switch (result.reason) {
     case 'ad_missing':
       return notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
     case 'ad_not_published':
-      return new HttpError(409, 'ad_not_published', 'Solo se puede destacar un anuncio publicado: si está pausado, reanudalo; si está en revisión, esperá a que lo aprobemos.', 'adId');
+      return adNotPublished();
     case 'higher_plan_active':
-      return new HttpError(409, 'higher_plan_active', `Este anuncio ya tiene el plan ${planLabel(result.plan)} hasta el ${formatLongDate(result.until)}.`, 'plan');
+      return higherPlanActive(planLabel(result.plan), formatLongDate(result.until));
     case 'other_pending':
-      return new HttpError(
-        409,
-        'payment_pending',
-        `Este anuncio ya tiene un pago pendiente${result.plan ? ` del plan ${planLabel(result.plan)}` : ''} (referencia ${result.reference}). Pagalo o cancelalo desde Mi cuenta antes de elegir otro plan.`,
-        'plan',
-      );
+      return otherPaymentPending(result.reference, result.plan ? planLabel(result.plan) : null);
   }
 }
 
@@ -71,7 +65,7 @@ export function paymentsRouter(deps: RouterDeps): Router {
   const router = new Router();
   const mercadoPago = deps.config.mercadoPago ? mercadoPagoClient(deps.config.mercadoPago) : null;
   const key = () => {
-    if (!deps.config.identityKey) throw new HttpError(503, 'receipts_unavailable', 'Por ahora no se pueden adjuntar comprobantes. Probá más tarde.');
+    if (!deps.config.identityKey) throw receiptsUnavailable();
     return deps.config.identityKey;
   };
 
@@ -88,7 +82,7 @@ export function paymentsRouter(deps: RouterDeps): Router {
     } catch (err) {
       if (!(err instanceof MercadoPagoUnavailable)) throw err;
       console.error('MercadoPago preference failed:', err.message);
-      throw new HttpError(502, 'mercadopago_unavailable', 'MercadoPago no respondió. Probá de nuevo en unos minutos o pagá por transferencia.', 'method');
+      throw mercadoPagoUnavailable();
     }
   }
 
@@ -102,11 +96,11 @@ export function paymentsRouter(deps: RouterDeps): Router {
   own.post('/', rateLimit({ windowMs: 60 * 60_000, max: 30 }), async (ctx) => {
     const input = parseInput(purchaseBody, await readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] }));
     const quote = await readQuote(deps.db, input.quote);
-    if (quote === 'expired') throw new HttpError(409, 'quote_expired', 'El precio que viste ya no vale (pasaron más de 24 horas). Recargá la página para ver el precio actual.');
-    if (quote === 'invalid' || quote.plan !== input.plan) throw new HttpError(400, 'invalid_quote', 'No pudimos confirmar el precio que viste. Recargá la página y volvé a intentar.');
-    if (input.method === 'mercadopago' && !mercadoPago) throw new HttpError(400, 'method_unavailable', MERCADOPAGO_OFF, 'method');
+    if (quote === 'expired') throw quoteExpired();
+    if (quote === 'invalid' || quote.plan !== input.plan) throw invalidQuote();
+    if (input.method === 'mercadopago' && !mercadoPago) throw paymentMethodUnavailable(MERCADOPAGO_OFF, 'method');
     if (input.method === 'transfer' && !(await activeBankAccount(deps.db))) {
-      throw new HttpError(409, 'no_active_bank_account', 'Por ahora no podemos recibir transferencias. Probá más tarde o escribinos desde Contacto.', 'method');
+      throw noActiveBankAccount();
     }
     const advertiserId = me(ctx);
     const current = (await getPlanPrices(deps.db))[input.plan];
@@ -141,7 +135,7 @@ export function paymentsRouter(deps: RouterDeps): Router {
     const { id } = parseInput(idParams, ctx.params);
     const { mercadopago } = parseInput(paymentQuery, ctx.query);
     let payment = await findOwnPayment(deps.db, me(ctx), id);
-    if (!payment) throw paymentMissing();
+    if (!payment) throw paymentNotFound();
     // Back from MercadoPago before their notification: ask their API (what the address says is not trusted).
     if (mercadopago && mercadoPago && payment.status === 'pending' && payment.method === 'mercadopago') {
       const outcome = await confirmFromMercadoPago(deps.db, mercadoPago, mercadopago).catch((err: Error) => {
@@ -159,18 +153,18 @@ export function paymentsRouter(deps: RouterDeps): Router {
   own.post('/:id/cancel', async (ctx) => {
     const { id } = parseInput(idParams, ctx.params);
     const result = await cancelOwnPayment(deps.db, me(ctx), id);
-    if (result === 'missing') throw paymentMissing();
-    if (result === 'not_pending') throw new HttpError(409, 'not_pending', 'Ese pago ya no está pendiente.');
+    if (result === 'missing') throw paymentNotFound();
+    if (result === 'not_pending') throw paymentNotPending();
     ctx.body = await findOwnPayment(deps.db, me(ctx), id);
   });
 
   // A payment already waiting (a renewal, or a MercadoPago checkout left unfinished) paid through MercadoPago.
   own.post('/:id/mercadopago', rateLimit({ windowMs: 60 * 60_000, max: 30 }), async (ctx) => {
     const { id } = parseInput(idParams, ctx.params);
-    if (!mercadoPago) throw new HttpError(400, 'method_unavailable', MERCADOPAGO_OFF);
+    if (!mercadoPago) throw paymentMethodUnavailable(MERCADOPAGO_OFF);
     const payment = await findOwnPayment(deps.db, me(ctx), id);
-    if (!payment) throw paymentMissing();
-    if (payment.status !== 'pending') throw new HttpError(409, 'not_pending', 'Ese pago ya no está pendiente.');
+    if (!payment) throw paymentNotFound();
+    if (payment.status !== 'pending') throw paymentNotPending();
     const preference = await checkout(ctx, payment);
     await deps.db('payments').where({ id, status: 'pending' }).update({ payment_method: 'mercadopago', provider_preference_id: preference.id });
     ctx.body = { redirectUrl: preference.initPoint };
@@ -179,15 +173,15 @@ export function paymentsRouter(deps: RouterDeps): Router {
   own.post('/:id/receipt', rateLimit({ windowMs: 60 * 60_000, max: 30 }), async (ctx) => {
     const { id } = parseInput(idParams, ctx.params);
     const payment = await findOwnPayment(deps.db, me(ctx), id);
-    if (!payment) throw paymentMissing();
-    if (payment.status !== 'pending') throw new HttpError(409, 'not_pending', 'Ese pago ya no está pendiente: no hace falta el comprobante.', 'receipt');
+    if (!payment) throw paymentNotFound();
+    if (payment.status !== 'pending') throw paymentNotPending('receipt');
     const form = await readMultipart(ctx, { limitBytes: 2 * MAX_RECEIPT_BYTES });
     const receipt = await checkedReceipt(form.get('receipt'));
     const fileKey = await storeDocument(deps.config.dataDir, key(), receipt.bytes, 'receipts');
     const result = await attachReceipt(deps.db, me(ctx), id, { key: fileKey, type: receipt.type });
     if (!result.ok) {
       await deleteDocument(deps.config.dataDir, fileKey, 'receipts');
-      throw new HttpError(409, 'not_pending', 'Ese pago ya no está pendiente: no hace falta el comprobante.', 'receipt');
+      throw paymentNotPending('receipt');
     }
     if (result.replacedKey) await deleteDocument(deps.config.dataDir, result.replacedKey, 'receipts');
     ctx.body = await findOwnPayment(deps.db, me(ctx), id);
@@ -211,18 +205,18 @@ export function paymentsRouter(deps: RouterDeps): Router {
     };
     const dataId = String(ctx.query['data.id'] ?? body.data?.id ?? '');
     const type = String(ctx.query.type ?? body.type ?? '');
-    if (!/^[\w-]{1,40}$/.test(dataId)) throw new HttpError(400, 'invalid_notification', 'Notificación sin identificador.');
+    if (!/^[\w-]{1,40}$/.test(dataId)) throw invalidNotification();
     const check = checkNotificationSignature({
       secret: deps.config.mercadoPago.webhookSecret,
       signature: ctx.get('x-signature') || undefined,
       requestId: ctx.get('x-request-id') || undefined,
       dataId,
     });
-    if (check !== 'ok') throw new HttpError(401, check === 'stale' ? 'stale_notification' : 'invalid_signature', 'Firma de la notificación inválida o vencida.');
+    if (check !== 'ok') throw badNotificationSignature(check === 'stale');
     if (type === 'payment') {
       const outcome = await confirmFromMercadoPago(deps.db, mercadoPago, dataId).catch((err: Error) => {
         // Their API did not answer: a 503 makes MercadoPago deliver the notification again later.
-        throw new HttpError(503, 'mercadopago_unavailable', `MercadoPago no respondió: ${err.message}`);
+        throw mercadoPagoLookupFailed(err.message);
       });
       if (outcome.result === 'completed') await mailPaymentConfirmed(deps.mailer, outcome.payment, deps.config.siteOrigin);
       if (['amount_mismatch', 'unknown_reference', 'duplicate', 'not_pending'].includes(outcome.result)) {

@@ -3,9 +3,9 @@
 // refused before any decoding.
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { imageJobs, imagesBusy } from './image-jobs.ts';
+import { imageJobs } from './image-jobs.ts';
 import { Bulkhead } from './bulkhead.ts';
-import { HttpError } from '#api/errors.ts';
+import { HttpError, imagesBusy } from '#api/errors.ts';
 import { createTestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { serveTestApp } from '#api/testing/http.ts';

@@ -4,14 +4,12 @@
 // libuv pool's threads at most (api/threadpool.ts makes that pool larger than Node's 4), and SQLite and file
 // reads always have threads left.
 import sharp from 'sharp';
-import { HttpError } from '#api/errors.ts';
+import { imagesBusy } from '#api/errors.ts';
 import { Bulkhead } from './bulkhead.ts';
 
 sharp.concurrency(1);
 sharp.cache(false);
 
-export const imagesBusy = () =>
-  new HttpError(503, 'images_busy', 'Estamos procesando muchas imágenes en este momento. Probá de nuevo en unos segundos.', undefined, 5);
 
 /** The process's image jobs: two at a time, eight waiting. */
 export const imageJobs = new Bulkhead({ concurrency: 2, maxWaiting: 8, busy: imagesBusy });

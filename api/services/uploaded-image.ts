@@ -1,7 +1,7 @@
 // Checks an uploaded picture before anything is done with it: present, at most 5 MB, a JPG or PNG (or WebP where
 // allowed) by its first bytes whatever its name or declared type, and not more pixels than we decode.
 import sharp from 'sharp';
-import { HttpError } from '#api/errors.ts';
+import { invalidImage } from '#api/errors.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /**
@@ -21,7 +21,7 @@ function typeOf(bytes: Buffer): ImageType | null {
 
 /** The file's bytes once they pass every check; a 400 naming the field otherwise. */
 export async function checkedImage(value: FormDataEntryValue | null, field: string, label: string, options: { allowWebp?: boolean } = {}): Promise<Buffer> {
-  const refuse = (message: string) => new HttpError(400, 'invalid_image', message, field);
+  const refuse = (message: string) => invalidImage(message, field);
   if (!value || typeof value === 'string' || value.size === 0) throw refuse(`Falta ${label}.`);
   if (value.size > MAX_IMAGE_BYTES) throw refuse(`${capitalize(label)}: la imagen pesa más de 5 MB.`);
   const bytes = Buffer.from(await value.arrayBuffer());
