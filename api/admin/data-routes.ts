@@ -2,11 +2,12 @@
 // and goes through requireAdmin then requirePermission; the access test enumerates the router to check each.
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { RouterDeps } from '#api/deps.ts';
 import { conflict, documentsUnreadable, notFound, receiptsUnreadable } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
-import { audit } from './audit.ts';
+import { audit, type AuditEntry } from './audit.ts';
 import { can, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
 import { statistics } from '#db/queries/admin/statistics.ts';
 import { listSubscribers } from '#db/queries/admin/subscribers.ts';
@@ -19,8 +20,8 @@ import { activateBankAccount, addBankAccount, listBankAccounts, listPayments, pr
 import { analyticsSummary } from '#db/queries/analytics-summary.ts';
 import { isValidCbu } from '#shared/cbu.ts';
 import { getPlanPrices, setPlanPrices } from '#db/queries/settings.ts';
-import { listAdministrators } from '#db/queries/admin/administrators.ts';
-import { createAdministratorAccount, resetAdministratorPassword } from '#api/admin/administrator-accounts.ts';
+import { createAdministrator, listAdministrators, setAdministratorPassword } from '#db/queries/admin/administrators.ts';
+import { hashPassword, randomPassword } from '#api/services/passwords.ts';
 import { listAuditLog } from '#db/queries/admin/audit-log.ts';
 import { markStaffAlertSeen, unseenStaffAlerts } from '#db/queries/staff-alerts.ts';
 import { ADMIN_PERMISSIONS } from '#shared/admin-permissions.ts';
@@ -29,6 +30,9 @@ import { mailPaymentConfirmed } from '#api/payments/confirmations.ts';
 import { sendReceipt } from '#api/payments/receipts.ts';
 import { staffSessions } from '#api/auth/sessions.ts';
 import { requireAdmin, requirePermission, signedInAdmin } from '#api/auth/guards.ts';
+
+/** What a staff action writes to the audit log; who and from where are added by `act`. */
+type StaffActionEntry = Pick<AuditEntry, 'action' | 'targetType' | 'targetId' | 'details'>;
 
 /** 'any_admin': every signed-in admin (the overview, analytics). */
 export type RoutePermission = AdminPermission | 'super_admin' | 'any_admin';
@@ -97,8 +101,16 @@ export function adminDataRouter(deps: RouterDeps): Router {
     const checks = permission === 'any_admin' ? [requireAdmin(deps)] : [requireAdmin(deps), requirePermission(deps, permission)];
     router[method](path, ...checks, (ctx) => handler(ctx, signedInAdmin(ctx)));
   };
-  const log = (ctx: Context, admin: Admin, action: string, targetType: string, targetId: number, details?: Record<string, unknown>) =>
-    audit(deps.db, { action, adminUserId: admin.id, username: admin.username, targetType, targetId, details, ip: ctx.ip });
+  /**
+   * A staff action and its audit row, committed together: `work` runs in the transaction, and a refusal it throws
+   * rolls both back. Mail and other effects outside the database go after it.
+   */
+  const act = <T>(ctx: Context, admin: Admin, entry: StaffActionEntry, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
+    deps.db.transaction(async (trx) => {
+      const result = await work(trx);
+      await audit(trx, { ...entry, adminUserId: admin.id, username: admin.username, ip: ctx.ip });
+      return result;
+    });
 
   // Alerts at the top of the panel: each admin sees those of the permissions they hold (db/queries/staff-alerts.ts).
   route('get', '/alerts', 'any_admin', async (ctx, admin) => {
@@ -106,8 +118,9 @@ export function adminDataRouter(deps: RouterDeps): Router {
   });
   route('post', '/alerts/:id/seen', 'any_admin', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
-    if (!(await markStaffAlertSeen(deps.db, id, admin))) throw notFound('alert_not_found', 'La alerta no existe o ya fue vista.');
-    await log(ctx, admin, 'alert_seen', 'staff_alert', id);
+    await act(ctx, admin, { action: 'alert_seen', targetType: 'staff_alert', targetId: id }, async (trx) => {
+      if (!(await markStaffAlertSeen(trx, id, admin))) throw notFound('alert_not_found', 'La alerta no existe o ya fue vista.');
+    });
     ctx.body = { success: true };
   });
 
@@ -135,10 +148,12 @@ export function adminDataRouter(deps: RouterDeps): Router {
     await decide(ctx, admin, id, { decision: 'rejected', reason });
   });
   async function decide(ctx: Context, admin: Admin, id: number, decision: Decision) {
-    const result = await decideVerification(deps.db, { advertiserId: id, adminId: admin.id, ...decision });
-    if (result === 'missing') throw notFound('subscriber_not_found', 'El suscriptor no existe.');
-    if (result === 'not_pending') throw conflict('not_pending', 'Ese suscriptor no tiene una verificación pendiente.');
-    await log(ctx, admin, `subscriber_${decision.decision}`, 'advertiser', id, decision.decision === 'rejected' ? { reason: decision.reason } : undefined);
+    const details = decision.decision === 'rejected' ? { reason: decision.reason } : undefined;
+    await act(ctx, admin, { action: `subscriber_${decision.decision}`, targetType: 'advertiser', targetId: id, details }, async (trx) => {
+      const result = await decideVerification(trx, { advertiserId: id, adminId: admin.id, ...decision });
+      if (result === 'missing') throw notFound('subscriber_not_found', 'El suscriptor no existe.');
+      if (result === 'not_pending') throw conflict('not_pending', 'Ese suscriptor no tiene una verificación pendiente.');
+    });
     ctx.body = { success: true };
   }
 
@@ -149,7 +164,7 @@ export function adminDataRouter(deps: RouterDeps): Router {
     if (!doc) throw notFound('document_not_found', 'El documento no existe o ya se eliminó.');
     if (!deps.config.identityKey) throw documentsUnreadable();
     const image = await readDocument(deps.config.dataDir, deps.config.identityKey, doc.file_key);
-    await log(ctx, admin, 'identity_document_viewed', 'identity_document', id, { kind: doc.kind, requestId: doc.request_id });
+    await audit(deps.db, { action: 'identity_document_viewed', adminUserId: admin.id, username: admin.username, targetType: 'identity_document', targetId: id, details: { kind: doc.kind, requestId: doc.request_id }, ip: ctx.ip });
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', 'inline');
     ctx.type = 'image/jpeg';
@@ -162,16 +177,15 @@ export function adminDataRouter(deps: RouterDeps): Router {
   });
   route('post', '/ads/:id/approve', 'manage_ads', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
-    moderationAnswer(await approveAd(deps.db, id));
-    await log(ctx, admin, 'ad_approved', 'ad', id);
+    await act(ctx, admin, { action: 'ad_approved', targetType: 'ad', targetId: id }, async (trx) => moderationAnswer(await approveAd(trx, id)));
     ctx.body = { success: true };
   });
   for (const action of ['reject', 'remove'] as const) {
     route('post', `/ads/:id/${action}`, 'manage_ads', async (ctx, admin) => {
       const { id } = parseInput(idParams, ctx.params);
       const { reason } = parseInput(adReasonBody, await body(ctx));
-      moderationAnswer(await refuseAd(deps.db, id, action, reason));
-      await log(ctx, admin, action === 'reject' ? 'ad_rejected' : 'ad_removed', 'ad', id, { reason });
+      const entry = { action: action === 'reject' ? 'ad_rejected' : 'ad_removed', targetType: 'ad', targetId: id, details: { reason } };
+      await act(ctx, admin, entry, async (trx) => moderationAnswer(await refuseAd(trx, id, action, reason)));
       ctx.body = { success: true };
     });
   }
@@ -185,10 +199,11 @@ export function adminDataRouter(deps: RouterDeps): Router {
   ] as const) {
     route('post', `/reports/:id/${action}`, 'view_reports', async (ctx, admin) => {
       const { id } = parseInput(idParams, ctx.params);
-      const result = await decideReport(deps.db, id, decision, admin.id);
-      if (result === 'missing') throw notFound('report_not_found', 'La denuncia no existe.');
-      if (result === 'decided') throw conflict('already_decided', 'Esa denuncia ya fue resuelta o desestimada.');
-      await log(ctx, admin, `report_${decision}`, 'report', id);
+      await act(ctx, admin, { action: `report_${decision}`, targetType: 'report', targetId: id }, async (trx) => {
+        const result = await decideReport(trx, id, decision, admin.id);
+        if (result === 'missing') throw notFound('report_not_found', 'La denuncia no existe.');
+        if (result === 'decided') throw conflict('already_decided', 'Esa denuncia ya fue resuelta o desestimada.');
+      });
       ctx.body = { success: true };
     });
   }
@@ -198,10 +213,11 @@ export function adminDataRouter(deps: RouterDeps): Router {
   });
   route('post', '/messages/:id/answered', 'view_reports', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
-    const result = await markAnswered(deps.db, id, admin.id);
-    if (result === 'missing') throw notFound('message_not_found', 'El mensaje no existe.');
-    if (result === 'answered') throw conflict('already_answered', 'Ese mensaje ya estaba marcado como respondido.');
-    await log(ctx, admin, 'message_answered', 'contact_message', id);
+    await act(ctx, admin, { action: 'message_answered', targetType: 'contact_message', targetId: id }, async (trx) => {
+      const result = await markAnswered(trx, id, admin.id);
+      if (result === 'missing') throw notFound('message_not_found', 'El mensaje no existe.');
+      if (result === 'answered') throw conflict('already_answered', 'Ese mensaje ya estaba marcado como respondido.');
+    });
     ctx.body = { success: true };
   });
 
@@ -211,17 +227,18 @@ export function adminDataRouter(deps: RouterDeps): Router {
   route('post', '/payments/:id/process', 'process_payments', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
     const input = parseInput(processBody, await body(ctx));
-    const result = await processPayment(deps.db, { id, bankAccountId: input.bankAccountId, notes: input.notes ?? null, adminId: admin.id });
-    if (!result.ok) {
+    const entry = { action: 'payment_processed', targetType: 'payment', targetId: id, details: { bankAccountId: input.bankAccountId } };
+    const payment = await act(ctx, admin, entry, async (trx) => {
+      const result = await processPayment(trx, { id, bankAccountId: input.bankAccountId, notes: input.notes ?? null, adminId: admin.id });
+      if (result.ok) return result.payment;
       if (result.reason === 'missing') throw notFound('payment_not_found', 'El pago no existe.');
       if (result.reason === 'already_processed') throw conflict('already_processed', 'Ese pago ya fue procesado.');
       if (result.reason === 'not_pending') throw conflict('not_pending', 'Ese pago fue cancelado: no se puede procesar.');
       if (result.reason === 'no_active_account') throw conflict('no_active_bank_account', 'No hay ninguna cuenta bancaria activa. Activá una en Cuentas Bancarias antes de procesar pagos.');
       throw notFound('bank_account_not_found', 'La cuenta bancaria de destino no existe. Seleccione una cuenta bancaria de destino.');
-    }
-    await log(ctx, admin, 'payment_processed', 'payment', id, { bankAccountId: input.bankAccountId });
-    await mailPaymentConfirmed(deps.mailer, result.payment, deps.config.siteOrigin);
-    ctx.body = { success: true, planUntil: result.payment.planUntil };
+    });
+    await mailPaymentConfirmed(deps.mailer, payment, deps.config.siteOrigin);
+    ctx.body = { success: true, planUntil: payment.planUntil };
   });
   // The transfer receipt the advertiser attached; every view is in the audit log, like identity documents.
   route('get', '/payments/:id/receipt', 'view_payments', async (ctx, admin) => {
@@ -230,7 +247,7 @@ export function adminDataRouter(deps: RouterDeps): Router {
     if (!row?.receipt_key) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
     if (!deps.config.identityKey) throw receiptsUnreadable();
     const bytes = await readDocument(deps.config.dataDir, deps.config.identityKey, row.receipt_key, 'receipts');
-    await log(ctx, admin, 'payment_receipt_viewed', 'payment', id);
+    await audit(deps.db, { action: 'payment_receipt_viewed', adminUserId: admin.id, username: admin.username, targetType: 'payment', targetId: id, ip: ctx.ip });
     await sendReceipt(ctx, bytes, row.receipt_type, row.reference);
   });
 
@@ -241,15 +258,19 @@ export function adminDataRouter(deps: RouterDeps): Router {
   route('post', '/bank-accounts', 'super_admin', async (ctx, admin) => {
     const input = parseInput(bankAccountBody, await body(ctx));
     if (await deps.db('bank_accounts').where('cbu', input.cbu).first('id')) throw conflict('duplicate_cbu', 'Ya hay una cuenta con ese CBU.');
-    const id = await addBankAccount(deps.db, { ...input, alias: input.alias ?? null });
-    await log(ctx, admin, 'bank_account_added', 'bank_account', id);
+    const id = await deps.db.transaction(async (trx) => {
+      const added = await addBankAccount(trx, { ...input, alias: input.alias ?? null });
+      await audit(trx, { action: 'bank_account_added', adminUserId: admin.id, username: admin.username, targetType: 'bank_account', targetId: added, ip: ctx.ip });
+      return added;
+    });
     ctx.status = 201;
     ctx.body = { success: true, id };
   });
   route('post', '/bank-accounts/:id/activate', 'super_admin', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
-    if (!(await activateBankAccount(deps.db, id))) throw notFound('bank_account_not_found', 'La cuenta bancaria no existe.');
-    await log(ctx, admin, 'bank_account_activated', 'bank_account', id);
+    await act(ctx, admin, { action: 'bank_account_activated', targetType: 'bank_account', targetId: id }, async (trx) => {
+      if (!(await activateBankAccount(trx, id))) throw notFound('bank_account_not_found', 'La cuenta bancaria no existe.');
+    });
     ctx.body = { success: true };
   });
 
@@ -263,9 +284,11 @@ export function adminDataRouter(deps: RouterDeps): Router {
   });
   route('put', '/settings', 'super_admin', async (ctx, admin) => {
     const input = parseInput(settingsBody, await body(ctx));
-    const before = await getPlanPrices(deps.db);
-    await setPlanPrices(deps.db, { premium: input.pricePremium, vip: input.priceVip });
-    await audit(deps.db, { action: 'settings_saved', adminUserId: admin.id, username: admin.username, details: { before, after: input }, ip: ctx.ip });
+    await deps.db.transaction(async (trx) => {
+      const before = await getPlanPrices(trx);
+      await setPlanPrices(trx, { premium: input.pricePremium, vip: input.priceVip });
+      await audit(trx, { action: 'settings_saved', adminUserId: admin.id, username: admin.username, details: { before, after: input }, ip: ctx.ip });
+    });
     ctx.body = { success: true };
   });
 
@@ -277,8 +300,14 @@ export function adminDataRouter(deps: RouterDeps): Router {
     if (await deps.db('admin_users').where('username', input.username).first('id')) {
       throw conflict('duplicate_username', 'Ya existe un administrador con ese usuario.');
     }
-    const id = await createAdministratorAccount(deps.db, input);
-    await log(ctx, admin, 'administrator_created', 'admin_user', id, { username: input.username, permissions: input.permissions });
+    // Hashed before the transaction: argon2 takes tens of milliseconds, a write lock should not wait for it.
+    const { password, ...account } = input;
+    const passwordHash = await hashPassword(password);
+    const id = await deps.db.transaction(async (trx) => {
+      const created = await createAdministrator(trx, { ...account, passwordHash });
+      await audit(trx, { action: 'administrator_created', adminUserId: admin.id, username: admin.username, targetType: 'admin_user', targetId: created, details: { username: input.username, permissions: input.permissions }, ip: ctx.ip });
+      return created;
+    });
     ctx.status = 201;
     ctx.body = { success: true, id };
   });
@@ -288,20 +317,23 @@ export function adminDataRouter(deps: RouterDeps): Router {
   ] as const) {
     route('post', `/administrators/:id/${action}`, 'super_admin', async (ctx, admin) => {
       const { id } = parseInput(idParams, ctx.params);
-      const target = await deps.db('admin_users').where('id', id).first('id', 'is_master');
-      if (!target) throw notFound('administrator_not_found', 'El administrador no existe.');
-      if (target.is_master) throw conflict('master_admin', 'El administrador principal no se puede desactivar.');
-      await deps.db('admin_users').where('id', id).update({ active });
-      if (!active) await staffSessions.endAllOf(deps.db, id);
-      await log(ctx, admin, `administrator_${action}d`, 'admin_user', id);
+      await act(ctx, admin, { action: `administrator_${action}d`, targetType: 'admin_user', targetId: id }, async (trx) => {
+        const target = await trx('admin_users').where('id', id).first('id', 'is_master');
+        if (!target) throw notFound('administrator_not_found', 'El administrador no existe.');
+        if (target.is_master) throw conflict('master_admin', 'El administrador principal no se puede desactivar.');
+        await trx('admin_users').where('id', id).update({ active });
+        if (!active) await staffSessions.endAllOf(trx, id);
+      });
       ctx.body = { success: true };
     });
   }
   route('post', '/administrators/:id/reset-password', 'super_admin', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
-    const password = await resetAdministratorPassword(deps.db, id);
-    if (!password) throw notFound('administrator_not_found', 'El administrador no existe.');
-    await log(ctx, admin, 'administrator_password_reset', 'admin_user', id);
+    const password = randomPassword();
+    const passwordHash = await hashPassword(password);
+    await act(ctx, admin, { action: 'administrator_password_reset', targetType: 'admin_user', targetId: id }, async (trx) => {
+      if (!(await setAdministratorPassword(trx, id, passwordHash))) throw notFound('administrator_not_found', 'El administrador no existe.');
+    });
     // Shown once to the super admin, who hands it over; never stored in clear or logged.
     ctx.body = { success: true, password };
   });

@@ -72,10 +72,13 @@ export async function processPayment(
   input: { id: number; bankAccountId: number; notes: string | null; adminId: number },
   now = new Date(),
 ): Promise<ProcessResult> {
-  if (!(await db('payments').where('id', input.id).first('id'))) return { ok: false, reason: 'missing' };
-  if (!(await db('bank_accounts').where('active', true).first('id'))) return { ok: false, reason: 'no_active_account' };
-  if (!(await db('bank_accounts').where('id', input.bankAccountId).first('id'))) return { ok: false, reason: 'no_account' };
-  return completePayment(db, { id: input.id, bankAccountId: input.bankAccountId, adminId: input.adminId, notes: input.notes }, now);
+  // The checks run in the transaction that completes the payment: an account deactivated meanwhile cannot slip in.
+  return db.transaction(async (trx) => {
+    if (!(await trx('payments').where('id', input.id).first('id'))) return { ok: false, reason: 'missing' } as const;
+    if (!(await trx('bank_accounts').where('active', true).first('id'))) return { ok: false, reason: 'no_active_account' } as const;
+    if (!(await trx('bank_accounts').where('id', input.bankAccountId).first('id'))) return { ok: false, reason: 'no_account' } as const;
+    return completePayment(trx, { id: input.id, bankAccountId: input.bankAccountId, adminId: input.adminId, notes: input.notes }, now);
+  });
 }
 
 export interface BankAccount {
