@@ -3,7 +3,14 @@
 import { defineConfig } from 'vitest/config';
 
 const shared = {
-  include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'shared/**/*.test.ts', 'site/**/*.test.ts', 'scripts/**/*.test.ts', 'tooling/**/*.test.ts'],
+  include: [
+    'api/**/*.test.ts',
+    'db/**/*.test.ts',
+    'shared/**/*.test.ts',
+    'site/**/*.test.ts',
+    'scripts/**/*.test.ts',
+    'tooling/**/*.test.ts',
+  ],
   testTimeout: 20_000,
   hookTimeout: 60_000,
 };
@@ -13,7 +20,16 @@ export default defineConfig({
     projects: [
       { test: { ...shared, name: 'sqlite', env: { VELADA_TEST_DIALECT: 'sqlite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { ...shared, name: 'postgres', include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'tooling/**/*.test.ts'], env: { VELADA_TEST_DIALECT: 'postgres' } } }]
+        ? [
+            {
+              test: {
+                ...shared,
+                name: 'postgres',
+                include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'tooling/**/*.test.ts'],
+                env: { VELADA_TEST_DIALECT: 'postgres' },
+              },
+            },
+          ]
         : []),
     ],
     globalSetup: ['tooling/testing/global-setup.ts'],

@@ -99,7 +99,9 @@ describe('prerendered pages', () => {
     expect(confirmed.headers.get('vary')).toMatch(/cookie/i);
     expect(confirmed.headers.get('cache-control')).toMatch(/^private/);
     expect(plain.headers.get('cache-control')).toMatch(/^public/);
-    const revalidated = await fetch(`${server.url}/`, { headers: { 'If-None-Match': plain.headers.get('etag')!, Cookie: 'velada_edad=1' } });
+    const revalidated = await fetch(`${server.url}/`, {
+      headers: { 'If-None-Match': plain.headers.get('etag')!, Cookie: 'velada_edad=1' },
+    });
     expect(revalidated.status).toBe(200);
   });
 });

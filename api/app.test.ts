@@ -22,7 +22,11 @@ beforeAll(async () => {
   publishedId = await insertAd(t.db, advertiser, { phone: '+5491155551234' });
   pausedId = await insertAd(t.db, advertiser, { state: 'paused', phone: '+5491100000000' });
   noPhoneId = await insertAd(t.db, advertiser, { phone: null });
-  const app = await createApp({ db: t.db, config: testConfig(t.dataDir, { publicOrigin: 'https://velada.example' }), analytics: new AnalyticsQueue(t.db) });
+  const app = await createApp({
+    db: t.db,
+    config: testConfig(t.dataDir, { publicOrigin: 'https://velada.example' }),
+    analytics: new AnalyticsQueue(t.db),
+  });
   server = await serve(app);
 });
 afterAll(async () => {
@@ -63,13 +67,19 @@ describe('POST /api/ads/:id/phone', () => {
     const crossSite = await post(`/api/ads/${publishedId}/phone`, { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' });
     expect(crossSite.status).toBe(403);
     expect((await crossSite.json()).error.code).toBe('cross_origin');
-    const foreignOrigin = await post(`/api/ads/${publishedId}/phone`, { 'Content-Type': 'application/json', Origin: 'https://evil.example' });
+    const foreignOrigin = await post(`/api/ads/${publishedId}/phone`, {
+      'Content-Type': 'application/json',
+      Origin: 'https://evil.example',
+    });
     expect(foreignOrigin.status).toBe(403);
     const noOrigin = await post(`/api/ads/${publishedId}/phone`, { 'Content-Type': 'application/json' });
     expect(noOrigin.status).toBe(403);
     const ownOrigin = await post(`/api/ads/${publishedId}/phone`, { 'Content-Type': 'application/json', Origin: server.url });
     expect(ownOrigin.status).toBe(200);
-    const form = await post(`/api/ads/${publishedId}/phone`, { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' });
+    const form = await post(`/api/ads/${publishedId}/phone`, {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Sec-Fetch-Site': 'same-origin',
+    });
     expect(form.status).toBe(415);
   });
 
@@ -121,7 +131,9 @@ describe('canonical origin', () => {
 
 describe('ad photos', () => {
   it("serves a public ad's photos with a short shared cache, a stored file that no ad has not at all, and nothing else under /media", async () => {
-    const png = await sharp({ create: { width: 50, height: 60, channels: 3, background: '#884466' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 50, height: 60, channels: 3, background: '#884466' } })
+      .png()
+      .toBuffer();
     const { key } = await storeAdImage(t.dataDir, png);
     expect((await fetch(`${server.url}/media/ads/${key}-400.webp`)).status).toBe(404);
     const adId = await insertAd(t.db, await insertAdvertiser(t.db));

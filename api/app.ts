@@ -92,7 +92,10 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
     const clientDir = path.join(deps.distDir, 'client');
     app.use(serveClientFiles(clientDir));
     const handler = await loadAstroHandler(deps.distDir);
-    if (handler) app.use(astroPages(handler, { db: deps.db, dataDir: deps.config.dataDir, payments: { mercadoPago: Boolean(deps.config.mercadoPago) } }));
+    if (handler)
+      app.use(
+        astroPages(handler, { db: deps.db, dataDir: deps.config.dataDir, payments: { mercadoPago: Boolean(deps.config.mercadoPago) } }),
+      );
     app.use(notFoundPage(clientDir));
   }
   return app;

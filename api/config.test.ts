@@ -34,9 +34,19 @@ describe('loadConfig', () => {
   it('offers MercadoPago only with its token, its webhook secret and the public origin', () => {
     expect(loadConfig({}).mercadoPago).toBeUndefined();
     const token = 'APP_USR-0000000000-token';
-    expect(() => loadConfig({ MERCADOPAGO_ACCESS_TOKEN: token, PUBLIC_ORIGIN: 'https://velada.com.ar' })).toThrow(/MERCADOPAGO_WEBHOOK_SECRET/);
-    expect(() => loadConfig({ MERCADOPAGO_ACCESS_TOKEN: token, MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook' })).toThrow(/PUBLIC_ORIGIN/);
-    expect(loadConfig({ MERCADOPAGO_ACCESS_TOKEN: token, MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook', PUBLIC_ORIGIN: 'https://velada.com.ar' }).mercadoPago).toEqual({
+    expect(() => loadConfig({ MERCADOPAGO_ACCESS_TOKEN: token, PUBLIC_ORIGIN: 'https://velada.com.ar' })).toThrow(
+      /MERCADOPAGO_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ MERCADOPAGO_ACCESS_TOKEN: token, MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook' })).toThrow(
+      /PUBLIC_ORIGIN/,
+    );
+    expect(
+      loadConfig({
+        MERCADOPAGO_ACCESS_TOKEN: token,
+        MERCADOPAGO_WEBHOOK_SECRET: 'secreto-del-webhook',
+        PUBLIC_ORIGIN: 'https://velada.com.ar',
+      }).mercadoPago,
+    ).toEqual({
       accessToken: token,
       webhookSecret: 'secreto-del-webhook',
       apiUrl: 'https://api.mercadopago.com',
@@ -45,8 +55,15 @@ describe('loadConfig', () => {
 
   it('requires PUBLIC_ORIGIN, SMTP_URL and IDENTITY_KEY in production, where demo data is off and the server listens on loopback', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_ORIGIN.*SMTP_URL.*IDENTITY_KEY/);
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://velada.com.ar', IDENTITY_KEY: 'a'.repeat(64) })).toThrow(/SMTP_URL/);
-    const production = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://velada.com.ar', SMTP_URL: 'smtp://mail:587', IDENTITY_KEY: 'a'.repeat(64) };
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://velada.com.ar', IDENTITY_KEY: 'a'.repeat(64) })).toThrow(
+      /SMTP_URL/,
+    );
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://velada.com.ar',
+      SMTP_URL: 'smtp://mail:587',
+      IDENTITY_KEY: 'a'.repeat(64),
+    };
     expect(loadConfig(production)).toMatchObject({ seedDemo: false, host: '127.0.0.1', siteOrigin: 'https://velada.com.ar' });
     expect(loadConfig({ ...production, SEED_DEMO: 'true', HOST: '0.0.0.0' })).toMatchObject({ seedDemo: true, host: '0.0.0.0' });
     expect(loadConfig({})).toMatchObject({ seedDemo: true, host: '0.0.0.0', siteOrigin: 'http://localhost:3000' });
@@ -57,6 +74,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustedProxies).toEqual([]);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustedProxies).toEqual(['127.0.0.1/8', '::1/128']);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8' }).trustedProxies).toEqual(['10.0.0.5', '10.1.0.0/16', 'fd00::/8']);
-    for (const bad of ['everyone', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.local']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    for (const bad of ['everyone', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.local'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
 });

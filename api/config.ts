@@ -4,9 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseIdentityKey } from './services/identity-vault.ts';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const databaseUrl = z
   .string()
@@ -34,13 +32,17 @@ const schema = z.object({
   PUBLIC_ORIGIN: z
     .url()
     .optional()
-    .refine((v) => v === undefined || new URL(v).origin === v.replace(/\/$/, ''), { message: 'must be an origin like https://velada.com.ar' }),
+    .refine((v) => v === undefined || new URL(v).origin === v.replace(/\/$/, ''), {
+      message: 'must be an origin like https://velada.com.ar',
+    }),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   SEED_DEMO: booleanFlag.optional(),
   TRUST_PROXY: z
     .string()
     .default('false')
-    .refine((v) => trustedProxies(v) !== null, { message: 'must be false, true (a proxy on this machine) or a comma-separated list of addresses or CIDR ranges' }),
+    .refine((v) => trustedProxies(v) !== null, {
+      message: 'must be false, true (a proxy on this machine) or a comma-separated list of addresses or CIDR ranges',
+    }),
   SMTP_URL: z
     .string()
     .optional()
@@ -50,7 +52,9 @@ const schema = z.object({
   IDENTITY_KEY: z
     .string()
     .optional()
-    .refine((v) => v === undefined || parseIdentityKey(v) !== null, { message: 'must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)' }),
+    .refine((v) => v === undefined || parseIdentityKey(v) !== null, {
+      message: 'must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)',
+    }),
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(10).optional(),
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
@@ -118,11 +122,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // Notifications that cannot be verified must not be trusted: the token comes with its webhook secret.
   if (c.MERCADOPAGO_ACCESS_TOKEN && !c.MERCADOPAGO_WEBHOOK_SECRET) {
-    throw new ConfigError('Invalid configuration: MERCADOPAGO_WEBHOOK_SECRET is required with MERCADOPAGO_ACCESS_TOKEN (the secret of your webhook in MercadoPago).');
+    throw new ConfigError(
+      'Invalid configuration: MERCADOPAGO_WEBHOOK_SECRET is required with MERCADOPAGO_ACCESS_TOKEN (the secret of your webhook in MercadoPago).',
+    );
   }
   // MercadoPago sends buyers back, and its notifications, to the public address: it must be known.
   if (c.MERCADOPAGO_ACCESS_TOKEN && !c.PUBLIC_ORIGIN) {
-    throw new ConfigError('Invalid configuration: PUBLIC_ORIGIN is required with MERCADOPAGO_ACCESS_TOKEN (MercadoPago returns buyers and notifications there).');
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_ORIGIN is required with MERCADOPAGO_ACCESS_TOKEN (MercadoPago returns buyers and notifications there).',
+    );
   }
   return {
     env: c.NODE_ENV,
@@ -142,7 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffAlertEmail: c.STAFF_ALERT_EMAIL,
     identityKey: c.IDENTITY_KEY ? parseIdentityKey(c.IDENTITY_KEY)! : undefined,
     mercadoPago: c.MERCADOPAGO_ACCESS_TOKEN
-      ? { accessToken: c.MERCADOPAGO_ACCESS_TOKEN, webhookSecret: c.MERCADOPAGO_WEBHOOK_SECRET!, apiUrl: c.MERCADOPAGO_API_URL.replace(/\/$/, '') }
+      ? {
+          accessToken: c.MERCADOPAGO_ACCESS_TOKEN,
+          webhookSecret: c.MERCADOPAGO_WEBHOOK_SECRET!,
+          apiUrl: c.MERCADOPAGO_API_URL.replace(/\/$/, ''),
+        }
       : undefined,
   };
 }

@@ -29,27 +29,40 @@ export const serverBusy = () => new HttpError(503, 'busy', 'Hay mucho tráfico e
 
 // Request bodies
 export const notJson = () => new HttpError(415, 'unsupported_media_type', 'El contenido debe enviarse como JSON.');
-export const notMultipart = () => new HttpError(415, 'unsupported_media_type', 'El formulario debe enviarse con sus archivos (multipart/form-data).');
+export const notMultipart = () =>
+  new HttpError(415, 'unsupported_media_type', 'El formulario debe enviarse con sus archivos (multipart/form-data).');
 export const notUrlEncodedForm = () => new HttpError(415, 'unsupported_media_type', 'Formulario no válido.');
 export const payloadTooLarge = (limitBytes?: number) =>
-  new HttpError(413, 'payload_too_large', limitBytes ? `El contenido supera el tamaño máximo (${Math.round(limitBytes / 1024)} KB).` : 'La solicitud es demasiado grande.');
+  new HttpError(
+    413,
+    'payload_too_large',
+    limitBytes ? `El contenido supera el tamaño máximo (${Math.round(limitBytes / 1024)} KB).` : 'La solicitud es demasiado grande.',
+  );
 export const incompleteBody = () => new HttpError(400, 'incomplete_body', 'El contenido llegó incompleto.');
 export const invalidJson = () => new HttpError(400, 'invalid_json', 'El contenido no es JSON válido.');
 export const invalidForm = () => new HttpError(400, 'invalid_form', 'El formulario llegó incompleto o mal formado.');
 
 // Sessions and sign-in
-export const staffUnauthenticated = () => new HttpError(401, 'unauthenticated', 'Tu sesión terminó o no iniciaste sesión. Ingresá de nuevo.');
-export const advertiserUnauthenticated = () => new HttpError(401, 'unauthenticated', 'Tu sesión terminó o no ingresaste. Ingresá de nuevo.');
+export const staffUnauthenticated = () =>
+  new HttpError(401, 'unauthenticated', 'Tu sesión terminó o no iniciaste sesión. Ingresá de nuevo.');
+export const advertiserUnauthenticated = () =>
+  new HttpError(401, 'unauthenticated', 'Tu sesión terminó o no ingresaste. Ingresá de nuevo.');
 export const staffInvalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Credenciales incorrectas');
 export const advertiserInvalidCredentials = () => new HttpError(401, 'invalid_credentials', 'Email o contraseña incorrectos.');
 export const staffSignInLocked = () =>
-  new HttpError(429, 'login_locked', `Demasiados intentos fallidos. Esperá ${WINDOW_MS / 60_000} minutos o contactá al administrador principal.`);
+  new HttpError(
+    429,
+    'login_locked',
+    `Demasiados intentos fallidos. Esperá ${WINDOW_MS / 60_000} minutos o contactá al administrador principal.`,
+  );
 export const advertiserSignInLocked = () =>
   new HttpError(429, 'login_locked', `Demasiados intentos fallidos. Esperá ${WINDOW_MS / 60_000} minutos o restablecé tu contraseña.`);
 export const signInSlowed = (seconds: number) =>
   new HttpError(429, 'login_slowed', `Hay demasiados intentos de ingreso a esta cuenta. Esperá ${seconds} segundos y volvé a intentar.`);
-export const emailNotConfirmed = () => new HttpError(403, 'email_not_confirmed', 'Confirmá tu email con el enlace que te enviamos antes de ingresar.');
-export const emailTaken = () => new HttpError(409, 'email_taken', 'Ya hay una cuenta con ese email. Ingresá o recuperá tu contraseña.', 'email');
+export const emailNotConfirmed = () =>
+  new HttpError(403, 'email_not_confirmed', 'Confirmá tu email con el enlace que te enviamos antes de ingresar.');
+export const emailTaken = () =>
+  new HttpError(409, 'email_taken', 'Ya hay una cuenta con ese email. Ingresá o recuperá tu contraseña.', 'email');
 export const invalidLink = (expired: boolean) =>
   expired
     ? new HttpError(410, 'link_expired', 'El enlace venció. Pedí uno nuevo.')
@@ -59,23 +72,38 @@ export const wrongPassword = () => new HttpError(403, 'wrong_password', 'La cont
 // Identity verification and encrypted files
 export const verificationUnavailable = () =>
   new HttpError(503, 'verification_unavailable', 'La verificación no está disponible en este momento. Probá más tarde.');
-export const documentsUnreadable = () => new HttpError(503, 'verification_unavailable', 'Los documentos no se pueden leer: falta la clave de identidad.');
-export const receiptsUnreadable = () => new HttpError(503, 'receipts_unavailable', 'Los comprobantes no se pueden leer: falta la clave de identidad.');
-export const receiptsUnavailable = () => new HttpError(503, 'receipts_unavailable', 'Por ahora no se pueden adjuntar comprobantes. Probá más tarde.');
-export const verificationAlreadyPending = () => new HttpError(409, 'already_pending', 'Ya enviaste tu verificación: está en revisión (24 a 48 horas).');
+export const documentsUnreadable = () =>
+  new HttpError(503, 'verification_unavailable', 'Los documentos no se pueden leer: falta la clave de identidad.');
+export const receiptsUnreadable = () =>
+  new HttpError(503, 'receipts_unavailable', 'Los comprobantes no se pueden leer: falta la clave de identidad.');
+export const receiptsUnavailable = () =>
+  new HttpError(503, 'receipts_unavailable', 'Por ahora no se pueden adjuntar comprobantes. Probá más tarde.');
+export const verificationAlreadyPending = () =>
+  new HttpError(409, 'already_pending', 'Ya enviaste tu verificación: está en revisión (24 a 48 horas).');
 export const alreadyVerified = () => new HttpError(409, 'already_verified', 'Tu identidad ya está verificada.');
 
 // Ads and photos
 /** An ad held by a report or removed by staff: its owner cannot change it meanwhile. */
 export const adLocked = () =>
-  new HttpError(409, 'ad_locked', 'Este anuncio está retenido por una denuncia o fue dado de baja por el equipo de Velada: no se puede modificar mientras tanto.');
+  new HttpError(
+    409,
+    'ad_locked',
+    'Este anuncio está retenido por una denuncia o fue dado de baja por el equipo de Velada: no se puede modificar mientras tanto.',
+  );
 export const adHeld = () =>
-  new HttpError(409, 'ad_held', 'Este anuncio está retenido por una denuncia y lo está revisando el equipo de Velada: no se puede eliminar hasta que termine la revisión.');
-export const notVerified = () => new HttpError(409, 'not_verified', 'Verificá tu identidad antes de publicar: solo publican personas adultas verificadas.');
+  new HttpError(
+    409,
+    'ad_held',
+    'Este anuncio está retenido por una denuncia y lo está revisando el equipo de Velada: no se puede eliminar hasta que termine la revisión.',
+  );
+export const notVerified = () =>
+  new HttpError(409, 'not_verified', 'Verificá tu identidad antes de publicar: solo publican personas adultas verificadas.');
 export const alreadySubmitted = () => new HttpError(409, 'already_submitted', 'Este anuncio ya fue enviado a revisión.');
-export const adExpiredWhilePaused = () => new HttpError(409, 'expired', 'El anuncio venció mientras estaba pausado: renovalo para volver a publicarlo.');
+export const adExpiredWhilePaused = () =>
+  new HttpError(409, 'expired', 'El anuncio venció mientras estaba pausado: renovalo para volver a publicarlo.');
 export const adActionNotAllowed = (message: string) => new HttpError(409, 'not_allowed', message);
-export const tooManyPhotos = (limit: number) => new HttpError(409, 'too_many_photos', `Tu plan permite hasta ${limit} fotos por anuncio.`, 'photo');
+export const tooManyPhotos = (limit: number) =>
+  new HttpError(409, 'too_many_photos', `Tu plan permite hasta ${limit} fotos por anuncio.`, 'photo');
 export const invalidImage = (message: string, field?: string) => new HttpError(400, 'invalid_image', message, field);
 export const invalidPhotoOrder = () => new HttpError(400, 'invalid_order', 'El orden tiene que incluir cada foto del anuncio una vez.');
 export const imagesBusy = () =>
@@ -84,9 +112,19 @@ export const imagesBusy = () =>
 // Plans and payments
 export const paymentNotFound = () => notFound('payment_not_found', 'El pago no existe o no es tuyo.');
 export const paymentNotPending = (field?: 'receipt') =>
-  new HttpError(409, 'not_pending', field ? 'Ese pago ya no está pendiente: no hace falta el comprobante.' : 'Ese pago ya no está pendiente.', field);
+  new HttpError(
+    409,
+    'not_pending',
+    field ? 'Ese pago ya no está pendiente: no hace falta el comprobante.' : 'Ese pago ya no está pendiente.',
+    field,
+  );
 export const adNotPublished = () =>
-  new HttpError(409, 'ad_not_published', 'Solo se puede destacar un anuncio publicado: si está pausado, reanudalo; si está en revisión, esperá a que lo aprobemos.', 'adId');
+  new HttpError(
+    409,
+    'ad_not_published',
+    'Solo se puede destacar un anuncio publicado: si está pausado, reanudalo; si está en revisión, esperá a que lo aprobemos.',
+    'adId',
+  );
 export const higherPlanActive = (planName: string, until: string) =>
   new HttpError(409, 'higher_plan_active', `Este anuncio ya tiene el plan ${planName} hasta el ${until}.`, 'plan');
 export const otherPaymentPending = (reference: string, planName: string | null) =>
@@ -97,15 +135,31 @@ export const otherPaymentPending = (reference: string, planName: string | null) 
     'plan',
   );
 export const quoteExpired = () =>
-  new HttpError(409, 'quote_expired', 'El precio que viste ya no vale (pasaron más de 24 horas). Recargá la página para ver el precio actual.');
-export const invalidQuote = () => new HttpError(400, 'invalid_quote', 'No pudimos confirmar el precio que viste. Recargá la página y volvé a intentar.');
+  new HttpError(
+    409,
+    'quote_expired',
+    'El precio que viste ya no vale (pasaron más de 24 horas). Recargá la página para ver el precio actual.',
+  );
+export const invalidQuote = () =>
+  new HttpError(400, 'invalid_quote', 'No pudimos confirmar el precio que viste. Recargá la página y volvé a intentar.');
 export const paymentMethodUnavailable = (message: string, field?: string) => new HttpError(400, 'method_unavailable', message, field);
 export const noActiveBankAccount = () =>
-  new HttpError(409, 'no_active_bank_account', 'Por ahora no podemos recibir transferencias. Probá más tarde o escribinos desde Contacto.', 'method');
+  new HttpError(
+    409,
+    'no_active_bank_account',
+    'Por ahora no podemos recibir transferencias. Probá más tarde o escribinos desde Contacto.',
+    'method',
+  );
 export const mercadoPagoUnavailable = () =>
-  new HttpError(502, 'mercadopago_unavailable', 'MercadoPago no respondió. Probá de nuevo en unos minutos o pagá por transferencia.', 'method');
+  new HttpError(
+    502,
+    'mercadopago_unavailable',
+    'MercadoPago no respondió. Probá de nuevo en unos minutos o pagá por transferencia.',
+    'method',
+  );
 /** A 503 makes MercadoPago deliver a notification again later. */
-export const mercadoPagoLookupFailed = (reason: string) => new HttpError(503, 'mercadopago_unavailable', `MercadoPago no respondió: ${reason}`);
+export const mercadoPagoLookupFailed = (reason: string) =>
+  new HttpError(503, 'mercadopago_unavailable', `MercadoPago no respondió: ${reason}`);
 export const invalidNotification = () => new HttpError(400, 'invalid_notification', 'Notificación sin identificador.');
 export const badNotificationSignature = (stale: boolean) =>
   new HttpError(401, stale ? 'stale_notification' : 'invalid_signature', 'Firma de la notificación inválida o vencida.');

@@ -22,7 +22,10 @@ describe('refreshSearchOrder', () => {
     const id = await insertAd(t.db, advertiser, { plan: 'vip', planExpiresAt: new Date(Date.now() + 60_000) });
     const rankOf = async () => (await t.db('ads').where('id', id).first()).search_rank;
     expect(await rankOf()).toBeGreaterThanOrEqual(200_000);
-    await t.db('ads').where('id', id).update({ plan_expires_at: new Date(Date.now() - 60_000) });
+    await t
+      .db('ads')
+      .where('id', id)
+      .update({ plan_expires_at: new Date(Date.now() - 60_000) });
     await refreshSearchOrder(t.db);
     expect(await rankOf()).toBeLessThan(100_000);
   });
@@ -30,7 +33,11 @@ describe('refreshSearchOrder', () => {
 
 describe('runHourlyJobs', () => {
   it('deletes analytics events past the 13 months of retention', async () => {
-    const old = { kind: 'event', visitorId: 'a0f0e0d0-0000-4000-8000-000000000001', sessionId: 'a0f0e0d0-0000-4000-8000-000000000002' } as const;
+    const old = {
+      kind: 'event',
+      visitorId: 'a0f0e0d0-0000-4000-8000-000000000001',
+      sessionId: 'a0f0e0d0-0000-4000-8000-000000000002',
+    } as const;
     await persistAnalytics(t.db, [
       { ...old, at: new Date('2025-01-10T12:00:00Z'), eventName: 'search', eventData: null, pagePath: '/' },
       { ...old, at: new Date('2026-11-10T12:00:00Z'), eventName: 'search', eventData: null, pagePath: '/' },
@@ -47,12 +54,25 @@ describe('purgeIdentityDocuments (in runHourlyJobs)', () => {
     const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
     const advertiser = await insertAdvertiser(t.db);
     const request = async (status: string, decidedDaysAgo: number | null) => {
-      const [row] = await t.db('verification_requests')
-        .insert({ advertiser_id: advertiser, method: 'manual', full_name: 'Prueba Purga', birth_date: '1990-01-01', status, submitted_at: days(60), decided_at: decidedDaysAgo === null ? null : days(decidedDaysAgo) })
+      const [row] = await t
+        .db('verification_requests')
+        .insert({
+          advertiser_id: advertiser,
+          method: 'manual',
+          full_name: 'Prueba Purga',
+          birth_date: '1990-01-01',
+          status,
+          submitted_at: days(60),
+          decided_at: decidedDaysAgo === null ? null : days(decidedDaysAgo),
+        })
         .returning('id');
       const id = insertedId(row);
       const keys = [await storeDocument(t.dataDir, key, Buffer.from('uno')), await storeDocument(t.dataDir, key, Buffer.from('dos'))];
-      await t.db('identity_documents').insert(keys.map((file_key, i) => ({ request_id: id, kind: i ? 'dni_back' : 'dni_front', file_key, bytes: 3, created_at: days(60) })));
+      await t
+        .db('identity_documents')
+        .insert(
+          keys.map((file_key, i) => ({ request_id: id, kind: i ? 'dni_back' : 'dni_front', file_key, bytes: 3, created_at: days(60) })),
+        );
       return { id, keys };
     };
     const old = await request('rejected', 31);
@@ -80,7 +100,12 @@ describe('runPlanJobs', () => {
     const email = `renueva${Date.now()}@example.com`;
     const advertiser = await insertAdvertiser(t.db, { email, fullName: 'Renata Renueva' });
     const now = new Date('2026-11-22T15:00:00Z');
-    await insertAd(t.db, advertiser, { title: 'Aviso que renueva', plan: 'vip', planExpiresAt: new Date(now.getTime() + 3 * 86_400_000), publishedAt: now });
+    await insertAd(t.db, advertiser, {
+      title: 'Aviso que renueva',
+      plan: 'vip',
+      planExpiresAt: new Date(now.getTime() + 3 * 86_400_000),
+      publishedAt: now,
+    });
     const mailer = new MemoryMailer();
     await runPlanJobs(t.db, mailer, 'https://velada.example', now);
     await runPlanJobs(t.db, mailer, 'https://velada.example', now);

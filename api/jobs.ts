@@ -29,7 +29,10 @@ export async function runHourlyJobs(db: Knex, dataDir: string, now = new Date())
   await removeOrphanFiles(db, dataDir, now)
     .then((removed) => {
       const total = removed['ad-images'] + removed.identity + removed.receipts;
-      if (total) console.log(`Orphan files removed: ${removed['ad-images']} photos, ${removed.identity} identity documents, ${removed.receipts} receipts.`);
+      if (total)
+        console.log(
+          `Orphan files removed: ${removed['ad-images']} photos, ${removed.identity} identity documents, ${removed.receipts} receipts.`,
+        );
     })
     .catch((err) => console.error('Orphan file cleanup failed:', err));
 }
@@ -38,7 +41,11 @@ export async function runHourlyJobs(db: Knex, dataDir: string, now = new Date())
 export async function runPlanJobs(db: Knex, mailer: Mailer, siteOrigin: string, now = new Date()): Promise<PlanLifecycleResult> {
   const result = await runPlanLifecycle(db, now);
   for (const renewal of result.renewalsCreated) {
-    const mail = renewalDueMail(renewal.advertiser.email, { ...renewal, fullName: renewal.advertiser.fullName, link: `${siteOrigin}${paymentPagePath(renewal.reference)}` });
+    const mail = renewalDueMail(renewal.advertiser.email, {
+      ...renewal,
+      fullName: renewal.advertiser.fullName,
+      link: `${siteOrigin}${paymentPagePath(renewal.reference)}`,
+    });
     await mailer.send(mail).catch((err: Error) => console.error(`Renewal ${renewal.reference}: the mail failed:`, err.message));
   }
   return result;
@@ -46,7 +53,8 @@ export async function runPlanJobs(db: Knex, mailer: Mailer, siteOrigin: string, 
 
 export function startJobs(db: Knex, dataDir: string, plans: { mailer: Mailer; siteOrigin: string }): () => void {
   const hourly = () => void runHourlyJobs(db, dataDir);
-  const planJobs = () => void runPlanJobs(db, plans.mailer, plans.siteOrigin).catch((err) => console.error('Plan expiry and renewal failed:', err));
+  const planJobs = () =>
+    void runPlanJobs(db, plans.mailer, plans.siteOrigin).catch((err) => console.error('Plan expiry and renewal failed:', err));
   hourly();
   planJobs();
   const timers = [setInterval(hourly, HOUR_MS), setInterval(planJobs, PLAN_JOB_MS)];

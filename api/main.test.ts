@@ -26,7 +26,12 @@ describe('stopServing', () => {
       Array.from({ length: 50 }, (_, i) =>
         fetch(url, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0) Firefox/140.0', Connection: 'close' },
+          headers: {
+            'Content-Type': 'application/json',
+            'Sec-Fetch-Site': 'same-origin',
+            'User-Agent': 'Mozilla/5.0 (Windows NT 10.0) Firefox/140.0',
+            Connection: 'close',
+          },
           body: JSON.stringify({
             visitorId: '6a1d2c3b-0000-4000-8000-000000000001',
             sessionId: '6a1d2c3b-0000-4000-8000-000000000002',

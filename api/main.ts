@@ -38,9 +38,14 @@ async function prepareDatabase(db: Db, config: Config): Promise<void> {
   if (config.seedDemo && (await isDatabaseEmpty(db))) {
     console.log('Empty database: creating demo data...');
     const count = await seedDemoData(db, config.dataDir);
-    const { partnerPassword } = await seedPanelDemo(db, config.identityKey ? { dataDir: config.dataDir, key: config.identityKey } : undefined);
+    const { partnerPassword } = await seedPanelDemo(
+      db,
+      config.identityKey ? { dataDir: config.dataDir, key: config.identityKey } : undefined,
+    );
     const pageviews = await seedAnalyticsDemo(db);
-    console.log(`Demo data ready: ${count} published ads, subscribers to verify, payments, bank accounts and ${pageviews} page views over 30 days.`);
+    console.log(
+      `Demo data ready: ${count} published ads, subscribers to verify, payments, bank accounts and ${pageviews} page views over 30 days.`,
+    );
     console.log(`Demo partner admin created: user "${DEMO_PARTNER_USERNAME}", password "${partnerPassword}" (shown only this once).`);
   }
   const admin = await ensureSuperAdmin(db, config.adminPassword);
@@ -56,14 +61,18 @@ async function prepareDatabase(db: Db, config: Config): Promise<void> {
  * works anywhere. Production must configure the key, kept apart from the data it protects.
  */
 export function localIdentityKey(config: Config): Buffer {
-  if (config.env === 'production') throw new ConfigError('Invalid configuration: IDENTITY_KEY is required in production (openssl rand -hex 32).');
+  if (config.env === 'production')
+    throw new ConfigError('Invalid configuration: IDENTITY_KEY is required in production (openssl rand -hex 32).');
   const file = path.join(config.dataDir, 'identity.key');
   if (!fs.existsSync(file)) {
     fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-    console.log(`No IDENTITY_KEY: generated a local key for identity documents in ${path.relative(process.cwd(), file) || file}. Set IDENTITY_KEY in production.`);
+    console.log(
+      `No IDENTITY_KEY: generated a local key for identity documents in ${path.relative(process.cwd(), file) || file}. Set IDENTITY_KEY in production.`,
+    );
   }
   const key = parseIdentityKey(fs.readFileSync(file, 'utf8'));
-  if (!key) throw new ConfigError(`Invalid identity key file ${file}: delete it to make a new one (documents stored with it become unreadable).`);
+  if (!key)
+    throw new ConfigError(`Invalid identity key file ${file}: delete it to make a new one (documents stored with it become unreadable).`);
   return key;
 }
 

@@ -42,7 +42,6 @@ async function timeQuery(db: Knex, query: (db: Knex) => Promise<unknown>) {
   return { runs: QUERY_RUNS, medianMs: round(percentile(times, 0.5)), p99Ms: round(percentile(times, 0.99)) };
 }
 
-
 async function signIn(origin: string, password: string): Promise<string> {
   const res = await fetch(`${origin}/api/admin/login`, {
     method: 'POST',

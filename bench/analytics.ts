@@ -13,7 +13,14 @@ import autocannon from 'autocannon';
 import { migrate, openDb } from '#db/connection.ts';
 import { analyticsSummary } from '#db/queries/analytics-summary.ts';
 import { analyticsSummaryFromRawEvents } from '#tooling/testing/analytics-raw-summary.ts';
-import { ANALYTICS_DAYS, ANALYTICS_DB_FILE, ANALYTICS_DIR, ANALYTICS_PAGEVIEWS, ensureAnalyticsData, uuidOf } from './lib/analytics-data.ts';
+import {
+  ANALYTICS_DAYS,
+  ANALYTICS_DB_FILE,
+  ANALYTICS_DIR,
+  ANALYTICS_PAGEVIEWS,
+  ensureAnalyticsData,
+  uuidOf,
+} from './lib/analytics-data.ts';
 import { BENCH_DATA_DIR, DIST_DIR, isMain, log, percentile, round } from './lib/common.ts';
 import { ensureSiteBuild, startServer } from './lib/processes.ts';
 

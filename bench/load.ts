@@ -55,18 +55,41 @@ async function prepare() {
   await migrate(db);
   const now = new Date();
   const [row] = await db('advertisers')
-    .insert({ email: 'carga@velada.example', full_name: 'Cuenta de Carga', password_hash: await hashPassword(PASSWORD), email_confirmed_at: now, verification_status: 'verified', verified_at: now, created_at: now, updated_at: now })
+    .insert({
+      email: 'carga@velada.example',
+      full_name: 'Cuenta de Carga',
+      password_hash: await hashPassword(PASSWORD),
+      email_confirmed_at: now,
+      verification_status: 'verified',
+      verified_at: now,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id');
   const advertiserId = typeof row === 'object' ? row.id : row;
   const template = await db('ads').first();
   const drafts: number[] = [];
   for (let i = 0; i < DRAFTS; i++) {
     const { id: _id, ...copy } = template;
-    const [inserted] = await db('ads').insert({ ...copy, advertiser_id: advertiserId, state: 'draft', requested_plan: 'premium', title: `Borrador de carga ${i}`, created_at: now, updated_at: now }).returning('id');
+    const [inserted] = await db('ads')
+      .insert({
+        ...copy,
+        advertiser_id: advertiserId,
+        state: 'draft',
+        requested_plan: 'premium',
+        title: `Borrador de carga ${i}`,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id');
     drafts.push(typeof inserted === 'object' ? inserted.id : inserted);
   }
   const session = await advertiserSessions.create(db, advertiserId);
-  const published: { id: number; slug: string }[] = await db('ads').where('state', 'published').orderBy('id').limit(5000).select('id', 'slug');
+  const published: { id: number; slug: string }[] = await db('ads')
+    .where('state', 'published')
+    .orderBy('id')
+    .limit(5000)
+    .select('id', 'slug');
   await db.destroy();
   return { drafts, session, adPaths: published.map((ad) => adPath(ad)) };
 }
@@ -89,7 +112,13 @@ export async function runLoadBenchmark(): Promise<Record<string, unknown>> {
   ensureSiteBuild();
   const { drafts, session, adPaths } = await prepare();
   const photo = await photoForm();
-  const server = await startServer('app-server.ts', { NODE_ENV: 'production', DATA_DIR: LOAD_DIR, DATABASE_URL: `sqlite:${LOAD_DB_FILE}`, SEED_DEMO: 'false', TRUST_PROXY: 'true' });
+  const server = await startServer('app-server.ts', {
+    NODE_ENV: 'production',
+    DATA_DIR: LOAD_DIR,
+    DATABASE_URL: `sqlite:${LOAD_DB_FILE}`,
+    SEED_DEMO: 'false',
+    TRUST_PROXY: 'true',
+  });
   const loadAtStart = round(os.loadavg()[0]!);
   const memory: number[] = [memoryOf(server.pid)];
   const heap: number[] = [await server.heapUsed()];
@@ -107,7 +136,11 @@ export async function runLoadBenchmark(): Promise<Record<string, unknown>> {
     for (const [kind, weight] of MIX) if ((slot -= weight) < 0) return kind;
     return 'search';
   };
-  const common = (i: number) => ({ 'sec-fetch-site': 'same-origin', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/156.0.0.0 Mobile Safari/537.36' });
+  const common = (i: number) => ({
+    'sec-fetch-site': 'same-origin',
+    'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/156.0.0.0 Mobile Safari/537.36',
+  });
   const requests = (sent: Record<Kind, number>, statusesByKind: Partial<Record<Kind, Record<number, number>>>) => [
     {
       setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
@@ -120,11 +153,21 @@ export async function runLoadBenchmark(): Promise<Record<string, unknown>> {
           case 'search': {
             const barrio = BARRIOS[n % BARRIOS.length]!.slug;
             const category = CATEGORY_VALUES[n % CATEGORY_VALUES.length]!;
-            const query = n % 3 === 0 ? `?barrio=${barrio}` : n % 3 === 1 ? `?categoria=${category}&barrio=${barrio}&pagina=${1 + (n % 3)}` : `?q=${barrio.split('-')[0]}`;
+            const query =
+              n % 3 === 0
+                ? `?barrio=${barrio}`
+                : n % 3 === 1
+                  ? `?categoria=${category}&barrio=${barrio}&pagina=${1 + (n % 3)}`
+                  : `?q=${barrio.split('-')[0]}`;
             return { ...request, method: 'GET', path: `/buscar${query}`, headers: { ...common(visitor), cookie: 'velada_edad=1' } };
           }
           case 'ad':
-            return { ...request, method: 'GET', path: adPaths[n % adPaths.length], headers: { ...common(visitor), cookie: 'velada_edad=1' } };
+            return {
+              ...request,
+              method: 'GET',
+              path: adPaths[n % adPaths.length],
+              headers: { ...common(visitor), cookie: 'velada_edad=1' },
+            };
           case 'analytics':
             return {
               ...request,
@@ -175,17 +218,27 @@ export async function runLoadBenchmark(): Promise<Record<string, unknown>> {
     const sent: Record<Kind, number> = { search: 0, ad: 0, analytics: 0, signin: 0, upload: 0 };
     const statusesByKind: Partial<Record<Kind, Record<number, number>>> = {};
     const statuses: Record<number, number> = {};
-    log(`load: ${CONNECTIONS} connections, ${options.durationS} s of mixed traffic${options.overallRate ? ` at ${options.overallRate} requests/s` : ''}`);
+    log(
+      `load: ${CONNECTIONS} connections, ${options.durationS} s of mixed traffic${options.overallRate ? ` at ${options.overallRate} requests/s` : ''}`,
+    );
     const result = await new Promise<Result>((resolve, reject) => {
       const instance = autocannon(
-        { url: server.origin, connections: CONNECTIONS, duration: options.durationS, overallRate: options.overallRate, timeout: 30, requests: requests(sent, statusesByKind) },
+        {
+          url: server.origin,
+          connections: CONNECTIONS,
+          duration: options.durationS,
+          overallRate: options.overallRate,
+          timeout: 30,
+          requests: requests(sent, statusesByKind),
+        },
         (err, res) => (err ? reject(err) : resolve(res)),
       );
       instance.on('response', (_client, statusCode) => {
         statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
       });
     });
-    const count = (test: (status: number) => boolean) => Object.entries(statuses).reduce((sum, [status, k]) => (test(Number(status)) ? sum + k : sum), 0);
+    const count = (test: (status: number) => boolean) =>
+      Object.entries(statuses).reduce((sum, [status, k]) => (test(Number(status)) ? sum + k : sum), 0);
     const serverErrors = count((s) => s >= 500 && s !== 503);
     const pages = (kind: Kind) => statusesByKind[kind]?.[200] ?? 0;
     return {

@@ -52,9 +52,7 @@ async function measurePage(browser: Browser, origin: string, pagePath: string) {
   });
   const response = await page.goto(target, { waitUntil: 'networkidle' });
   const inline = await page.$$eval('script:not([src])', (nodes) =>
-    nodes
-      .filter((n) => !n.getAttribute('type') || /module|javascript/.test(n.getAttribute('type')!))
-      .map((n) => n.textContent ?? ''),
+    nodes.filter((n) => !n.getAttribute('type') || /module|javascript/.test(n.getAttribute('type')!)).map((n) => n.textContent ?? ''),
   );
   const inlineText = inline.join('\n');
   const files: Record<string, number> = {};

@@ -31,7 +31,9 @@ export async function runPhotoBenchmark(): Promise<Record<string, unknown>> {
   sharp.concurrency(1);
   try {
     // Noise compresses like a detailed camera photo: about 4 MB here, under the 5 MB upload limit.
-    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } } })
+    const photo = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } },
+    })
       .jpeg({ quality: 85 })
       .toBuffer();
     log(`photo pipeline: ${photo.length} bytes of 12 MP JPEG, ${WARMUP} warm-up + ${RUNS} runs, libvips on 1 thread`);

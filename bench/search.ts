@@ -40,7 +40,6 @@ async function timeQuery(db: ReturnType<typeof openDb>, url: string) {
   return { iterations: times.length, medianMs: round(percentile(times, 0.5)), p99Ms: round(percentile(times, 0.99)) };
 }
 
-
 /**
  * Waits until our server answers /api/health quickly: autocannon stops at its deadline, but the server still
  * works through the requests it had accepted, which would otherwise slow down the next measurement.

@@ -39,9 +39,7 @@ export function knexConfig(databaseUrl: string | undefined, dataDir: string): Kn
   if (isPostgresUrl(databaseUrl)) {
     return { client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 }, migrations, compileSqlOnError: false };
   }
-  const filename = databaseUrl?.startsWith('sqlite:')
-    ? databaseUrl.slice('sqlite:'.length)
-    : path.join(dataDir, 'velada.sqlite');
+  const filename = databaseUrl?.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : path.join(dataDir, 'velada.sqlite');
   if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
   return {
     client: VeladaSqliteClient as unknown as typeof Knex.Client,

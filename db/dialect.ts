@@ -26,9 +26,7 @@ export function whereTextMatches(db: Knex, query: Knex.QueryBuilder, terms: stri
     query.whereRaw(`ads.search_vector @@ to_tsquery('simple', ?)`, [terms.map((t) => `${t}:*`).join(' & ')]);
   } else {
     // Terms only contain [a-z0-9], so quoting them is enough to make a safe FTS5 expression.
-    query.whereRaw('ads.id in (select rowid from ads_fts where ads_fts match ?)', [
-      terms.map((t) => `"${t}"*`).join(' '),
-    ]);
+    query.whereRaw('ads.id in (select rowid from ads_fts where ads_fts match ?)', [terms.map((t) => `"${t}"*`).join(' ')]);
   }
 }
 
@@ -40,7 +38,9 @@ export function insertedId(row: unknown): number {
 /** A unique index refused the row (SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's 23505). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || (e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? '')) || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return (
+    e?.code === '23505' || (e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? '')) || e?.code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
 }
 
 /**

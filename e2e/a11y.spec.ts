@@ -44,7 +44,14 @@ test.describe('for a returning visitor', () => {
 
   test('an ad page with a photo gallery', async ({ page, db }) => {
     const { ads } = await expectedSearch(db, '');
-    const withGallery = await db('ad_images').whereIn('ad_id', ads.map((a) => a.id)).groupBy('ad_id').havingRaw('count(*) > 1').pluck('ad_id');
+    const withGallery = await db('ad_images')
+      .whereIn(
+        'ad_id',
+        ads.map((a) => a.id),
+      )
+      .groupBy('ad_id')
+      .havingRaw('count(*) > 1')
+      .pluck('ad_id');
     const ad = ads.find((a) => withGallery.includes(a.id));
     await page.goto(adPath(ad!));
     await waitForHydration(page);

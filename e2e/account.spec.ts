@@ -59,7 +59,10 @@ test('a new advertiser registers, fixing the errors the form points out, and is 
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('signing in before confirming offers a new mail; the mailed link confirms once, then the advertiser signs in', async ({ page, db }) => {
+test('signing in before confirming offers a new mail; the mailed link confirms once, then the advertiser signs in', async ({
+  page,
+  db,
+}) => {
   await signIn(page, email, password);
   await expect(page.getByRole('alert')).toContainText('Confirmá tu email con el enlace que te enviamos antes de ingresar.');
   await page.getByRole('button', { name: 'Reenviar el correo de confirmación' }).click();
@@ -143,7 +146,10 @@ test('on a phone the account link stays in the header as an icon with its name',
   await expect(page.getByRole('link', { name: 'Velada, inicio' })).toBeVisible();
 });
 
-test('verifying the identity from the account: the steps, a draft kept across a reload, errors next to fields, then the review', async ({ page, db }) => {
+test('verifying the identity from the account: the steps, a draft kept across a reload, errors next to fields, then the review', async ({
+  page,
+  db,
+}) => {
   await signIn(page, email, 'clave-nueva-123');
   await expect(page).toHaveURL(/\/mi-cuenta$/);
   await page.getByRole('link', { name: 'Verificar mi identidad' }).click();
@@ -164,7 +170,9 @@ test('verifying the identity from the account: the steps, a draft kept across a 
   await expect(page.getByLabel(/Revisión manual/)).toBeChecked();
   await page.getByRole('button', { name: 'Continuar' }).click();
 
-  const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#5a7' } }).jpeg().toBuffer();
+  const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#5a7' } })
+    .jpeg()
+    .toBuffer();
   const under18 = new Date();
   under18.setFullYear(under18.getFullYear() - 17);
   await page.getByLabel('Fecha de nacimiento').fill(under18.toISOString().slice(0, 10));
@@ -184,12 +192,18 @@ test('verifying the identity from the account: the steps, a draft kept across a 
   await page.getByLabel('Fecha de nacimiento').fill('1995-06-15');
   await page.getByRole('button', { name: 'Enviar para Revisión' }).click();
   await expect(page.getByRole('status')).toContainText('Recibimos tu verificación. El equipo la revisa en 24 a 48 horas');
-  expect(await db('verification_requests').where('advertiser_id', advertiser.id).first()).toMatchObject({ method: 'manual', status: 'pending', full_name: 'Valentina Prueba Real' });
+  expect(await db('verification_requests').where('advertiser_id', advertiser.id).first()).toMatchObject({
+    method: 'manual',
+    status: 'pending',
+    full_name: 'Valentina Prueba Real',
+  });
   await page.getByRole('link', { name: 'Volver a mi cuenta' }).click();
   await expect(page.getByText('Tu verificación está en revisión.')).toBeVisible();
 
   // Rejected by staff with a reason: the account shows it and offers to send again.
-  await db('verification_requests').where('advertiser_id', advertiser.id).update({ status: 'rejected', reason: 'La foto del dorso está cortada.', decided_at: new Date() });
+  await db('verification_requests')
+    .where('advertiser_id', advertiser.id)
+    .update({ status: 'rejected', reason: 'La foto del dorso está cortada.', decided_at: new Date() });
   await db('advertisers').where('id', advertiser.id).update({ verification_status: 'rejected' });
   await page.reload();
   await expect(page.getByText('Motivo: La foto del dorso está cortada.')).toBeVisible();

@@ -6,14 +6,23 @@ import { test, expect, expectedSearch, openSearch, resultCards } from './fixture
 test('opening an ad from the results shows it; the phone appears only on request', async ({ page, db }) => {
   // The first ad of the default results that publishes a phone.
   const { ads } = await expectedSearch(db, '');
-  const rows = await db('ads').whereIn('id', ads.map((ad) => ad.id)).whereNotNull('phone').select('id', 'phone', 'description');
+  const rows = await db('ads')
+    .whereIn(
+      'id',
+      ads.map((ad) => ad.id),
+    )
+    .whereNotNull('phone')
+    .select('id', 'phone', 'description');
   const byId = new Map(rows.map((row) => [row.id as number, row as { phone: string; description: string }]));
   const ad = ads.find((a) => byId.has(a.id))!;
   expect(ad).toBeDefined();
   const { phone, description } = byId.get(ad.id)!;
 
   await openSearch(page);
-  await resultCards(page).getByRole('link', { name: ad.title, exact: true }).and(page.locator(`[href="${adPath(ad)}"]`)).click();
+  await resultCards(page)
+    .getByRole('link', { name: ad.title, exact: true })
+    .and(page.locator(`[href="${adPath(ad)}"]`))
+    .click();
   await expect(page).toHaveURL(adPath(ad));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(ad.title);
 

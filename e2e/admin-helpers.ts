@@ -26,7 +26,10 @@ export async function signIn(page: Page, username: string, password: string): Pr
 }
 
 export async function openSection(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Secciones del panel' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
@@ -36,8 +39,15 @@ export async function exportCsv(page: Page): Promise<{ name: string; bom: boolea
   const text = await fs.promises.readFile((await download.path())!, 'utf8');
   const rows: string[][] = [];
   // A small reader for what toCsv writes: ';' separators, CRLF rows, "" inside quoted cells.
-  for (const line of text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)) {
-    rows.push([...line.matchAll(/("(?:[^"]|"")*"|[^;]*)(?:;|$)/g)].slice(0, -1).map(([, cell]) => cell!.replace(/^"|"$/g, '').replaceAll('""', '"')));
+  for (const line of text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean)) {
+    rows.push(
+      [...line.matchAll(/("(?:[^"]|"")*"|[^;]*)(?:;|$)/g)]
+        .slice(0, -1)
+        .map(([, cell]) => cell!.replace(/^"|"$/g, '').replaceAll('""', '"')),
+    );
   }
   return { name: download.suggestedFilename(), bom: text.startsWith('\uFEFF'), rows };
 }

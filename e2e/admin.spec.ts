@@ -66,7 +66,9 @@ test('wrong credentials: a counter, a warning from the third failure, and the fo
   }
   await expect(page.getByRole('alert').filter({ hasText: 'te queda 1 intento' })).toBeVisible();
   await login(page, 'usuario_inexistente', 'mala-5');
-  await expect(page.getByRole('alert').filter({ hasText: 'Acceso bloqueado: Demasiados intentos fallidos. Contacte al administrador principal.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Acceso bloqueado: Demasiados intentos fallidos. Contacte al administrador principal.' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Acceder al Panel' })).toBeDisabled();
   await expect(page.getByLabel('Usuario')).toBeDisabled();
 });
@@ -145,14 +147,19 @@ test('Suscriptores: filter, accent-blind search, review documents, approve and r
   await page.getByLabel('Buscar por nombre, email o DNI').fill(word);
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByRole('rowheader')).toHaveText(target.fullName);
-  await rows.first().getByRole('button', { name: `Revisar a ${target.fullName}` }).click();
+  await rows
+    .first()
+    .getByRole('button', { name: `Revisar a ${target.fullName}` })
+    .click();
   const review = page.getByRole('dialog', { name: `Verificación de ${target.fullName}` });
   // The documents, decrypted for staff; each view goes to the audit log.
   const documents = review.getByRole('img');
   await expect(documents.first()).toBeVisible();
   // Loaded and decoded: the server answered with a real picture (visible alone only means laid out).
   await expect.poll(() => documents.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await expect.poll(async () => Number((await db('audit_log').where('action', 'identity_document_viewed').count({ n: '*' }).first())?.n)).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number((await db('audit_log').where('action', 'identity_document_viewed').count({ n: '*' }).first())?.n))
+    .toBeGreaterThan(0);
   await expectNoSeriousA11yViolations(page);
   await review.getByRole('button', { name: 'Aprobar verificación' }).click();
   await expect(page.getByText('Verificación aprobada')).toBeVisible();
@@ -162,7 +169,10 @@ test('Suscriptores: filter, accent-blind search, review documents, approve and r
 
   const second = pending[1]!;
   await page.getByLabel('Buscar por nombre, email o DNI').fill(second.email.toUpperCase());
-  await rows.first().getByRole('button', { name: `Revisar a ${second.fullName}` }).click();
+  await rows
+    .first()
+    .getByRole('button', { name: `Revisar a ${second.fullName}` })
+    .click();
   const secondReview = page.getByRole('dialog', { name: `Verificación de ${second.fullName}` });
   await secondReview.getByRole('button', { name: 'Rechazar' }).click();
   await secondReview.getByRole('button', { name: 'Confirmar rechazo' }).click();
@@ -171,7 +181,10 @@ test('Suscriptores: filter, accent-blind search, review documents, approve and r
   await secondReview.getByRole('button', { name: 'Confirmar rechazo' }).click();
   await expect(page.getByText('Verificación rechazada')).toBeVisible();
   expect((await db('advertisers').where('id', second.id).first()).verification_status).toBe('rejected');
-  expect(await db('verification_requests').where('advertiser_id', second.id).orderBy('id', 'desc').first()).toMatchObject({ status: 'rejected', reason: 'La foto del DNI no se lee.' });
+  expect(await db('verification_requests').where('advertiser_id', second.id).orderBy('id', 'desc').first()).toMatchObject({
+    status: 'rejected',
+    reason: 'La foto del DNI no se lee.',
+  });
 
   await page.getByLabel('Estado').selectOption('all');
   await page.getByLabel('Buscar por nombre, email o DNI').fill('ningún nombre así');
@@ -194,7 +207,10 @@ test('a partner who may only view subscribers sees them without actions, and no 
   await login(page, 'lector_e2e', 'clave-lector-e2e-1');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await waitForHydration(page); // the menu's buttons work once React has hydrated them
-  await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('button', { name: /^Suscriptores/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Secciones del panel' })
+    .getByRole('button', { name: /^Suscriptores/ })
+    .click();
   await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Acciones' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Revisar/ })).toHaveCount(0);
@@ -219,7 +235,11 @@ test('Pagos: processing needs a destination account, completes the payment once,
   const rows = page.getByRole('table').locator('tbody tr');
   await expect(rows).toHaveCount(Number((await db('payments').count({ n: '*' }).first())?.n));
   await page.getByLabel('Estado').selectOption('pending');
-  const pending = await db('payments').where('status', 'pending').orderBy('created_at', 'desc').orderBy('id', 'desc').select('id', 'reference', 'amount');
+  const pending = await db('payments')
+    .where('status', 'pending')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .select('id', 'reference', 'amount');
   await expect(rows).toHaveCount(pending.length);
 
   const csv = await exportCsv(page);
@@ -249,12 +269,20 @@ test('Pagos: processing needs a destination account, completes the payment once,
   await expect(toast(page, 'Pago procesado')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(rows).toHaveCount(pending.length - 1);
-  expect(await db('payments').where('id', target.id).first()).toMatchObject({ status: 'completed', bank_account_id: active.id, notes: 'Acreditado el mismo día' });
+  expect(await db('payments').where('id', target.id).first()).toMatchObject({
+    status: 'completed',
+    bank_account_id: active.id,
+    notes: 'Acreditado el mismo día',
+  });
 
   // A failed call shows the error toast (the seed ignored it) and changes nothing on screen.
   const next = pending[1]!;
   await page.route('**/api/admin/payments/*/process', (route) =>
-    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'already_processed', message: 'Ese pago ya fue procesado.' } }) }),
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'already_processed', message: 'Ese pago ya fue procesado.' } }),
+    }),
   );
   await page.getByRole('button', { name: `Procesar el pago ${next.reference}` }).click();
   await dialog.getByRole('button', { name: 'Confirmar pago' }).click();
@@ -312,7 +340,11 @@ test('Cuentas Bancarias: the add form follows the seed rules, refuses a wrong CB
   // Refusals from the server show the seed's error toasts, and nothing changes.
   await page.route('**/api/admin/bank-accounts', (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'forbidden', message: 'No tenés permiso para hacer esto.' } }) })
+      ? route.fulfill({
+          status: 403,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'forbidden', message: 'No tenés permiso para hacer esto.' } }),
+        })
       : route.continue(),
   );
   await page.getByLabel('Banco', { exact: true }).fill('Banco Rechazado S.A.');
@@ -323,7 +355,11 @@ test('Cuentas Bancarias: the add form follows the seed rules, refuses a wrong CB
   await expect(toast(page, 'Sin permisos')).toContainText('Solo el administrador principal puede agregar cuentas bancarias');
   await expect(page.getByLabel('Banco', { exact: true })).toHaveValue('Banco Rechazado S.A.');
   await page.route('**/api/admin/bank-accounts/*/activate', (route) =>
-    route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'bank_account_not_found', message: 'La cuenta bancaria no existe.' } }) }),
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'bank_account_not_found', message: 'La cuenta bancaria no existe.' } }),
+    }),
   );
   await page.getByRole('button', { name: new RegExp(`^Activar ${previous.bank_name}`) }).click();
   await expect(toast(page, 'No se pudo activar la cuenta')).toContainText('La cuenta bancaria no existe.');
@@ -336,7 +372,11 @@ test('Cuentas Bancarias: the add form follows the seed rules, refuses a wrong CB
   expect(await db('bank_accounts').where('active', true).pluck('id')).toEqual([previous.id]);
 });
 
-test('Administradores: a new partner gets exactly the ticked permissions, can be disabled, and gets a new password', async ({ page, db, browser }) => {
+test('Administradores: a new partner gets exactly the ticked permissions, can be disabled, and gets a new password', async ({
+  page,
+  db,
+  browser,
+}) => {
   await db('admin_users').where('username', 'cobranzas_e2e').delete();
   await signIn(page, 'velada_admin', SUPER_PASSWORD);
   await openSection(page, 'Administradores');
@@ -370,7 +410,10 @@ test('Administradores: a new partner gets exactly the ticked permissions, can be
   await openSection(partner, 'Pagos');
   await expect(partner.getByRole('button', { name: /^Procesar/ }).first()).toBeVisible();
 
-  await page.getByRole('row', { name: /cobranzas_e2e/ }).getByRole('button', { name: 'Desactivar a cobranzas_e2e' }).click();
+  await page
+    .getByRole('row', { name: /cobranzas_e2e/ })
+    .getByRole('button', { name: 'Desactivar a cobranzas_e2e' })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Desactivar administrador' });
   await confirm.getByRole('button', { name: 'Desactivar' }).click();
   await expect(toast(page, 'Administrador desactivado')).toBeVisible();
@@ -447,7 +490,8 @@ test('Analytics, Configuración and Registro de actividad: the summary and chart
     if (rows > 0) await expect(ranking(title).locator('tbody tr')).toHaveCount(rows);
     else await expect(ranking(title)).toContainText('Sin datos en los últimos 30 días.');
   }
-  for (const browser of summary.browsers) await expect(ranking('Navegadores').getByRole('row', { name: new RegExp(browser.browser) })).toContainText(count.format(browser.count));
+  for (const browser of summary.browsers)
+    await expect(ranking('Navegadores').getByRole('row', { name: new RegExp(browser.browser) })).toContainText(count.format(browser.count));
   await expectNoSeriousA11yViolations(page);
   const csv = await exportCsv(page);
   expect(csv.rows[0]).toEqual(['Día', 'Páginas vistas', 'Visitantes únicos', 'Visitas']);
@@ -505,7 +549,10 @@ test('Analytics, Configuración and Registro de actividad: the summary and chart
   await expect(toast(page, 'No se pudieron actualizar los datos')).toBeVisible();
 });
 
-test('a partner sees only its sections: prices read-only, no payments, no super-admin sections, and the server refuses them', async ({ page, db }) => {
+test('a partner sees only its sections: prices read-only, no payments, no super-admin sections, and the server refuses them', async ({
+  page,
+  db,
+}) => {
   await db('admin_users').where('username', 'verificadora_e2e').delete();
   await db('admin_users').insert({
     username: 'verificadora_e2e',
@@ -533,7 +580,11 @@ test('a partner sees only its sections: prices read-only, no payments, no super-
 
   const statuses = await page.evaluate(async () => {
     const get = (path: string) => fetch(`/api/admin/${path}`).then((r) => r.status);
-    const put = await fetch('/api/admin/settings', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{"pricePremium":1,"priceVip":1}' });
+    const put = await fetch('/api/admin/settings', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"pricePremium":1,"priceVip":1}',
+    });
     return [await get('payments'), await get('bank-accounts'), await get('administrators'), await get('audit-log'), put.status];
   });
   expect(statuses).toEqual([403, 403, 403, 403, 403]);

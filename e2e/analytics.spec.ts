@@ -39,7 +39,6 @@ function recordAnalyticsCalls(page: Page): { path: string; body: Record<string, 
   return calls;
 }
 
-
 test('a visitor who accepts is counted: pageviews for each URL, a custom event and the page exit', async ({ page, db }) => {
   await asNewVisitorPastTheGate(page);
   const calls = recordAnalyticsCalls(page);
@@ -76,12 +75,26 @@ test('a visitor who accepts is counted: pageviews for each URL, a custom event a
   // A new page (a full load): the tracker starts again, in the same session, with the visit's source.
   // The first ad of these results that publishes a phone, so that revealing it is a custom event.
   const { ads } = await expectedSearch(db, new URL(page.url()).searchParams);
-  const withPhone = new Set(await db('ads').whereIn('id', ads.map((ad) => ad.id)).whereNotNull('phone').pluck('id'));
+  const withPhone = new Set(
+    await db('ads')
+      .whereIn(
+        'id',
+        ads.map((ad) => ad.id),
+      )
+      .whereNotNull('phone')
+      .pluck('id'),
+  );
   const ad = ads.find((a) => withPhone.has(a.id))!;
-  await resultCards(page).getByRole('link', { name: ad.title, exact: true }).and(page.locator(`[href="${adPath(ad)}"]`)).click();
+  await resultCards(page)
+    .getByRole('link', { name: ad.title, exact: true })
+    .and(page.locator(`[href="${adPath(ad)}"]`))
+    .click();
   await expect(page).toHaveURL(adPath(ad));
   await expect.poll(() => calls.filter((c) => c.body.eventType === 'pageview').length).toBe(4);
-  expect(calls.filter((c) => c.body.eventType === 'pageview')[3]!.body).toMatchObject({ sessionId: stored.sessionId, source: 'newsletter' });
+  expect(calls.filter((c) => c.body.eventType === 'pageview')[3]!.body).toMatchObject({
+    sessionId: stored.sessionId,
+    source: 'newsletter',
+  });
   const adPage = new URL(page.url()).pathname;
   const adTitle = await page.title();
 
@@ -89,7 +102,10 @@ test('a visitor who accepts is counted: pageviews for each URL, a custom event a
   await page.getByRole('button', { name: 'Ver teléfono' }).click();
   await expect(page.getByText(/^Teléfono:/)).toBeVisible();
   await expect.poll(() => calls.filter((c) => c.path === 'event').length).toBe(1);
-  expect(calls.find((c) => c.path === 'event')!.body).toMatchObject({ eventName: 'phone_reveal', eventData: { adId: ad.id, via: 'phone' } });
+  expect(calls.find((c) => c.path === 'event')!.body).toMatchObject({
+    eventName: 'phone_reveal',
+    eventData: { adId: ad.id, via: 'phone' },
+  });
   await page.mouse.wheel(0, 600);
   await page.locator('h1').click();
 

@@ -88,6 +88,8 @@ test('the featured strip lists every VIP in force, in one row that scrolls sidew
   const list = strip.locator('.featured__list');
   const { scrollWidth, clientWidth } = await list.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
   expect(scrollWidth).toBeGreaterThan(clientWidth);
-  const tops = await strip.locator('.result').evaluateAll((cards) => new Set(cards.map((card) => Math.round(card.getBoundingClientRect().top))).size);
+  const tops = await strip
+    .locator('.result')
+    .evaluateAll((cards) => new Set(cards.map((card) => Math.round(card.getBoundingClientRect().top))).size);
   expect(tops).toBe(1);
 });

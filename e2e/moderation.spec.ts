@@ -7,9 +7,20 @@ import { hashPassword } from '#api/services/passwords.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-test('Anuncios: the queue shows red flags; approve a verified advertiser\'s ad, reject another with a reason, remove a live one', async ({ page, db }) => {
+test("Anuncios: the queue shows red flags; approve a verified advertiser's ad, reject another with a reason, remove a live one", async ({
+  page,
+  db,
+}) => {
   const now = new Date();
-  const [advertiser] = await db('advertisers').insert({ email: `moderada.${Date.now()}@ejemplo.com`, full_name: 'Mora Moderada', verification_status: 'verified', created_at: now, updated_at: now }).returning('id');
+  const [advertiser] = await db('advertisers')
+    .insert({
+      email: `moderada.${Date.now()}@ejemplo.com`,
+      full_name: 'Mora Moderada',
+      verification_status: 'verified',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id');
   const advertiserId = typeof advertiser === 'object' ? advertiser.id : advertiser;
   const ad = (title: string, state: string, flags?: unknown) => ({
     advertiser_id: advertiserId,
@@ -38,36 +49,65 @@ test('Anuncios: the queue shows red flags; approve a verified advertiser\'s ad, 
   await signIn(page, 'velada_admin', SUPER_PASSWORD);
   await openSection(page, 'Anuncios');
   const card = (title: string) => page.locator('.panel__ad').filter({ has: page.getByRole('heading', { name: title }) });
-  await expect(card('Moderación: aviso con alerta').getByRole('list', { name: 'Alertas de la revisión automática' })).toHaveText('Posible menor de edad: «colegiala»');
+  await expect(card('Moderación: aviso con alerta').getByRole('list', { name: 'Alertas de la revisión automática' })).toHaveText(
+    'Posible menor de edad: «colegiala»',
+  );
   await expectNoSeriousA11yViolations(page);
 
-  await card('Moderación: aviso correcto').getByRole('button', { name: /^Aprobar/ }).click();
+  await card('Moderación: aviso correcto')
+    .getByRole('button', { name: /^Aprobar/ })
+    .click();
   await expect(toast(page, 'Anuncio aprobado')).toBeVisible();
   await expect(card('Moderación: aviso correcto')).toHaveCount(0);
   expect((await db('ads').where('id', toApprove).first()).state).toBe('published');
 
-  await card('Moderación: aviso con alerta').getByRole('button', { name: /^Rechazar/ }).click();
+  await card('Moderación: aviso con alerta')
+    .getByRole('button', { name: /^Rechazar/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Rechazar el anuncio' });
   await dialog.getByRole('button', { name: 'Rechazar' }).click();
   await expect(dialog.getByText('Escribí el motivo: el anunciante lo va a ver.')).toBeVisible();
   await dialog.getByLabel('Motivo (lo ve el anunciante)').fill('El texto sugiere una persona menor de edad.');
   await dialog.getByRole('button', { name: 'Rechazar' }).click();
   await expect(toast(page, 'Anuncio rechazado')).toBeVisible();
-  expect(await db('ads').where('id', toReject).first()).toMatchObject({ state: 'rejected', state_reason: 'El texto sugiere una persona menor de edad.' });
+  expect(await db('ads').where('id', toReject).first()).toMatchObject({
+    state: 'rejected',
+    state_reason: 'El texto sugiere una persona menor de edad.',
+  });
 
   await page.getByLabel('Estado').selectOption('published');
-  await card('Moderación: aviso publicado').getByRole('button', { name: /^Dar de baja/ }).click();
-  await page.getByRole('dialog', { name: 'Dar de baja el anuncio' }).getByLabel('Motivo (lo ve el anunciante)').fill('Denuncia confirmada por el equipo.');
+  await card('Moderación: aviso publicado')
+    .getByRole('button', { name: /^Dar de baja/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Dar de baja el anuncio' })
+    .getByLabel('Motivo (lo ve el anunciante)')
+    .fill('Denuncia confirmada por el equipo.');
   await page.getByRole('dialog', { name: 'Dar de baja el anuncio' }).getByRole('button', { name: 'Dar de baja' }).click();
   await expect(toast(page, 'Anuncio dado de baja')).toBeVisible();
   expect((await db('ads').where('id', toRemove).first()).state).toBe('removed');
 
   const csv = await exportCsv(page);
-  expect(csv.rows[0]).toEqual(['Título', 'Categoría', 'Barrio', 'Anunciante', 'Verificación', 'Estado', 'Alertas', 'Denuncias abiertas', 'Motivo', 'Enviado']);
+  expect(csv.rows[0]).toEqual([
+    'Título',
+    'Categoría',
+    'Barrio',
+    'Anunciante',
+    'Verificación',
+    'Estado',
+    'Alertas',
+    'Denuncias abiertas',
+    'Motivo',
+    'Enviado',
+  ]);
   expect(csv.rows.slice(1).every((r) => r[5] === 'Publicados')).toBe(true);
 });
 
-test('a visitor reports an ad as a possible minor: it leaves search and its page at once; staff dismiss and it returns', async ({ page, browser, db }) => {
+test('a visitor reports an ad as a possible minor: it leaves search and its page at once; staff dismiss and it returns', async ({
+  page,
+  browser,
+  db,
+}) => {
   const ad = await db('ads').where('state', 'published').orderBy('id').first('id', 'title', 'slug');
   const adPath = `/anuncio/${ad.slug}-${ad.id}`;
   const visitor = await browser.newContext({ locale: 'es-AR' });
@@ -121,11 +161,19 @@ test('a visitor reports an ad as a possible minor: it leaves search and its page
   expect((await page.goto(adPath))?.status()).toBe(200);
 });
 
-test('the advertiser\'s account: pause, renew and delete ads, download the data, delete the account', async ({ page, db }) => {
+test("the advertiser's account: pause, renew and delete ads, download the data, delete the account", async ({ page, db }) => {
   const now = new Date();
   const email = `cuenta.${Date.now()}@ejemplo.com`;
   const [row] = await db('advertisers')
-    .insert({ email, full_name: 'Clara Cuenta', password_hash: await hashPassword('clave-de-clara-1'), verification_status: 'verified', email_confirmed_at: now, created_at: now, updated_at: now })
+    .insert({
+      email,
+      full_name: 'Clara Cuenta',
+      password_hash: await hashPassword('clave-de-clara-1'),
+      verification_status: 'verified',
+      email_confirmed_at: now,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id');
   const advertiserId = typeof row === 'object' ? row.id : row;
   const ad = (title: string, state: string, daysLeft: number) => ({
@@ -144,7 +192,11 @@ test('the advertiser\'s account: pause, renew and delete ads, download the data,
     created_at: now,
     updated_at: now,
   });
-  await db('ads').insert([ad('Clara: aviso por vencer', 'published', 2), ad('Clara: aviso vigente', 'published', 25), ad('Clara: aviso pausado', 'paused', 20)]);
+  await db('ads').insert([
+    ad('Clara: aviso por vencer', 'published', 2),
+    ad('Clara: aviso vigente', 'published', 25),
+    ad('Clara: aviso pausado', 'paused', 20),
+  ]);
 
   await asReturningVisitor(page);
   await page.goto('/ingresar?volver=/mi-cuenta');
@@ -159,18 +211,28 @@ test('the advertiser\'s account: pause, renew and delete ads, download the data,
   await expect(item('Clara: aviso vigente').getByRole('button', { name: /^Renovar/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
-  await item('Clara: aviso vigente').getByRole('button', { name: /^Pausar/ }).click();
+  await item('Clara: aviso vigente')
+    .getByRole('button', { name: /^Pausar/ })
+    .click();
   await expect(item('Clara: aviso vigente')).toContainText('Pausaste el anuncio.');
   await expect(item('Clara: aviso vigente').locator('.ad-state')).toHaveText('Pausado');
-  await item('Clara: aviso por vencer').getByRole('button', { name: /^Renovar/ }).click();
+  await item('Clara: aviso por vencer')
+    .getByRole('button', { name: /^Renovar/ })
+    .click();
   await expect(item('Clara: aviso por vencer')).toContainText('Renovaste el anuncio por 30 días.');
-  await item('Clara: aviso pausado').getByRole('button', { name: /^Eliminar/ }).click();
-  await item('Clara: aviso pausado').getByRole('button', { name: /^Sí, eliminar/ }).click();
+  await item('Clara: aviso pausado')
+    .getByRole('button', { name: /^Eliminar/ })
+    .click();
+  await item('Clara: aviso pausado')
+    .getByRole('button', { name: /^Sí, eliminar/ })
+    .click();
   await expect(page.getByText('Eliminaste «Clara: aviso pausado».')).toBeVisible();
   expect(await db('ads').where('advertiser_id', advertiserId).orderBy('id').pluck('state')).toEqual(['published', 'paused']);
 
   // Editing sends the ad back to review; another advertiser's ad is not found.
-  await item('Clara: aviso por vencer').getByRole('link', { name: /^Editar/ }).click();
+  await item('Clara: aviso por vencer')
+    .getByRole('link', { name: /^Editar/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Editar tu anuncio' })).toBeVisible();
   await waitForHydration(page);
   await expect(page.getByLabel('Título *')).toHaveValue('Clara: aviso por vencer');
@@ -186,7 +248,10 @@ test('the advertiser\'s account: pause, renew and delete ads, download the data,
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar mis datos' }).click()]);
   expect(download.suggestedFilename()).toBe('velada-mis-datos.json');
-  const data = JSON.parse(await (await import('node:fs')).promises.readFile((await download.path())!, 'utf8')) as { account: { email: string }; ads: { title: string }[] };
+  const data = JSON.parse(await (await import('node:fs')).promises.readFile((await download.path())!, 'utf8')) as {
+    account: { email: string };
+    ads: { title: string }[];
+  };
   expect(data.account.email).toBe(email);
   expect(data.ads.map((a) => a.title)).toEqual(['Clara: aviso editado', 'Clara: aviso vigente']);
 
@@ -201,10 +266,17 @@ test('the advertiser\'s account: pause, renew and delete ads, download the data,
   expect((await db('advertisers').where('id', advertiserId).first()).full_name).toBe('Cuenta eliminada');
 });
 
-test('the whole journey: the ad published in publish.spec is approved by staff, found in search with its filters, then reported and gone', async ({ page, browser, db }) => {
+test('the whole journey: the ad published in publish.spec is approved by staff, found in search with its filters, then reported and gone', async ({
+  page,
+  browser,
+  db,
+}) => {
   // publish.spec.ts (project 'site', which runs before this one) left this ad waiting for review, and its
   // advertiser's RENAPER verification waiting too.
-  const ad = await db('ads').where('title', 'Renata, masajes con piedras calientes').orderBy('id', 'desc').first('id', 'slug', 'advertiser_id', 'state');
+  const ad = await db('ads')
+    .where('title', 'Renata, masajes con piedras calientes')
+    .orderBy('id', 'desc')
+    .first('id', 'slug', 'advertiser_id', 'state');
   expect(ad, 'the ad that e2e/publish.spec.ts publishes').toBeDefined();
   expect(ad.state).toBe('pending');
   const advertiser = await db('advertisers').where('id', ad.advertiser_id).first('full_name');
@@ -234,7 +306,10 @@ test('the whole journey: the ad published in publish.spec is approved by staff, 
   await asReturningVisitor(visitor);
   const search = '/buscar?categoria=masajes&barrio=almagro&q=piedras';
   await visitor.goto(search);
-  const result = visitor.locator('#search-results').getByRole('link', { name: /Renata, masajes con piedras calientes/ }).first();
+  const result = visitor
+    .locator('#search-results')
+    .getByRole('link', { name: /Renata, masajes con piedras calientes/ })
+    .first();
   await expect(result).toBeVisible();
   await result.click();
   await expect(visitor.getByRole('heading', { level: 1, name: 'Renata, masajes con piedras calientes' })).toBeVisible();

@@ -36,7 +36,10 @@ test('/aumentar-visibilidad shows the three plans with the current prices from t
   await expect(page.locator('#basico')).toContainText('Vigencia de 30 días');
   await expect(page.locator('#premium')).toContainText('Hasta 10 imágenes');
   // What VIP promises, and only what the order keeps (decisions.md, "What VIP promises").
-  await expect(page.locator('#vip li')).toContainText(['Primer lugar de tu categoría, por turnos con los demás VIP', 'Siempre en el inicio']);
+  await expect(page.locator('#vip li')).toContainText([
+    'Primer lugar de tu categoría, por turnos con los demás VIP',
+    'Siempre en el inicio',
+  ]);
   await expect(page.locator('#premium li')).toContainText(['En las búsquedas, después de los VIP y antes que los avisos gratuitos']);
   await expect(page.locator('.plans')).not.toContainText(/garantizad|Primero en las búsquedas|Posición #1/i);
   await expect(page.locator('#basico').getByRole('link', { name: 'Publicar gratis' })).toHaveAttribute('href', '/publicar-anuncio');

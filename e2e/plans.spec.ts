@@ -4,7 +4,15 @@
 // 'plans' project): it changes which ads are VIP, and the moved clock expires listings.
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, expectedSearch, resultCards, waitForHydration } from './fixtures.ts';
+import {
+  test,
+  expect,
+  asReturningVisitor,
+  expectNoSeriousA11yViolations,
+  expectedSearch,
+  resultCards,
+  waitForHydration,
+} from './fixtures.ts';
 import { signIn, openSection, toast, SUPER_PASSWORD } from './admin-helpers.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { insertedId } from '#db/dialect.ts';
@@ -40,7 +48,17 @@ test.beforeAll(async ({ db }) => {
   // A verified advertiser with a published free ad, in a category where no other ad has VIP in force.
   const now = new Date();
   const [row] = await db('advertisers')
-    .insert({ email: EMAIL, full_name: 'Tomás Destacado', password_hash: await hashPassword(PASSWORD), birth_date: '1994-03-10', verification_status: 'verified', verified_at: now, email_confirmed_at: now, created_at: now, updated_at: now })
+    .insert({
+      email: EMAIL,
+      full_name: 'Tomás Destacado',
+      password_hash: await hashPassword(PASSWORD),
+      birth_date: '1994-03-10',
+      verification_status: 'verified',
+      verified_at: now,
+      email_confirmed_at: now,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id');
   adId = await insertAd(db, insertedId(row), { title: TITLE, category: CATEGORY, barrio: 'coghlan', publishedAt: addDays(now, -1) });
   const otherVips: number[] = await db('ads').where({ category: CATEGORY, plan: 'vip' }).whereNot('id', adId).pluck('id');
@@ -92,7 +110,9 @@ test('an advertiser buys VIP by bank transfer and attaches the receipt', async (
   await expect(page.getByText('El comprobante tiene que ser una imagen (JPG, PNG o WebP) o un PDF.')).toBeVisible();
   expect((await db('payments').where('reference', reference).first()).receipt_key).toBeNull();
 
-  const picture = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#e8e8e8' } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#e8e8e8' } })
+    .png()
+    .toBuffer();
   await receipt.setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: picture });
   await page.getByRole('button', { name: 'Enviar comprobante' }).click();
   await expect(page.getByText('Recibimos tu comprobante.')).toBeVisible();
@@ -101,7 +121,9 @@ test('an advertiser buys VIP by bank transfer and attaches the receipt', async (
   await expectNoSeriousA11yViolations(page);
 
   await page.goto('/mi-cuenta');
-  await expect(page.getByRole('region', { name: 'Mis pagos' }).getByRole('link', { name: new RegExp(`Plan VIP \\(30 días\\) para «${TITLE}»`) })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Mis pagos' }).getByRole('link', { name: new RegExp(`Plan VIP \\(30 días\\) para «${TITLE}»`) }),
+  ).toBeVisible();
 });
 
 test('staff process the payment into the active account and the advertiser is told', async ({ page, db }) => {
@@ -123,7 +145,10 @@ test('staff process the payment into the active account and the advertiser is to
   await expect.poll(() => latestMailTo(EMAIL)).toContain(`Confirmamos tu pago ${reference}`);
 });
 
-test('the VIP ad is first in its category, on the home strip and in the search banner; after its end, back to normal', async ({ page, db }) => {
+test('the VIP ad is first in its category, on the home strip and in the search banner; after its end, back to normal', async ({
+  page,
+  db,
+}) => {
   await asReturningVisitor(page);
   await page.goto(`/buscar?categoria=${CATEGORY}`);
   await expect(firstResultTitle(page)).toHaveText(TITLE);
@@ -145,7 +170,10 @@ test('the VIP ad is first in its category, on the home strip and in the search b
   // Back behind every ad of the category with a paid plan in force (when there are none, the normal order may
   // well put it first: it is recent).
   const titles = await resultCards(page).locator('.result__title').allTextContents();
-  const paidTitles: string[] = await db('ads').where({ category: CATEGORY, state: 'published' }).whereNot('plan', 'gratuito').pluck('title');
+  const paidTitles: string[] = await db('ads')
+    .where({ category: CATEGORY, state: 'published' })
+    .whereNot('plan', 'gratuito')
+    .pluck('title');
   for (const paid of paidTitles.filter((t) => titles.includes(t))) expect(titles.indexOf(paid)).toBeLessThan(titles.indexOf(TITLE));
   await expect(page.locator('.result', { hasText: TITLE }).locator('.badge-vip')).toHaveCount(0);
   await expect(banner(page)).toHaveCount(0);

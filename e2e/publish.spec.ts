@@ -12,7 +12,10 @@ test.beforeEach(async ({ page }) => {
   await asReturningVisitor(page);
 });
 
-const picture = (colour: string) => sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).jpeg().toBuffer();
+const picture = (colour: string) =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 async function signInAt(page: Page, path: string, email: string, password: string): Promise<void> {
   await page.goto(path);
@@ -55,7 +58,9 @@ test('a new advertiser: account, RENAPER verification, consent, the ad with phot
   await page.getByLabel('Número de DNI').fill('38A12345');
   await page.getByLabel('Número de trámite').fill('00612345678');
   await page.getByLabel('Género (como en el DNI)').selectOption('F');
-  await page.getByLabel('Selfie sosteniendo tu DNI').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await picture('#7a6') });
+  await page
+    .getByLabel('Selfie sosteniendo tu DNI')
+    .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await picture('#7a6') });
   await page.getByRole('button', { name: 'Completar Verificación' }).click();
   await expect(page.getByText('El DNI debe tener 7 u 8 números, sin puntos.')).toBeVisible();
   await page.getByLabel('Número de DNI').fill('38112345');
@@ -65,7 +70,11 @@ test('a new advertiser: account, RENAPER verification, consent, the ad with phot
   await expect(page.getByRole('heading', { name: 'Consentimiento' })).toBeVisible();
   const advertiser = await db('advertisers').where('email', email).first();
   expect(advertiser.verification_status).toBe('pending');
-  expect(await db('verification_requests').where('advertiser_id', advertiser.id).first()).toMatchObject({ method: 'renaper', dni: '38112345', gender: 'F' });
+  expect(await db('verification_requests').where('advertiser_id', advertiser.id).first()).toMatchObject({
+    method: 'renaper',
+    dni: '38112345',
+    gender: 'F',
+  });
   await expect(page.getByRole('button', { name: 'Continuar' })).toBeDisabled();
   await page.getByRole('button', { name: 'Volver atrás' }).click();
   await expect(page.getByRole('heading', { name: 'Paso 1: Verificación' })).toBeVisible();
@@ -119,14 +128,23 @@ test('a new advertiser: account, RENAPER verification, consent, the ad with phot
   await expect(page.getByText('¡Listo! Tu anuncio está en revisión.')).toBeVisible();
   const ads = await db('ads').where('advertiser_id', advertiser.id);
   expect(ads).toHaveLength(1); // the double click made one ad
-  expect(ads[0]).toMatchObject({ title: 'Renata, masajes con piedras calientes', category: 'masajes', barrio: 'almagro', price_per_hour: 18000, state: 'pending' });
+  expect(ads[0]).toMatchObject({
+    title: 'Renata, masajes con piedras calientes',
+    category: 'masajes',
+    barrio: 'almagro',
+    price_per_hour: 18000,
+    state: 'pending',
+  });
   expect(await db('ad_images').where('ad_id', ads[0].id).orderBy('position').pluck('position')).toEqual([0, 1]);
 
   await page.getByRole('link', { name: 'Ir a mi cuenta' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Renata, masajes con piedras calientes' })).toContainText('En revisión');
 });
 
-test('registering from the publish flow: the mailed link, the confirmation and the sign-in lead back to it, plan kept', async ({ page, context }) => {
+test('registering from the publish flow: the mailed link, the confirmation and the sign-in lead back to it, plan kept', async ({
+  page,
+  context,
+}) => {
   const email = `vuelve.${Date.now()}@ejemplo.com`;
   await page.goto('/publicar-anuncio?plan=vip');
   await waitForHydration(page);
@@ -154,7 +172,11 @@ test('registering from the publish flow: the mailed link, the confirmation and t
 
   await tab.waitForURL((url) => url.pathname === '/publicar-anuncio' && url.search === '?plan=vip');
   await waitForHydration(tab);
-  await expect(tab.getByRole('list', { name: 'Pasos para publicar' }).getByRole('listitem')).toHaveText(['1 Verificación e identidad', '2 Consentimiento', '3 Anuncio']);
+  await expect(tab.getByRole('list', { name: 'Pasos para publicar' }).getByRole('listitem')).toHaveText([
+    '1 Verificación e identidad',
+    '2 Consentimiento',
+    '3 Anuncio',
+  ]);
   await expect.poll(() => tab.evaluate(() => JSON.parse(sessionStorage.getItem('velada.publicar') ?? 'null')?.ad?.plan)).toBe('vip');
   await expectNoSeriousA11yViolations(tab);
 });

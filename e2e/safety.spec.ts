@@ -3,7 +3,7 @@
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
 import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 
-test('Verificar anuncio: a live ad\'s code says verified; an unknown code warns of a possible scam', async ({ page, db }) => {
+test("Verificar anuncio: a live ad's code says verified; an unknown code warns of a possible scam", async ({ page, db }) => {
   await asReturningVisitor(page);
   const ad = await db('ads').where('state', 'published').orderBy('id', 'desc').first('id', 'title');
   await page.goto('/');
@@ -21,7 +21,11 @@ test('Verificar anuncio: a live ad\'s code says verified; an unknown code warns 
   await expect(page.getByRole('link', { name: 'Denunciar una estafa' })).toHaveAttribute('href', '/denunciar?motivo=estafa');
 });
 
-test('Contacto: the form points out what is missing, sends, and staff read and mark the message answered', async ({ page, browser, db }) => {
+test('Contacto: the form points out what is missing, sends, and staff read and mark the message answered', async ({
+  page,
+  browser,
+  db,
+}) => {
   const visitorContext = await browser.newContext({ locale: 'es-AR' });
   const visitor = await visitorContext.newPage();
   await asReturningVisitor(visitor);

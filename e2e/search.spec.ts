@@ -103,9 +103,7 @@ test('sort by lowest price', async ({ page, db }) => {
   await selectFilter(page, db, 'Ordenar por', 'orden', 'precio-menor');
   const expected = await expectedSearch(db, 'orden=precio-menor');
   await expect(resultCards(page).locator('h3')).toHaveText(expected.ads.map((ad) => ad.title));
-  const prices = (await resultCards(page).locator('.result__price').allTextContents()).map((text) =>
-    Number(text.replace(/\D/g, '')),
-  );
+  const prices = (await resultCards(page).locator('.result__price').allTextContents()).map((text) => Number(text.replace(/\D/g, '')));
   expect(prices.length).toBe(RESULTS_PER_PAGE);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   expect(prices).toEqual(expected.ads.map((ad) => ad.pricePerHour));
@@ -138,10 +136,44 @@ test.describe('advanced filters', () => {
   });
 
   const groups = [
-    { legend: 'Verificación', param: 'verificacion', options: [['Identidad verificada', 'verificado'], ['Fotos reales', 'fotos-reales'], ['Premium', 'premium']] },
-    { legend: 'Idiomas', param: 'idioma', options: [['Español', 'espanol'], ['Inglés', 'ingles'], ['Portugués', 'portugues'], ['Francés', 'frances']] },
-    { legend: 'Tipo de servicio', param: 'servicio', options: [['Presencial', 'presencial'], ['Virtual', 'virtual'], ['A domicilio', 'domicilio'], ['Hotel', 'hotel']] },
-    { legend: 'Tipo de atención', param: 'atencion', options: [['Individual', 'individual'], ['Parejas', 'parejas'], ['Grupos', 'grupos']] },
+    {
+      legend: 'Verificación',
+      param: 'verificacion',
+      options: [
+        ['Identidad verificada', 'verificado'],
+        ['Fotos reales', 'fotos-reales'],
+        ['Premium', 'premium'],
+      ],
+    },
+    {
+      legend: 'Idiomas',
+      param: 'idioma',
+      options: [
+        ['Español', 'espanol'],
+        ['Inglés', 'ingles'],
+        ['Portugués', 'portugues'],
+        ['Francés', 'frances'],
+      ],
+    },
+    {
+      legend: 'Tipo de servicio',
+      param: 'servicio',
+      options: [
+        ['Presencial', 'presencial'],
+        ['Virtual', 'virtual'],
+        ['A domicilio', 'domicilio'],
+        ['Hotel', 'hotel'],
+      ],
+    },
+    {
+      legend: 'Tipo de atención',
+      param: 'atencion',
+      options: [
+        ['Individual', 'individual'],
+        ['Parejas', 'parejas'],
+        ['Grupos', 'grupos'],
+      ],
+    },
   ] as const;
 
   for (const group of groups) {

@@ -73,7 +73,13 @@ try {
     if (await db('admin_users').where('username', username).first('id')) fail(`Ya existe el administrador "${username}".`);
     const { password, generated } = await newPassword();
     if (password.length < 12) fail('La contraseña debe tener al menos 12 caracteres.');
-    await createAdministratorAccount(db, { username, fullName, password, permissions: permissions as AdminPermission[], isMaster: values.role === 'super' });
+    await createAdministratorAccount(db, {
+      username,
+      fullName,
+      password,
+      permissions: permissions as AdminPermission[],
+      isMaster: values.role === 'super',
+    });
     console.log(`Administrador "${username}" creado${generated ? `, contraseña "${password}" (se muestra solo esta vez)` : ''}.`);
   } else if (command === 'reset-password') {
     const user = await db('admin_users').where('username', username).first('id');
@@ -82,7 +88,9 @@ try {
     if (password.length < 12) fail('La contraseña debe tener al menos 12 caracteres.');
     await resetAdministratorPassword(db, user.id, password);
     await db('admin_users').where('id', user.id).update({ active: true });
-    console.log(`Contraseña de "${username}" cambiada${generated ? `: "${password}" (se muestra solo esta vez)` : ''}; sus sesiones se cerraron.`);
+    console.log(
+      `Contraseña de "${username}" cambiada${generated ? `: "${password}" (se muestra solo esta vez)` : ''}; sus sesiones se cerraron.`,
+    );
   } else {
     fail('Uso: node scripts/admin.ts create|reset-password --username ...');
   }

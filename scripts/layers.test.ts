@@ -11,24 +11,53 @@ describe('the layer rule', () => {
   });
 
   it('refuses a back-import, by alias or by relative path', () => {
-    expect(checkFile('db/queries/x.ts', "import { hashPassword } from '#api/services/passwords.ts';", aliases)).toMatchObject([{ from: 'db', to: 'api', line: 1 }]);
-    expect(checkFile('db/queries/x.ts', "import { x } from '../../api/services/passwords.ts';", aliases)).toMatchObject([{ from: 'db', to: 'api' }]);
-    expect(checkFile('api/x.ts', "export { formatMoney } from '../site/lib/account-api.ts';", aliases)).toMatchObject([{ from: 'api', to: 'browser' }]);
+    expect(checkFile('db/queries/x.ts', "import { hashPassword } from '#api/services/passwords.ts';", aliases)).toMatchObject([
+      { from: 'db', to: 'api', line: 1 },
+    ]);
+    expect(checkFile('db/queries/x.ts', "import { x } from '../../api/services/passwords.ts';", aliases)).toMatchObject([
+      { from: 'db', to: 'api' },
+    ]);
+    expect(checkFile('api/x.ts', "export { formatMoney } from '../site/lib/account-api.ts';", aliases)).toMatchObject([
+      { from: 'api', to: 'browser' },
+    ]);
     expect(checkFile('shared/x.ts', "const m = await import('#db/connection.ts');", aliases)).toMatchObject([{ from: 'shared', to: 'db' }]);
-    expect(checkFile('api/x.ts', "import { insertAd } from '#tooling/factories/index.ts';", aliases)).toMatchObject([{ from: 'api', to: 'tooling' }]);
+    expect(checkFile('api/x.ts', "import { insertAd } from '#tooling/factories/index.ts';", aliases)).toMatchObject([
+      { from: 'api', to: 'tooling' },
+    ]);
   });
 
   it('keeps server modules out of browser code, .astro scripts included', () => {
-    expect(checkFile('site/islands/x.tsx', "import { CONTACT_TOPICS } from '#db/queries/contact-messages.ts';", aliases)).toMatchObject([{ from: 'browser', to: 'db' }]);
+    expect(checkFile('site/islands/x.tsx', "import { CONTACT_TOPICS } from '#db/queries/contact-messages.ts';", aliases)).toMatchObject([
+      { from: 'browser', to: 'db' },
+    ]);
     expect(checkFile('site/stores/x.ts', "import '#api/config.ts';", aliases)).toMatchObject([{ from: 'browser', to: 'api' }]);
-    const page = "---\nimport { searchAds } from '#db/queries/search-ads.ts';\n---\n<p>x</p>\n<script>\n  import { db } from '#db/connection.ts';\n</script>\n";
+    const page =
+      "---\nimport { searchAds } from '#db/queries/search-ads.ts';\n---\n<p>x</p>\n<script>\n  import { db } from '#db/connection.ts';\n</script>\n";
     expect(checkFile('site/pages/x.astro', page, aliases)).toMatchObject([{ from: 'browser', to: 'db', line: 6 }]);
   });
 
   it('lets types cross, and the allowed directions through', () => {
-    expect(checkFile('site/islands/x.tsx', "import type { AdRow } from '#db/queries/ads.ts';\nimport { type Admin } from '#api/auth.ts';", aliases)).toEqual([]);
-    expect(checkFile('api/x.ts', "import { searchAds } from '#db/queries/search-ads.ts';\nimport { CATEGORIES } from '#shared/catalogue.ts';", aliases)).toEqual([]);
-    expect(checkFile('site/pages/x.astro', "---\nimport { config } from '#api/config.ts';\nimport Form from '#site/islands/form.tsx';\n---\n", aliases)).toEqual([]);
+    expect(
+      checkFile(
+        'site/islands/x.tsx',
+        "import type { AdRow } from '#db/queries/ads.ts';\nimport { type Admin } from '#api/auth.ts';",
+        aliases,
+      ),
+    ).toEqual([]);
+    expect(
+      checkFile(
+        'api/x.ts',
+        "import { searchAds } from '#db/queries/search-ads.ts';\nimport { CATEGORIES } from '#shared/catalogue.ts';",
+        aliases,
+      ),
+    ).toEqual([]);
+    expect(
+      checkFile(
+        'site/pages/x.astro',
+        "---\nimport { config } from '#api/config.ts';\nimport Form from '#site/islands/form.tsx';\n---\n",
+        aliases,
+      ),
+    ).toEqual([]);
     expect(checkFile('db/queries/x.test.ts', "import { createApp } from '#api/app.ts';", aliases)).toEqual([]);
   });
 

@@ -43,15 +43,23 @@ export interface SourceImport {
 
 /** The value imports of a TypeScript/TSX source: static, re-exports, side effects and dynamic import(). */
 export function valueImports(code: string, fileName = 'file.tsx', lineOffset = 0): SourceImport[] {
-  const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    code,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: SourceImport[] = [];
   const add = (node: ts.Node, specifier: ts.Expression) => {
-    if (ts.isStringLiteral(specifier)) found.push({ specifier: specifier.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 + lineOffset });
+    if (ts.isStringLiteral(specifier))
+      found.push({ specifier: specifier.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 + lineOffset });
   };
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && !isTypeOnlyImport(node)) add(node, node.moduleSpecifier);
     else if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.isTypeOnly) add(node, node.moduleSpecifier);
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0]) add(node, node.arguments[0]);
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0])
+      add(node, node.arguments[0]);
     ts.forEachChild(node, visit);
   };
   visit(source);

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { phoneSchema } from './phone.ts';
 import { ATTENTION_TYPES, BARRIOS, CATEGORY_VALUES, DAY_GROUPS, LANGUAGES, PLANS, SERVICE_TYPES, TIME_SLOTS } from './catalogue.ts';
 
-const values = <T extends readonly { value: string }[]>(list: T) => list.map((x) => x.value) as [T[number]['value'], ...T[number]['value'][]];
+const values = <T extends readonly { value: string }[]>(list: T) =>
+  list.map((x) => x.value) as [T[number]['value'], ...T[number]['value'][]];
 const barrioSlugs = BARRIOS.map((b) => b.slug) as [string, ...string[]];
 
 export const adInputSchema = z.object({
@@ -12,7 +13,11 @@ export const adInputSchema = z.object({
   category: z.enum(CATEGORY_VALUES as [string, ...string[]], 'Elegí una categoría.'),
   zona: z.literal('caba', 'La zona es CABA.').default('caba'),
   barrio: z.enum(barrioSlugs, 'Elegí un barrio de la lista.').nullable().default(null),
-  description: z.string().trim().min(30, 'Contá un poco más: la descripción necesita al menos 30 caracteres.').max(4000, 'La descripción puede tener hasta 4000 caracteres.'),
+  description: z
+    .string()
+    .trim()
+    .min(30, 'Contá un poco más: la descripción necesita al menos 30 caracteres.')
+    .max(4000, 'La descripción puede tener hasta 4000 caracteres.'),
   phone: phoneSchema,
   pricePerHour: z
     .number('El precio por hora debe ser un número entero de pesos.')
@@ -21,13 +26,28 @@ export const adInputSchema = z.object({
     .max(2_000_000, 'Revisá el precio por hora.')
     .nullable()
     .default(null),
-  days: z.array(z.enum(values(DAY_GROUPS))).max(DAY_GROUPS.length).default([]),
-  slots: z.array(z.enum(values(TIME_SLOTS))).max(TIME_SLOTS.length).default([]),
+  days: z
+    .array(z.enum(values(DAY_GROUPS)))
+    .max(DAY_GROUPS.length)
+    .default([]),
+  slots: z
+    .array(z.enum(values(TIME_SLOTS)))
+    .max(TIME_SLOTS.length)
+    .default([]),
   is24h: z.boolean().default(false),
   openSchedule: z.boolean().default(false),
-  languages: z.array(z.enum(values(LANGUAGES))).max(LANGUAGES.length).default([]),
-  services: z.array(z.enum(values(SERVICE_TYPES))).max(SERVICE_TYPES.length).default([]),
-  attention: z.array(z.enum(values(ATTENTION_TYPES))).max(ATTENTION_TYPES.length).default([]),
+  languages: z
+    .array(z.enum(values(LANGUAGES)))
+    .max(LANGUAGES.length)
+    .default([]),
+  services: z
+    .array(z.enum(values(SERVICE_TYPES)))
+    .max(SERVICE_TYPES.length)
+    .default([]),
+  attention: z
+    .array(z.enum(values(ATTENTION_TYPES)))
+    .max(ATTENTION_TYPES.length)
+    .default([]),
   plan: z.enum(values(PLANS), 'Elegí un plan.').default('gratuito'),
 });
 export type AdInputForm = z.output<typeof adInputSchema>;

@@ -225,7 +225,14 @@ export type AdState = (typeof AD_STATES)[number];
  * report holds it ('held') or after staff removed it ('removed'). Every owner write path checks this list in the
  * statement that changes the ad.
  */
-export const OWNER_EDITABLE_STATES = ['draft', 'pending', 'published', 'paused', 'rejected', 'expired'] as const satisfies readonly AdState[];
+export const OWNER_EDITABLE_STATES = [
+  'draft',
+  'pending',
+  'published',
+  'paused',
+  'rejected',
+  'expired',
+] as const satisfies readonly AdState[];
 /** Owner changes to an ad in these states send it back to review (staff approve every edit). */
 export const REVIEWED_STATES = ['published', 'paused', 'rejected', 'expired'] as const satisfies readonly AdState[];
 

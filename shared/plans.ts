@@ -17,7 +17,11 @@ export const UNPAID_RENEWAL_GRACE_DAYS = 7;
 
 /** How a payment's state and method read to the advertiser (staff see the panel's own labels). */
 export const PAYMENT_STATUS_TEXT = { pending: 'Pendiente', completed: 'Confirmado', cancelled: 'Cancelado' } as const;
-export const PAYMENT_METHOD_TEXT: Record<string, string> = { transfer: 'Transferencia bancaria', mercadopago: 'MercadoPago', card: 'Tarjeta' };
+export const PAYMENT_METHOD_TEXT: Record<string, string> = {
+  transfer: 'Transferencia bancaria',
+  mercadopago: 'MercadoPago',
+  card: 'Tarjeta',
+};
 
 export const planLabel = (plan: string): string => PLANS.find((p) => p.value === plan)?.label ?? plan;
 export const planWeight = (plan: string): number => (plan === 'vip' ? 2 : plan === 'premium' ? 1 : 0);

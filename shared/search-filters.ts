@@ -95,9 +95,7 @@ export function toSearchParams(filters: SearchFilters, overrides: Partial<Search
 
 /** Filters other than text, category, zone and sort: the ones behind "Filtros avanzados". */
 export function advancedFilterCount(f: SearchFilters): number {
-  return (
-    (f.precio ? 1 : 0) + (f.edad ? 1 : 0) + f.verificacion.length + f.idioma.length + f.servicio.length + f.atencion.length
-  );
+  return (f.precio ? 1 : 0) + (f.edad ? 1 : 0) + f.verificacion.length + f.idioma.length + f.servicio.length + f.atencion.length;
 }
 
 export function isZone(value: string): value is Zone {

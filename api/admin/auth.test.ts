@@ -19,7 +19,8 @@ beforeAll(async () => {
   t = await createTestDb();
   await ensureSuperAdmin(t.db, SUPER_PASSWORD);
   [partnerId] = (
-    await t.db('admin_users')
+    await t
+      .db('admin_users')
       .insert({
         username: 'socio',
         full_name: 'Socia de Prueba',

@@ -39,7 +39,9 @@ describe.skipIf(process.env.VELADA_TEST_DIALECT === 'postgres')('scripts/admin.t
     expect(await verifyPassword('otra-clave-bien-larga', after.password_hash)).toBe(true);
 
     expect(run(dataDir, ['create', '--username', 'ana.p', '--full-name', 'Otra']).status).toBe(1);
-    expect(run(dataDir, ['create', '--username', 'bob', '--full-name', 'Bob', '--permissions', 'volar']).out).toContain('Permisos desconocidos: volar');
+    expect(run(dataDir, ['create', '--username', 'bob', '--full-name', 'Bob', '--permissions', 'volar']).out).toContain(
+      'Permisos desconocidos: volar',
+    );
     expect(run(dataDir, ['reset-password', '--username', 'nadie']).out).toContain('No existe el administrador "nadie".');
     await db.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });

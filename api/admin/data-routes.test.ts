@@ -80,7 +80,11 @@ beforeAll(async () => {
   });
   const verified = await insertAdvertiser(t.db, { fullName: 'Ana Verificada', verificationStatus: 'verified' });
   verifiedId = verified;
-  alertId = await createStaffAlert(t.db, { kind: 'login_attack', permission: null, message: 'Muchas contraseñas equivocadas para una cuenta.' });
+  alertId = await createStaffAlert(t.db, {
+    kind: 'login_attack',
+    permission: null,
+    message: 'Muchas contraseñas equivocadas para una cuenta.',
+  });
   await insertAd(t.db, verified, { plan: 'vip', planExpiresAt: new Date(Date.now() + 86_400_000) });
   pendingIds = [
     await insertAdvertiser(t.db, { fullName: 'Bruno Pendiente', verificationStatus: 'pending' }),
@@ -91,8 +95,15 @@ beforeAll(async () => {
   moderationAdIds.approve = await insertAd(t.db, verified, { title: 'Aviso para aprobar', state: 'pending' });
   moderationAdIds.reject = await insertAd(t.db, verified, { title: 'Aviso para rechazar', state: 'pending' });
   moderationAdIds.remove = await insertAd(t.db, verified, { title: 'Aviso para dar de baja', state: 'published' });
-  messageId = await insertId('contact_messages', { email: 'consulta@ejemplo.com', topic: 'consulta', message: 'Una consulta de prueba.', status: 'open', created_at: new Date() });
-  for (let i = 0; i < 2; i++) reportIds.push(await insertId('reports', { reason: 'estafa', status: 'open', hid_ad: false, created_at: new Date() }));
+  messageId = await insertId('contact_messages', {
+    email: 'consulta@ejemplo.com',
+    topic: 'consulta',
+    message: 'Una consulta de prueba.',
+    status: 'open',
+    created_at: new Date(),
+  });
+  for (let i = 0; i < 2; i++)
+    reportIds.push(await insertId('reports', { reason: 'estafa', status: 'open', hid_ad: false, created_at: new Date() }));
   const now = new Date();
   // A pending request with its document, as the publish flow leaves it (api/advertiser/verification.ts).
   const requestId = await insertId('verification_requests', {
@@ -104,14 +115,46 @@ beforeAll(async () => {
     submitted_at: now,
   });
   const fileKey = await storeDocument(t.dataDir, IDENTITY_KEY, await testJpeg());
-  documentId = await insertId('identity_documents', { request_id: requestId, kind: 'selfie', file_key: fileKey, bytes: 100, created_at: now });
+  documentId = await insertId('identity_documents', {
+    request_id: requestId,
+    kind: 'selfie',
+    file_key: fileKey,
+    bytes: 100,
+    created_at: now,
+  });
   accountIds = [
-    await insertId('bank_accounts', { bank_name: 'Banco Uno', account_holder: 'Velada SRL', account_number: '111', cbu: cbuFrom('0110599', '2000000000001'), alias: 'velada.uno', account_type: 'checking', active: true, created_at: now }),
-    await insertId('bank_accounts', { bank_name: 'Banco Dos', account_holder: 'Velada SRL', account_number: '222', cbu: cbuFrom('0720000', '8800000000002'), alias: 'velada.dos', account_type: 'savings', active: false, created_at: now }),
+    await insertId('bank_accounts', {
+      bank_name: 'Banco Uno',
+      account_holder: 'Velada SRL',
+      account_number: '111',
+      cbu: cbuFrom('0110599', '2000000000001'),
+      alias: 'velada.uno',
+      account_type: 'checking',
+      active: true,
+      created_at: now,
+    }),
+    await insertId('bank_accounts', {
+      bank_name: 'Banco Dos',
+      account_holder: 'Velada SRL',
+      account_number: '222',
+      cbu: cbuFrom('0720000', '8800000000002'),
+      alias: 'velada.dos',
+      account_type: 'savings',
+      active: false,
+      created_at: now,
+    }),
   ];
   for (let i = 0; i < 3; i++) {
     paymentIds.push(
-      await insertId('payments', { advertiser_id: verified, amount: 25000, description: 'Plan VIP', payment_method: 'transfer', status: 'pending', reference: `VEL-TEST-${i}`, created_at: now }),
+      await insertId('payments', {
+        advertiser_id: verified,
+        amount: 25000,
+        description: 'Plan VIP',
+        payment_method: 'transfer',
+        status: 'pending',
+        reference: `VEL-TEST-${i}`,
+        created_at: now,
+      }),
     );
   }
   const receiptKey = await storeDocument(t.dataDir, IDENTITY_KEY, await testJpeg(), 'receipts');
@@ -135,7 +178,11 @@ afterAll(async () => {
 function call(method: string, path: string, cookie?: string, body?: unknown) {
   return fetch(`${server.url}${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', ...(cookie ? { Cookie: `${staffSessions.cookie}=${cookie}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      'Sec-Fetch-Site': 'same-origin',
+      ...(cookie ? { Cookie: `${staffSessions.cookie}=${cookie}` } : {}),
+    },
     body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
 }
@@ -148,25 +195,43 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
     'POST /api/admin/alerts/:id/seen': () => ({ path: `/api/admin/alerts/${alertId}/seen` }),
     'GET /api/admin/subscribers': () => ({ path: '/api/admin/subscribers' }),
     'POST /api/admin/subscribers/:id/verify': () => ({ path: `/api/admin/subscribers/${pendingIds.shift()}/verify` }),
-    'POST /api/admin/subscribers/:id/reject': () => ({ path: `/api/admin/subscribers/${pendingIds.shift()}/reject`, body: { reason: 'La foto del DNI no se lee.' } }),
+    'POST /api/admin/subscribers/:id/reject': () => ({
+      path: `/api/admin/subscribers/${pendingIds.shift()}/reject`,
+      body: { reason: 'La foto del DNI no se lee.' },
+    }),
     'GET /api/admin/subscribers/:id/verification': () => ({ path: `/api/admin/subscribers/${verifiedId}/verification` }),
     'GET /api/admin/identity-documents/:id': () => ({ path: `/api/admin/identity-documents/${documentId}` }),
     'GET /api/admin/ads': () => ({ path: '/api/admin/ads?state=pending' }),
     'POST /api/admin/ads/:id/approve': () => ({ path: `/api/admin/ads/${moderationAdIds.approve}/approve` }),
-    'POST /api/admin/ads/:id/reject': () => ({ path: `/api/admin/ads/${moderationAdIds.reject}/reject`, body: { reason: 'Las fotos no corresponden.' } }),
-    'POST /api/admin/ads/:id/remove': () => ({ path: `/api/admin/ads/${moderationAdIds.remove}/remove`, body: { reason: 'Denuncia confirmada.' } }),
+    'POST /api/admin/ads/:id/reject': () => ({
+      path: `/api/admin/ads/${moderationAdIds.reject}/reject`,
+      body: { reason: 'Las fotos no corresponden.' },
+    }),
+    'POST /api/admin/ads/:id/remove': () => ({
+      path: `/api/admin/ads/${moderationAdIds.remove}/remove`,
+      body: { reason: 'Denuncia confirmada.' },
+    }),
     'GET /api/admin/messages': () => ({ path: '/api/admin/messages?status=open' }),
     'POST /api/admin/messages/:id/answered': () => ({ path: `/api/admin/messages/${messageId}/answered` }),
     'GET /api/admin/reports': () => ({ path: '/api/admin/reports?status=open' }),
     'POST /api/admin/reports/:id/resolve': () => ({ path: `/api/admin/reports/${reportIds[0]}/resolve` }),
     'POST /api/admin/reports/:id/dismiss': () => ({ path: `/api/admin/reports/${reportIds[1]}/dismiss` }),
     'GET /api/admin/payments': () => ({ path: '/api/admin/payments' }),
-    'POST /api/admin/payments/:id/process': () => ({ path: `/api/admin/payments/${paymentIds.shift()}/process`, body: { bankAccountId: accountIds[0] } }),
+    'POST /api/admin/payments/:id/process': () => ({
+      path: `/api/admin/payments/${paymentIds.shift()}/process`,
+      body: { bankAccountId: accountIds[0] },
+    }),
     'GET /api/admin/payments/:id/receipt': () => ({ path: `/api/admin/payments/${receiptPaymentId}/receipt` }),
     'GET /api/admin/bank-accounts': () => ({ path: '/api/admin/bank-accounts' }),
     'POST /api/admin/bank-accounts': () => ({
       path: '/api/admin/bank-accounts',
-      body: { bankName: 'Banco Tres', accountHolder: 'Velada SRL', accountNumber: '333', cbu: cbuFrom('2850590', '4009041813520'), alias: 'velada.tres' },
+      body: {
+        bankName: 'Banco Tres',
+        accountHolder: 'Velada SRL',
+        accountNumber: '333',
+        cbu: cbuFrom('2850590', '4009041813520'),
+        alias: 'velada.tres',
+      },
     }),
     'POST /api/admin/bank-accounts/:id/activate': () => ({ path: `/api/admin/bank-accounts/${accountIds[0]}/activate` }),
     'GET /api/admin/analytics/summary': () => ({ path: '/api/admin/analytics/summary' }),
@@ -186,9 +251,12 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
 }
 
 describe('access to every admin data route', () => {
-  const routes = adminDataRouter({ db: null as never, config: null as never, analytics: null as never, mailer: null as never }).stack.flatMap((layer) =>
-    layer.methods.filter((m) => m !== 'HEAD').map((method) => `${method} /api${String(layer.path)}`),
-  );
+  const routes = adminDataRouter({
+    db: null as never,
+    config: null as never,
+    analytics: null as never,
+    mailer: null as never,
+  }).stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => `${method} /api${String(layer.path)}`));
 
   it('finds the routes and a declared permission for each', () => {
     expect(routes.length).toBeGreaterThanOrEqual(10);
@@ -237,22 +305,38 @@ describe('actions and their refusals', () => {
   });
 
   it('approves or rejects only pending subscribers: 409 otherwise, 404 for an unknown id', async () => {
-    const list = (await (await call('GET', '/api/admin/subscribers', cookies.super)).json()) as { id: number; verificationStatus: string; fullName: string }[];
+    const list = (await (await call('GET', '/api/admin/subscribers', cookies.super)).json()) as {
+      id: number;
+      verificationStatus: string;
+      fullName: string;
+    }[];
     const decided = list.find((s) => s.verificationStatus === 'verified')!;
     const again = await call('POST', `/api/admin/subscribers/${decided.id}/reject`, cookies.super, { reason: 'Motivo cualquiera' });
     expect(again.status).toBe(409);
-    expect(((await again.json()) as { error: { message: string } }).error.message).toBe('Ese suscriptor no tiene una verificación pendiente.');
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(
+      'Ese suscriptor no tiene una verificación pendiente.',
+    );
     expect((await call('POST', '/api/admin/subscribers/999999/verify', cookies.super)).status).toBe(404);
   });
 
   it('shows a pending request with its documents (each view audited), and rejects it only with a reason', async () => {
-    const answer = (await (await call('GET', `/api/admin/subscribers/${doraId}/verification`, cookies.super)).json()) as { request: { fullName: string; birthDate: string; documents: { id: number; kind: string }[] } };
-    expect(answer.request).toMatchObject({ fullName: 'Dora Pendiente Real', birthDate: '1990-04-02', documents: [{ id: documentId, kind: 'selfie' }] });
+    const answer = (await (await call('GET', `/api/admin/subscribers/${doraId}/verification`, cookies.super)).json()) as {
+      request: { fullName: string; birthDate: string; documents: { id: number; kind: string }[] };
+    };
+    expect(answer.request).toMatchObject({
+      fullName: 'Dora Pendiente Real',
+      birthDate: '1990-04-02',
+      documents: [{ id: documentId, kind: 'selfie' }],
+    });
     const image = await call('GET', `/api/admin/identity-documents/${documentId}`, cookies.super);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(image.headers.get('cache-control')).toBe('no-store');
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).format).toBe('jpeg');
-    const viewed = await t.db('audit_log').where({ action: 'identity_document_viewed', target_id: String(documentId) }).orderBy('id', 'desc').first();
+    const viewed = await t
+      .db('audit_log')
+      .where({ action: 'identity_document_viewed', target_id: String(documentId) })
+      .orderBy('id', 'desc')
+      .first();
     expect(viewed).toMatchObject({ username: 'velada_admin' });
     // Seeing subscribers is not enough to see their documents.
     expect((await call('GET', `/api/admin/identity-documents/${documentId}`, cookies.view_subscribers)).status).toBe(403);
@@ -262,28 +346,57 @@ describe('actions and their refusals', () => {
     expect(noReason.status).toBe(400);
     expect(((await noReason.json()) as { error: { field: string } }).error.field).toBe('reason');
     expect((await t.db('advertisers').where('id', doraId).first()).verification_status).toBe('pending');
-    expect((await call('POST', `/api/admin/subscribers/${doraId}/reject`, cookies.super, { reason: 'La selfie está borrosa.' })).status).toBe(200);
-    expect(await t.db('verification_requests').where('advertiser_id', doraId).first()).toMatchObject({ status: 'rejected', reason: 'La selfie está borrosa.' });
+    expect(
+      (await call('POST', `/api/admin/subscribers/${doraId}/reject`, cookies.super, { reason: 'La selfie está borrosa.' })).status,
+    ).toBe(200);
+    expect(await t.db('verification_requests').where('advertiser_id', doraId).first()).toMatchObject({
+      status: 'rejected',
+      reason: 'La selfie está borrosa.',
+    });
     expect((await t.db('advertisers').where('id', doraId).first()).verification_status).toBe('rejected');
-    expect(((await (await call('GET', `/api/admin/subscribers/${doraId}/verification`, cookies.super)).json()) as { request: unknown }).request).toBeNull();
+    expect(
+      ((await (await call('GET', `/api/admin/subscribers/${doraId}/verification`, cookies.super)).json()) as { request: unknown }).request,
+    ).toBeNull();
   });
 
   it('approving copies the verified name, birth date and DNI onto the advertiser', async () => {
     const id = await insertAdvertiser(t.db, { fullName: 'Nombre de la cuenta', verificationStatus: 'pending' });
-    await insertId('verification_requests', { advertiser_id: id, method: 'renaper', full_name: 'Eva María Real', birth_date: '1988-12-31', dni: '33444555', tramite: '00123456789', gender: 'F', status: 'pending', submitted_at: new Date() });
+    await insertId('verification_requests', {
+      advertiser_id: id,
+      method: 'renaper',
+      full_name: 'Eva María Real',
+      birth_date: '1988-12-31',
+      dni: '33444555',
+      tramite: '00123456789',
+      gender: 'F',
+      status: 'pending',
+      submitted_at: new Date(),
+    });
     expect((await call('POST', `/api/admin/subscribers/${id}/verify`, cookies.manage_verifications)).status).toBe(200);
     const advertiser = await t.db('advertisers').where('id', id).first();
     expect(advertiser).toMatchObject({ verification_status: 'verified', full_name: 'Eva María Real', dni: '33444555' });
-    expect(String(advertiser.birth_date instanceof Date ? advertiser.birth_date.toISOString() : advertiser.birth_date).slice(0, 10)).toBe('1988-12-31');
+    expect(String(advertiser.birth_date instanceof Date ? advertiser.birth_date.toISOString() : advertiser.birth_date).slice(0, 10)).toBe(
+      '1988-12-31',
+    );
     expect(await t.db('verification_requests').where('advertiser_id', id).first()).toMatchObject({ status: 'approved' });
   });
 
   it('moderates ads: the queue shows red flags, approval needs a verified advertiser, refusals need a reason', async () => {
     const unverified = await insertAdvertiser(t.db, { fullName: 'Sin Verificar', verificationStatus: 'pending' });
     const early = await insertAd(t.db, unverified, { title: 'Aviso de alguien sin verificar', state: 'pending' });
-    await t.db('ads').where('id', early).update({ review_flags: JSON.stringify([{ kind: 'posible_menor', match: 'colegiala' }]), submitted_at: new Date() });
-    const queue = (await (await call('GET', '/api/admin/ads', cookies.manage_ads)).json()) as { id: number; flags: unknown[]; advertiserVerification: string }[];
-    expect(queue.find((a) => a.id === early)).toMatchObject({ flags: [{ kind: 'posible_menor', match: 'colegiala' }], advertiserVerification: 'pending' });
+    await t
+      .db('ads')
+      .where('id', early)
+      .update({ review_flags: JSON.stringify([{ kind: 'posible_menor', match: 'colegiala' }]), submitted_at: new Date() });
+    const queue = (await (await call('GET', '/api/admin/ads', cookies.manage_ads)).json()) as {
+      id: number;
+      flags: unknown[];
+      advertiserVerification: string;
+    }[];
+    expect(queue.find((a) => a.id === early)).toMatchObject({
+      flags: [{ kind: 'posible_menor', match: 'colegiala' }],
+      advertiserVerification: 'pending',
+    });
 
     const refused = await call('POST', `/api/admin/ads/${early}/approve`, cookies.super);
     expect(refused.status).toBe(409);
@@ -291,17 +404,30 @@ describe('actions and their refusals', () => {
     expect((await t.db('ads').where('id', early).first()).state).toBe('pending');
 
     expect((await call('POST', `/api/admin/ads/${early}/reject`, cookies.super, {})).status).toBe(400);
-    expect((await call('POST', `/api/admin/ads/${early}/reject`, cookies.super, { reason: 'El texto sugiere una menor de edad.' })).status).toBe(200);
-    expect(await t.db('ads').where('id', early).first()).toMatchObject({ state: 'rejected', state_reason: 'El texto sugiere una menor de edad.' });
+    expect(
+      (await call('POST', `/api/admin/ads/${early}/reject`, cookies.super, { reason: 'El texto sugiere una menor de edad.' })).status,
+    ).toBe(200);
+    expect(await t.db('ads').where('id', early).first()).toMatchObject({
+      state: 'rejected',
+      state_reason: 'El texto sugiere una menor de edad.',
+    });
 
     // The approved one (access test above) is live, with 30 days; approving again is a conflict.
     const approved = await t.db('ads').where('id', moderationAdIds.approve).first();
     expect(approved.state).toBe('published');
     expect(new Date(approved.expires_at).getTime() - new Date(approved.published_at).getTime()).toBe(30 * 86_400_000);
     expect((await call('POST', `/api/admin/ads/${moderationAdIds.approve}/approve`, cookies.super)).status).toBe(409);
-    expect(await t.db('ads').where('id', moderationAdIds.remove).first()).toMatchObject({ state: 'removed', state_reason: 'Denuncia confirmada.' });
+    expect(await t.db('ads').where('id', moderationAdIds.remove).first()).toMatchObject({
+      state: 'removed',
+      state_reason: 'Denuncia confirmada.',
+    });
     expect((await call('POST', '/api/admin/ads/999999/approve', cookies.super)).status).toBe(404);
-    expect(await t.db('audit_log').where({ action: 'ad_rejected', target_id: String(early) }).first()).toBeDefined();
+    expect(
+      await t
+        .db('audit_log')
+        .where({ action: 'ad_rejected', target_id: String(early) })
+        .first(),
+    ).toBeDefined();
   });
 
   it('processes a payment once, into an existing account', async () => {
@@ -312,14 +438,23 @@ describe('actions and their refusals', () => {
     const pending = payments.find((p) => p.paymentStatus === 'pending')!;
     const noAccount = await call('POST', `/api/admin/payments/${pending.id}/process`, cookies.super, {});
     expect(noAccount.status).toBe(400);
-    expect(((await noAccount.json()) as { error: { message: string } }).error.message).toContain('Seleccione una cuenta bancaria de destino');
+    expect(((await noAccount.json()) as { error: { message: string } }).error.message).toContain(
+      'Seleccione una cuenta bancaria de destino',
+    );
     const unknown = await call('POST', `/api/admin/payments/${pending.id}/process`, cookies.super, { bankAccountId: 999_999 });
     expect(unknown.status).toBe(404);
     expect((await t.db('payments').where('id', pending.id).first()).status).toBe('pending');
     // The account that was active when the advertiser paid may be inactive by now: still a valid destination.
-    const inactive = await call('POST', `/api/admin/payments/${pending.id}/process`, cookies.super, { bankAccountId: accountIds[1], notes: 'Transferencia del día' });
+    const inactive = await call('POST', `/api/admin/payments/${pending.id}/process`, cookies.super, {
+      bankAccountId: accountIds[1],
+      notes: 'Transferencia del día',
+    });
     expect(inactive.status).toBe(200);
-    expect(await t.db('payments').where('id', pending.id).first()).toMatchObject({ status: 'completed', bank_account_id: accountIds[1], notes: 'Transferencia del día' });
+    expect(await t.db('payments').where('id', pending.id).first()).toMatchObject({
+      status: 'completed',
+      bank_account_id: accountIds[1],
+      notes: 'Transferencia del día',
+    });
   });
 
   it('adds bank accounts only with a valid CBU and alias, and keeps one account active', async () => {
@@ -328,7 +463,11 @@ describe('actions and their refusals', () => {
     const badCbu = await call('POST', '/api/admin/bank-accounts', cookies.super, { ...valid, cbu: wrongDigit });
     expect(badCbu.status).toBe(400);
     expect(((await badCbu.json()) as { error: { message: string } }).error.message).toContain('cbu');
-    const badAlias = await call('POST', '/api/admin/bank-accounts', cookies.super, { ...valid, cbu: cbuFrom('0140999', '0000000000004'), alias: 'corto' });
+    const badAlias = await call('POST', '/api/admin/bank-accounts', cookies.super, {
+      ...valid,
+      cbu: cbuFrom('0140999', '0000000000004'),
+      alias: 'corto',
+    });
     expect(badAlias.status).toBe(400);
     const added = await call('POST', '/api/admin/bank-accounts', cookies.super, { ...valid, cbu: cbuFrom('0140999', '0000000000004') });
     expect(added.status).toBe(201);
@@ -354,7 +493,9 @@ describe('actions and their refusals', () => {
     expect((await call('POST', '/api/admin/administrators', cookies.super, input)).status).toBe(201);
     expect((await call('POST', '/api/admin/administrators', cookies.super, input)).status).toBe(409);
     const short = await call('POST', '/api/admin/administrators', cookies.super, { ...input, username: 'otra', password: 'corta' });
-    expect(((await short.json()) as { error: { message: string } }).error.message).toContain('La contraseña debe tener al menos 12 caracteres');
+    expect(((await short.json()) as { error: { message: string } }).error.message).toContain(
+      'La contraseña debe tener al menos 12 caracteres',
+    );
     const lucia = await loginAs('lucia.socia', 'clave-de-lucia-123');
     expect((await call('GET', '/api/admin/payments', lucia)).status).toBe(200);
     expect((await call('GET', '/api/admin/subscribers', lucia)).status).toBe(403);

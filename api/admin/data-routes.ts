@@ -42,19 +42,32 @@ export const ADMIN_ROUTE_PERMISSIONS = new Map<string, RoutePermission>();
 const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] });
 
 const rejectBody = z.object({
-  reason: z.string({ error: 'Escribí el motivo del rechazo: el anunciante lo va a ver.' }).trim().min(5, 'Escribí el motivo del rechazo: el anunciante lo va a ver.').max(500),
+  reason: z
+    .string({ error: 'Escribí el motivo del rechazo: el anunciante lo va a ver.' })
+    .trim()
+    .min(5, 'Escribí el motivo del rechazo: el anunciante lo va a ver.')
+    .max(500),
 });
 const adsQuery = z.object({ state: z.enum(['pending', 'held', 'published', 'rejected', 'removed']).default('pending') });
 const messagesQuery = z.object({ status: z.enum(['open', 'answered']).default('open') });
 const reportsQuery = z.object({ status: z.enum(['open', 'resolved', 'dismissed']).default('open') });
 const adReasonBody = z.object({
-  reason: z.string({ error: 'Escribí el motivo: el anunciante lo va a ver.' }).trim().min(5, 'Escribí el motivo: el anunciante lo va a ver.').max(500),
+  reason: z
+    .string({ error: 'Escribí el motivo: el anunciante lo va a ver.' })
+    .trim()
+    .min(5, 'Escribí el motivo: el anunciante lo va a ver.')
+    .max(500),
 });
 function moderationAnswer(result: ModerationResult): void {
   if (result === 'missing') throw notFound('ad_not_found', 'El anuncio no existe.');
-  if (result === 'not_verified') throw conflict('advertiser_not_verified', 'El anunciante todavía no tiene la identidad verificada: aprobá primero su verificación.');
+  if (result === 'not_verified')
+    throw conflict('advertiser_not_verified', 'El anunciante todavía no tiene la identidad verificada: aprobá primero su verificación.');
   if (result === 'wrong_state') throw conflict('wrong_state', 'Ese anuncio ya no está en un estado que permita esta acción.');
-  if (result === 'reported') throw conflict('open_report', 'Hay una denuncia abierta por posible menor de edad o trata sobre este anuncio: decidila primero en Denuncias.');
+  if (result === 'reported')
+    throw conflict(
+      'open_report',
+      'Hay una denuncia abierta por posible menor de edad o trata sobre este anuncio: decidila primero en Denuncias.',
+    );
 }
 const processBody = z.object({
   bankAccountId: z.number({ error: 'Seleccione una cuenta bancaria de destino' }).int().positive(),
@@ -96,7 +109,12 @@ const auditQuery = z.object({
 
 export function adminDataRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/admin' });
-  const route = (method: 'get' | 'post' | 'put', path: string, permission: RoutePermission, handler: (ctx: Context, admin: Admin) => Promise<void>) => {
+  const route = (
+    method: 'get' | 'post' | 'put',
+    path: string,
+    permission: RoutePermission,
+    handler: (ctx: Context, admin: Admin) => Promise<void>,
+  ) => {
     ADMIN_ROUTE_PERMISSIONS.set(`${method.toUpperCase()} /api/admin${path}`, permission);
     const checks = permission === 'any_admin' ? [requireAdmin(deps)] : [requireAdmin(deps), requirePermission(deps, permission)];
     router[method](path, ...checks, (ctx) => handler(ctx, signedInAdmin(ctx)));
@@ -164,7 +182,15 @@ export function adminDataRouter(deps: RouterDeps): Router {
     if (!doc) throw notFound('document_not_found', 'El documento no existe o ya se eliminó.');
     if (!deps.config.identityKey) throw documentsUnreadable();
     const image = await readDocument(deps.config.dataDir, deps.config.identityKey, doc.file_key);
-    await audit(deps.db, { action: 'identity_document_viewed', adminUserId: admin.id, username: admin.username, targetType: 'identity_document', targetId: id, details: { kind: doc.kind, requestId: doc.request_id }, ip: ctx.ip });
+    await audit(deps.db, {
+      action: 'identity_document_viewed',
+      adminUserId: admin.id,
+      username: admin.username,
+      targetType: 'identity_document',
+      targetId: id,
+      details: { kind: doc.kind, requestId: doc.request_id },
+      ip: ctx.ip,
+    });
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', 'inline');
     ctx.type = 'image/jpeg';
@@ -177,7 +203,9 @@ export function adminDataRouter(deps: RouterDeps): Router {
   });
   route('post', '/ads/:id/approve', 'manage_ads', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
-    await act(ctx, admin, { action: 'ad_approved', targetType: 'ad', targetId: id }, async (trx) => moderationAnswer(await approveAd(trx, id)));
+    await act(ctx, admin, { action: 'ad_approved', targetType: 'ad', targetId: id }, async (trx) =>
+      moderationAnswer(await approveAd(trx, id)),
+    );
     ctx.body = { success: true };
   });
   for (const action of ['reject', 'remove'] as const) {
@@ -234,7 +262,11 @@ export function adminDataRouter(deps: RouterDeps): Router {
       if (result.reason === 'missing') throw notFound('payment_not_found', 'El pago no existe.');
       if (result.reason === 'already_processed') throw conflict('already_processed', 'Ese pago ya fue procesado.');
       if (result.reason === 'not_pending') throw conflict('not_pending', 'Ese pago fue cancelado: no se puede procesar.');
-      if (result.reason === 'no_active_account') throw conflict('no_active_bank_account', 'No hay ninguna cuenta bancaria activa. Activá una en Cuentas Bancarias antes de procesar pagos.');
+      if (result.reason === 'no_active_account')
+        throw conflict(
+          'no_active_bank_account',
+          'No hay ninguna cuenta bancaria activa. Activá una en Cuentas Bancarias antes de procesar pagos.',
+        );
       throw notFound('bank_account_not_found', 'La cuenta bancaria de destino no existe. Seleccione una cuenta bancaria de destino.');
     });
     await mailPaymentConfirmed(deps.mailer, payment, deps.config.siteOrigin);
@@ -247,7 +279,14 @@ export function adminDataRouter(deps: RouterDeps): Router {
     if (!row?.receipt_key) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
     if (!deps.config.identityKey) throw receiptsUnreadable();
     const bytes = await readDocument(deps.config.dataDir, deps.config.identityKey, row.receipt_key, 'receipts');
-    await audit(deps.db, { action: 'payment_receipt_viewed', adminUserId: admin.id, username: admin.username, targetType: 'payment', targetId: id, ip: ctx.ip });
+    await audit(deps.db, {
+      action: 'payment_receipt_viewed',
+      adminUserId: admin.id,
+      username: admin.username,
+      targetType: 'payment',
+      targetId: id,
+      ip: ctx.ip,
+    });
     await sendReceipt(ctx, bytes, row.receipt_type, row.reference);
   });
 
@@ -257,10 +296,18 @@ export function adminDataRouter(deps: RouterDeps): Router {
   });
   route('post', '/bank-accounts', 'super_admin', async (ctx, admin) => {
     const input = parseInput(bankAccountBody, await body(ctx));
-    if (await deps.db('bank_accounts').where('cbu', input.cbu).first('id')) throw conflict('duplicate_cbu', 'Ya hay una cuenta con ese CBU.');
+    if (await deps.db('bank_accounts').where('cbu', input.cbu).first('id'))
+      throw conflict('duplicate_cbu', 'Ya hay una cuenta con ese CBU.');
     const id = await deps.db.transaction(async (trx) => {
       const added = await addBankAccount(trx, { ...input, alias: input.alias ?? null });
-      await audit(trx, { action: 'bank_account_added', adminUserId: admin.id, username: admin.username, targetType: 'bank_account', targetId: added, ip: ctx.ip });
+      await audit(trx, {
+        action: 'bank_account_added',
+        adminUserId: admin.id,
+        username: admin.username,
+        targetType: 'bank_account',
+        targetId: added,
+        ip: ctx.ip,
+      });
       return added;
     });
     ctx.status = 201;
@@ -287,7 +334,13 @@ export function adminDataRouter(deps: RouterDeps): Router {
     await deps.db.transaction(async (trx) => {
       const before = await getPlanPrices(trx);
       await setPlanPrices(trx, { premium: input.pricePremium, vip: input.priceVip });
-      await audit(trx, { action: 'settings_saved', adminUserId: admin.id, username: admin.username, details: { before, after: input }, ip: ctx.ip });
+      await audit(trx, {
+        action: 'settings_saved',
+        adminUserId: admin.id,
+        username: admin.username,
+        details: { before, after: input },
+        ip: ctx.ip,
+      });
     });
     ctx.body = { success: true };
   });
@@ -305,7 +358,15 @@ export function adminDataRouter(deps: RouterDeps): Router {
     const passwordHash = await hashPassword(password);
     const id = await deps.db.transaction(async (trx) => {
       const created = await createAdministrator(trx, { ...account, passwordHash });
-      await audit(trx, { action: 'administrator_created', adminUserId: admin.id, username: admin.username, targetType: 'admin_user', targetId: created, details: { username: input.username, permissions: input.permissions }, ip: ctx.ip });
+      await audit(trx, {
+        action: 'administrator_created',
+        adminUserId: admin.id,
+        username: admin.username,
+        targetType: 'admin_user',
+        targetId: created,
+        details: { username: input.username, permissions: input.permissions },
+        ip: ctx.ip,
+      });
       return created;
     });
     ctx.status = 201;
@@ -332,7 +393,8 @@ export function adminDataRouter(deps: RouterDeps): Router {
     const password = randomPassword();
     const passwordHash = await hashPassword(password);
     await act(ctx, admin, { action: 'administrator_password_reset', targetType: 'admin_user', targetId: id }, async (trx) => {
-      if (!(await setAdministratorPassword(trx, id, passwordHash))) throw notFound('administrator_not_found', 'El administrador no existe.');
+      if (!(await setAdministratorPassword(trx, id, passwordHash)))
+        throw notFound('administrator_not_found', 'El administrador no existe.');
     });
     // Shown once to the super admin, who hands it over; never stored in clear or logged.
     ctx.body = { success: true, password };

@@ -16,7 +16,6 @@ import { parseInput } from '#api/http/validate.ts';
 
 const loginBody = z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) });
 
-
 function publicAdmin(admin: Admin) {
   return { username: admin.username, fullName: admin.fullName, isMaster: admin.isMaster, permissions: admin.permissions };
 }
@@ -32,13 +31,21 @@ export function adminAuthRouter(deps: RouterDeps): Router {
     const start = await beginSignIn(deps.db, ctx, 'admin', username, now);
     if (start.alert) await mailStaffAlert(deps.mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
     if (!start.allowed) {
-      await audit(deps.db, { action: start.scope === 'address' ? 'login_locked' : 'login_slowed', username, details: { scope: start.scope }, ip: ctx.ip }, now);
+      await audit(
+        deps.db,
+        { action: start.scope === 'address' ? 'login_locked' : 'login_slowed', username, details: { scope: start.scope }, ip: ctx.ip },
+        now,
+      );
       throw start.scope === 'address' ? staffSignInLocked() : signInSlowed(waitSeconds(start, now));
     }
     const user = await deps.db('admin_users').where('username', username).first();
     const valid = await checkPassword(user?.password_hash, password);
     if (!user || !valid || !user.active) {
-      await audit(deps.db, { action: 'login_failed', adminUserId: user?.id ?? null, username, details: { failures: start.attempts }, ip: ctx.ip }, now);
+      await audit(
+        deps.db,
+        { action: 'login_failed', adminUserId: user?.id ?? null, username, details: { failures: start.attempts }, ip: ctx.ip },
+        now,
+      );
       // The seed's rule: the fifth failure in a row from here locks (this address, for this account).
       throw start.attempts >= ADDRESS_LIMIT ? staffSignInLocked() : staffInvalidCredentials();
     }

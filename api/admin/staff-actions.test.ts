@@ -22,7 +22,8 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-const approve = (adId: number) => fetch(`${server.url}/api/admin/ads/${adId}/approve`, { method: 'POST', headers: { ...sameOriginJson, cookie }, body: '{}' });
+const approve = (adId: number) =>
+  fetch(`${server.url}/api/admin/ads/${adId}/approve`, { method: 'POST', headers: { ...sameOriginJson, cookie }, body: '{}' });
 
 describe('staff actions', () => {
   it('write the action and its audit row together', async () => {

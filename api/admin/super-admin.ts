@@ -8,9 +8,18 @@ import { createAdministratorAccount } from '#api/admin/administrator-accounts.ts
 export const SUPER_ADMIN_USERNAME = 'velada_admin';
 
 /** Creates the super admin when missing; returns the generated password, or null when none was generated. */
-export async function ensureSuperAdmin(db: Knex, passwordFromEnv: string | undefined): Promise<{ created: boolean; generatedPassword: string | null }> {
+export async function ensureSuperAdmin(
+  db: Knex,
+  passwordFromEnv: string | undefined,
+): Promise<{ created: boolean; generatedPassword: string | null }> {
   if (await administratorIdByUsername(db, SUPER_ADMIN_USERNAME)) return { created: false, generatedPassword: null };
   const password = passwordFromEnv ?? randomPassword();
-  await createAdministratorAccount(db, { username: SUPER_ADMIN_USERNAME, fullName: 'Administrador Principal', password, permissions: [], isMaster: true });
+  await createAdministratorAccount(db, {
+    username: SUPER_ADMIN_USERNAME,
+    fullName: 'Administrador Principal',
+    password,
+    permissions: [],
+    isMaster: true,
+  });
   return { created: true, generatedPassword: passwordFromEnv ? null : password };
 }

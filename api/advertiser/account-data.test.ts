@@ -28,8 +28,17 @@ afterAll(async () => {
 
 async function advertiser() {
   const now = new Date();
-  const [row] = await t.db('advertisers')
-    .insert({ email: `dueña${Date.now()}${Math.random().toString(36).slice(2, 6)}@ejemplo.com`, full_name: 'Dueña Prueba', password_hash: await hashPassword('clave-dueña-1'), verification_status: 'verified', email_confirmed_at: now, created_at: now, updated_at: now })
+  const [row] = await t
+    .db('advertisers')
+    .insert({
+      email: `dueña${Date.now()}${Math.random().toString(36).slice(2, 6)}@ejemplo.com`,
+      full_name: 'Dueña Prueba',
+      password_hash: await hashPassword('clave-dueña-1'),
+      verification_status: 'verified',
+      email_confirmed_at: now,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id');
   const id = insertedId(row);
   return { id, cookie: await advertiserSessions.create(t.db, id) };
@@ -53,7 +62,10 @@ describe('an ad over time', () => {
     expect(await stateOf(adId)).toBe('published');
 
     await call('POST', `/ads/${adId}/pause`, owner.cookie);
-    await t.db('ads').where('id', adId).update({ expires_at: new Date(Date.now() - 1000) });
+    await t
+      .db('ads')
+      .where('id', adId)
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const expired = await call('POST', `/ads/${adId}/resume`, owner.cookie);
     expect(expired.status).toBe(409);
     expect(((await expired.json()) as { error: { code: string } }).error.code).toBe('expired');
@@ -64,7 +76,10 @@ describe('an ad over time', () => {
     const fresh = await insertAd(t.db, owner.id, { state: 'published' });
     expect((await call('POST', `/ads/${fresh}/renew`, owner.cookie)).status).toBe(409); // 30 days left
     const ended = await insertAd(t.db, owner.id, { state: 'expired' });
-    await t.db('ads').where('id', ended).update({ expires_at: new Date(Date.now() - 86_400_000) });
+    await t
+      .db('ads')
+      .where('id', ended)
+      .update({ expires_at: new Date(Date.now() - 86_400_000) });
     const renewed = await call('POST', `/ads/${ended}/renew`, owner.cookie);
     expect(renewed.status).toBe(200);
     const row = await t.db('ads').where('id', ended).first();
@@ -98,7 +113,12 @@ describe('data rights', () => {
     await insertAd(t.db, owner.id, { title: 'Mi aviso para exportar' });
     const res = await call('GET', '/data', owner.cookie);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="velada-mis-datos.json"');
-    const data = (await res.json()) as { account: { full_name: string }; ads: { title: string }[]; verifications: unknown[]; payments: unknown[] };
+    const data = (await res.json()) as {
+      account: { full_name: string };
+      ads: { title: string }[];
+      verifications: unknown[];
+      payments: unknown[];
+    };
     expect(data.account.full_name).toBe('Dueña Prueba');
     expect(data.ads.map((a) => a.title)).toEqual(['Mi aviso para exportar']);
   });
@@ -108,12 +128,42 @@ describe('data rights', () => {
     const adId = await insertAd(t.db, owner.id);
     const image = await storeAdImage(t.dataDir, await testJpeg());
     await t.db('ad_images').insert({ ad_id: adId, position: 0, file_key: image.key, width: image.width, height: image.height });
-    const [request] = await t.db('verification_requests').insert({ advertiser_id: owner.id, method: 'manual', full_name: 'Dueña Prueba', birth_date: '1990-01-01', status: 'approved', submitted_at: new Date() }).returning('id');
+    const [request] = await t
+      .db('verification_requests')
+      .insert({
+        advertiser_id: owner.id,
+        method: 'manual',
+        full_name: 'Dueña Prueba',
+        birth_date: '1990-01-01',
+        status: 'approved',
+        submitted_at: new Date(),
+      })
+      .returning('id');
     const documentKey = await storeDocument(t.dataDir, KEY, Buffer.from('documento'));
-    await t.db('identity_documents').insert({ request_id: insertedId(request), kind: 'selfie', file_key: documentKey, bytes: 9, created_at: new Date() });
+    await t
+      .db('identity_documents')
+      .insert({ request_id: insertedId(request), kind: 'selfie', file_key: documentKey, bytes: 9, created_at: new Date() });
     const receiptKey = await storeDocument(t.dataDir, KEY, Buffer.from('comprobante'), 'receipts');
-    await t.db('payments').insert({ advertiser_id: owner.id, ad_id: adId, amount: 15000, payment_method: 'transfer', status: 'completed', reference: `VEL-BORRAR-${owner.id}`, receipt_key: receiptKey, receipt_type: 'image/webp', created_at: new Date() });
-    await t.db('payments').insert({ advertiser_id: owner.id, ad_id: adId, amount: 25000, payment_method: 'transfer', status: 'pending', reference: `VEL-ESPERA-${owner.id}`, created_at: new Date() });
+    await t.db('payments').insert({
+      advertiser_id: owner.id,
+      ad_id: adId,
+      amount: 15000,
+      payment_method: 'transfer',
+      status: 'completed',
+      reference: `VEL-BORRAR-${owner.id}`,
+      receipt_key: receiptKey,
+      receipt_type: 'image/webp',
+      created_at: new Date(),
+    });
+    await t.db('payments').insert({
+      advertiser_id: owner.id,
+      ad_id: adId,
+      amount: 25000,
+      payment_method: 'transfer',
+      status: 'pending',
+      reference: `VEL-ESPERA-${owner.id}`,
+      created_at: new Date(),
+    });
 
     const wrong = await call('POST', '/delete-account', owner.cookie, { password: 'otra' });
     expect(wrong.status).toBe(403);
@@ -126,8 +176,17 @@ describe('data rights', () => {
     expect(fs.readdirSync(adImagesDir(t.dataDir)).filter((f) => f.startsWith(image.key))).toEqual([]);
     expect(fs.existsSync(path.join(identityDir(t.dataDir), `${documentKey}.bin`))).toBe(false);
     const account = await t.db('advertisers').where('id', owner.id).first();
-    expect(account).toMatchObject({ full_name: 'Cuenta eliminada', password_hash: null, dni: null, email: `cuenta-eliminada-${owner.id}@velada.invalid` });
-    expect(await t.db('payments').where('reference', `VEL-BORRAR-${owner.id}`).first()).toMatchObject({ amount: 15000, ad_id: null, receipt_key: null });
+    expect(account).toMatchObject({
+      full_name: 'Cuenta eliminada',
+      password_hash: null,
+      dni: null,
+      email: `cuenta-eliminada-${owner.id}@velada.invalid`,
+    });
+    expect(await t.db('payments').where('reference', `VEL-BORRAR-${owner.id}`).first()).toMatchObject({
+      amount: 15000,
+      ad_id: null,
+      receipt_key: null,
+    });
     expect(fs.existsSync(path.join(identityDir(t.dataDir, 'receipts'), `${receiptKey}.bin`))).toBe(false);
     expect(await t.db('payments').where('reference', `VEL-ESPERA-${owner.id}`).first()).toMatchObject({ status: 'cancelled', ad_id: null });
   });

@@ -29,7 +29,11 @@ async function post(pathname: string, body: unknown, cookie?: string, headers: R
     body: JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, cookie: new RegExp(`${advertiserSessions.cookie}=([^;]*)`).exec(res.headers.get('set-cookie') ?? '')?.[1] };
+  return {
+    status: res.status,
+    body: text ? JSON.parse(text) : null,
+    cookie: new RegExp(`${advertiserSessions.cookie}=([^;]*)`).exec(res.headers.get('set-cookie') ?? '')?.[1],
+  };
 }
 const me = (cookie: string) => fetch(`${server.url}/api/advertiser/me`, { headers: { Cookie: `${advertiserSessions.cookie}=${cookie}` } });
 const tokenOf = (link: string | undefined) => new URL(link!).searchParams.get('token')!;
@@ -41,7 +45,12 @@ async function registerAndConfirm(email: string, password: string): Promise<void
 
 describe('registration and email confirmation', () => {
   it('registers, mails a confirmation link, and signs in only once the email is confirmed', async () => {
-    const registered = await post('register', { fullName: 'Lucía Gómez', email: ' Lucia@Ejemplo.com ', password: 'una-clave-segura', acceptsTerms: true });
+    const registered = await post('register', {
+      fullName: 'Lucía Gómez',
+      email: ' Lucia@Ejemplo.com ',
+      password: 'una-clave-segura',
+      acceptsTerms: true,
+    });
     expect(registered.status).toBe(201);
     expect(registered.body).toEqual({ success: true, email: 'lucia@ejemplo.com' });
     const mail = mailer.sent.at(-1)!;
@@ -64,13 +73,18 @@ describe('registration and email confirmation', () => {
     expect((await post('confirm-email', { token: tokenOf(link) })).status).toBe(200);
     expect((await t.db('advertisers').where('email', 'lucia@ejemplo.com').first()).email_confirmed_at).not.toBeNull();
     const again = await post('confirm-email', { token: tokenOf(link) });
-    expect(again).toMatchObject({ status: 400, body: { error: { code: 'link_invalid', message: 'El enlace no es válido o ya se usó. Pedí uno nuevo.' } } });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { error: { code: 'link_invalid', message: 'El enlace no es válido o ya se usó. Pedí uno nuevo.' } },
+    });
 
     const signedIn = await post('login', { email: 'LUCIA@ejemplo.com', password: 'una-clave-segura' });
     expect(signedIn.status).toBe(200);
     expect(signedIn.cookie).toMatch(/^[\w-]{43}$/);
     const res = await me(signedIn.cookie!);
-    expect(await res.json()).toEqual({ advertiser: { email: 'lucia@ejemplo.com', fullName: 'Lucía Gómez', verificationStatus: 'unverified' } });
+    expect(await res.json()).toEqual({
+      advertiser: { email: 'lucia@ejemplo.com', fullName: 'Lucía Gómez', verificationStatus: 'unverified' },
+    });
 
     expect((await post('logout', {}, signedIn.cookie)).status).toBe(204);
     expect((await me(signedIn.cookie!)).status).toBe(401);
@@ -79,13 +93,33 @@ describe('registration and email confirmation', () => {
   it('refuses a taken email (whatever its case), bad fields and a missing age confirmation, creating nothing', async () => {
     await registerAndConfirm('tomada@ejemplo.com', 'otra-clave-segura');
     const before = await t.db('advertisers').count({ n: '*' }).first();
-    const taken = await post('register', { fullName: 'Otra Persona', email: 'TOMADA@ejemplo.com', password: 'clave-cualquiera', acceptsTerms: true });
+    const taken = await post('register', {
+      fullName: 'Otra Persona',
+      email: 'TOMADA@ejemplo.com',
+      password: 'clave-cualquiera',
+      acceptsTerms: true,
+    });
     expect(taken).toMatchObject({ status: 409, body: { error: { code: 'email_taken', field: 'email' } } });
-    const badEmail = await post('register', { fullName: 'Otra Persona', email: 'no-es-un-email', password: 'clave-cualquiera', acceptsTerms: true });
+    const badEmail = await post('register', {
+      fullName: 'Otra Persona',
+      email: 'no-es-un-email',
+      password: 'clave-cualquiera',
+      acceptsTerms: true,
+    });
     expect(badEmail.body.error).toMatchObject({ field: 'email', detail: 'Ingresá un email válido, como nombre@ejemplo.com.' });
-    const shortPassword = await post('register', { fullName: 'Otra Persona', email: 'nueva@ejemplo.com', password: 'corta', acceptsTerms: true });
+    const shortPassword = await post('register', {
+      fullName: 'Otra Persona',
+      email: 'nueva@ejemplo.com',
+      password: 'corta',
+      acceptsTerms: true,
+    });
     expect(shortPassword.body.error).toMatchObject({ field: 'password', detail: 'La contraseña debe tener al menos 8 caracteres.' });
-    const noTerms = await post('register', { fullName: 'Otra Persona', email: 'nueva@ejemplo.com', password: 'clave-cualquiera', acceptsTerms: false });
+    const noTerms = await post('register', {
+      fullName: 'Otra Persona',
+      email: 'nueva@ejemplo.com',
+      password: 'clave-cualquiera',
+      acceptsTerms: false,
+    });
     expect(noTerms.body.error).toMatchObject({ field: 'acceptsTerms' });
     expect(await t.db('advertisers').count({ n: '*' }).first()).toEqual(before);
   });
@@ -93,8 +127,14 @@ describe('registration and email confirmation', () => {
   it('refuses an expired confirmation link and mails a new one on request', async () => {
     await post('register', { fullName: 'Demorada Prueba', email: 'demorada@ejemplo.com', password: 'clave-demorada', acceptsTerms: true });
     const first = tokenOf(mailer.lastLinkTo('demorada@ejemplo.com'));
-    await t.db('advertiser_tokens').where('purpose', 'confirm_email').update({ expires_at: new Date(Date.now() - 1000) });
-    expect(await post('confirm-email', { token: first })).toMatchObject({ status: 410, body: { error: { message: 'El enlace venció. Pedí uno nuevo.' } } });
+    await t
+      .db('advertiser_tokens')
+      .where('purpose', 'confirm_email')
+      .update({ expires_at: new Date(Date.now() - 1000) });
+    expect(await post('confirm-email', { token: first })).toMatchObject({
+      status: 410,
+      body: { error: { message: 'El enlace venció. Pedí uno nuevo.' } },
+    });
 
     const sentBefore = mailer.sent.length;
     expect((await post('resend-confirmation', { email: 'nadie@ejemplo.com' })).status).toBe(202);
@@ -116,10 +156,14 @@ describe('links in mail', () => {
       const forgot = (headers: Record<string, string>) =>
         new Promise<number>((resolve, reject) => {
           // node:http, because fetch() does not let a test choose the Host header.
-          const req = http.request(`${proxied.url}/api/advertiser/forgot-password`, { method: 'POST', headers: { ...sameOriginJson, ...headers } }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          });
+          const req = http.request(
+            `${proxied.url}/api/advertiser/forgot-password`,
+            { method: 'POST', headers: { ...sameOriginJson, ...headers } },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          );
           req.on('error', reject);
           req.end(JSON.stringify({ email: 'anfitrion@ejemplo.com' }));
         });
@@ -164,7 +208,10 @@ describe('sign-in throttling and origin', () => {
     await registerAndConfirm('bloqueo@ejemplo.com', 'clave-correcta-1');
     await registerAndConfirm('vecina@ejemplo.com', 'clave-vecina-1');
     for (let i = 1; i <= 4; i++) {
-      expect(await post('login', { email: 'bloqueo@ejemplo.com', password: `mala-${i}` })).toMatchObject({ status: 401, body: { error: { message: 'Email o contraseña incorrectos.' } } });
+      expect(await post('login', { email: 'bloqueo@ejemplo.com', password: `mala-${i}` })).toMatchObject({
+        status: 401,
+        body: { error: { message: 'Email o contraseña incorrectos.' } },
+      });
     }
     expect((await post('login', { email: 'bloqueo@ejemplo.com', password: 'mala-5' })).status).toBe(429);
     const locked = await post('login', { email: 'bloqueo@ejemplo.com', password: 'clave-correcta-1' });
@@ -176,7 +223,16 @@ describe('sign-in throttling and origin', () => {
   it('refuses sign-in and registration posted from another site', async () => {
     const crossSite = { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' };
     expect((await post('login', { email: 'vecina@ejemplo.com', password: 'clave-vecina-1' }, undefined, crossSite)).status).toBe(403);
-    expect((await post('register', { fullName: 'X Y Z', email: 'xyz@ejemplo.com', password: 'clave-xyz-123', acceptsTerms: true }, undefined, crossSite)).status).toBe(403);
+    expect(
+      (
+        await post(
+          'register',
+          { fullName: 'X Y Z', email: 'xyz@ejemplo.com', password: 'clave-xyz-123', acceptsTerms: true },
+          undefined,
+          crossSite,
+        )
+      ).status,
+    ).toBe(403);
     expect(await t.db('advertisers').where('email', 'xyz@ejemplo.com').first()).toBeUndefined();
   });
 });
@@ -184,8 +240,16 @@ describe('sign-in throttling and origin', () => {
 describe('the outbox mailer', () => {
   it('writes each message as an .eml file and logs where, never the link (its token) nor the address', async () => {
     const lines: string[] = [];
-    const outboxMailer = createMailer({ from: 'Velada <no-responder@velada.example>', dataDir: t.dataDir, log: (line) => lines.push(line) });
-    await outboxMailer.send({ to: 'privada@ejemplo.com', subject: 'Confirmá tu email en Velada', text: 'Hola:\n\nhttps://velada.example/confirmar-email?token=abc\n' });
+    const outboxMailer = createMailer({
+      from: 'Velada <no-responder@velada.example>',
+      dataDir: t.dataDir,
+      log: (line) => lines.push(line),
+    });
+    await outboxMailer.send({
+      to: 'privada@ejemplo.com',
+      subject: 'Confirmá tu email en Velada',
+      text: 'Hola:\n\nhttps://velada.example/confirmar-email?token=abc\n',
+    });
     const files = fs.readdirSync(path.join(t.dataDir, 'outbox'));
     expect(files).toHaveLength(1);
     const eml = fs.readFileSync(path.join(t.dataDir, 'outbox', files[0]!), 'utf8');

@@ -13,7 +13,9 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { confirm_email: 48 * 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findAdvertiserByEmail(db: Knex, email: string) {
-  return db('advertisers').whereRaw('lower(email) = ?', [normalizeEmail(email)]).first('id', 'email', 'full_name', 'password_hash', 'email_confirmed_at');
+  return db('advertisers')
+    .whereRaw('lower(email) = ?', [normalizeEmail(email)])
+    .first('id', 'email', 'full_name', 'password_hash', 'email_confirmed_at');
 }
 
 /** A new unconfirmed account; 'duplicate' when the email already has one. */
@@ -26,7 +28,14 @@ export async function registerAdvertiser(
   const passwordHash = await hashPassword(input.password);
   try {
     const [row] = await db('advertisers')
-      .insert({ email: normalizeEmail(input.email), full_name: input.fullName, password_hash: passwordHash, verification_status: 'unverified', created_at: now, updated_at: now })
+      .insert({
+        email: normalizeEmail(input.email),
+        full_name: input.fullName,
+        password_hash: passwordHash,
+        verification_status: 'unverified',
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id');
     return insertedId(row);
   } catch (err) {
@@ -64,9 +73,16 @@ async function spendToken(db: Knex, token: string | undefined, purpose: TokenPur
 }
 
 /** Whether a reset link is still usable, without spending it (the page shows the form only then). */
-export async function checkToken(db: Knex, token: string | undefined, purpose: TokenPurpose, now = new Date()): Promise<'ok' | 'invalid' | 'expired'> {
+export async function checkToken(
+  db: Knex,
+  token: string | undefined,
+  purpose: TokenPurpose,
+  now = new Date(),
+): Promise<'ok' | 'invalid' | 'expired'> {
   if (!isPlausibleToken(token)) return 'invalid';
-  const row = await db('advertiser_tokens').where({ token_hash: hashToken(token), purpose }).first('expires_at', 'used_at');
+  const row = await db('advertiser_tokens')
+    .where({ token_hash: hashToken(token), purpose })
+    .first('expires_at', 'used_at');
   if (!row || row.used_at) return 'invalid';
   return new Date(row.expires_at).getTime() <= now.getTime() ? 'expired' : 'ok';
 }
@@ -74,7 +90,10 @@ export async function checkToken(db: Knex, token: string | undefined, purpose: T
 export async function confirmEmail(db: Knex, token: string | undefined, now = new Date()): Promise<TokenResult> {
   const result = await spendToken(db, token, 'confirm_email', now);
   if (typeof result === 'object') {
-    await db('advertisers').where('id', result.advertiserId).whereNull('email_confirmed_at').update({ email_confirmed_at: now, updated_at: now });
+    await db('advertisers')
+      .where('id', result.advertiserId)
+      .whereNull('email_confirmed_at')
+      .update({ email_confirmed_at: now, updated_at: now });
   }
   return result;
 }

@@ -59,7 +59,8 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
   const ACTION_ERRORS = {
     pause: 'Solo se puede pausar un anuncio publicado.',
     resume: 'Solo se puede reanudar un anuncio pausado.',
-    renew: 'Este anuncio todavía no se puede renovar: los avisos gratuitos se renuevan en sus últimos 5 días o ya vencidos, con la identidad verificada.',
+    renew:
+      'Este anuncio todavía no se puede renovar: los avisos gratuitos se renuevan en sus últimos 5 días o ya vencidos, con la identidad verificada.',
   } as const;
   for (const action of ['pause', 'resume', 'renew'] as const) {
     router.post(`/:id/${action}`, async (ctx) => {

@@ -97,8 +97,13 @@ describe('sending for review', () => {
     expect((await t.db('ads').where('id', draft).first()).state).toBe('draft');
 
     const waiting = await advertiser('pending');
-    const flagged = (await call('POST', '', waiting.cookie, { ...validAd, description: `${validAd.description} Soy colegiala y tengo 17 años.` })).body.id;
-    const answers = await Promise.all([call('POST', `/${flagged}/submit`, waiting.cookie), call('POST', `/${flagged}/submit`, waiting.cookie)]);
+    const flagged = (
+      await call('POST', '', waiting.cookie, { ...validAd, description: `${validAd.description} Soy colegiala y tengo 17 años.` })
+    ).body.id;
+    const answers = await Promise.all([
+      call('POST', `/${flagged}/submit`, waiting.cookie),
+      call('POST', `/${flagged}/submit`, waiting.cookie),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const row = await t.db('ads').where('id', flagged).first();
     expect(row.state).toBe('pending');
@@ -108,7 +113,7 @@ describe('sending for review', () => {
     ]);
   });
 
-  it('an edit of a published ad goes back to review; an edit of another advertiser\'s ad changes nothing', async () => {
+  it("an edit of a published ad goes back to review; an edit of another advertiser's ad changes nothing", async () => {
     const owner = await advertiser();
     const adId = await insertAd(t.db, owner.id, { title: 'Aviso publicado de prueba', state: 'published' });
     const edited = await call('PUT', `/${adId}`, owner.cookie, { ...validAd, title: 'Aviso publicado y editado' });

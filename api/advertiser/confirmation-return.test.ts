@@ -20,7 +20,11 @@ afterAll(async () => {
 });
 
 async function post(pathname: string, body: unknown): Promise<number> {
-  const res = await fetch(`${server.url}/api/advertiser/${pathname}`, { method: 'POST', headers: sameOriginJson, body: JSON.stringify(body) });
+  const res = await fetch(`${server.url}/api/advertiser/${pathname}`, {
+    method: 'POST',
+    headers: sameOriginJson,
+    body: JSON.stringify(body),
+  });
   await res.body?.cancel();
   return res.status;
 }
@@ -42,7 +46,18 @@ describe('the confirmation link and the return path', () => {
   });
 
   it('leaves out anything that is not a path of this site, and registers all the same', async () => {
-    for (const bad of ['//evil.example', '/%09/evil.example', '/\t/evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/\r\nSet-Cookie: a=b', `/${'a'.repeat(3000)}`, 42, { path: '/' }]) {
+    for (const bad of [
+      '//evil.example',
+      '/%09/evil.example',
+      '/\t/evil.example',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '/\r\nSet-Cookie: a=b',
+      `/${'a'.repeat(3000)}`,
+      42,
+      { path: '/' },
+    ]) {
       const link = await registeredLink(bad);
       expect([...link.searchParams.keys()], JSON.stringify(bad)).toEqual(['token']);
       expect(link.href).not.toContain('evil');

@@ -23,7 +23,14 @@ const orderBody = z.object({ ids: z.array(z.number().int().positive()).max(20) }
 /** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
 export const isPhotoUploadPath = (path: string) => /^\/api\/advertiser\/ads\/\d+\/photos$/.test(path);
 
-const publicPhoto = (p: OwnPhoto) => ({ id: p.id, position: p.position, width: p.width, height: p.height, url: adImageUrl(p.key, 400), urlLarge: adImageUrl(p.key, 800) });
+const publicPhoto = (p: OwnPhoto) => ({
+  id: p.id,
+  position: p.position,
+  width: p.width,
+  height: p.height,
+  url: adImageUrl(p.key, 400),
+  urlLarge: adImageUrl(p.key, 800),
+});
 
 export function adPhotosRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/advertiser/ads/:id/photos' });

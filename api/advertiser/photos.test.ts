@@ -38,7 +38,10 @@ async function upload(cookie: string, adId: number, bytes: Buffer, name = 'foto.
     headers: { 'Sec-Fetch-Site': 'same-origin', Cookie: `${advertiserSessions.cookie}=${cookie}` },
     body: form,
   });
-  return { status: res.status, body: (await res.json()) as { id: number; url: string; urlLarge: string; error?: { code: string; field?: string; message: string } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { id: number; url: string; urlLarge: string; error?: { code: string; field?: string; message: string } },
+  };
 }
 
 const call = (method: string, pathname: string, cookie: string, body?: unknown) =>
@@ -72,7 +75,9 @@ describe('uploading a photo', () => {
       expect(data[0]).toBeGreaterThan(150);
     }
     // Its owner sees it (the ad is a draft: nobody else does).
-    expect((await fetch(`${server.url}${answer.body.url}`, { headers: { Cookie: `${advertiserSessions.cookie}=${cookie}` } })).status).toBe(200);
+    expect((await fetch(`${server.url}${answer.body.url}`, { headers: { Cookie: `${advertiserSessions.cookie}=${cookie}` } })).status).toBe(
+      200,
+    );
   });
 
   it('keeps to the plan chosen in the form: 3 photos for Gratuito, 10 for Premium', async () => {
@@ -80,7 +85,10 @@ describe('uploading a photo', () => {
     const jpeg = await testJpeg();
     for (let i = 0; i < 3; i++) expect((await upload(free.cookie, free.adId, jpeg)).status).toBe(201);
     const fourth = await upload(free.cookie, free.adId, jpeg);
-    expect(fourth).toMatchObject({ status: 409, body: { error: { code: 'too_many_photos', message: 'Tu plan permite hasta 3 fotos por anuncio.' } } });
+    expect(fourth).toMatchObject({
+      status: 409,
+      body: { error: { code: 'too_many_photos', message: 'Tu plan permite hasta 3 fotos por anuncio.' } },
+    });
     const premium = await owner('premium');
     for (let i = 0; i < 10; i++) expect((await upload(premium.cookie, premium.adId, jpeg)).status).toBe(201);
     expect((await upload(premium.cookie, premium.adId, jpeg)).body.error?.message).toBe('Tu plan permite hasta 10 fotos por anuncio.');
@@ -90,7 +98,11 @@ describe('uploading a photo', () => {
   it.each([
     ['a text file renamed .jpg', () => Buffer.from('no soy una foto'), 'La foto: el archivo no es una imagen JPG, PNG o WebP.'],
     ['a 6 MB photo', async () => Buffer.concat([await testJpeg(), Buffer.alloc(6 * 1024 * 1024)]), 'La foto: la imagen pesa más de 5 MB.'],
-    ['a 20,000 x 20,000 PNG', () => pngDeclaring(20_000, 20_000), 'La foto: la imagen tiene demasiados píxeles (máximo 24 megapíxeles: reducila y volvé a subirla).'],
+    [
+      'a 20,000 x 20,000 PNG',
+      () => pngDeclaring(20_000, 20_000),
+      'La foto: la imagen tiene demasiados píxeles (máximo 24 megapíxeles: reducila y volvé a subirla).',
+    ],
   ])('refuses %s and stores nothing', async (_name, bytes, message) => {
     const { adId, cookie } = await owner();
     const before = fs.existsSync(adImagesDir(t.dataDir)) ? fs.readdirSync(adImagesDir(t.dataDir)).length : 0;

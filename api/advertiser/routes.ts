@@ -5,7 +5,14 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { RouterDeps } from '#api/deps.ts';
-import { advertiserInvalidCredentials, advertiserSignInLocked, emailNotConfirmed, emailTaken, invalidLink, signInSlowed } from '#api/errors.ts';
+import {
+  advertiserInvalidCredentials,
+  advertiserSignInLocked,
+  emailNotConfirmed,
+  emailTaken,
+  invalidLink,
+  signInSlowed,
+} from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { parseInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
@@ -18,9 +25,11 @@ import { safeReturnPath } from '#shared/return-path.ts';
 import { advertiserSessions, type SignedInAdvertiser } from '#api/auth/sessions.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
-
 const email = z.string().trim().max(254).pipe(z.email('Ingresá un email válido, como nombre@ejemplo.com.'));
-const password = z.string().min(8, 'La contraseña debe tener al menos 8 caracteres.').max(128, 'La contraseña puede tener hasta 128 caracteres.');
+const password = z
+  .string()
+  .min(8, 'La contraseña debe tener al menos 8 caracteres.')
+  .max(128, 'La contraseña puede tener hasta 128 caracteres.');
 const token = z.string().min(20).max(100);
 /** Where the advertiser was headed (the publish flow): checked by returnPathForMail, never a reason to refuse. */
 const volver = z.unknown().optional();
@@ -31,7 +40,10 @@ const registerBody = z.object({
   acceptsTerms: z.literal(true, 'Para crear la cuenta tenés que ser mayor de 18 años y aceptar los términos.'),
   volver,
 });
-const loginBody = z.object({ email: z.string().trim().min(1, 'Ingresá tu email.').max(254), password: z.string().min(1, 'Ingresá tu contraseña.').max(128) });
+const loginBody = z.object({
+  email: z.string().trim().min(1, 'Ingresá tu email.').max(254),
+  password: z.string().min(1, 'Ingresá tu contraseña.').max(128),
+});
 const emailBody = z.object({ email });
 const resendBody = z.object({ email, volver });
 const confirmBody = z.object({ token });

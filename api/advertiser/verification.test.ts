@@ -25,7 +25,9 @@ afterAll(async () => {
   await t.destroy();
 });
 
-async function newAdvertiser(status: 'unverified' | 'pending' | 'verified' | 'rejected' = 'unverified'): Promise<{ id: number; cookie: string }> {
+async function newAdvertiser(
+  status: 'unverified' | 'pending' | 'verified' | 'rejected' = 'unverified',
+): Promise<{ id: number; cookie: string }> {
   const id = await insertAdvertiser(t.db, { verificationStatus: status });
   return { id, cookie: await advertiserSessions.create(t.db, id) };
 }
@@ -48,7 +50,14 @@ async function submit(cookie: string | undefined, body: FormData) {
   return { status: res.status, body: (await res.json()) as { error?: { code: string; field?: string; message: string; detail?: string } } };
 }
 
-const renaperFields = { method: 'renaper', fullName: 'Julia Verificada', birthDate: adultBirthDate, dni: '30123456', tramite: '00123456789', gender: 'F' };
+const renaperFields = {
+  method: 'renaper',
+  fullName: 'Julia Verificada',
+  birthDate: adultBirthDate,
+  dni: '30123456',
+  tramite: '00123456789',
+  gender: 'F',
+};
 
 describe('submitting a verification', () => {
   it('renaper: stores the claim and an encrypted, upright selfie without metadata; the advertiser becomes pending', async () => {
@@ -58,7 +67,14 @@ describe('submitting a verification', () => {
     expect(answer.status).toBe(201);
     expect((await t.db('advertisers').where('id', id).first()).verification_status).toBe('pending');
     const request = await t.db('verification_requests').where('advertiser_id', id).first();
-    expect(request).toMatchObject({ method: 'renaper', full_name: 'Julia Verificada', dni: '30123456', tramite: '00123456789', gender: 'F', status: 'pending' });
+    expect(request).toMatchObject({
+      method: 'renaper',
+      full_name: 'Julia Verificada',
+      dni: '30123456',
+      tramite: '00123456789',
+      gender: 'F',
+      status: 'pending',
+    });
     const [doc] = await t.db('identity_documents').where('request_id', request.id);
     expect(doc.kind).toBe('selfie');
 
@@ -83,37 +99,105 @@ describe('submitting a verification', () => {
     const { id, cookie } = await newAdvertiser('rejected'); // a rejected advertiser may send again
     const jpeg = await testJpeg();
     const fields = { method: 'manual', fullName: 'Marta Manual', birthDate: adultBirthDate };
-    const missing = await submit(cookie, form(fields, { dniFront: { bytes: jpeg, name: 'frente.jpg' }, selfie: { bytes: jpeg, name: 's.jpg' } }));
+    const missing = await submit(
+      cookie,
+      form(fields, { dniFront: { bytes: jpeg, name: 'frente.jpg' }, selfie: { bytes: jpeg, name: 's.jpg' } }),
+    );
     expect(missing).toMatchObject({ status: 400, body: { error: { field: 'dniBack', message: 'Falta la foto del dorso del DNI.' } } });
-    const ok = await submit(cookie, form(fields, { dniFront: { bytes: jpeg, name: 'f.jpg' }, dniBack: { bytes: await testPng(), name: 'd.png', type: 'image/png' }, selfie: { bytes: jpeg, name: 's.jpg' } }));
+    const ok = await submit(
+      cookie,
+      form(fields, {
+        dniFront: { bytes: jpeg, name: 'f.jpg' },
+        dniBack: { bytes: await testPng(), name: 'd.png', type: 'image/png' },
+        selfie: { bytes: jpeg, name: 's.jpg' },
+      }),
+    );
     expect(ok.status).toBe(201);
     const request = await t.db('verification_requests').where('advertiser_id', id).first();
-    expect((await t.db('identity_documents').where('request_id', request.id).pluck('kind')).sort()).toEqual(['dni_back', 'dni_front', 'selfie']);
+    expect((await t.db('identity_documents').where('request_id', request.id).pluck('kind')).sort()).toEqual([
+      'dni_back',
+      'dni_front',
+      'selfie',
+    ]);
   });
 });
 
-describe('the advertiser\'s view of it', () => {
+describe("the advertiser's view of it", () => {
   it('GET shows the latest request and, after a rejection, the reason', async () => {
     const { id, cookie } = await newAdvertiser();
-    const get = async () => (await fetch(`${server.url}/api/advertiser/verification`, { headers: { Cookie: `${advertiserSessions.cookie}=${cookie}` } })).json();
+    const get = async () =>
+      (await fetch(`${server.url}/api/advertiser/verification`, { headers: { Cookie: `${advertiserSessions.cookie}=${cookie}` } })).json();
     expect(await get()).toEqual({ verificationStatus: 'unverified', latest: null });
     await submit(cookie, form(renaperFields, { selfie: { bytes: await testJpeg(), name: 's.jpg' } }));
     expect(await get()).toMatchObject({ verificationStatus: 'pending', latest: { method: 'renaper', status: 'pending', reason: null } });
-    await t.db('verification_requests').where('advertiser_id', id).update({ status: 'rejected', reason: 'La selfie no se ve bien.', decided_at: new Date() });
+    await t
+      .db('verification_requests')
+      .where('advertiser_id', id)
+      .update({ status: 'rejected', reason: 'La selfie no se ve bien.', decided_at: new Date() });
     await t.db('advertisers').where('id', id).update({ verification_status: 'rejected' });
-    expect(await get()).toMatchObject({ verificationStatus: 'rejected', latest: { status: 'rejected', reason: 'La selfie no se ve bien.' } });
+    expect(await get()).toMatchObject({
+      verificationStatus: 'rejected',
+      latest: { status: 'rejected', reason: 'La selfie no se ve bien.' },
+    });
   });
 });
 
 describe('what is refused, changing nothing', () => {
   const cases: [string, () => Promise<FormData>, number, string, string][] = [
-    ['a birth date under 18', async () => form({ ...renaperFields, birthDate: shiftDate(buenosAiresDate(new Date()), -17, 0) }, { selfie: { bytes: await testJpeg(), name: 's.jpg' } }), 400, 'birthDate', 'Tenés que ser mayor de 18 años para publicar en Velada.'],
-    ['a DNI with letters', async () => form({ ...renaperFields, dni: '30A23456' }, { selfie: { bytes: await testJpeg(), name: 's.jpg' } }), 400, 'dni', 'El DNI debe tener 7 u 8 números, sin puntos.'],
-    ['a short trámite number', async () => form({ ...renaperFields, tramite: '123' }, { selfie: { bytes: await testJpeg(), name: 's.jpg' } }), 400, 'tramite', 'El número de trámite debe tener entre 11 y 14 números.'],
-    ['no method', async () => form({ fullName: 'X Y Z', birthDate: adultBirthDate }), 400, 'method', 'Elegí un método de verificación: RENAPER o revisión manual.'],
-    ['a text file renamed .jpg', async () => form(renaperFields, { selfie: { bytes: Buffer.from('no soy una imagen, soy texto'), name: 'selfie.jpg' } }), 400, 'selfie', 'La selfie con tu DNI: el archivo no es una imagen JPG o PNG.'],
-    ['a 6 MB photo', async () => form(renaperFields, { selfie: { bytes: Buffer.concat([await testJpeg(), Buffer.alloc(6 * 1024 * 1024)]), name: 's.jpg' } }), 400, 'selfie', 'La selfie con tu DNI: la imagen pesa más de 5 MB.'],
-    ['a 20,000 x 20,000 PNG', async () => form(renaperFields, { selfie: { bytes: pngDeclaring(20_000, 20_000), name: 'enorme.png', type: 'image/png' } }), 400, 'selfie', 'La selfie con tu DNI: la imagen tiene demasiados píxeles (máximo 24 megapíxeles: reducila y volvé a subirla).'],
+    [
+      'a birth date under 18',
+      async () =>
+        form(
+          { ...renaperFields, birthDate: shiftDate(buenosAiresDate(new Date()), -17, 0) },
+          { selfie: { bytes: await testJpeg(), name: 's.jpg' } },
+        ),
+      400,
+      'birthDate',
+      'Tenés que ser mayor de 18 años para publicar en Velada.',
+    ],
+    [
+      'a DNI with letters',
+      async () => form({ ...renaperFields, dni: '30A23456' }, { selfie: { bytes: await testJpeg(), name: 's.jpg' } }),
+      400,
+      'dni',
+      'El DNI debe tener 7 u 8 números, sin puntos.',
+    ],
+    [
+      'a short trámite number',
+      async () => form({ ...renaperFields, tramite: '123' }, { selfie: { bytes: await testJpeg(), name: 's.jpg' } }),
+      400,
+      'tramite',
+      'El número de trámite debe tener entre 11 y 14 números.',
+    ],
+    [
+      'no method',
+      async () => form({ fullName: 'X Y Z', birthDate: adultBirthDate }),
+      400,
+      'method',
+      'Elegí un método de verificación: RENAPER o revisión manual.',
+    ],
+    [
+      'a text file renamed .jpg',
+      async () => form(renaperFields, { selfie: { bytes: Buffer.from('no soy una imagen, soy texto'), name: 'selfie.jpg' } }),
+      400,
+      'selfie',
+      'La selfie con tu DNI: el archivo no es una imagen JPG o PNG.',
+    ],
+    [
+      'a 6 MB photo',
+      async () =>
+        form(renaperFields, { selfie: { bytes: Buffer.concat([await testJpeg(), Buffer.alloc(6 * 1024 * 1024)]), name: 's.jpg' } }),
+      400,
+      'selfie',
+      'La selfie con tu DNI: la imagen pesa más de 5 MB.',
+    ],
+    [
+      'a 20,000 x 20,000 PNG',
+      async () => form(renaperFields, { selfie: { bytes: pngDeclaring(20_000, 20_000), name: 'enorme.png', type: 'image/png' } }),
+      400,
+      'selfie',
+      'La selfie con tu DNI: la imagen tiene demasiados píxeles (máximo 24 megapíxeles: reducila y volvé a subirla).',
+    ],
   ];
 
   it.each(cases)('%s', async (_name, build, status, field, message) => {

@@ -38,8 +38,14 @@ export const claimSchema = (now = new Date()) =>
         method: z.literal('renaper'),
         fullName: z.string().trim().min(3, 'Escribí tu nombre y apellido como figuran en el DNI.').max(120),
         birthDate: adult(now),
-        dni: z.string().trim().regex(/^\d{7,8}$/, 'El DNI debe tener 7 u 8 números, sin puntos.'),
-        tramite: z.string().trim().regex(/^\d{11,14}$/, 'El número de trámite debe tener entre 11 y 14 números.'),
+        dni: z
+          .string()
+          .trim()
+          .regex(/^\d{7,8}$/, 'El DNI debe tener 7 u 8 números, sin puntos.'),
+        tramite: z
+          .string()
+          .trim()
+          .regex(/^\d{11,14}$/, 'El número de trámite debe tener entre 11 y 14 números.'),
         gender: z.enum(['M', 'F', 'X'], 'Elegí el género que figura en tu DNI.'),
       }),
       z.object({
@@ -55,7 +61,8 @@ export type Claim = z.output<ReturnType<typeof claimSchema>>;
 /** Checks every document of the method (the first problem is a 400 naming its field), then re-encodes them. */
 export async function readDocuments(form: FormData, method: Claim['method']): Promise<{ kind: DocumentKind; jpeg: Buffer }[]> {
   const checked: { kind: DocumentKind; bytes: Buffer }[] = [];
-  for (const doc of DOCUMENTS[method]) checked.push({ kind: doc.kind, bytes: await checkedImage(form.get(doc.field), doc.field, doc.label) });
+  for (const doc of DOCUMENTS[method])
+    checked.push({ kind: doc.kind, bytes: await checkedImage(form.get(doc.field), doc.field, doc.label) });
   // One image job for the whole set (it is one upload), each document decoded once.
   return imageJobs.run(async () => {
     const documents = [];
@@ -92,7 +99,8 @@ export async function submitVerification(
 
   const stored: { kind: DocumentKind; fileKey: string; bytes: number }[] = [];
   try {
-    for (const doc of documents) stored.push({ kind: doc.kind, fileKey: await storeDocument(vault.dataDir, vault.key, doc.jpeg), bytes: doc.jpeg.length });
+    for (const doc of documents)
+      stored.push({ kind: doc.kind, fileKey: await storeDocument(vault.dataDir, vault.key, doc.jpeg), bytes: doc.jpeg.length });
     return await db.transaction(async (trx) => {
       // The status moves first (a write, then the rest): a second submission racing this one finds nothing to move.
       const moved = await trx('advertisers')
@@ -114,7 +122,9 @@ export async function submitVerification(
         })
         .returning('id');
       const requestId = insertedId(row);
-      await trx('identity_documents').insert(stored.map((d) => ({ request_id: requestId, kind: d.kind, file_key: d.fileKey, bytes: d.bytes, created_at: now })));
+      await trx('identity_documents').insert(
+        stored.map((d) => ({ request_id: requestId, kind: d.kind, file_key: d.fileKey, bytes: d.bytes, created_at: now })),
+      );
       return { requestId };
     });
   } catch (err) {

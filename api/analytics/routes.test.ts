@@ -9,8 +9,7 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { analyticsSummary } from '#db/queries/analytics-summary.ts';
 import { clearAnalytics, countRows as countTableRows } from '#tooling/testing/analytics.ts';
 
-const CHROME_DESKTOP =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME_DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -211,7 +210,12 @@ describe('POST /api/analytics/track', () => {
     });
     const streamed = await fetch(`${server.url}/api/analytics/track`, {
       method: 'POST',
-      headers: { 'Content-Type': 'text/plain', 'Sec-Fetch-Site': 'same-origin', 'User-Agent': CHROME_DESKTOP, 'X-Forwarded-For': newClientIp() },
+      headers: {
+        'Content-Type': 'text/plain',
+        'Sec-Fetch-Site': 'same-origin',
+        'User-Agent': CHROME_DESKTOP,
+        'X-Forwarded-For': newClientIp(),
+      },
       body: chunks,
       duplex: 'half',
     } as RequestInit);

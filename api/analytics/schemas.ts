@@ -4,9 +4,7 @@ import { z } from 'zod';
 import { CONSENT_TYPES } from '#db/queries/analytics-ingest.ts';
 
 const id = z.uuid();
-const pageUrl = z
-  .url({ protocol: /^https?$/ })
-  .max(2048);
+const pageUrl = z.url({ protocol: /^https?$/ }).max(2048);
 /** Text without control characters (PostgreSQL refuses NUL in text; the panel has no use for the rest). */
 const plainText = (max: number) =>
   z

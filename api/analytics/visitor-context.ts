@@ -23,7 +23,10 @@ export function describeAgent(userAgent: string | undefined): AgentInfo {
   } else {
     const parsed = new UAParser(userAgent);
     const type = parsed.getDevice().type;
-    const name = parsed.getBrowser().name?.replace(/^Mobile /, '').trim();
+    const name = parsed
+      .getBrowser()
+      .name?.replace(/^Mobile /, '')
+      .trim();
     info = {
       bot: false,
       deviceType: type === 'mobile' || type === 'tablet' ? type : 'desktop',

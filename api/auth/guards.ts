@@ -7,7 +7,6 @@ import { audit } from '#api/admin/audit.ts';
 import { can, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
 import { advertiserSessions, staffSessions, type SignedInAdvertiser } from './sessions.ts';
 
-
 /** A live staff session, renewed by this call, in ctx.state.admin; 401 otherwise. */
 export function requireAdmin(deps: { db: Knex }): Middleware {
   return async (ctx: Context, next: Next) => {
@@ -27,7 +26,13 @@ export function requirePermission(deps: { db: Knex }, permission: AdminPermissio
   return async (ctx: Context, next: Next) => {
     const admin = signedInAdmin(ctx);
     if (!can(admin, permission)) {
-      await audit(deps.db, { action: 'forbidden', adminUserId: admin.id, username: admin.username, details: { permission, method: ctx.method, path: ctx.path }, ip: ctx.ip });
+      await audit(deps.db, {
+        action: 'forbidden',
+        adminUserId: admin.id,
+        username: admin.username,
+        details: { permission, method: ctx.method, path: ctx.path },
+        ip: ctx.ip,
+      });
       throw forbidden('forbidden', 'No tenés permiso para hacer esto.');
     }
     await next();

@@ -44,7 +44,12 @@ export function sessionStore<User>(policy: SessionPolicy<User>): SessionStore<Us
     cookie: policy.cookie,
     async create(db, userId, now = new Date()) {
       const token = newToken();
-      await insertSession(db, kind, { tokenHash: hashToken(token), ownerId: userId, createdAt: now, expiresAt: new Date(now.getTime() + policy.absoluteMs) });
+      await insertSession(db, kind, {
+        tokenHash: hashToken(token),
+        ownerId: userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + policy.absoluteMs),
+      });
       return token;
     },
     async resume(db, token, now = new Date()) {
@@ -66,7 +71,14 @@ export function sessionStore<User>(policy: SessionPolicy<User>): SessionStore<Us
     },
     endAllOf: (db, userId) => deleteSessionsOf(db, kind, userId),
     setCookie(ctx, token) {
-      ctx.cookies.set(policy.cookie, token ?? '', { httpOnly: true, sameSite: policy.sameSite, secure: ctx.secure, path: '/', maxAge: token ? undefined : 0, overwrite: true });
+      ctx.cookies.set(policy.cookie, token ?? '', {
+        httpOnly: true,
+        sameSite: policy.sameSite,
+        secure: ctx.secure,
+        path: '/',
+        maxAge: token ? undefined : 0,
+        overwrite: true,
+      });
     },
   };
 }

@@ -9,7 +9,6 @@ export interface ReadBodyOptions {
   types: string[];
 }
 
-
 export async function readJsonBody(ctx: Context, options: ReadBodyOptions): Promise<unknown> {
   if (!ctx.is(options.types)) throw notJson();
   const declared = Number(ctx.get('Content-Length') || 0);

@@ -22,8 +22,12 @@ beforeAll(async () => {
   const statements: Record<string, () => Promise<unknown>> = {
     duplicate: () => t.db('advertisers').insert(advertiser(`${SECRET}@example.com`)),
     'missing-reference': () => t.db('ad_images').insert({ ad_id: 999_999, position: 0, file_key: SECRET, width: 1, height: 1 }),
-    'missing-value': () => t.db('contact_messages').insert({ email: null, topic: 'consulta', message: SECRET, status: 'open', created_at: now }),
-    'nul-in-text': () => t.db('contact_messages').insert({ email: 'a@example.com', topic: 'consulta', message: `${SECRET}\u0000`, status: 'open', created_at: now }),
+    'missing-value': () =>
+      t.db('contact_messages').insert({ email: null, topic: 'consulta', message: SECRET, status: 'open', created_at: now }),
+    'nul-in-text': () =>
+      t
+        .db('contact_messages')
+        .insert({ email: 'a@example.com', topic: 'consulta', message: `${SECRET}\u0000`, status: 'open', created_at: now }),
     'too-long': () => t.db('advertisers').insert(advertiser(`${'x'.repeat(300)}@${SECRET}.com`)),
     'not-a-number': () => t.db('advertisers').where('id', SECRET).first(),
     'out-of-range': () => t.db('advertisers').where('id', 99_999_999_999).first(),
@@ -55,15 +59,33 @@ async function call(name: string) {
   const res = await fetch(`${server.url}/${name}?q=${SECRET}`, { method: 'POST', body: SECRET });
   const logged = [...warn.mock.calls, ...error.mock.calls].map((args) => args.map(String).join(' '));
   vi.restoreAllMocks();
-  return { status: res.status, body: (await res.json().catch(() => null)) as { error: { code: string; message: string } } | null, warn, error, logged };
+  return {
+    status: res.status,
+    body: (await res.json().catch(() => null)) as { error: { code: string; message: string } } | null,
+    warn,
+    error,
+    logged,
+  };
 }
 
 const postgres = process.env.VELADA_TEST_DIALECT === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
 describe('what the database refuses', () => {
   it.each([
-    ['duplicate', 409, 'already_exists', 'Eso ya existe. Recargá la página y revisá los datos.', /database (23505|SQLITE_CONSTRAINT_UNIQUE)/],
-    ['missing-reference', 409, 'conflict', 'Lo que indicaste no existe o está en uso. Recargá la página e intentá de nuevo.', /database (23503|SQLITE_CONSTRAINT_FOREIGNKEY)/],
+    [
+      'duplicate',
+      409,
+      'already_exists',
+      'Eso ya existe. Recargá la página y revisá los datos.',
+      /database (23505|SQLITE_CONSTRAINT_UNIQUE)/,
+    ],
+    [
+      'missing-reference',
+      409,
+      'conflict',
+      'Lo que indicaste no existe o está en uso. Recargá la página e intentá de nuevo.',
+      /database (23503|SQLITE_CONSTRAINT_FOREIGNKEY)/,
+    ],
     ['missing-value', 400, 'missing_value', 'Falta un dato obligatorio.', /database (23502|SQLITE_CONSTRAINT_NOTNULL)/],
   ])('%s: %i %s, one line naming the method, path and code', async (name, status, code, message, logLine) => {
     const res = await call(name);

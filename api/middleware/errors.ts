@@ -136,7 +136,9 @@ function logUnexpected(ctx: Context, err: unknown): void {
   const db = asDatabaseError(error);
   let what = `${error.name}: ${firstLine(error.message)}`;
   if (db) {
-    const where = (['table', 'column', 'constraint'] as const).filter((key) => typeof db[key] === 'string').map((key) => `, ${key} ${db[key]}`);
+    const where = (['table', 'column', 'constraint'] as const)
+      .filter((key) => typeof db[key] === 'string')
+      .map((key) => `, ${key} ${db[key]}`);
     what = `${error.name} (database ${db.code}${where.join('')})`;
   }
   const frames = (error.stack ?? '')

@@ -10,7 +10,9 @@ describe('the page policy', () => {
     const html = `<html><head><meta http-equiv="content-security-policy" content="default-src 'self';object-src 'none'; script-src 'self' 'sha256-abc='; style-src 'self' 'sha256-def=';"></head></html>`;
     const meta = metaPolicyOf(html)!;
     expect(meta).toBe("default-src 'self';object-src 'none'; script-src 'self' 'sha256-abc='; style-src 'self' 'sha256-def=';");
-    expect(pagePolicy(meta)).toBe("default-src 'self';object-src 'none'; script-src 'self' 'sha256-abc='; style-src 'self' 'sha256-def='; frame-ancestors 'none'");
+    expect(pagePolicy(meta)).toBe(
+      "default-src 'self';object-src 'none'; script-src 'self' 'sha256-abc='; style-src 'self' 'sha256-def='; frame-ancestors 'none'",
+    );
     expect(pagePolicy(pagePolicy(meta))).toBe(pagePolicy(meta));
     expect(metaPolicyOf('<html><head></head></html>')).toBeNull();
   });

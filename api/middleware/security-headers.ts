@@ -38,5 +38,10 @@ export function pagePolicy(astroPolicy: string): string {
 /** The policy of a built page's <meta http-equiv="content-security-policy">, or null. */
 export function metaPolicyOf(html: string): string | null {
   const match = /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html);
-  return match ? match[1]!.replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&') : null;
+  return match
+    ? match[1]!
+        .replace(/&#39;|&apos;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+    : null;
 }

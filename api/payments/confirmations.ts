@@ -37,17 +37,28 @@ export type MercadoPagoOutcome =
  * is approved for the full amount of one of our pending payments, completes that payment. Idempotent: the same
  * MercadoPago payment completes ours once (the pending status and provider_payment_id are both checked).
  */
-export async function confirmFromMercadoPago(db: Knex, client: MercadoPagoClient, providerPaymentId: string, now = new Date()): Promise<MercadoPagoOutcome> {
+export async function confirmFromMercadoPago(
+  db: Knex,
+  client: MercadoPagoClient,
+  providerPaymentId: string,
+  now = new Date(),
+): Promise<MercadoPagoOutcome> {
   const remote = await client.getPayment(providerPaymentId);
   if (remote.status !== 'approved') return { result: 'not_approved' };
-  const ours = remote.externalReference ? await db('payments').where('reference', remote.externalReference).first('id', 'amount', 'status', 'provider_payment_id') : null;
+  const ours = remote.externalReference
+    ? await db('payments').where('reference', remote.externalReference).first('id', 'amount', 'status', 'provider_payment_id')
+    : null;
   if (!ours) return { result: 'unknown_reference' };
   // Paid twice (two checkouts of one payment), or paid after it was cancelled: money staff must refund.
   if (ours.status === 'completed' && ours.provider_payment_id && ours.provider_payment_id !== remote.id) return { result: 'duplicate' };
   if (ours.status === 'completed') return { result: 'already_completed' };
   if (ours.status !== 'pending') return { result: 'not_pending' };
   if (remote.currency !== 'ARS' || Math.round(remote.amount) !== Number(ours.amount)) return { result: 'amount_mismatch' };
-  const done = await completePayment(db, { id: ours.id, bankAccountId: null, adminId: null, notes: `MercadoPago, pago ${remote.id}`, providerPaymentId: remote.id }, now);
+  const done = await completePayment(
+    db,
+    { id: ours.id, bankAccountId: null, adminId: null, notes: `MercadoPago, pago ${remote.id}`, providerPaymentId: remote.id },
+    now,
+  );
   if (done.ok) return { result: 'completed', payment: done.payment };
   return { result: done.reason === 'already_processed' ? 'already_completed' : 'not_pending' };
 }

@@ -7,7 +7,15 @@ const signature = '\n\nEquipo de Velada';
 
 export function paymentConfirmedMail(
   to: string,
-  p: { fullName: string; reference: string; amount: number; plan: string | null; planUntil: Date | null; adTitle: string | null; link: string },
+  p: {
+    fullName: string;
+    reference: string;
+    amount: number;
+    plan: string | null;
+    planUntil: Date | null;
+    adTitle: string | null;
+    link: string;
+  },
 ): Mail {
   const plan =
     p.plan && p.planUntil && p.adTitle
@@ -20,7 +28,10 @@ export function paymentConfirmedMail(
   };
 }
 
-export function renewalDueMail(to: string, r: { fullName: string; reference: string; amount: number; plan: string; adTitle: string; dueAt: Date; link: string }): Mail {
+export function renewalDueMail(
+  to: string,
+  r: { fullName: string; reference: string; amount: number; plan: string; adTitle: string; dueAt: Date; link: string },
+): Mail {
   return {
     to,
     subject: `Tu plan ${planLabel(r.plan)} termina el ${formatLongDate(r.dueAt)}`,

@@ -45,7 +45,13 @@ export function mercadoPagoClient(settings: MercadoPagoSettings) {
 
   return {
     /** The Checkout Pro page for one payment; MercadoPago sends the buyer back to backUrl and notifies notificationUrl. */
-    async createPreference(p: { reference: string; title: string; amount: number; backUrl: string; notificationUrl: string }): Promise<{ id: string; initPoint: string }> {
+    async createPreference(p: {
+      reference: string;
+      title: string;
+      amount: number;
+      backUrl: string;
+      notificationUrl: string;
+    }): Promise<{ id: string; initPoint: string }> {
       const answer = await call('POST', '/checkout/preferences', {
         items: [{ id: p.reference, title: p.title, quantity: 1, unit_price: p.amount, currency_id: 'ARS' }],
         external_reference: p.reference,
@@ -57,7 +63,8 @@ export function mercadoPagoClient(settings: MercadoPagoSettings) {
         expires: true,
         expiration_date_to: new Date(Date.now() + CHECKOUT_HOURS * 3_600_000).toISOString(),
       });
-      if (typeof answer.id !== 'string' || typeof answer.init_point !== 'string') throw new MercadoPagoUnavailable('MercadoPago answered a preference without id or init_point');
+      if (typeof answer.id !== 'string' || typeof answer.init_point !== 'string')
+        throw new MercadoPagoUnavailable('MercadoPago answered a preference without id or init_point');
       return { id: answer.id, initPoint: answer.init_point };
     },
 
@@ -87,7 +94,10 @@ export function signatureManifest(dataId: string, requestId: string, ts: string)
 }
 
 export function signNotification(secret: string, dataId: string, requestId: string, ts: string): string {
-  return crypto.createHmac('sha256', secret).update(signatureManifest(dataId, requestId, ts)).digest('hex');
+  return crypto
+    .createHmac('sha256', secret)
+    .update(signatureManifest(dataId, requestId, ts))
+    .digest('hex');
 }
 
 export function checkNotificationSignature(

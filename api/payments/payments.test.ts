@@ -30,8 +30,22 @@ beforeAll(async () => {
     mailer,
     config: { identityKey: IDENTITY_KEY, mercadoPago: { accessToken: fake.accessToken, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url } },
   });
-  await t.db('bank_accounts').insert({ bank_name: 'Banco de Prueba', account_holder: 'Velada SRL', account_number: '1', cbu: '0000003100010000000001', alias: 'velada.test', account_type: 'checking', active: true, created_at: new Date() });
-  const adminId = await createAdministratorAccount(t.db, { username: 'cobranzas', fullName: 'Cobranzas', password: 'una-clave-de-cobranzas', permissions: ['view_payments', 'process_payments'] });
+  await t.db('bank_accounts').insert({
+    bank_name: 'Banco de Prueba',
+    account_holder: 'Velada SRL',
+    account_number: '1',
+    cbu: '0000003100010000000001',
+    alias: 'velada.test',
+    account_type: 'checking',
+    active: true,
+    created_at: new Date(),
+  });
+  const adminId = await createAdministratorAccount(t.db, {
+    username: 'cobranzas',
+    fullName: 'Cobranzas',
+    password: 'una-clave-de-cobranzas',
+    permissions: ['view_payments', 'process_payments'],
+  });
   adminCookie = await staffSessions.create(t.db, adminId);
 });
 afterAll(async () => {
@@ -46,19 +60,43 @@ async function advertiserWithAd(state = 'published') {
   return { id, adId, cookie: await advertiserSessions.create(t.db, id) };
 }
 
-async function call(method: string, path: string, cookie: { advertiser?: string; admin?: string }, body?: unknown, headers: Record<string, string> = {}) {
-  const cookies = [cookie.advertiser && `${advertiserSessions.cookie}=${cookie.advertiser}`, cookie.admin && `${staffSessions.cookie}=${cookie.admin}`].filter(Boolean).join('; ');
+async function call(
+  method: string,
+  path: string,
+  cookie: { advertiser?: string; admin?: string },
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const cookies = [
+    cookie.advertiser && `${advertiserSessions.cookie}=${cookie.advertiser}`,
+    cookie.admin && `${staffSessions.cookie}=${cookie.admin}`,
+  ]
+    .filter(Boolean)
+    .join('; ');
   const res = await fetch(`${server.url}${path}`, {
     method,
-    headers: { ...(body instanceof FormData ? { 'Sec-Fetch-Site': 'same-origin' } : sameOriginJson), ...(cookies ? { Cookie: cookies } : {}), ...headers },
+    headers: {
+      ...(body instanceof FormData ? { 'Sec-Fetch-Site': 'same-origin' } : sameOriginJson),
+      ...(cookies ? { Cookie: cookies } : {}),
+      ...headers,
+    },
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   const type = res.headers.get('content-type') ?? '';
-  return { status: res.status, headers: res.headers, body: type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 const buy = async (who: { cookie: string; adId: number }, extra: Record<string, unknown> = {}) =>
-  call('POST', '/api/advertiser/payments', { advertiser: who.cookie }, { adId: who.adId, plan: 'vip', method: 'transfer', quote: await issueQuote(t.db, 'vip', 25000), ...extra });
+  call(
+    'POST',
+    '/api/advertiser/payments',
+    { advertiser: who.cookie },
+    { adId: who.adId, plan: 'vip', method: 'transfer', quote: await issueQuote(t.db, 'vip', 25000), ...extra },
+  );
 
 const receiptForm = (bytes: Buffer, name: string, type: string) => {
   const form = new FormData();
@@ -72,7 +110,14 @@ describe('buying a plan', () => {
     const who = await advertiserWithAd();
     const first = await buy(who);
     expect(first.status).toBe(201);
-    expect(first.body.payment).toMatchObject({ status: 'pending', plan: 'vip', amount: 25000, method: 'transfer', adId: who.adId, priceNote: null });
+    expect(first.body.payment).toMatchObject({
+      status: 'pending',
+      plan: 'vip',
+      amount: 25000,
+      method: 'transfer',
+      adId: who.adId,
+      priceNote: null,
+    });
     const second = await buy(who);
     expect(second).toMatchObject({ status: 200, body: { reused: true, payment: { id: first.body.payment.id } } });
     expect((await call('GET', '/api/advertiser/payments', { advertiser: who.cookie })).body).toHaveLength(1);
@@ -107,7 +152,11 @@ describe('buying a plan', () => {
       [buy(who, { quote: (await issueQuote(t.db, 'vip', 25000)).replace('.25000.', '.100.') }), 400, 'invalid_quote'],
       [buy(who, { quote: await issueQuote(t.db, 'premium', 15000) }), 400, 'invalid_quote'],
       [buy(who, { quote: await issueQuote(t.db, 'vip', 25000, new Date(Date.now() - QUOTE_TTL_MS - 60_000)) }), 409, 'quote_expired'],
-      [call('POST', '/api/advertiser/payments', {}, { adId: who.adId, plan: 'vip', method: 'transfer', quote: 'x' }), 401, 'unauthenticated'],
+      [
+        call('POST', '/api/advertiser/payments', {}, { adId: who.adId, plan: 'vip', method: 'transfer', quote: 'x' }),
+        401,
+        'unauthenticated',
+      ],
     ];
     for (const [pending, status, code] of cases) {
       const answer = await pending;
@@ -135,16 +184,33 @@ describe('transfer receipts', () => {
     const payment = (await buy(who)).body.payment;
     const path = `/api/advertiser/payments/${payment.id}/receipt`;
 
-    const fakePdf = await call('POST', path, { advertiser: who.cookie }, receiptForm(Buffer.from('MZ not a receipt at all'), 'comprobante.pdf', 'application/pdf'));
+    const fakePdf = await call(
+      'POST',
+      path,
+      { advertiser: who.cookie },
+      receiptForm(Buffer.from('MZ not a receipt at all'), 'comprobante.pdf', 'application/pdf'),
+    );
     expect([fakePdf.status, fakePdf.body.error.code]).toEqual([400, 'invalid_receipt']);
-    const tooBig = await call('POST', path, { advertiser: who.cookie }, receiptForm(Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'grande.jpg', 'image/jpeg'));
+    const tooBig = await call(
+      'POST',
+      path,
+      { advertiser: who.cookie },
+      receiptForm(Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'grande.jpg', 'image/jpeg'),
+    );
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.error.message).toContain('5 MB');
     const stranger = await advertiserWithAd();
-    expect((await call('POST', path, { advertiser: stranger.cookie }, receiptForm(await testJpeg(), 'c.jpg', 'image/jpeg'))).status).toBe(404);
+    expect((await call('POST', path, { advertiser: stranger.cookie }, receiptForm(await testJpeg(), 'c.jpg', 'image/jpeg'))).status).toBe(
+      404,
+    );
     expect((await t.db('payments').where('id', payment.id).first()).receipt_key).toBeNull();
 
-    const image = await call('POST', path, { advertiser: who.cookie }, receiptForm(await testJpeg(300, 200, { exif: true }), 'comprobante.jpg', 'image/jpeg'));
+    const image = await call(
+      'POST',
+      path,
+      { advertiser: who.cookie },
+      receiptForm(await testJpeg(300, 200, { exif: true }), 'comprobante.jpg', 'image/jpeg'),
+    );
     expect(image.status).toBe(200);
     expect(image.body.receipt).toMatchObject({ type: 'image/webp' });
     const row = await t.db('payments').where('id', payment.id).first();
@@ -180,7 +246,12 @@ describe('staff processing', () => {
     expect(mail.text).toContain(`/mi-cuenta/pagos/${payment.reference}`);
     const again = await call('POST', `/api/admin/payments/${payment.id}/process`, { admin: adminCookie }, { bankAccountId: account.id });
     expect([again.status, again.body.error.code]).toEqual([409, 'already_processed']);
-    const receipt = await call('POST', `/api/advertiser/payments/${payment.id}/receipt`, { advertiser: who.cookie }, receiptForm(await testJpeg(), 'c.jpg', 'image/jpeg'));
+    const receipt = await call(
+      'POST',
+      `/api/advertiser/payments/${payment.id}/receipt`,
+      { advertiser: who.cookie },
+      receiptForm(await testJpeg(), 'c.jpg', 'image/jpeg'),
+    );
     expect(receipt.status).toBe(409);
   });
 
@@ -276,7 +347,11 @@ describe('MercadoPago', () => {
     fake.payments.set('555002', { status: 'approved', external_reference: payment.reference, transaction_amount: 25000 });
     expect((await notify('555002', { secret: 'not-the-secret' })).status).toBe(401);
     expect((await notify('555002', { ts: Date.now() - 60 * 60_000 })).status).toBe(401);
-    const unsigned = await fetch(`${server.url}/api/payments/mercadopago/webhook?data.id=555002&type=payment`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const unsigned = await fetch(`${server.url}/api/payments/mercadopago/webhook?data.id=555002&type=payment`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(unsigned.status).toBe(401);
     expect((await t.db('payments').where('id', payment.id).first()).status).toBe('pending');
 

@@ -26,11 +26,18 @@ export async function checkedReceipt(value: FormDataEntryValue | null): Promise<
   try {
     image = await checkedImage(value, 'receipt', 'el comprobante', { allowWebp: true });
   } catch (err) {
-    if (err instanceof HttpError && /no es una imagen/.test(err.message)) throw refuse('El comprobante tiene que ser una imagen (JPG, PNG o WebP) o un PDF.');
+    if (err instanceof HttpError && /no es una imagen/.test(err.message))
+      throw refuse('El comprobante tiene que ser una imagen (JPG, PNG o WebP) o un PDF.');
     throw err;
   }
   try {
-    const bytes = await imageJobs.run(() => sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toBuffer());
+    const bytes = await imageJobs.run(() =>
+      sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 85 })
+        .toBuffer(),
+    );
     return { bytes, type: 'image/webp' };
   } catch (err) {
     if (err instanceof HttpError && err.status === 503) throw err;

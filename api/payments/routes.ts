@@ -6,7 +6,24 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { RouterDeps } from '#api/deps.ts';
-import { adNotPublished, badNotificationSignature, higherPlanActive, type HttpError, invalidNotification, invalidQuote, mercadoPagoLookupFailed, mercadoPagoUnavailable, noActiveBankAccount, notFound, otherPaymentPending, paymentMethodUnavailable, paymentNotFound, paymentNotPending, quoteExpired, receiptsUnavailable } from '#api/errors.ts';
+import {
+  adNotPublished,
+  badNotificationSignature,
+  higherPlanActive,
+  type HttpError,
+  invalidNotification,
+  invalidQuote,
+  mercadoPagoLookupFailed,
+  mercadoPagoUnavailable,
+  noActiveBankAccount,
+  notFound,
+  otherPaymentPending,
+  paymentMethodUnavailable,
+  paymentNotFound,
+  paymentNotPending,
+  quoteExpired,
+  receiptsUnavailable,
+} from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { readMultipart } from '#api/http/read-multipart.ts';
 import { idParams, parseInput } from '#api/http/validate.ts';
@@ -43,7 +60,12 @@ const purchaseBody = z.object({
   method: z.enum(PAYMENT_METHODS, 'Elegí cómo pagar: transferencia bancaria o MercadoPago.'),
   quote: z.string({ error: 'Falta el precio que viste. Recargá la página y volvé a intentar.' }).max(200),
 });
-const paymentQuery = z.object({ mercadopago: z.string().regex(/^\d{1,20}$/).optional() });
+const paymentQuery = z.object({
+  mercadopago: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
+});
 
 const MERCADOPAGO_OFF = 'MercadoPago no está disponible por ahora. Pagá por transferencia bancaria.';
 const me = (ctx: Context) => signedInAdvertiser(ctx).id;
@@ -104,7 +126,10 @@ export function paymentsRouter(deps: RouterDeps): Router {
     }
     const advertiserId = me(ctx);
     const current = (await getPlanPrices(deps.db))[input.plan];
-    const priceNote = current === quote.amount ? null : `Precio mostrado al comprar: ${formatMoney(quote.amount)} (el precio vigente es ${formatMoney(current)}).`;
+    const priceNote =
+      current === quote.amount
+        ? null
+        : `Precio mostrado al comprar: ${formatMoney(quote.amount)} (el precio vigente es ${formatMoney(current)}).`;
 
     const purchaseInput = { advertiserId, adId: input.adId, plan: input.plan, method: input.method, amount: quote.amount, priceNote };
     let redirectUrl: string | null = null;
@@ -117,7 +142,11 @@ export function paymentsRouter(deps: RouterDeps): Router {
       else {
         const reference = newPaymentReference();
         const ad = await deps.db('ads').where('id', input.adId).first('title');
-        const preference = await checkout(ctx, { reference, description: planPaymentDescription(input.plan, ad.title, 'purchase'), amount: quote.amount });
+        const preference = await checkout(ctx, {
+          reference,
+          description: planPaymentDescription(input.plan, ad.title, 'purchase'),
+          amount: quote.amount,
+        });
         redirectUrl = preference.initPoint;
         purchase = await createPlanPurchase(deps.db, { ...purchaseInput, providerPreferenceId: preference.id, reference });
       }
@@ -166,7 +195,10 @@ export function paymentsRouter(deps: RouterDeps): Router {
     if (!payment) throw paymentNotFound();
     if (payment.status !== 'pending') throw paymentNotPending();
     const preference = await checkout(ctx, payment);
-    await deps.db('payments').where({ id, status: 'pending' }).update({ payment_method: 'mercadopago', provider_preference_id: preference.id });
+    await deps
+      .db('payments')
+      .where({ id, status: 'pending' })
+      .update({ payment_method: 'mercadopago', provider_preference_id: preference.id });
     ctx.body = { redirectUrl: preference.initPoint };
   });
 
@@ -189,7 +221,10 @@ export function paymentsRouter(deps: RouterDeps): Router {
 
   own.get('/:id/receipt', async (ctx) => {
     const { id } = parseInput(idParams, ctx.params);
-    const row = await deps.db('payments').where({ id, advertiser_id: me(ctx) }).first('receipt_key', 'receipt_type', 'reference');
+    const row = await deps
+      .db('payments')
+      .where({ id, advertiser_id: me(ctx) })
+      .first('receipt_key', 'receipt_type', 'reference');
     if (!row?.receipt_key) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
     await sendReceipt(ctx, await readDocument(deps.config.dataDir, key(), row.receipt_key, 'receipts'), row.receipt_type, row.reference);
   });

@@ -129,8 +129,13 @@ describe('an ad held by a report', () => {
     await t.db('ads').where('id', adId).update({ state: 'pending', submitted_at: new Date() });
     const made = await report(adId, 'posible_trata');
     expect(made.body.hidden).toBe(false);
-    const queue = (await (await asStaff('GET', '/ads?state=pending')).json()) as { id: number; openReports: { reason: string; label: string; hides: boolean }[] }[];
-    expect(queue.find((ad) => ad.id === adId)?.openReports).toEqual([expect.objectContaining({ reason: 'posible_trata', label: 'Posible trata o explotación', hides: true })]);
+    const queue = (await (await asStaff('GET', '/ads?state=pending')).json()) as {
+      id: number;
+      openReports: { reason: string; label: string; hides: boolean }[];
+    }[];
+    expect(queue.find((ad) => ad.id === adId)?.openReports).toEqual([
+      expect.objectContaining({ reason: 'posible_trata', label: 'Posible trata o explotación', hides: true }),
+    ]);
     const refused = await asStaff('POST', `/ads/${adId}/approve`);
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('open_report');
@@ -155,9 +160,17 @@ describe('evidence', () => {
     expect(await t.db('ads').where('id', adId).first()).toBeUndefined();
     for (const key of keys) expect(fs.existsSync(`${adImagesDir(t.dataDir)}/${key}-400.webp`)).toBe(true);
 
-    const resolved = (await (await asStaff('GET', '/reports?status=resolved')).json()) as { id: number; snapshot: { adId: number; title: string; advertiserId: number; photos: string[] } }[];
+    const resolved = (await (await asStaff('GET', '/reports?status=resolved')).json()) as {
+      id: number;
+      snapshot: { adId: number; title: string; advertiserId: number; photos: string[] };
+    }[];
     const item = resolved.find((r) => r.id === made.body.id)!;
-    expect(item.snapshot).toMatchObject({ adId, title: 'Aviso con fotos', advertiserId, photos: keys.map((k) => `/media/ads/${k}-400.webp`) });
+    expect(item.snapshot).toMatchObject({
+      adId,
+      title: 'Aviso con fotos',
+      advertiserId,
+      photos: keys.map((k) => `/media/ads/${k}-400.webp`),
+    });
     // Staff can still open the evidence; nobody else can.
     const evidence = item.snapshot.photos[0]!;
     expect((await fetch(`${server.url}${evidence}`, { headers: { Cookie: `${staffSessions.cookie}=${adminCookie}` } })).status).toBe(200);
@@ -182,7 +195,9 @@ describe('evidence', () => {
 describe('hiding reports', () => {
   it('one reporter hides at most the day limit; later reports reach staff with the ad still visible', async () => {
     const reporter = newReporter();
-    const ads = await Promise.all(Array.from({ length: HIDING_REPORTS_PER_DAY + 2 }, () => owner({ plan: 'vip', planExpiresAt: new Date(Date.now() + 20 * DAY_MS) })));
+    const ads = await Promise.all(
+      Array.from({ length: HIDING_REPORTS_PER_DAY + 2 }, () => owner({ plan: 'vip', planExpiresAt: new Date(Date.now() + 20 * DAY_MS) })),
+    );
     // In parallel: the limit holds however the requests interleave.
     const answers = await Promise.all(ads.map((ad) => report(ad.adId, 'posible_menor', reporter)));
     expect(answers.every((a) => a.status === 201)).toBe(true);
@@ -190,7 +205,12 @@ describe('hiding reports', () => {
     const states = await Promise.all(ads.map((ad) => stateOf(ad.adId)));
     expect(states.filter((s) => s === 'held')).toHaveLength(HIDING_REPORTS_PER_DAY);
     expect(states.filter((s) => s === 'published')).toHaveLength(2);
-    expect(await t.db('reports').whereIn('ad_id', ads.map((a) => a.adId))).toHaveLength(ads.length);
+    expect(
+      await t.db('reports').whereIn(
+        'ad_id',
+        ads.map((a) => a.adId),
+      ),
+    ).toHaveLength(ads.length);
     // Another address still can.
     const visible = ads.find((_, i) => states[i] === 'published')!;
     expect((await report(visible.adId, 'posible_menor')).body.hidden).toBe(true);
@@ -198,7 +218,8 @@ describe('hiding reports', () => {
 
   it('alerts staff at once and tells the advertiser, without naming the reporter', async () => {
     const { adId } = await owner();
-    const email = (await t.db('ads as ad').join('advertisers as a', 'a.id', 'ad.advertiser_id').where('ad.id', adId).first('a.email')).email as string;
+    const email = (await t.db('ads as ad').join('advertisers as a', 'a.id', 'ad.advertiser_id').where('ad.id', adId).first('a.email'))
+      .email as string;
     const reporter = newReporter();
     await fetch(`${server.url}/api/reports`, {
       method: 'POST',

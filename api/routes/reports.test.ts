@@ -50,12 +50,27 @@ describe('reporting an ad', () => {
   it('other reasons leave the ad visible; a report can name the ad by its code or link, or by nothing at all', async () => {
     const advertiser = await insertAdvertiser(t.db);
     const adId = await insertAd(t.db, advertiser, { title: 'Aviso con fotos dudosas' });
-    const byLink = await report({ adReference: `https://velada.example/anuncio/aviso-con-fotos-dudosas-${adId}`, reason: 'fotos_falsas', contactEmail: 'testigo@ejemplo.com' });
+    const byLink = await report({
+      adReference: `https://velada.example/anuncio/aviso-con-fotos-dudosas-${adId}`,
+      reason: 'fotos_falsas',
+      contactEmail: 'testigo@ejemplo.com',
+    });
     expect(byLink).toMatchObject({ status: 201, body: { hidden: false } });
-    expect(await t.db('reports').where('id', byLink.body.id).first()).toMatchObject({ ad_id: adId, reason: 'fotos_falsas', contact_email: 'testigo@ejemplo.com' });
+    expect(await t.db('reports').where('id', byLink.body.id).first()).toMatchObject({
+      ad_id: adId,
+      reason: 'fotos_falsas',
+      contact_email: 'testigo@ejemplo.com',
+    });
     expect((await t.db('ads').where('id', adId).first()).state).toBe('published');
-    const scam = await report({ adReference: 'un perfil de otra página', reason: 'estafa', details: 'Me pidieron una seña por transferencia.' });
-    expect(await t.db('reports').where('id', scam.body.id).first()).toMatchObject({ ad_id: null, ad_reference: 'un perfil de otra página' });
+    const scam = await report({
+      adReference: 'un perfil de otra página',
+      reason: 'estafa',
+      details: 'Me pidieron una seña por transferencia.',
+    });
+    expect(await t.db('reports').where('id', scam.body.id).first()).toMatchObject({
+      ad_id: null,
+      ad_reference: 'un perfil de otra página',
+    });
     expect(adIdFromReference(' 1234 ')).toBe(1234);
     expect(adIdFromReference('/anuncio/titulo-77?x=1')).toBe(77);
     expect(adIdFromReference('hola')).toBeNull();
@@ -78,8 +93,14 @@ describe('the contact form', () => {
     };
     const ok = await send({ name: 'Paula', email: 'paula@ejemplo.com', topic: 'datos', message: 'Quiero saber qué datos míos guardan.' });
     expect(ok.status).toBe(201);
-    expect(await t.db('contact_messages').where('id', ok.body.id).first()).toMatchObject({ email: 'paula@ejemplo.com', topic: 'datos', status: 'open' });
-    expect((await send({ email: 'no-es-email', topic: 'otro', message: 'Un mensaje suficientemente largo.' })).body.error).toMatchObject({ field: 'email' });
+    expect(await t.db('contact_messages').where('id', ok.body.id).first()).toMatchObject({
+      email: 'paula@ejemplo.com',
+      topic: 'datos',
+      status: 'open',
+    });
+    expect((await send({ email: 'no-es-email', topic: 'otro', message: 'Un mensaje suficientemente largo.' })).body.error).toMatchObject({
+      field: 'email',
+    });
     expect((await send({ email: 'a@ejemplo.com', topic: 'otro', message: 'corto' })).body.error).toMatchObject({
       field: 'message',
       detail: 'Contanos un poco más: el mensaje necesita al menos 10 caracteres.',

@@ -28,14 +28,23 @@ const contactBody = z.object({
   name: z.string().trim().max(120, 'El nombre puede tener hasta 120 caracteres.').optional(),
   email: z.string().trim().max(254).pipe(z.email('Escribí un email válido: es donde te vamos a responder.')),
   topic: z.enum(contactTopics, 'Elegí un tema.'),
-  message: z.string().trim().min(10, 'Contanos un poco más: el mensaje necesita al menos 10 caracteres.').max(2000, 'El mensaje puede tener hasta 2000 caracteres.'),
+  message: z
+    .string()
+    .trim()
+    .min(10, 'Contanos un poco más: el mensaje necesita al menos 10 caracteres.')
+    .max(2000, 'El mensaje puede tener hasta 2000 caracteres.'),
 });
 
 export function reportsRouter(deps: RouterDeps): Router {
   const router = new Router();
   router.post('/contact', rateLimit({ windowMs: 60 * 60_000, max: 10 }), async (ctx) => {
     const input = parseInput(contactBody, await readJsonBody(ctx, { limitBytes: 8 * 1024, types: ['application/json'] }));
-    const id = await saveContactMessage(deps.db, { name: input.name || null, email: input.email, topic: input.topic as ContactTopic, message: input.message });
+    const id = await saveContactMessage(deps.db, {
+      name: input.name || null,
+      email: input.email,
+      topic: input.topic as ContactTopic,
+      message: input.message,
+    });
     ctx.status = 201;
     ctx.body = { success: true, id };
   });
@@ -54,10 +63,17 @@ export function reportsRouter(deps: RouterDeps): Router {
     });
     if (heldAd) {
       // The advertiser learns that the ad is hidden and why it cannot be changed; never who reported it.
-      await deps.mailer.send(adHeldMail(heldAd.advertiserEmail, heldAd)).catch((err) => console.error('Held-ad notice failed:', (err as Error).message));
+      await deps.mailer
+        .send(adHeldMail(heldAd.advertiserEmail, heldAd))
+        .catch((err) => console.error('Held-ad notice failed:', (err as Error).message));
     }
     if (adId && HIDING_REASONS.includes(reason)) {
-      await mailStaffAlert(deps.mailer, deps.config.staffAlertEmail, `Una denuncia por ${reason === 'posible_menor' ? 'posible menor de edad' : 'posible trata'} sobre el anuncio con código ${adId}${hidden ? ' lo ocultó' : ''}.`, deps.config.siteOrigin);
+      await mailStaffAlert(
+        deps.mailer,
+        deps.config.staffAlertEmail,
+        `Una denuncia por ${reason === 'posible_menor' ? 'posible menor de edad' : 'posible trata'} sobre el anuncio con código ${adId}${hidden ? ' lo ocultó' : ''}.`,
+        deps.config.siteOrigin,
+      );
     }
     ctx.status = 201;
     ctx.body = { success: true, id, hidden };

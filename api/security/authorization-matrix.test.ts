@@ -62,7 +62,13 @@ function expectations(route: ApiRoute, rule: RouteCase): Record<Caller, Expectat
       return { anonymous: 401, 'staff without permissions': 401, 'super admin': 401, 'another advertiser': 401, owner: 401 };
     case 'public':
       // Signing in with a wrong password is a 401 for anyone: nothing to expect but an answer of one's own.
-      return { anonymous: 'own data only', 'staff without permissions': 'own data only', 'super admin': 'own data only', 'another advertiser': 'own data only', owner: 'own data only' };
+      return {
+        anonymous: 'own data only',
+        'staff without permissions': 'own data only',
+        'super admin': 'own data only',
+        'another advertiser': 'own data only',
+        owner: 'own data only',
+      };
   }
 }
 
@@ -87,7 +93,8 @@ async function multipartFor(route: ApiRoute): Promise<{ body: Buffer; type: stri
   if (route.path.endsWith('/photos')) form.append('photo', new Blob([new Uint8Array(s.png)], { type: 'image/png' }), 'foto.png');
   else if (route.path.endsWith('/receipt')) form.append('receipt', jpeg, 'comprobante.jpg');
   else {
-    for (const [name, value] of Object.entries({ method: 'manual', fullName: 'Dueña de Prueba', birthDate: '1990-04-02' })) form.append(name, value);
+    for (const [name, value] of Object.entries({ method: 'manual', fullName: 'Dueña de Prueba', birthDate: '1990-04-02' }))
+      form.append(name, value);
     for (const name of ['dniFront', 'dniBack', 'selfie']) form.append(name, jpeg, `${name}.jpg`);
   }
   const encoded = new Response(form);
@@ -106,7 +113,12 @@ async function call(route: ApiRoute, rule: RouteCase, w: World, caller: Caller):
     body = form.body;
     headers['Content-Type'] = form.type;
   }
-  return rawRequest(s.server.url, { method: route.method, path: rule.params ? fillPath(route.path, rule.params(w)) : route.path, headers, body });
+  return rawRequest(s.server.url, {
+    method: route.method,
+    path: rule.params ? fillPath(route.path, rule.params(w)) : route.path,
+    headers,
+    body,
+  });
 }
 
 function meets(expectation: Expectation, res: RawResponse): string | null {
@@ -122,12 +134,17 @@ const leaks = (res: RawResponse, w: World) => res.text.includes(w.ownerTitle) ||
 describe('the authorization matrix', () => {
   it('has an access rule for every route of the routers, and only for those', () => {
     expect(s.routes.length).toBeGreaterThanOrEqual(70);
-    expect(s.routes.filter((r) => !ROUTE_CASES[r.key]).map((r) => r.key), 'routes without a case in api/security/route-catalogue.ts').toEqual([]);
+    expect(
+      s.routes.filter((r) => !ROUTE_CASES[r.key]).map((r) => r.key),
+      'routes without a case in api/security/route-catalogue.ts',
+    ).toEqual([]);
     expect(Object.keys(ROUTE_CASES).filter((key) => !s.routes.some((r) => r.key === key))).toEqual([]);
   });
 
   it('puts every route under /api/advertiser and /api/admin behind a session, apart from signing up, in and out', () => {
-    const open = s.routes.filter((r) => /^\/api\/(advertiser|admin)\//.test(r.path) && ROUTE_CASES[r.key]?.access === 'public').map((r) => r.key);
+    const open = s.routes
+      .filter((r) => /^\/api\/(advertiser|admin)\//.test(r.path) && ROUTE_CASES[r.key]?.access === 'public')
+      .map((r) => r.key);
     expect(open.sort()).toEqual(
       [
         'POST /api/admin/login',
@@ -159,7 +176,8 @@ describe('the authorization matrix', () => {
       const problem = meets(expected[caller], res);
       if (problem) problems.push(`${caller}: ${problem}`);
       const mayRead = caller === 'owner' || (caller === 'super admin' && rule!.access === 'admin');
-      if (!mayRead && leaks(res, w)) problems.push(`${caller}: the answer carries the owner's data (${res.status} ${res.text.slice(0, 160)})`);
+      if (!mayRead && leaks(res, w))
+        problems.push(`${caller}: the answer carries the owner's data (${res.status} ${res.text.slice(0, 160)})`);
     }
     expect(problems).toEqual([]);
   });
@@ -172,8 +190,12 @@ describe('the account pages (/mi-cuenta)', () => {
   it.each(pages)('%s resumes the advertiser session before anything else and sends the visitor to sign in without one', (file) => {
     const source = fs.readFileSync(path.join(pagesDir, file), 'utf8');
     const frontmatter = source.split(/^---$/m)[1] ?? '';
-    const statements = frontmatter.split('\n').filter((line) => line.trim() && !line.trim().startsWith('//') && !/^(import|export) /.test(line));
-    expect(statements[0]).toMatch(/^const advertiser = await advertiserSessions\.resume\(Astro\.locals\.db, Astro\.cookies\.get\(advertiserSessions\.cookie\)\?\.value\);$/);
+    const statements = frontmatter
+      .split('\n')
+      .filter((line) => line.trim() && !line.trim().startsWith('//') && !/^(import|export) /.test(line));
+    expect(statements[0]).toMatch(
+      /^const advertiser = await advertiserSessions\.resume\(Astro\.locals\.db, Astro\.cookies\.get\(advertiserSessions\.cookie\)\?\.value\);$/,
+    );
     expect(statements[1]).toMatch(/^if \(!advertiser\) return Astro\.redirect\(/);
     // A row named in the address is looked up among the advertiser's own.
     if (/Astro\.params/.test(frontmatter)) expect(frontmatter).toMatch(/findOwn\w*\(Astro\.locals\.db, advertiser\.id, /);

@@ -52,9 +52,17 @@ const anonymous: { path: string; body: Record<string, unknown>; fields: string[]
   { path: '/api/advertiser/forgot-password', body: { email: 'ana@example.com' }, fields: ['email'] },
   { path: '/api/advertiser/resend-confirmation', body: { email: 'ana@example.com' }, fields: ['email'] },
   { path: '/api/advertiser/confirm-email', body: { token: 'x'.repeat(43) }, fields: ['token'] },
-  { path: '/api/advertiser/reset-password', body: { token: 'x'.repeat(43), password: 'una-clave-bien-larga' }, fields: ['token', 'password'] },
+  {
+    path: '/api/advertiser/reset-password',
+    body: { token: 'x'.repeat(43), password: 'una-clave-bien-larga' },
+    fields: ['token', 'password'],
+  },
   { path: '/api/admin/login', body: { username: 'velada_admin', password: 'clave-super-segura-1' }, fields: ['username', 'password'] },
-  { path: '/api/analytics/consent', body: { visitorId: visitor, consentGiven: true, consentType: 'all' }, fields: ['visitorId', 'consentType'] },
+  {
+    path: '/api/analytics/consent',
+    body: { visitorId: visitor, consentGiven: true, consentType: 'all' },
+    fields: ['visitorId', 'consentType'],
+  },
   {
     path: '/api/analytics/track',
     body: {
@@ -121,7 +129,9 @@ function post(path: string, body: unknown, cookie?: string) {
 }
 
 describe('control characters in anonymous requests', () => {
-  const cases = anonymous.flatMap(({ path, body, fields }) => fields.flatMap((field) => CONTROL.map(([name, bad]) => ({ path, body, field, name, bad }))));
+  const cases = anonymous.flatMap(({ path, body, fields }) =>
+    fields.flatMap((field) => CONTROL.map(([name, bad]) => ({ path, body, field, name, bad }))),
+  );
 
   it(`refuses each of them in every text field with a 400 naming the field, and writes nothing (${cases.length} requests)`, async () => {
     const before = await databaseFingerprint(t.db);

@@ -84,7 +84,17 @@ function killServer(): Promise<void> {
 }
 
 /** What the writers managed before each kill: the test is only worth something if they wrote. */
-const done = { adsCreated: 0, photosAdded: 0, photosRemoved: 0, adsSubmitted: 0, adsApproved: 0, adsDeleted: 0, paymentsProcessed: 0, reports: 0, reportsDecided: 0 };
+const done = {
+  adsCreated: 0,
+  photosAdded: 0,
+  photosRemoved: 0,
+  adsSubmitted: 0,
+  adsApproved: 0,
+  adsDeleted: 0,
+  paymentsProcessed: 0,
+  reports: 0,
+  reportsDecided: 0,
+};
 /** Answers that no write should get while the app is up: 5xx other than the deliberate 503 of a full queue. */
 const unexpected: string[] = [];
 
@@ -93,7 +103,12 @@ class ServerGone extends Error {}
 let childLog = '';
 
 /** One request as a client of the site: ends the writer's loop once the app is gone. */
-async function send(baseUrl: string, method: string, requestPath: string, options: { cookie?: string; json?: unknown; photo?: Buffer } = {}): Promise<RawResponse> {
+async function send(
+  baseUrl: string,
+  method: string,
+  requestPath: string,
+  options: { cookie?: string; json?: unknown; photo?: Buffer } = {},
+): Promise<RawResponse> {
   const headers: Record<string, string> = { 'Sec-Fetch-Site': 'same-origin', ...(options.cookie ? { Cookie: options.cookie } : {}) };
   let body: Buffer | string | undefined;
   if (options.json !== undefined) {
@@ -115,7 +130,8 @@ async function send(baseUrl: string, method: string, requestPath: string, option
     throw new ServerGone(); // connection refused: the app is down
   }
   if (response.status === 0) throw new ServerGone(); // the connection died with the app
-  if (response.status >= 500 && response.status !== 503) unexpected.push(`${method} ${requestPath}: ${response.status} ${response.text.slice(0, 200)}`);
+  if (response.status >= 500 && response.status !== 503)
+    unexpected.push(`${method} ${requestPath}: ${response.status} ${response.text.slice(0, 200)}`);
   return response;
 }
 
@@ -141,7 +157,11 @@ async function adWriter(url: string): Promise<void> {
       }
     }
     await send(url, 'PUT', `/api/advertiser/ads/${id}/photos/order`, { cookie: owner(), json: { ids: [...photoIds].reverse() } });
-    if (photoIds.length && (await send(url, 'DELETE', `/api/advertiser/ads/${id}/photos/${photoIds[0]}`, { cookie: owner() })).status === 204) done.photosRemoved += 1;
+    if (
+      photoIds.length &&
+      (await send(url, 'DELETE', `/api/advertiser/ads/${id}/photos/${photoIds[0]}`, { cookie: owner() })).status === 204
+    )
+      done.photosRemoved += 1;
     if (n % 2 === 1) {
       if ((await send(url, 'DELETE', `/api/advertiser/ads/${id}`, { cookie: owner() })).status === 204) done.adsDeleted += 1;
       continue;
@@ -154,10 +174,16 @@ async function adWriter(url: string): Promise<void> {
 /** An advertiser buying Premium for a published ad by transfer, and staff processing the payment (the plan starts). */
 async function paymentWriter(url: string): Promise<void> {
   for (;;) {
-    const bought = await send(url, 'POST', '/api/advertiser/payments', { cookie: owner(), json: { adId: pick(poolAdIds), plan: 'premium', method: 'transfer', quote } });
+    const bought = await send(url, 'POST', '/api/advertiser/payments', {
+      cookie: owner(),
+      json: { adId: pick(poolAdIds), plan: 'premium', method: 'transfer', quote },
+    });
     if (bought.status !== 201 && bought.status !== 200) continue;
     const paymentId = JSON.parse(bought.text).payment.id as number;
-    const processed = await send(url, 'POST', `/api/admin/payments/${paymentId}/process`, { cookie: staff(), json: { bankAccountId: w.bankAccountId, notes: 'Transferencia recibida.' } });
+    const processed = await send(url, 'POST', `/api/admin/payments/${paymentId}/process`, {
+      cookie: staff(),
+      json: { bankAccountId: w.bankAccountId, notes: 'Transferencia recibida.' },
+    });
     if (processed.status === 200) done.paymentsProcessed += 1;
   }
 }
@@ -166,11 +192,15 @@ async function paymentWriter(url: string): Promise<void> {
 async function reportWriter(url: string): Promise<void> {
   for (let n = 0; ; n++) {
     const reason = n % 2 ? 'posible_menor' : 'estafa';
-    const reported = await send(url, 'POST', '/api/reports', { json: { adId: pick(poolAdIds), reason, details: 'Algo no cierra en este aviso.' } });
+    const reported = await send(url, 'POST', '/api/reports', {
+      json: { adId: pick(poolAdIds), reason, details: 'Algo no cierra en este aviso.' },
+    });
     if (reported.status !== 200 && reported.status !== 201) continue;
     done.reports += 1;
     if (n % 3 === 0) {
-      const decided = await send(url, 'POST', `/api/admin/reports/${JSON.parse(reported.text).id}/${n % 2 ? 'dismiss' : 'resolve'}`, { cookie: staff() });
+      const decided = await send(url, 'POST', `/api/admin/reports/${JSON.parse(reported.text).id}/${n % 2 ? 'dismiss' : 'resolve'}`, {
+        cookie: staff(),
+      });
       if (decided.status === 200) done.reportsDecided += 1;
     }
   }
@@ -221,7 +251,10 @@ async function expectSoundAndWhole(db: Knex): Promise<void> {
   // Photos: each row's files written to the end, positions 0..n-1 with no gap or repeat.
   const photos = await db('ad_images').select('ad_id', 'position', 'file_key').orderBy(['ad_id', 'position']);
   for (const photo of photos) {
-    for (const width of AD_IMAGE_WIDTHS) expect(wholeWebp(path.join(adImagesDir(t.dataDir), `${photo.file_key}-${width}.webp`)), `photo ${photo.file_key}-${width}`).toBe(true);
+    for (const width of AD_IMAGE_WIDTHS)
+      expect(wholeWebp(path.join(adImagesDir(t.dataDir), `${photo.file_key}-${width}.webp`)), `photo ${photo.file_key}-${width}`).toBe(
+        true,
+      );
   }
   const positions = new Map<number, number[]>();
   for (const photo of photos) positions.set(photo.ad_id, [...(positions.get(photo.ad_id) ?? []), photo.position]);
@@ -245,7 +278,8 @@ async function expectSoundAndWhole(db: Knex): Promise<void> {
     expect(paid.length, `ad ${ad.id} on ${ad.plan} without a completed payment`).toBeGreaterThan(0);
     // The plan ends at the end its last payment gave it, or later (time held is given back).
     expect(ms(ad.plan_expires_at)!, `ad ${ad.id} plan end`).toBeGreaterThanOrEqual(Math.max(...paid.map((p) => ms(p.plan_until)!)));
-    if (ad.state === 'published' && ms(ad.plan_expires_at)! > Date.now()) expect(Math.floor(ad.search_rank / 100_000), `ad ${ad.id} rank`).toBe(1);
+    if (ad.state === 'published' && ms(ad.plan_expires_at)! > Date.now())
+      expect(Math.floor(ad.search_rank / 100_000), `ad ${ad.id} rank`).toBe(1);
   }
   for (const p of payments.filter((p) => p.status === 'completed' && p.ad_id && p.plan)) {
     expect(adsById.get(p.ad_id)?.plan, `the ad of payment ${p.id}`).toBe(p.plan);
@@ -262,17 +296,26 @@ async function expectSoundAndWhole(db: Knex): Promise<void> {
     const kept = evidence.filter((e) => e.report_id === r.id).map((e) => e.file_key);
     expect([...kept].sort(), `report ${r.id} evidence`).toEqual([...snapshot.photoKeys].sort());
     if (r.status === 'open' && r.hid_ad && adsById.has(r.ad_id)) expect(adsById.get(r.ad_id)!.state, `ad of report ${r.id}`).toBe('held');
-    if (r.status !== 'dismissed') for (const key of kept) expect(wholeWebp(path.join(adImagesDir(t.dataDir), `${key}-400.webp`)), `evidence ${key}`).toBe(true);
+    if (r.status !== 'dismissed')
+      for (const key of kept) expect(wholeWebp(path.join(adImagesDir(t.dataDir), `${key}-400.webp`)), `evidence ${key}`).toBe(true);
   }
   for (const ad of ads.filter((a) => a.state === 'held')) {
-    expect(reports.some((r) => r.ad_id === ad.id && r.status === 'open' && r.hid_ad), `held ad ${ad.id} without an open hiding report`).toBe(true);
+    expect(
+      reports.some((r) => r.ad_id === ad.id && r.status === 'open' && r.hid_ad),
+      `held ad ${ad.id} without an open hiding report`,
+    ).toBe(true);
   }
 }
 
 /** Every stored file's key, by folder. */
 function keysOnDisk(dir: string, pattern: RegExp): Set<string> {
   if (!fs.existsSync(dir)) return new Set();
-  return new Set(fs.readdirSync(dir).map((name) => pattern.exec(name)?.[1]).filter((key): key is string => Boolean(key)));
+  return new Set(
+    fs
+      .readdirSync(dir)
+      .map((name) => pattern.exec(name)?.[1])
+      .filter((key): key is string => Boolean(key)),
+  );
 }
 
 describe('a crash (SIGKILL) in the middle of writes', () => {
@@ -289,16 +332,24 @@ describe('a crash (SIGKILL) in the middle of writes', () => {
     // The app starts again on what the crashes left, and takes writes.
     const url = await startServer();
     expect((await send(url, 'GET', '/api/health')).status).toBe(200);
-    expect((await send(url, 'POST', '/api/advertiser/ads', { cookie: owner(), json: ROUTE_CASES['POST /api/advertiser/ads']!.example!(w) })).status).toBe(201);
+    expect(
+      (await send(url, 'POST', '/api/advertiser/ads', { cookie: owner(), json: ROUTE_CASES['POST /api/advertiser/ads']!.example!(w) }))
+        .status,
+    ).toBe(201);
     await killServer();
 
     // The orphan-file job, run as if an hour had passed: what remains on disk is exactly what rows name.
     await withFreshConnection(async (db) => {
       await removeOrphanFiles(db, t.dataDir, new Date(Date.now() + 2 * 60 * 60 * 1000));
       const photoKeys = keysOnDisk(adImagesDir(t.dataDir), /^([a-f0-9]{32})-\d+\.webp$/);
-      const keptEvidence = await db('report_evidence as e').join('reports as r', 'r.id', 'e.report_id').whereIn('r.status', ['open', 'resolved']).pluck('e.file_key');
+      const keptEvidence = await db('report_evidence as e')
+        .join('reports as r', 'r.id', 'e.report_id')
+        .whereIn('r.status', ['open', 'resolved'])
+        .pluck('e.file_key');
       expect([...photoKeys].sort()).toEqual([...new Set([...(await db('ad_images').pluck('file_key')), ...keptEvidence])].sort());
-      expect([...keysOnDisk(identityDir(t.dataDir, 'identity'), /^([a-f0-9]{32})\.bin$/)].sort()).toEqual((await db('identity_documents').pluck('file_key')).sort());
+      expect([...keysOnDisk(identityDir(t.dataDir, 'identity'), /^([a-f0-9]{32})\.bin$/)].sort()).toEqual(
+        (await db('identity_documents').pluck('file_key')).sort(),
+      );
       expect([...keysOnDisk(identityDir(t.dataDir, 'receipts'), /^([a-f0-9]{32})\.bin$/)].sort()).toEqual(
         (await db('payments').whereNotNull('receipt_key').pluck('receipt_key')).sort(),
       );

@@ -69,7 +69,11 @@ const JUNK_IDS = ['abc', '-1', '1e3', '99999999999', '%00', '%E0%A4%A'];
 
 function headersFor(identity: Identity, world: World, contentType: string | null = 'application/json'): Record<string, string> {
   const cookie =
-    identity === 'advertiser' ? `${advertiserSessions.cookie}=${world.owner.cookie}` : identity === 'admin' ? `${staffSessions.cookie}=${world.superAdmin.cookie}` : undefined;
+    identity === 'advertiser'
+      ? `${advertiserSessions.cookie}=${world.owner.cookie}`
+      : identity === 'admin'
+        ? `${staffSessions.cookie}=${world.superAdmin.cookie}`
+        : undefined;
   return {
     'Sec-Fetch-Site': 'same-origin',
     'User-Agent': CHROME,
@@ -155,8 +159,17 @@ async function probesFor(route: ApiRoute, rule: RouteCase, world: World, identit
 
   if (rule.body === 'multipart') {
     const file = (bytes: Buffer | string, type: string) => new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type });
-    const withText = await multipart({ method: 'manual', fullName: 'Ana\u0000María', birthDate: '1990-01-01', photo: file(s.jpeg, 'image/jpeg') });
-    const notAnImage = await multipart({ photo: file('esto no es una imagen', 'image/jpeg'), receipt: file('%PDF-no', 'application/pdf'), selfie: file('x', 'image/png') });
+    const withText = await multipart({
+      method: 'manual',
+      fullName: 'Ana\u0000María',
+      birthDate: '1990-01-01',
+      photo: file(s.jpeg, 'image/jpeg'),
+    });
+    const notAnImage = await multipart({
+      photo: file('esto no es una imagen', 'image/jpeg'),
+      receipt: file('%PDF-no', 'application/pdf'),
+      selfie: file('x', 'image/png'),
+    });
     const garbage = 'multipart/form-data; boundary=----límite';
     probes.push(
       json('a multipart form with NUL in a text field', withText.body, withText.type),
@@ -170,7 +183,9 @@ async function probesFor(route: ApiRoute, rule: RouteCase, world: World, identit
     const real = rule.params(world);
     for (const name of Object.keys(real)) {
       for (const junk of JUNK_IDS) {
-        probes.push(json(`:${name} = ${junk}`, JSON.stringify(example), 'application/json', fillPath(route.path, { ...real, [name]: junk })));
+        probes.push(
+          json(`:${name} = ${junk}`, JSON.stringify(example), 'application/json', fillPath(route.path, { ...real, [name]: junk })),
+        );
       }
     }
   }
@@ -179,7 +194,8 @@ async function probesFor(route: ApiRoute, rule: RouteCase, world: World, identit
   return probes;
 }
 
-const homeOf = (rule: RouteCase): Identity => (rule.access === 'advertiser' ? 'advertiser' : rule.access === 'admin' ? 'admin' : 'anonymous');
+const homeOf = (rule: RouteCase): Identity =>
+  rule.access === 'advertiser' ? 'advertiser' : rule.access === 'admin' ? 'admin' : 'anonymous';
 
 /** The shape of every refusal: `{ error: { code, message } }` with a message for people. */
 function isErrorAnswer(text: string): boolean {
@@ -240,7 +256,12 @@ describe('fuzzing every route that changes something', () => {
         if (refusedSince.length === 0) return;
         const after = await fingerprint(route);
         for (const table of changedTables(before, after)) {
-          findings.push({ identity: refusedSince[0]!.identity, probe: refusedSince.map((r) => `${r.identity}: ${r.probe}`).join(', '), status: 400, detail: `refused, yet changed ${table}` });
+          findings.push({
+            identity: refusedSince[0]!.identity,
+            probe: refusedSince.map((r) => `${r.identity}: ${r.probe}`).join(', '),
+            status: 400,
+            detail: `refused, yet changed ${table}`,
+          });
         }
         before = after;
         refusedSince = [];
@@ -254,7 +275,13 @@ describe('fuzzing every route that changes something', () => {
           // Over the limit: refused unread (413, or the connection closed while it was still being sent), unless a
           // check that needs no body came first. A route that reads no body may ignore it; MercadoPago's notifications
           // read what fits and go by the query string.
-          if (probe.oversized && rule!.body === 'json' && rule!.access !== 'signature' && ![0, 413, 401, 403, 404, 409, 429].includes(res.status)) finding('read a body over the limit');
+          if (
+            probe.oversized &&
+            rule!.body === 'json' &&
+            rule!.access !== 'signature' &&
+            ![0, 413, 401, 403, 404, 409, 429].includes(res.status)
+          )
+            finding('read a body over the limit');
           if (res.status >= 500) finding(res.text.slice(0, 300));
           if (res.status >= 400) {
             if (!isErrorAnswer(res.text)) finding(`not a { error: { code, message } } answer: ${res.text.slice(0, 200)}`);

@@ -77,7 +77,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /api/health': { access: 'public', body: 'none' },
   'POST /api/ads/:id/phone': { access: 'public', body: 'none', params: (w) => ({ id: w.publishedAdId }) },
 
-  'POST /api/analytics/consent': { access: 'public', body: 'json', example: () => ({ visitorId: VISITOR, consentGiven: true, consentType: 'all' }) },
+  'POST /api/analytics/consent': {
+    access: 'public',
+    body: 'json',
+    example: () => ({ visitorId: VISITOR, consentGiven: true, consentType: 'all' }),
+  },
   'POST /api/analytics/track': {
     access: 'public',
     body: 'json',
@@ -107,7 +111,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     }),
   },
 
-  'POST /api/admin/login': { access: 'public', body: 'json', example: () => ({ username: 'velada_admin', password: 'una-clave-equivocada' }) },
+  'POST /api/admin/login': {
+    access: 'public',
+    body: 'json',
+    example: () => ({ username: 'velada_admin', password: 'una-clave-equivocada' }),
+  },
   'POST /api/admin/logout': { access: 'public', body: 'none' },
   'GET /api/admin/me': { access: 'admin', body: 'none' },
   'POST /api/admin/heartbeat': { access: 'admin', body: 'none' },
@@ -117,7 +125,12 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /api/admin/subscribers': { access: 'admin', body: 'none' },
   'GET /api/admin/subscribers/:id/verification': { access: 'admin', body: 'none', params: (w) => ({ id: w.pendingAdvertiserId }) },
   'POST /api/admin/subscribers/:id/verify': { access: 'admin', body: 'none', params: (w) => ({ id: w.pendingAdvertiserId }) },
-  'POST /api/admin/subscribers/:id/reject': { access: 'admin', body: 'json', params: (w) => ({ id: w.pendingAdvertiserId }), example: reason },
+  'POST /api/admin/subscribers/:id/reject': {
+    access: 'admin',
+    body: 'json',
+    params: (w) => ({ id: w.pendingAdvertiserId }),
+    example: reason,
+  },
   'GET /api/admin/identity-documents/:id': { access: 'admin', body: 'none', params: (w) => ({ id: w.documentId }) },
   'GET /api/admin/ads': { access: 'admin', body: 'none' },
   'POST /api/admin/ads/:id/approve': { access: 'admin', body: 'none', params: (w) => ({ id: w.pendingAdId }) },
@@ -142,7 +155,14 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     body: 'json',
     example: () => {
       unique += 1;
-      return { bankName: 'Banco Tres', accountHolder: 'Velada SRL', accountNumber: `333${unique}`, cbu: cbuFrom('2850590', String(4009041810000 + unique)), alias: `velada.t${unique}`, accountType: 'savings' };
+      return {
+        bankName: 'Banco Tres',
+        accountHolder: 'Velada SRL',
+        accountNumber: `333${unique}`,
+        cbu: cbuFrom('2850590', String(4009041810000 + unique)),
+        alias: `velada.t${unique}`,
+        accountType: 'savings',
+      };
     },
   },
   'POST /api/admin/bank-accounts/:id/activate': { access: 'admin', body: 'none', params: (w) => ({ id: w.bankAccountId }) },
@@ -153,7 +173,12 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'POST /api/admin/administrators': {
     access: 'admin',
     body: 'json',
-    example: () => ({ username: `nueva_socia${++unique}`, fullName: 'Nueva Socia', password: 'una-clave-bien-larga', permissions: ['view_subscribers'] }),
+    example: () => ({
+      username: `nueva_socia${++unique}`,
+      fullName: 'Nueva Socia',
+      password: 'una-clave-bien-larga',
+      permissions: ['view_subscribers'],
+    }),
   },
   'POST /api/admin/administrators/:id/disable': { access: 'admin', body: 'none', params: (w) => ({ id: w.throwawayAdminId }) },
   'POST /api/admin/administrators/:id/enable': { access: 'admin', body: 'none', params: (w) => ({ id: w.throwawayAdminId }) },
@@ -163,13 +188,26 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'POST /api/advertiser/register': {
     access: 'public',
     body: 'json',
-    example: () => ({ fullName: 'Nueva Anunciante', email: `nueva${++unique}@example.com`, password: 'una-clave-bien-larga', acceptsTerms: true }),
+    example: () => ({
+      fullName: 'Nueva Anunciante',
+      email: `nueva${++unique}@example.com`,
+      password: 'una-clave-bien-larga',
+      acceptsTerms: true,
+    }),
   },
   'POST /api/advertiser/confirm-email': { access: 'public', body: 'json', example: () => ({ token: 'x'.repeat(43) }) },
   'POST /api/advertiser/resend-confirmation': { access: 'public', body: 'json', example: (w) => ({ email: w.owner.email }) },
   'POST /api/advertiser/forgot-password': { access: 'public', body: 'json', example: (w) => ({ email: w.owner.email }) },
-  'POST /api/advertiser/reset-password': { access: 'public', body: 'json', example: () => ({ token: 'x'.repeat(43), password: 'una-clave-bien-larga' }) },
-  'POST /api/advertiser/login': { access: 'public', body: 'json', example: (w) => ({ email: w.owner.email, password: 'una-clave-equivocada' }) },
+  'POST /api/advertiser/reset-password': {
+    access: 'public',
+    body: 'json',
+    example: () => ({ token: 'x'.repeat(43), password: 'una-clave-bien-larga' }),
+  },
+  'POST /api/advertiser/login': {
+    access: 'public',
+    body: 'json',
+    example: (w) => ({ email: w.owner.email, password: 'una-clave-equivocada' }),
+  },
   'POST /api/advertiser/logout': { access: 'public', body: 'none' },
   'GET /api/advertiser/me': { access: 'advertiser', body: 'none' },
   'POST /api/advertiser/verification': { access: 'advertiser', body: 'multipart' },
@@ -185,7 +223,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'DELETE /api/advertiser/ads/:id': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.draftAdId }) },
   'GET /api/advertiser/ads/:id/photos': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.draftAdId }) },
   'POST /api/advertiser/ads/:id/photos': { access: 'advertiser', body: 'multipart', params: (w) => ({ id: w.draftAdId }) },
-  'DELETE /api/advertiser/ads/:id/photos/:photoId': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.draftAdId, photoId: w.photoId }) },
+  'DELETE /api/advertiser/ads/:id/photos/:photoId': {
+    access: 'advertiser',
+    body: 'none',
+    params: (w) => ({ id: w.draftAdId, photoId: w.photoId }),
+  },
   'PUT /api/advertiser/ads/:id/photos/order': {
     access: 'advertiser',
     body: 'json',
@@ -209,14 +251,28 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'POST /api/contact': {
     access: 'public',
     body: 'json',
-    example: () => ({ name: 'Vecina Curiosa', email: 'vecina@example.com', topic: 'consulta', message: 'Quería saber cómo funciona el sitio.' }),
+    example: () => ({
+      name: 'Vecina Curiosa',
+      email: 'vecina@example.com',
+      topic: 'consulta',
+      message: 'Quería saber cómo funciona el sitio.',
+    }),
   },
   'POST /api/reports': {
     access: 'public',
     body: 'json',
-    example: (w) => ({ adId: w.publishedAdId, reason: 'estafa', details: 'Pide una seña por adelantado.', contactEmail: 'vecina@example.com' }),
+    example: (w) => ({
+      adId: w.publishedAdId,
+      reason: 'estafa',
+      details: 'Pide una seña por adelantado.',
+      contactEmail: 'vecina@example.com',
+    }),
   },
-  'POST /api/payments/mercadopago/webhook': { access: 'signature', body: 'json', example: () => ({ type: 'payment', data: { id: '123456789' } }) },
+  'POST /api/payments/mercadopago/webhook': {
+    access: 'signature',
+    body: 'json',
+    example: () => ({ type: 'payment', data: { id: '123456789' } }),
+  },
 };
 
 /** `path` with its parameters filled in. */

@@ -19,7 +19,10 @@ beforeAll(async () => {
   t = await createTestDb();
   await ensureSuperAdmin(t.db, SUPER_PASSWORD);
   await insertAdvertiser(t.db, { email: 'atacada@ejemplo.com' });
-  await t.db('advertisers').where('email', 'atacada@ejemplo.com').update({ password_hash: await hashPassword(ADVERTISER_PASSWORD), email_confirmed_at: new Date() });
+  await t
+    .db('advertisers')
+    .where('email', 'atacada@ejemplo.com')
+    .update({ password_hash: await hashPassword(ADVERTISER_PASSWORD), email_confirmed_at: new Date() });
   // A proxy on loopback, so each request can come from the address the test chooses.
   server = await serveTestApp(t, { config: { trustedProxies: ['127.0.0.1'] } });
 });
@@ -37,7 +40,11 @@ const newIp = () => `203.0.${Math.floor(++lastIp / 250)}.${lastIp % 250}`;
 
 const KINDS = {
   admin: { path: '/api/admin/login', body: (password: string) => ({ username: 'velada_admin', password }), right: SUPER_PASSWORD },
-  advertiser: { path: '/api/advertiser/login', body: (password: string) => ({ email: 'atacada@ejemplo.com', password }), right: ADVERTISER_PASSWORD },
+  advertiser: {
+    path: '/api/advertiser/login',
+    body: (password: string) => ({ email: 'atacada@ejemplo.com', password }),
+    right: ADVERTISER_PASSWORD,
+  },
 } as const;
 
 async function signIn(kind: keyof typeof KINDS, password: string, ip: string, cookie?: string) {
@@ -56,7 +63,8 @@ describe.each(Object.keys(KINDS) as (keyof typeof KINDS)[])('signing in as %s', 
     const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => signIn(kind, i === 24 ? KINDS[kind].right : `mala-${i}`, ip)));
     // A checked password answers 401 (wrong), 200 (right) or, for the fifth failure, 429 login_locked; the rest
     // were refused before any check.
-    const checked = answers.filter((a) => a.status === 401 || a.status === 200).length + answers.filter((a) => a.code === 'login_locked').length;
+    const checked =
+      answers.filter((a) => a.status === 401 || a.status === 200).length + answers.filter((a) => a.code === 'login_locked').length;
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(25 - ADDRESS_LIMIT);
     expect(answers.filter((a) => a.status === 401 || a.status === 200).length).toBeLessThanOrEqual(ADDRESS_LIMIT);
     expect(checked).toBeLessThanOrEqual(25);
@@ -64,7 +72,9 @@ describe.each(Object.keys(KINDS) as (keyof typeof KINDS)[])('signing in as %s', 
     expect(answers[24]!.status).toBe(429);
     expect((await signIn(kind, KINDS[kind].right, ip)).status).toBe(429);
     if (kind === 'admin') {
-      const failures = Number((await t.db('audit_log').where({ action: 'login_failed', username: 'velada_admin', ip }).count({ n: '*' }).first())?.n);
+      const failures = Number(
+        (await t.db('audit_log').where({ action: 'login_failed', username: 'velada_admin', ip }).count({ n: '*' }).first())?.n,
+      );
       expect(failures).toBeLessThanOrEqual(ADDRESS_LIMIT);
     }
   });
@@ -114,7 +124,11 @@ describe('the audit log', () => {
     const ip = newIp();
     for (let i = 0; i < ADDRESS_LIMIT + 1; i++) await signIn('admin', `secreta-${i}`, ip);
     for (let i = 0; i < 12; i++) await signIn('admin', `secreta-x${i}`, newIp());
-    const actions = await t.db('audit_log').where('username', 'velada_admin').whereIn('action', ['login_failed', 'login_locked', 'login_slowed']).pluck('action');
+    const actions = await t
+      .db('audit_log')
+      .where('username', 'velada_admin')
+      .whereIn('action', ['login_failed', 'login_locked', 'login_slowed'])
+      .pluck('action');
     expect(actions).toContain('login_failed');
     expect(actions).toContain('login_locked');
     expect(actions).toContain('login_slowed');

@@ -37,7 +37,10 @@ export async function securityTestApp(): Promise<SecurityTestApp> {
   const queue = new AnalyticsQueue(t.db, { flushIntervalMs: 60_000, maxBatch: 10_000 });
   const app = await createApp({
     db: t.db,
-    config: testConfig(t.dataDir, { identityKey: IDENTITY_KEY, mercadoPago: { accessToken: fake.accessToken, webhookSecret: 'secreto-del-webhook', apiUrl: fake.url } }),
+    config: testConfig(t.dataDir, {
+      identityKey: IDENTITY_KEY,
+      mercadoPago: { accessToken: fake.accessToken, webhookSecret: 'secreto-del-webhook', apiUrl: fake.url },
+    }),
     analytics: queue,
     mailer: new MemoryMailer(),
   });

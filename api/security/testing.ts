@@ -67,7 +67,9 @@ export async function tableNames(db: Knex): Promise<string[]> {
     );
     return rows.rows.map((r) => r.table_name);
   }
-  const rows = await db.raw<{ name: string }[]>("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name");
+  const rows = await db.raw<{ name: string }[]>(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+  );
   return rows.map((r) => r.name);
 }
 
@@ -107,7 +109,9 @@ async function fingerprintQuery(db: Knex, ignored: IgnoredColumns): Promise<stri
     if (postgres) {
       row = `(to_jsonb(t)${skipColumns.map((c) => ` - '${c}'`).join('')})::text`;
     } else {
-      const columns = (await db.raw<{ name: string }[]>(`pragma table_info("${table}")`)).map((c) => c.name).filter((c) => !skipColumns.includes(c));
+      const columns = (await db.raw<{ name: string }[]>(`pragma table_info("${table}")`))
+        .map((c) => c.name)
+        .filter((c) => !skipColumns.includes(c));
       row = columns.map((c) => `quote("${c}")`).join(` || ',' || `);
     }
     parts.push(

@@ -136,14 +136,38 @@ async function seed(db: Knex, files: WorldAssets & { photoFile: string; document
     status: 'pending',
     submitted_at: now,
   });
-  const documentId = await insertId(db, 'identity_documents', { request_id: requestId, kind: 'selfie', file_key: files.documentKey, bytes: 100, created_at: now });
+  const documentId = await insertId(db, 'identity_documents', {
+    request_id: requestId,
+    kind: 'selfie',
+    file_key: files.documentKey,
+    bytes: 100,
+    created_at: now,
+  });
   const pendingAdId = await insertAd(db, strangerId, { title: 'Aviso esperando revisión', state: 'pending' });
-  const reportId = await insertId(db, 'reports', { ad_id: publishedAdId, reason: 'estafa', status: 'open', hid_ad: false, created_at: now });
-  const messageId = await insertId(db, 'contact_messages', { email: `consulta${n}@example.com`, topic: 'consulta', message: 'Una consulta de prueba.', status: 'open', created_at: now });
+  const reportId = await insertId(db, 'reports', {
+    ad_id: publishedAdId,
+    reason: 'estafa',
+    status: 'open',
+    hid_ad: false,
+    created_at: now,
+  });
+  const messageId = await insertId(db, 'contact_messages', {
+    email: `consulta${n}@example.com`,
+    topic: 'consulta',
+    message: 'Una consulta de prueba.',
+    status: 'open',
+    created_at: now,
+  });
   const superAdminId = await addAdmin(db, `super_${n}`, true);
   const staffWithoutId = await addAdmin(db, `sin_permisos_${n}`, false);
   const throwawayAdminId = await addAdmin(db, `descartable_${n}`, false);
-  const alertId = await insertId(db, 'staff_alerts', { kind: 'hiding_report', permission: null, message: 'Un aviso quedó oculto por una denuncia.', ad_id: publishedAdId, created_at: now });
+  const alertId = await insertId(db, 'staff_alerts', {
+    kind: 'hiding_report',
+    permission: null,
+    message: 'Un aviso quedó oculto por una denuncia.',
+    ad_id: publishedAdId,
+    created_at: now,
+  });
   return {
     owner: { id: ownerId, email, cookie: await advertiserSessions.create(db, ownerId) },
     stranger: { id: strangerId, cookie: await advertiserSessions.create(db, strangerId) },

@@ -29,7 +29,8 @@ export function encryptDocument(plain: Buffer, key: Buffer, fileKey: string): Bu
 
 /** Throws when the key is wrong or the file was altered. */
 export function decryptDocument(sealed: Buffer, key: Buffer, fileKey: string): Buffer {
-  if (sealed.length < MAGIC.length + IV_BYTES + TAG_BYTES || !sealed.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not an identity file');
+  if (sealed.length < MAGIC.length + IV_BYTES + TAG_BYTES || !sealed.subarray(0, MAGIC.length).equals(MAGIC))
+    throw new Error('not an identity file');
   const iv = sealed.subarray(MAGIC.length, MAGIC.length + IV_BYTES);
   const tag = sealed.subarray(sealed.length - TAG_BYTES);
   const decipher = crypto.createDecipheriv('aes-256-gcm', key, iv);

@@ -96,9 +96,13 @@ describe('an uploaded photo', () => {
   });
 
   it('over 24 megapixels is refused before it is decoded, with a message that says what to do', async () => {
-    const big = await sharp({ create: { width: 6200, height: 4000, channels: 3, background: '#446688' } }).jpeg({ quality: 20 }).toBuffer();
+    const big = await sharp({ create: { width: 6200, height: 4000, channels: 3, background: '#446688' } })
+      .jpeg({ quality: 20 })
+      .toBuffer();
     const file = new File([new Uint8Array(big)], 'grande.jpg', { type: 'image/jpeg' });
-    await expect(checkedImage(file, 'photo', 'la foto')).rejects.toThrow('La foto: la imagen tiene demasiados píxeles (máximo 24 megapíxeles: reducila y volvé a subirla).');
+    await expect(checkedImage(file, 'photo', 'la foto')).rejects.toThrow(
+      'La foto: la imagen tiene demasiados píxeles (máximo 24 megapíxeles: reducila y volvé a subirla).',
+    );
   });
 
   it('gets a 503 with Retry-After when the image queue is full, and nothing is stored', async () => {

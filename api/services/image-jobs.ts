@@ -10,6 +10,5 @@ import { Bulkhead } from './bulkhead.ts';
 sharp.concurrency(1);
 sharp.cache(false);
 
-
 /** The process's image jobs: two at a time, eight waiting. */
 export const imageJobs = new Bulkhead({ concurrency: 2, maxWaiting: 8, busy: imagesBusy });

@@ -5,7 +5,13 @@
 import crypto from 'node:crypto';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import { ACCOUNT_FREE_ATTEMPTS, clearAddressAttempts, reserveAttempt, type AccountKind, type Reservation } from '#db/queries/login-attempts.ts';
+import {
+  ACCOUNT_FREE_ATTEMPTS,
+  clearAddressAttempts,
+  reserveAttempt,
+  type AccountKind,
+  type Reservation,
+} from '#db/queries/login-attempts.ts';
 import { keyedHash } from '#db/queries/server-keys.ts';
 import { createStaffAlert } from '#db/queries/staff-alerts.ts';
 
@@ -14,7 +20,8 @@ export { ADDRESS_LIMIT, WINDOW_MS } from '#db/queries/login-attempts.ts';
 const DEVICE_COOKIE: Record<AccountKind, string> = { admin: 'velada_admin_dispositivo', advertiser: 'velada_dispositivo' };
 const DEVICE_COOKIE_MAX_AGE_MS = 365 * 86_400_000;
 
-const deviceToken = (db: Knex, kind: AccountKind, name: string) => keyedHash(db, 'login_device_key', `${kind}:${name.trim().toLowerCase()}`);
+const deviceToken = (db: Knex, kind: AccountKind, name: string) =>
+  keyedHash(db, 'login_device_key', `${kind}:${name.trim().toLowerCase()}`);
 
 async function isTrustedDevice(db: Knex, ctx: Context, kind: AccountKind, name: string): Promise<boolean> {
   const presented = ctx.cookies.get(DEVICE_COOKIE[kind]);
@@ -55,4 +62,5 @@ export async function signInSucceeded(db: Knex, ctx: Context, kind: AccountKind,
 }
 
 /** Seconds until a refused attempt may try again, for the message. */
-export const waitSeconds = (start: Reservation, now = new Date()) => (start.allowed ? 0 : Math.max(1, Math.ceil((start.retryAt.getTime() - now.getTime()) / 1000)));
+export const waitSeconds = (start: Reservation, now = new Date()) =>
+  start.allowed ? 0 : Math.max(1, Math.ceil((start.retryAt.getTime() - now.getTime()) / 1000));

@@ -44,18 +44,40 @@ describe('removeOrphanFiles', () => {
     // Evidence of reports whose ad is gone: kept while the report is open or upheld, not once it is dismissed.
     const evidence: Record<string, string> = {};
     for (const status of ['open', 'resolved', 'dismissed']) {
-      const [row] = await t.db('reports').insert({ ad_id: null, reason: 'posible_menor', status, hid_ad: false, created_at: new Date() }).returning('id');
+      const [row] = await t
+        .db('reports')
+        .insert({ ad_id: null, reason: 'posible_menor', status, hid_ad: false, created_at: new Date() })
+        .returning('id');
       evidence[status] = await photo();
       await t.db('report_evidence').insert({ report_id: insertedId(row), file_key: evidence[status] });
     }
-    const [request] = await t.db('verification_requests')
-      .insert({ advertiser_id: advertiser, method: 'manual', full_name: 'Prueba Huérfanos', birth_date: '1990-01-01', status: 'pending', submitted_at: new Date() })
+    const [request] = await t
+      .db('verification_requests')
+      .insert({
+        advertiser_id: advertiser,
+        method: 'manual',
+        full_name: 'Prueba Huérfanos',
+        birth_date: '1990-01-01',
+        status: 'pending',
+        submitted_at: new Date(),
+      })
       .returning('id');
     const document = await storeDocument(t.dataDir, KEY, Buffer.from('documento'));
-    await t.db('identity_documents').insert({ request_id: insertedId(request), kind: 'selfie', file_key: document, bytes: 9, created_at: new Date() });
+    await t
+      .db('identity_documents')
+      .insert({ request_id: insertedId(request), kind: 'selfie', file_key: document, bytes: 9, created_at: new Date() });
     const orphanDocument = await storeDocument(t.dataDir, KEY, Buffer.from('huérfano'));
     const receipt = await storeDocument(t.dataDir, KEY, Buffer.from('comprobante'), 'receipts');
-    await t.db('payments').insert({ advertiser_id: advertiser, ad_id: adId, amount: 1, payment_method: 'transfer', status: 'pending', reference: 'VEL-HUERFANO', receipt_key: receipt, created_at: new Date() });
+    await t.db('payments').insert({
+      advertiser_id: advertiser,
+      ad_id: adId,
+      amount: 1,
+      payment_method: 'transfer',
+      status: 'pending',
+      reference: 'VEL-HUERFANO',
+      receipt_key: receipt,
+      created_at: new Date(),
+    });
     const orphanReceipt = await storeDocument(t.dataDir, KEY, Buffer.from('otro'), 'receipts');
     fs.writeFileSync(path.join(photos, 'LEEME.txt'), 'not a name the store writes');
 

@@ -42,7 +42,12 @@ async function filesByKey(dir: string, keyOf: (name: string) => string | null) {
 }
 
 /** Deletes the files older than `minAgeMs` that no row names; returns how many keys went from each folder. */
-export async function removeOrphanFiles(db: Knex, dataDir: string, now = new Date(), minAgeMs = ORPHAN_MIN_AGE_MS): Promise<OrphanFilesResult> {
+export async function removeOrphanFiles(
+  db: Knex,
+  dataDir: string,
+  now = new Date(),
+  minAgeMs = ORPHAN_MIN_AGE_MS,
+): Promise<OrphanFilesResult> {
   const removed: OrphanFilesResult = { 'ad-images': 0, identity: 0, receipts: 0 };
   for (const folder of Object.keys(FOLDERS) as FileFolder[]) {
     const { dir, keyOf } = FOLDERS[folder];

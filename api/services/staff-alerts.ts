@@ -5,7 +5,11 @@ import type { Mailer } from './mail.ts';
 export async function mailStaffAlert(mailer: Mailer, to: string | undefined, message: string, siteOrigin: string): Promise<void> {
   if (!to) return;
   try {
-    await mailer.send({ to, subject: 'Velada: alerta para el equipo', text: `${message}\n\nRevisalo en el panel: ${siteOrigin}/admin/dashboard\n\nVelada` });
+    await mailer.send({
+      to,
+      subject: 'Velada: alerta para el equipo',
+      text: `${message}\n\nRevisalo en el panel: ${siteOrigin}/admin/dashboard\n\nVelada`,
+    });
   } catch (err) {
     console.error('Staff alert mail failed:', (err as Error).message);
   }

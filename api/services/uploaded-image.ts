@@ -20,7 +20,12 @@ function typeOf(bytes: Buffer): ImageType | null {
 }
 
 /** The file's bytes once they pass every check; a 400 naming the field otherwise. */
-export async function checkedImage(value: FormDataEntryValue | null, field: string, label: string, options: { allowWebp?: boolean } = {}): Promise<Buffer> {
+export async function checkedImage(
+  value: FormDataEntryValue | null,
+  field: string,
+  label: string,
+  options: { allowWebp?: boolean } = {},
+): Promise<Buffer> {
   const refuse = (message: string) => invalidImage(message, field);
   if (!value || typeof value === 'string' || value.size === 0) throw refuse(`Falta ${label}.`);
   if (value.size > MAX_IMAGE_BYTES) throw refuse(`${capitalize(label)}: la imagen pesa más de 5 MB.`);
@@ -33,7 +38,8 @@ export async function checkedImage(value: FormDataEntryValue | null, field: stri
     .metadata()
     .catch(() => null);
   if (!size) throw refuse(`${capitalize(label)}: la imagen está dañada o no se puede leer.`);
-  if ((size.width ?? 0) * (size.height ?? 0) > MAX_IMAGE_PIXELS) throw refuse(`${capitalize(label)}: la imagen tiene demasiados píxeles (máximo 24 megapíxeles: reducila y volvé a subirla).`);
+  if ((size.width ?? 0) * (size.height ?? 0) > MAX_IMAGE_PIXELS)
+    throw refuse(`${capitalize(label)}: la imagen tiene demasiados píxeles (máximo 24 megapíxeles: reducila y volvé a subirla).`);
   return bytes;
 }
 

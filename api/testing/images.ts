@@ -20,7 +20,10 @@ export async function testJpeg(width = 120, height = 80, options: { exif?: boole
   return options.orientation ? sharp(jpeg).keepExif().withMetadata({ orientation: options.orientation }).jpeg().toBuffer() : jpeg;
 }
 
-export const testPng = (width = 64, height = 64) => sharp({ create: { width, height, channels: 4, background: '#3a7' } }).png().toBuffer();
+export const testPng = (width = 64, height = 64) =>
+  sharp({ create: { width, height, channels: 4, background: '#3a7' } })
+    .png()
+    .toBuffer();
 
 /**
  * A PNG whose header declares `width` x `height` (e.g. 20,000 x 20,000, a decompression bomb) but which carries

@@ -47,7 +47,18 @@ function isReusable(): boolean {
   }
 }
 
-const STATUSES = ['verified', 'verified', 'verified', 'verified', 'verified', 'verified', 'verified', 'pending', 'rejected', 'unverified'] as const;
+const STATUSES = [
+  'verified',
+  'verified',
+  'verified',
+  'verified',
+  'verified',
+  'verified',
+  'verified',
+  'pending',
+  'rejected',
+  'unverified',
+] as const;
 const METHODS = ['transfer', 'mercadopago', 'card'] as const;
 
 async function insertAll(trx: Knex.Transaction, now: Date): Promise<void> {
@@ -72,14 +83,36 @@ async function insertAll(trx: Knex.Transaction, now: Date): Promise<void> {
     });
     await trx('advertisers').insert(rows);
     // Verified advertisers have one published ad (nine in ten of them); the others none.
-    const ads = rows.filter((r) => r.verification_status === 'verified' && rand.next() < 0.9).map((r) => ({ ...adRow(r.id, demoAdInput(rand, now), now), id: ++adId }));
+    const ads = rows
+      .filter((r) => r.verification_status === 'verified' && rand.next() < 0.9)
+      .map((r) => ({ ...adRow(r.id, demoAdInput(rand, now), now), id: ++adId }));
     if (ads.length) await trx('ads').insert(ads);
     for (const ad of ads) published.push({ id: ad.id, advertiserId: ad.advertiser_id as number });
   }
 
   const accounts = [
-    { id: 1, bank_name: 'Banco Bench S.A.', account_holder: 'Velada Bench S.R.L.', account_number: '1', cbu: cbuFrom('1910001', '5500123456789'), alias: 'bench.cobros', account_type: 'checking', active: true, created_at: now },
-    { id: 2, bank_name: 'Banco Bench Dos S.A.', account_holder: 'Velada Bench S.R.L.', account_number: '2', cbu: cbuFrom('3220004', '7700987654321'), alias: 'bench.ahorro', account_type: 'savings', active: false, created_at: now },
+    {
+      id: 1,
+      bank_name: 'Banco Bench S.A.',
+      account_holder: 'Velada Bench S.R.L.',
+      account_number: '1',
+      cbu: cbuFrom('1910001', '5500123456789'),
+      alias: 'bench.cobros',
+      account_type: 'checking',
+      active: true,
+      created_at: now,
+    },
+    {
+      id: 2,
+      bank_name: 'Banco Bench Dos S.A.',
+      account_holder: 'Velada Bench S.R.L.',
+      account_number: '2',
+      cbu: cbuFrom('3220004', '7700987654321'),
+      alias: 'bench.ahorro',
+      account_type: 'savings',
+      active: false,
+      created_at: now,
+    },
   ];
   await trx('bank_accounts').insert(accounts);
 
@@ -133,5 +166,7 @@ export async function ensurePanelData(): Promise<void> {
   }
   const marker: Marker = { subscribers: PANEL_SUBSCRIBERS, payments: PANEL_PAYMENTS, seed: SEED, generatedAt: now.toISOString() };
   fs.writeFileSync(MARKER_FILE, JSON.stringify(marker));
-  log(`generated ${PANEL_SUBSCRIBERS} subscribers and ${PANEL_PAYMENTS} payments in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `generated ${PANEL_SUBSCRIBERS} subscribers and ${PANEL_PAYMENTS} payments in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

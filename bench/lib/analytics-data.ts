@@ -133,12 +133,7 @@ function readMarker(): Marker | null {
 /** The instant the benchmark data ends at; generates the data first when missing or partial. */
 export async function ensureAnalyticsData(): Promise<Date> {
   const marker = readMarker();
-  if (
-    marker &&
-    fs.existsSync(ANALYTICS_DB_FILE) &&
-    marker.pageviews === ANALYTICS_PAGEVIEWS &&
-    marker.seed === SEED
-  ) {
+  if (marker && fs.existsSync(ANALYTICS_DB_FILE) && marker.pageviews === ANALYTICS_PAGEVIEWS && marker.seed === SEED) {
     return new Date(marker.now);
   }
   fs.rmSync(ANALYTICS_DIR, { recursive: true, force: true });
@@ -156,7 +151,8 @@ export async function ensureAnalyticsData(): Promise<Date> {
       await persistAnalytics(db, batch);
       written += batch.length;
       batch = [];
-      if (written % 500_000 === 0) log(`  ${written.toLocaleString('en')} written (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      if (written % 500_000 === 0)
+        log(`  ${written.toLocaleString('en')} written (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     }
   }
   await persistAnalytics(db, batch);
@@ -164,7 +160,10 @@ export async function ensureAnalyticsData(): Promise<Date> {
   await db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
   await db.destroy();
   const generatedInS = Math.round((performance.now() - started) / 1000);
-  fs.writeFileSync(MARKER_FILE, JSON.stringify({ pageviews: ANALYTICS_PAGEVIEWS, seed: SEED, now: now.toISOString(), generatedInS } satisfies Marker));
+  fs.writeFileSync(
+    MARKER_FILE,
+    JSON.stringify({ pageviews: ANALYTICS_PAGEVIEWS, seed: SEED, now: now.toISOString(), generatedInS } satisfies Marker),
+  );
   log(`analytics data ready in ${generatedInS} s`);
   return now;
 }

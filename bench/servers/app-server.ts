@@ -22,7 +22,13 @@ process.on('message', (message) => {
 });
 
 const stop = () => {
-  server.close(() => void analytics.close().then(() => db.destroy()).then(() => process.exit(0)));
+  server.close(
+    () =>
+      void analytics
+        .close()
+        .then(() => db.destroy())
+        .then(() => process.exit(0)),
+  );
   setTimeout(() => process.exit(0), 3000).unref();
 };
 process.once('SIGTERM', stop);

@@ -99,9 +99,7 @@ export async function up(db: Knex): Promise<void> {
   ]);
 
   if (pg) {
-    await db.raw(
-      `alter table ads add column search_vector tsvector generated always as (to_tsvector('simple', search_text)) stored`,
-    );
+    await db.raw(`alter table ads add column search_vector tsvector generated always as (to_tsvector('simple', search_text)) stored`);
     await db.raw('create index ads_search_vector_idx on ads using gin (search_vector)');
   } else {
     // External-content FTS5 index over ads.search_text, kept in step by triggers.

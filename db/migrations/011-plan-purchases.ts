@@ -40,7 +40,19 @@ export async function down(db: Knex): Promise<void> {
     t.dropIndex(['ad_id', 'status']);
     t.dropUnique(['renewal_key']);
     t.dropUnique(['provider_payment_id']);
-    for (const column of ['plan_until', 'due_at', 'renewal_key', 'provider_payment_id', 'provider_preference_id', 'receipt_uploaded_at', 'receipt_type', 'receipt_key', 'price_note', 'kind', 'plan']) {
+    for (const column of [
+      'plan_until',
+      'due_at',
+      'renewal_key',
+      'provider_payment_id',
+      'provider_preference_id',
+      'receipt_uploaded_at',
+      'receipt_type',
+      'receipt_key',
+      'price_note',
+      'kind',
+      'plan',
+    ]) {
       t.dropColumn(column);
     }
   });

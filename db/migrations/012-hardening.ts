@@ -51,7 +51,10 @@ export async function down(db: Knex): Promise<void> {
   });
   await db.schema.dropTableIfExists('staff_alerts');
   await db.schema.dropTableIfExists('login_attempts');
-  for (const [table, length] of [['admin_login_throttle', 64], ['advertiser_login_throttle', 254]] as const) {
+  for (const [table, length] of [
+    ['admin_login_throttle', 64],
+    ['advertiser_login_throttle', 254],
+  ] as const) {
     await db.schema.createTable(table, (t) => {
       t.string('username', length).primary();
       t.integer('failures').notNullable();

@@ -25,7 +25,9 @@ export async function ownAdForPhotos(db: Knex, advertiserId: number, adId: numbe
 }
 
 export async function listPhotos(db: Knex, adId: number): Promise<OwnPhoto[]> {
-  return (await db('ad_images').where('ad_id', adId).orderBy('position').orderBy('id').select('id', 'file_key', 'position', 'width', 'height')).map((r) => ({
+  return (
+    await db('ad_images').where('ad_id', adId).orderBy('position').orderBy('id').select('id', 'file_key', 'position', 'width', 'height')
+  ).map((r) => ({
     id: r.id,
     key: r.file_key,
     position: r.position,
@@ -58,7 +60,10 @@ async function unlessUnchanged<T>(run: Promise<T>): Promise<T> {
 }
 
 async function backToReview(trx: Knex, adId: number, now: Date): Promise<void> {
-  await trx('ads').where('id', adId).whereIn('state', REVIEWED_STATES).update({ state: 'pending', submitted_at: now, state_reason: null, updated_at: now });
+  await trx('ads')
+    .where('id', adId)
+    .whereIn('state', REVIEWED_STATES)
+    .update({ state: 'pending', submitted_at: now, state_reason: null, updated_at: now });
 }
 
 /**
@@ -78,7 +83,14 @@ export async function addPhoto(
     if (count >= photoLimit(ad)) return 'full';
     const last = await trx('ad_images').where('ad_id', ad.id).max({ p: 'position' }).first();
     const [row] = await trx('ad_images')
-      .insert({ ad_id: ad.id, position: Number(last?.p ?? -1) + 1, file_key: image.key, width: image.width, height: image.height, alt: ad.title.slice(0, 160) })
+      .insert({
+        ad_id: ad.id,
+        position: Number(last?.p ?? -1) + 1,
+        file_key: image.key,
+        width: image.width,
+        height: image.height,
+        alt: ad.title.slice(0, 160),
+      })
       .returning('id');
     await backToReview(trx, ad.id, now);
     return insertedId(row);
@@ -90,24 +102,29 @@ export async function addPhoto(
  * as evidence), 'missing' if it is not this ad's photo, 'locked' if the ad is held or removed.
  */
 export async function removePhoto(db: Knex, adId: number, photoId: number, now = new Date()): Promise<string[] | 'missing' | 'locked'> {
-  return unlessUnchanged(db.transaction(async (trx) => {
-    if (!(await claimEditable(trx, adId, now))) return 'locked';
-    const photo = await trx('ad_images').where({ id: photoId, ad_id: adId }).first('file_key');
-    if (!photo) throw new NothingChanged('missing' as const);
-    await trx('ad_images').where('id', photoId).delete();
-    await backToReview(trx, adId, now);
-    return keysNotKeptAsEvidence(trx, [photo.file_key as string]);
-  }));
+  return unlessUnchanged(
+    db.transaction(async (trx) => {
+      if (!(await claimEditable(trx, adId, now))) return 'locked';
+      const photo = await trx('ad_images').where({ id: photoId, ad_id: adId }).first('file_key');
+      if (!photo) throw new NothingChanged('missing' as const);
+      await trx('ad_images').where('id', photoId).delete();
+      await backToReview(trx, adId, now);
+      return keysNotKeptAsEvidence(trx, [photo.file_key as string]);
+    }),
+  );
 }
 
 /** Puts the ad's photos in the given order: 'invalid' unless `ids` are exactly the ad's photos, 'locked' if held or removed. */
 export async function reorderPhotos(db: Knex, adId: number, ids: number[], now = new Date()): Promise<'ok' | 'invalid' | 'locked'> {
-  return unlessUnchanged(db.transaction(async (trx) => {
-    if (!(await claimEditable(trx, adId, now))) return 'locked';
-    const current: number[] = await trx('ad_images').where('ad_id', adId).pluck('id');
-    if (current.length !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id))) throw new NothingChanged('invalid' as const);
-    for (const [position, id] of ids.entries()) await trx('ad_images').where({ id, ad_id: adId }).update({ position });
-    await backToReview(trx, adId, now);
-    return 'ok' as const;
-  }));
+  return unlessUnchanged(
+    db.transaction(async (trx) => {
+      if (!(await claimEditable(trx, adId, now))) return 'locked';
+      const current: number[] = await trx('ad_images').where('ad_id', adId).pluck('id');
+      if (current.length !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id)))
+        throw new NothingChanged('invalid' as const);
+      for (const [position, id] of ids.entries()) await trx('ad_images').where({ id, ad_id: adId }).update({ position });
+      await backToReview(trx, adId, now);
+      return 'ok' as const;
+    }),
+  );
 }

@@ -1,7 +1,15 @@
 // An advertiser's own ads: create and edit from the form, send for review (screened for red flags), list. Every
 // function takes the advertiser's id and touches only that advertiser's ads: another's ad is 'missing'.
 import type { Knex } from 'knex';
-import { ATTENTION_TYPES, DAY_GROUPS, LANGUAGES, OWNER_EDITABLE_STATES, SERVICE_TYPES, TIME_SLOTS, type AdState } from '#shared/catalogue.ts';
+import {
+  ATTENTION_TYPES,
+  DAY_GROUPS,
+  LANGUAGES,
+  OWNER_EDITABLE_STATES,
+  SERVICE_TYPES,
+  TIME_SLOTS,
+  type AdState,
+} from '#shared/catalogue.ts';
 import { fromMask, toMask } from '#shared/masks.ts';
 import { buildSearchText, slugify } from '#shared/ad-text.ts';
 import { insertedId } from '#db/dialect.ts';
@@ -41,7 +49,13 @@ export async function createAdDraft(db: Knex, advertiserId: number, input: AdInp
 }
 
 /** Saves the form; a live or decided ad goes back to review (staff approve every edit). */
-export async function updateOwnAd(db: Knex, advertiserId: number, adId: number, input: AdInputForm, now = new Date()): Promise<'ok' | 'missing' | 'not_editable'> {
+export async function updateOwnAd(
+  db: Knex,
+  advertiserId: number,
+  adId: number,
+  input: AdInputForm,
+  now = new Date(),
+): Promise<'ok' | 'missing' | 'not_editable'> {
   const ad = await db('ads').where({ id: adId, advertiser_id: advertiserId }).first('state');
   if (!ad) return 'missing';
   if (!(OWNER_EDITABLE_STATES as readonly string[]).includes(ad.state)) return 'not_editable';
@@ -52,7 +66,9 @@ export async function updateOwnAd(db: Knex, advertiserId: number, adId: number, 
     .where({ id: adId, advertiser_id: advertiserId, state: ad.state })
     .update({
       ...columns(input),
-      ...(backToReview ? { state: 'pending', submitted_at: now, review_flags: flags.length ? JSON.stringify(flags) : null, state_reason: null } : {}),
+      ...(backToReview
+        ? { state: 'pending', submitted_at: now, review_flags: flags.length ? JSON.stringify(flags) : null, state_reason: null }
+        : {}),
       updated_at: now,
     });
   return changed ? 'ok' : 'not_editable';
@@ -71,7 +87,13 @@ export async function submitOwnAd(db: Knex, advertiserId: number, adId: number, 
   const moved = await db('ads')
     .where({ id: adId, advertiser_id: advertiserId })
     .whereIn('state', ['draft', 'rejected'])
-    .update({ state: 'pending', submitted_at: now, review_flags: flags.length ? JSON.stringify(flags) : null, state_reason: null, updated_at: now });
+    .update({
+      state: 'pending',
+      submitted_at: now,
+      review_flags: flags.length ? JSON.stringify(flags) : null,
+      state_reason: null,
+      updated_at: now,
+    });
   return moved ? { flags } : 'not_draft';
 }
 
@@ -144,18 +166,26 @@ const DAY_MS = 86_400_000;
  * pause: published -> paused. resume: paused -> published while its time lasts. renew (free plan): an expired ad,
  * or one ending within RENEW_WINDOW_DAYS, gets 30 more days, published (its content was already approved).
  */
-export async function changeOwnAd(db: Knex, advertiserId: number, adId: number, action: OwnAdAction, now = new Date()): Promise<'ok' | 'missing' | 'not_allowed' | 'expired'> {
+export async function changeOwnAd(
+  db: Knex,
+  advertiserId: number,
+  adId: number,
+  action: OwnAdAction,
+  now = new Date(),
+): Promise<'ok' | 'missing' | 'not_allowed' | 'expired'> {
   const ad = await db('ads').where({ id: adId, advertiser_id: advertiserId }).first('state', 'expires_at', 'plan');
   if (!ad) return 'missing';
   const endsAt = ad.expires_at ? new Date(ad.expires_at).getTime() : 0;
   const own = db('ads').where({ id: adId, advertiser_id: advertiserId });
-  if (action === 'pause') return (await own.where('state', 'published').update({ state: 'paused', updated_at: now })) ? 'ok' : 'not_allowed';
+  if (action === 'pause')
+    return (await own.where('state', 'published').update({ state: 'paused', updated_at: now })) ? 'ok' : 'not_allowed';
   if (action === 'resume') {
     if (ad.state !== 'paused') return 'not_allowed';
     if (endsAt <= now.getTime()) return 'expired';
     await own.where('state', 'paused').update({ state: 'published', updated_at: now });
   } else {
-    const renewable = ad.state === 'expired' || (['published', 'paused'].includes(ad.state) && endsAt - now.getTime() <= RENEW_WINDOW_DAYS * DAY_MS);
+    const renewable =
+      ad.state === 'expired' || (['published', 'paused'].includes(ad.state) && endsAt - now.getTime() <= RENEW_WINDOW_DAYS * DAY_MS);
     if (!renewable || ad.plan !== 'gratuito') return 'not_allowed';
     const advertiser = await db('advertisers').where('id', advertiserId).first('verification_status');
     if (advertiser?.verification_status !== 'verified') return 'not_allowed';

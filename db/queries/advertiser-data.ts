@@ -4,11 +4,51 @@
 import type { Knex } from 'knex';
 
 export async function exportAdvertiserData(db: Knex, advertiserId: number) {
-  const account = await db('advertisers').where('id', advertiserId).first('email', 'full_name', 'dni', 'birth_date', 'verification_status', 'verified_at', 'email_confirmed_at', 'created_at');
+  const account = await db('advertisers')
+    .where('id', advertiserId)
+    .first('email', 'full_name', 'dni', 'birth_date', 'verification_status', 'verified_at', 'email_confirmed_at', 'created_at');
   const ads = await db('ads').where('advertiser_id', advertiserId).orderBy('id');
-  const photos = ads.length ? await db('ad_images').whereIn('ad_id', ads.map((a) => a.id)).orderBy('position').select('ad_id', 'file_key') : [];
-  const verifications = await db('verification_requests').where('advertiser_id', advertiserId).orderBy('id').select('method', 'full_name', 'birth_date', 'dni', 'tramite', 'gender', 'status', 'reason', 'submitted_at', 'decided_at', 'documents_purged_at');
-  const payments = await db('payments').where('advertiser_id', advertiserId).orderBy('id').select('amount', 'description', 'plan', 'kind', 'payment_method', 'status', 'reference', 'price_note', 'plan_until', 'created_at', 'processed_at');
+  const photos = ads.length
+    ? await db('ad_images')
+        .whereIn(
+          'ad_id',
+          ads.map((a) => a.id),
+        )
+        .orderBy('position')
+        .select('ad_id', 'file_key')
+    : [];
+  const verifications = await db('verification_requests')
+    .where('advertiser_id', advertiserId)
+    .orderBy('id')
+    .select(
+      'method',
+      'full_name',
+      'birth_date',
+      'dni',
+      'tramite',
+      'gender',
+      'status',
+      'reason',
+      'submitted_at',
+      'decided_at',
+      'documents_purged_at',
+    );
+  const payments = await db('payments')
+    .where('advertiser_id', advertiserId)
+    .orderBy('id')
+    .select(
+      'amount',
+      'description',
+      'plan',
+      'kind',
+      'payment_method',
+      'status',
+      'reference',
+      'price_note',
+      'plan_until',
+      'created_at',
+      'processed_at',
+    );
   return {
     generatedAt: new Date().toISOString(),
     account,
@@ -35,7 +75,11 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
 }
 
 /** Anonymises the account and deletes its ads, photos, identity documents and receipts. Returns the files to delete. */
-export async function deleteAdvertiserAccount(db: Knex, advertiserId: number, now = new Date()): Promise<{ photoKeys: string[]; documentKeys: string[]; receiptKeys: string[] }> {
+export async function deleteAdvertiserAccount(
+  db: Knex,
+  advertiserId: number,
+  now = new Date(),
+): Promise<{ photoKeys: string[]; documentKeys: string[]; receiptKeys: string[] }> {
   return db.transaction(async (trx) => {
     // A write first (SQLite locks on it): the account stops being usable before anything else is read.
     await trx('advertisers')
@@ -54,11 +98,18 @@ export async function deleteAdvertiserAccount(db: Knex, advertiserId: number, no
     const adIds: number[] = await trx('ads').where('advertiser_id', advertiserId).pluck('id');
     const photoKeys: string[] = adIds.length ? await trx('ad_images').whereIn('ad_id', adIds).pluck('file_key') : [];
     const requestIds: number[] = await trx('verification_requests').where('advertiser_id', advertiserId).pluck('id');
-    const documentKeys: string[] = requestIds.length ? await trx('identity_documents').whereIn('request_id', requestIds).pluck('file_key') : [];
+    const documentKeys: string[] = requestIds.length
+      ? await trx('identity_documents').whereIn('request_id', requestIds).pluck('file_key')
+      : [];
     // Payments point at ads with ON DELETE SET NULL: the billing record stays; one still waiting can no longer be paid.
     // Transfer receipts (the payer's bank data) go with the account.
-    await trx('payments').where({ advertiser_id: advertiserId, status: 'pending' }).update({ status: 'cancelled', processed_at: now, notes: 'Cuenta eliminada' });
-    const receiptKeys: string[] = await trx('payments').where('advertiser_id', advertiserId).whereNotNull('receipt_key').pluck('receipt_key');
+    await trx('payments')
+      .where({ advertiser_id: advertiserId, status: 'pending' })
+      .update({ status: 'cancelled', processed_at: now, notes: 'Cuenta eliminada' });
+    const receiptKeys: string[] = await trx('payments')
+      .where('advertiser_id', advertiserId)
+      .whereNotNull('receipt_key')
+      .pluck('receipt_key');
     await trx('payments').where('advertiser_id', advertiserId).update({ receipt_key: null, receipt_type: null });
     await trx('ads').where('advertiser_id', advertiserId).delete();
     await trx('verification_requests').where('advertiser_id', advertiserId).delete();

@@ -10,7 +10,10 @@ export interface OwnVerification {
 }
 
 export async function latestVerification(db: Knex, advertiserId: number): Promise<OwnVerification | null> {
-  const row = await db('verification_requests').where('advertiser_id', advertiserId).orderBy('id', 'desc').first('method', 'status', 'reason', 'submitted_at', 'decided_at');
+  const row = await db('verification_requests')
+    .where('advertiser_id', advertiserId)
+    .orderBy('id', 'desc')
+    .first('method', 'status', 'reason', 'submitted_at', 'decided_at');
   if (!row) return null;
   return {
     method: row.method,

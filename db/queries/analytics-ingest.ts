@@ -82,7 +82,10 @@ function chunks<T>(rows: T[]): T[][] {
  */
 function inKeyOrder<T extends Record<string, unknown>>(rows: T[], keys: (keyof T)[]): T[] {
   const keyOf = (row: T) => keys.map((k) => String(row[k])).join('\u0000');
-  return rows.map((row) => [keyOf(row), row] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  return rows
+    .map((row) => [keyOf(row), row] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, row]) => row);
 }
 
 async function insertRows(trx: Knex.Transaction, table: string, rows: object[]): Promise<void> {
@@ -228,13 +231,14 @@ export async function persistAnalytics(db: Knex, batch: AnalyticsItem[]): Promis
   });
 }
 
-async function updateRollups(
-  trx: Knex.Transaction,
-  pageviews: PageviewItem[],
-  events: EventItem[],
-): Promise<void> {
+async function updateRollups(trx: Knex.Transaction, pageviews: PageviewItem[], events: EventItem[]): Promise<void> {
   type Counts = Map<string, { key: Record<string, string>; n: number }>;
-  const totals = { pageviews: new Map() as Counts, visitors: new Map() as Counts, visits: new Map() as Counts, events: new Map() as Counts };
+  const totals = {
+    pageviews: new Map() as Counts,
+    visitors: new Map() as Counts,
+    visits: new Map() as Counts,
+    events: new Map() as Counts,
+  };
   const pages: Counts = new Map();
   const titles = new Map<string, string>();
   // The first pageview of each (day, visitor) and (day, session): what a new visitor or visit is counted as.
@@ -247,7 +251,8 @@ async function updateRollups(
     tally(totals.pageviews, { day });
     tally(pages, { day, page_path: view.pagePath });
     titles.set(view.pagePath, view.pageTitle);
-    if (!firstOfVisitorDay.has(`${day}|${view.visitorId}`)) firstOfVisitorDay.set(`${day}|${view.visitorId}`, { day, visitorId: view.visitorId });
+    if (!firstOfVisitorDay.has(`${day}|${view.visitorId}`))
+      firstOfVisitorDay.set(`${day}|${view.visitorId}`, { day, visitorId: view.visitorId });
     if (!firstOfVisit.has(`${day}|${view.sessionId}`)) firstOfVisit.set(`${day}|${view.sessionId}`, { day, view });
     if ((lastSeen.get(view.visitorId) ?? '') < day) lastSeen.set(view.visitorId, day);
   }

@@ -22,7 +22,9 @@ export async function movePageWindow(db: Knex, firstDay: string): Promise<void> 
   const current = await db('analytics_windows').where('name', WINDOW).first('first_day');
   if (current && String(current.first_day).slice(0, 10) === firstDay) return;
   await db.transaction(async (trx) => {
-    await trx('analytics_windows').where('name', WINDOW).update({ first_day: trx.ref('first_day') });
+    await trx('analytics_windows')
+      .where('name', WINDOW)
+      .update({ first_day: trx.ref('first_day') });
     const from = await pageWindowStart(trx);
     if (from === firstDay) return;
     const leaving = from < firstDay;

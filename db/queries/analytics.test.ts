@@ -111,10 +111,24 @@ describe('analyticsSummary', () => {
       view('2026-11-22T10:00:00Z', v1, s1, { pagePath: '/buscar', pageTitle: 'Buscar', source: 'google', medium: 'organic' }),
       view('2026-11-22T10:01:00Z', v1, s1, { pagePath: '/anuncio/1-a', pageTitle: 'A', source: 'direct', medium: 'none' }),
       view('2026-11-22T10:02:00Z', v1, s1, { pagePath: '/buscar', pageTitle: 'Buscar', source: 'direct', medium: 'none' }),
-      view('2026-11-22T11:00:00Z', v2, s2, { pagePath: '/buscar', pageTitle: 'Buscar avisos', deviceType: 'mobile', browser: 'Safari', source: 'instagram.com', medium: 'social' }),
+      view('2026-11-22T11:00:00Z', v2, s2, {
+        pagePath: '/buscar',
+        pageTitle: 'Buscar avisos',
+        deviceType: 'mobile',
+        browser: 'Safari',
+        source: 'instagram.com',
+        medium: 'social',
+      }),
     ]);
     await persistAnalytics(t.db, [
-      view('2026-11-22T12:00:00Z', v3, s3, { pagePath: '/', pageTitle: 'Velada', deviceType: 'mobile', browser: 'Safari', source: 'google', medium: 'organic' }),
+      view('2026-11-22T12:00:00Z', v3, s3, {
+        pagePath: '/',
+        pageTitle: 'Velada',
+        deviceType: 'mobile',
+        browser: 'Safari',
+        source: 'google',
+        medium: 'organic',
+      }),
     ]);
     const summary = await analyticsSummary(t.db, NOW);
     expect(summary.topPages).toEqual([
@@ -159,7 +173,16 @@ describe('analyticsSummary', () => {
           browser: pick(['Chrome', 'Safari', 'Firefox', 'Edge', 'Samsung Browser']),
         }),
       );
-      if (rand() < 0.2) items.push({ kind: 'event', at, visitorId: visitor, sessionId: session, eventName: 'search', eventData: null, pagePath: '/buscar' });
+      if (rand() < 0.2)
+        items.push({
+          kind: 'event',
+          at,
+          visitorId: visitor,
+          sessionId: session,
+          eventName: 'search',
+          eventData: null,
+          pagePath: '/buscar',
+        });
     }
     items.sort((a, b) => a.at.getTime() - b.at.getTime());
     let start = 0;
@@ -204,8 +227,25 @@ describe('deleteExpiredAnalytics', () => {
     const [old, recent] = [id(), id()];
     await persistAnalytics(t.db, [
       view('2025-10-21T15:00:00Z', old, old, { pagePath: '/viejo' }),
-      { kind: 'event', at: new Date('2025-10-21T15:00:00Z'), visitorId: old, sessionId: old, eventName: 'search', eventData: null, pagePath: '/' },
-      { kind: 'pageexit', at: new Date('2025-10-21T15:00:00Z'), visitorId: old, sessionId: old, pagePath: '/', timeOnPage: 5, clickCount: 0, scrollDepth: 10 },
+      {
+        kind: 'event',
+        at: new Date('2025-10-21T15:00:00Z'),
+        visitorId: old,
+        sessionId: old,
+        eventName: 'search',
+        eventData: null,
+        pagePath: '/',
+      },
+      {
+        kind: 'pageexit',
+        at: new Date('2025-10-21T15:00:00Z'),
+        visitorId: old,
+        sessionId: old,
+        pagePath: '/',
+        timeOnPage: 5,
+        clickCount: 0,
+        scrollDepth: 10,
+      },
       { kind: 'consent', at: new Date('2025-10-21T15:00:00Z'), visitorId: old, consentGiven: true, consentType: 'all' },
       view('2025-10-22T15:00:00Z', recent, recent, { pagePath: '/reciente' }),
     ]);
@@ -223,7 +263,10 @@ describe('deleteExpiredAnalytics', () => {
     expect((await t.db('analytics_pageviews').select('page_path')).map((r) => r.page_path)).toEqual(['/reciente']);
     expect(await t.db('analytics_visitors').pluck('visitor_id')).toEqual([recent]);
     // The rollups of the old day stay.
-    expect((await t.db('analytics_daily_pages').orderBy('day').select('page_path')).map((r) => r.page_path)).toEqual(['/viejo', '/reciente']);
+    expect((await t.db('analytics_daily_pages').orderBy('day').select('page_path')).map((r) => r.page_path)).toEqual([
+      '/viejo',
+      '/reciente',
+    ]);
     // Running it again deletes nothing more.
     expect(Object.values(await deleteExpiredAnalytics(t.db, NOW)).every((n) => n === 0)).toBe(true);
   });

@@ -8,9 +8,14 @@ export const DOCUMENT_RETENTION_DAYS = 30;
 /** The decided requests whose documents are due for deletion, with their documents' file keys. */
 export async function identityDocumentsDue(db: Knex, now = new Date()): Promise<{ requestId: number; fileKeys: string[] }[]> {
   const cutoff = new Date(now.getTime() - DOCUMENT_RETENTION_DAYS * 86_400_000);
-  const requests: number[] = await db('verification_requests').whereNot('status', 'pending').whereNull('documents_purged_at').where('decided_at', '<', cutoff).pluck('id');
+  const requests: number[] = await db('verification_requests')
+    .whereNot('status', 'pending')
+    .whereNull('documents_purged_at')
+    .where('decided_at', '<', cutoff)
+    .pluck('id');
   const due = [];
-  for (const requestId of requests) due.push({ requestId, fileKeys: (await db('identity_documents').where('request_id', requestId).pluck('file_key')) as string[] });
+  for (const requestId of requests)
+    due.push({ requestId, fileKeys: (await db('identity_documents').where('request_id', requestId).pluck('file_key')) as string[] });
   return due;
 }
 

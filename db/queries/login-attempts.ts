@@ -29,14 +29,21 @@ export type Reservation = { allowed: true; attempts: number } | { allowed: false
 
 /** Starts a new window for a bucket whose window has ended (or creates it), leaving a live one untouched. */
 async function openWindow(db: Knex, bucket: string, account: string, now: Date): Promise<void> {
-  const ended = (column: string) => db.raw(`case when login_attempts.window_ends_at <= ? then ? else login_attempts.${column} end`, [now, column === 'attempts' ? 0 : null]);
+  const ended = (column: string) =>
+    db.raw(`case when login_attempts.window_ends_at <= ? then ? else login_attempts.${column} end`, [
+      now,
+      column === 'attempts' ? 0 : null,
+    ]);
   await db('login_attempts')
     .insert({ bucket, account, attempts: 0, window_ends_at: new Date(now.getTime() + WINDOW_MS), next_allowed_at: null, updated_at: now })
     .onConflict('bucket')
     .merge({
       attempts: ended('attempts'),
       next_allowed_at: ended('next_allowed_at'),
-      window_ends_at: db.raw('case when login_attempts.window_ends_at <= ? then ? else login_attempts.window_ends_at end', [now, new Date(now.getTime() + WINDOW_MS)]),
+      window_ends_at: db.raw('case when login_attempts.window_ends_at <= ? then ? else login_attempts.window_ends_at end', [
+        now,
+        new Date(now.getTime() + WINDOW_MS),
+      ]),
       updated_at: now,
     });
 }
@@ -49,12 +56,24 @@ async function bucketRow(db: Knex, bucket: string) {
  * Takes a place for one attempt at `name` from `address`. `trustedDevice`: the browser proved an earlier sign-in to
  * this account, so the account-wide delay does not apply. `attempts` is the account-wide count when it applies.
  */
-export async function reserveAttempt(db: Knex, kind: AccountKind, name: string, address: string, trustedDevice: boolean, now = new Date()): Promise<Reservation & { accountAttempts?: number }> {
+export async function reserveAttempt(
+  db: Knex,
+  kind: AccountKind,
+  name: string,
+  address: string,
+  trustedDevice: boolean,
+  now = new Date(),
+): Promise<Reservation & { accountAttempts?: number }> {
   const account = accountKey(kind, name);
   const addressBucket = hash(`${account}@${address}`);
   await openWindow(db, addressBucket, account, now);
   const placed = await db('login_attempts').where('bucket', addressBucket).where('attempts', '<', ADDRESS_LIMIT).increment('attempts', 1);
-  if (!placed) return { allowed: false, scope: 'address', retryAt: new Date((await bucketRow(db, addressBucket))?.window_ends_at ?? now.getTime() + WINDOW_MS) };
+  if (!placed)
+    return {
+      allowed: false,
+      scope: 'address',
+      retryAt: new Date((await bucketRow(db, addressBucket))?.window_ends_at ?? now.getTime() + WINDOW_MS),
+    };
   const attempts = Number((await bucketRow(db, addressBucket))?.attempts ?? 1);
   if (trustedDevice) return { allowed: true, attempts };
 
@@ -75,7 +94,9 @@ export async function reserveAttempt(db: Knex, kind: AccountKind, name: string, 
 
 /** After a right password: this address starts afresh for this account (the account-wide count runs out alone). */
 export async function clearAddressAttempts(db: Knex, kind: AccountKind, name: string, address: string): Promise<void> {
-  await db('login_attempts').where('bucket', hash(`${accountKey(kind, name)}@${address}`)).delete();
+  await db('login_attempts')
+    .where('bucket', hash(`${accountKey(kind, name)}@${address}`))
+    .delete();
 }
 
 /** After a password reset, or when staff reset a password: every bucket of the account is emptied. */

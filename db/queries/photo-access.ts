@@ -7,7 +7,10 @@ export type PhotoAudience = { public: true } | { public: false; ownerId: number 
 
 /** Who may see the photo stored under `key`; null when no ad or report has it (then nobody). */
 export async function photoAudience(db: Knex, key: string): Promise<PhotoAudience> {
-  const row = await db('ad_images as i').join('ads as ad', 'ad.id', 'i.ad_id').where('i.file_key', key).first('ad.state', 'ad.advertiser_id');
+  const row = await db('ad_images as i')
+    .join('ads as ad', 'ad.id', 'i.ad_id')
+    .where('i.file_key', key)
+    .first('ad.state', 'ad.advertiser_id');
   if (row) return row.state === 'published' ? { public: true } : { public: false, ownerId: row.advertiser_id };
   return (await isKeptAsEvidence(db, key)) ? { public: false, ownerId: null } : null;
 }

@@ -30,9 +30,18 @@ export interface PlanLifecycleResult {
  * while a report holds its ad (the time held is added back when it returns, db/queries/reports.ts).
  */
 export async function endPlans(db: Knex, now: Date): Promise<number> {
-  const ids: number[] = await db('ads').whereIn('plan', PAID_PLANS).where('plan_expires_at', '<=', now).whereNot('state', 'held').pluck('id');
+  const ids: number[] = await db('ads')
+    .whereIn('plan', PAID_PLANS)
+    .where('plan_expires_at', '<=', now)
+    .whereNot('state', 'held')
+    .pluck('id');
   if (!ids.length) return 0;
-  await db('ads').whereIn('id', ids).whereIn('plan', PAID_PLANS).where('plan_expires_at', '<=', now).whereNot('state', 'held').update({ plan: 'gratuito', plan_expires_at: null, updated_at: now });
+  await db('ads')
+    .whereIn('id', ids)
+    .whereIn('plan', PAID_PLANS)
+    .where('plan_expires_at', '<=', now)
+    .whereNot('state', 'held')
+    .update({ plan: 'gratuito', plan_expires_at: null, updated_at: now });
   await refreshSearchRanks(db, now, ids);
   return ids.length;
 }
@@ -89,7 +98,15 @@ export async function createRenewals(db: Knex, now: Date): Promise<RenewalCreate
         })
         .returning('id');
       const paymentId = insertedId(row);
-      created.push({ paymentId, reference, amount: prices[plan], plan, adTitle: ad.title, dueAt, advertiser: { email: ad.email, fullName: ad.full_name } });
+      created.push({
+        paymentId,
+        reference,
+        amount: prices[plan],
+        plan,
+        adTitle: ad.title,
+        dueAt,
+        advertiser: { email: ad.email, fullName: ad.full_name },
+      });
     } catch (err) {
       // This period's renewal exists already, or a purchase for the ad was made meanwhile.
       if (!isUniqueViolation(err)) throw err;

@@ -16,8 +16,18 @@ let t: TestDb;
 let bankAccountId: number;
 beforeAll(async () => {
   t = await createTestDb();
-  const [row] = await t.db('bank_accounts')
-    .insert({ bank_name: 'Banco de Prueba', account_holder: 'Velada', account_number: '1', cbu: '0000003100010000000001', alias: 'velada.test', account_type: 'checking', active: true, created_at: new Date() })
+  const [row] = await t
+    .db('bank_accounts')
+    .insert({
+      bank_name: 'Banco de Prueba',
+      account_holder: 'Velada',
+      account_number: '1',
+      cbu: '0000003100010000000001',
+      alias: 'velada.test',
+      account_type: 'checking',
+      active: true,
+      created_at: new Date(),
+    })
     .returning('id');
   bankAccountId = typeof row === 'object' ? row.id : row;
 });
@@ -27,7 +37,8 @@ const NOW = new Date('2026-11-22T15:00:00Z');
 const ad = (id: number) => t.db('ads').where('id', id).first();
 const purchase = (advertiserId: number, adId: number, extra: Partial<PurchaseInput> = {}) =>
   createPlanPurchase(t.db, { advertiserId, adId, plan: 'vip', method: 'transfer', amount: 25000, priceNote: null, ...extra }, NOW);
-const paid = async (paymentId: number, now = NOW) => completePayment(t.db, { id: paymentId, bankAccountId, adminId: null, notes: null }, now);
+const paid = async (paymentId: number, now = NOW) =>
+  completePayment(t.db, { id: paymentId, bankAccountId, adminId: null, notes: null }, now);
 
 async function publishedAd(category: 'masajes' | 'escorts' | 'trans' = 'masajes') {
   const advertiser = await insertAdvertiser(t.db);
@@ -38,7 +49,10 @@ async function publishedAd(category: 'masajes' | 'escorts' | 'trans' = 'masajes'
 describe('buying a plan', () => {
   it('creates one pending payment at the quoted amount; a second request answers with the same payment', async () => {
     const { advertiser, id } = await publishedAd();
-    const first = await purchase(advertiser, id, { amount: 25000, priceNote: 'Precio mostrado al comprar: $ 25.000 (el precio vigente es $ 30.000).' });
+    const first = await purchase(advertiser, id, {
+      amount: 25000,
+      priceNote: 'Precio mostrado al comprar: $ 25.000 (el precio vigente es $ 30.000).',
+    });
     expect(first).toMatchObject({ ok: true, reused: false });
     if (!first.ok) throw new Error('refused');
     expect(first.payment).toMatchObject({ status: 'pending', plan: 'vip', kind: 'purchase', amount: 25000, method: 'transfer', adId: id });
@@ -65,7 +79,11 @@ describe('buying a plan', () => {
     const vipPayment = await purchase(vip.advertiser, vip.id);
     if (!vipPayment.ok) throw new Error('refused');
     await paid(vipPayment.payment.id);
-    expect(await purchase(vip.advertiser, vip.id, { plan: 'premium', amount: 15000 })).toMatchObject({ ok: false, reason: 'higher_plan_active', plan: 'vip' });
+    expect(await purchase(vip.advertiser, vip.id, { plan: 'premium', amount: 15000 })).toMatchObject({
+      ok: false,
+      reason: 'higher_plan_active',
+      plan: 'vip',
+    });
     expect(await t.db('payments').whereIn('ad_id', [id, draft, vip.id]).where('status', 'pending')).toHaveLength(0);
   });
 
@@ -106,7 +124,11 @@ describe('completing a payment', () => {
     const first = await purchase(advertiser, id, { plan: 'premium', amount: 15000 });
     if (!first.ok) throw new Error('refused');
     await paid(first.payment.id);
-    const second = await createPlanPurchase(t.db, { advertiserId: advertiser, adId: id, plan: 'premium', method: 'transfer', amount: 15000, priceNote: null }, addDays(NOW, 27));
+    const second = await createPlanPurchase(
+      t.db,
+      { advertiserId: advertiser, adId: id, plan: 'premium', method: 'transfer', amount: 15000, priceNote: null },
+      addDays(NOW, 27),
+    );
     if (!second.ok) throw new Error('refused');
     await paid(second.payment.id, addDays(NOW, 27));
     expect(new Date((await ad(id)).plan_expires_at).getTime()).toBe(addDays(NOW, 60).getTime());
@@ -125,15 +147,26 @@ describe('completing a payment', () => {
     if (!result.ok) throw new Error('refused');
     await t.db('bank_accounts').update({ active: false });
     try {
-      expect(await processPayment(t.db, { id: result.payment.id, bankAccountId, notes: null, adminId: 1 }, NOW)).toEqual({ ok: false, reason: 'no_active_account' });
+      expect(await processPayment(t.db, { id: result.payment.id, bankAccountId, notes: null, adminId: 1 }, NOW)).toEqual({
+        ok: false,
+        reason: 'no_active_account',
+      });
       expect(await t.db('payments').where('id', result.payment.id).first()).toMatchObject({ status: 'pending', bank_account_id: null });
       expect(await ad(id)).toMatchObject({ plan: 'gratuito' });
     } finally {
       await t.db('bank_accounts').where('id', bankAccountId).update({ active: true });
     }
-    expect(await processPayment(t.db, { id: 999_999, bankAccountId, notes: null, adminId: 1 }, NOW)).toEqual({ ok: false, reason: 'missing' });
-    expect(await processPayment(t.db, { id: result.payment.id, bankAccountId: 999_999, notes: null, adminId: 1 }, NOW)).toEqual({ ok: false, reason: 'no_account' });
-    expect(await processPayment(t.db, { id: result.payment.id, bankAccountId, notes: null, adminId: null as never }, NOW)).toMatchObject({ ok: true });
+    expect(await processPayment(t.db, { id: 999_999, bankAccountId, notes: null, adminId: 1 }, NOW)).toEqual({
+      ok: false,
+      reason: 'missing',
+    });
+    expect(await processPayment(t.db, { id: result.payment.id, bankAccountId: 999_999, notes: null, adminId: 1 }, NOW)).toEqual({
+      ok: false,
+      reason: 'no_account',
+    });
+    expect(await processPayment(t.db, { id: result.payment.id, bankAccountId, notes: null, adminId: null as never }, NOW)).toMatchObject({
+      ok: true,
+    });
   });
 });
 
@@ -203,7 +236,14 @@ describe('the default order of search', () => {
     const advertiser = await insertAdvertiser(t.db);
     const ids: Record<string, number[]> = { vip: [], premium: [], gratuito: [] };
     for (const plan of ['gratuito', 'premium', 'vip', 'gratuito', 'premium', 'vip', 'gratuito', 'gratuito'] as const) {
-      ids[plan]!.push(await insertAd(t.db, advertiser, { category: 'escorts', barrio: 'saavedra', plan, planExpiresAt: plan === 'gratuito' ? null : addDays(NOW, 20) }));
+      ids[plan]!.push(
+        await insertAd(t.db, advertiser, {
+          category: 'escorts',
+          barrio: 'saavedra',
+          plan,
+          planExpiresAt: plan === 'gratuito' ? null : addDays(NOW, 20),
+        }),
+      );
     }
     const mine = new Set(Object.values(ids).flat());
     const order = async (day: Date) => {
@@ -211,7 +251,8 @@ describe('the default order of search', () => {
       const result = await searchAds(t.db, parseSearchParams(new URLSearchParams('categoria=escorts&barrio=saavedra')), day);
       return result.ads.map((a) => a.id).filter((id) => mine.has(id));
     };
-    const plans = (list: number[]) => list.map((id) => (ids.vip!.includes(id) ? 'vip' : ids.premium!.includes(id) ? 'premium' : 'gratuito'));
+    const plans = (list: number[]) =>
+      list.map((id) => (ids.vip!.includes(id) ? 'vip' : ids.premium!.includes(id) ? 'premium' : 'gratuito'));
     const days = Array.from({ length: 14 }, (_, d) => addDays(NOW, d));
     const orders = [];
     for (const day of days) {
@@ -230,7 +271,15 @@ describe('revenue statistics', () => {
     const advertiser = await insertAdvertiser(t.db);
     const baseline = await statistics(t.db, new Date('2026-12-01T15:00:00Z'));
     const insert = (amount: number, processedAt: string, status = 'completed') =>
-      t.db('payments').insert({ advertiser_id: advertiser, amount, payment_method: 'transfer', status, reference: `VEL-STAT${amount}`, processed_at: new Date(processedAt), created_at: new Date(processedAt) });
+      t.db('payments').insert({
+        advertiser_id: advertiser,
+        amount,
+        payment_method: 'transfer',
+        status,
+        reference: `VEL-STAT${amount}`,
+        processed_at: new Date(processedAt),
+        created_at: new Date(processedAt),
+      });
     // 23:30 on 30 November in Buenos Aires is already 1 December in UTC: it belongs to November.
     await insert(1000, '2026-12-01T02:30:00Z');
     // 00:30 on 1 December in Buenos Aires.

@@ -5,7 +5,16 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { insertedId, isUniqueViolation } from '#db/dialect.ts';
 import { isoOrNull as iso } from '#shared/dates.ts';
-import { addDays, FREE_LISTING_DAYS, PLAN_DAYS, planInForce, planLabel, planWeight, type PaidPlan, type PaymentMethod } from '#shared/plans.ts';
+import {
+  addDays,
+  FREE_LISTING_DAYS,
+  PLAN_DAYS,
+  planInForce,
+  planLabel,
+  planWeight,
+  type PaidPlan,
+  type PaymentMethod,
+} from '#shared/plans.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 
 export type PaymentStatus = 'pending' | 'completed' | 'cancelled';
@@ -31,7 +40,6 @@ export interface OwnPayment {
   processedAt: string | null;
 }
 
-
 function toOwnPayment(r: Record<string, unknown>): OwnPayment {
   return {
     id: r.id as number,
@@ -54,7 +62,10 @@ function toOwnPayment(r: Record<string, unknown>): OwnPayment {
 }
 
 const ownPayments = (db: Knex, advertiserId: number) =>
-  db('payments as p').leftJoin('ads as ad', 'ad.id', 'p.ad_id').where('p.advertiser_id', advertiserId).select('p.*', 'ad.title as ad_title');
+  db('payments as p')
+    .leftJoin('ads as ad', 'ad.id', 'p.ad_id')
+    .where('p.advertiser_id', advertiserId)
+    .select('p.*', 'ad.title as ad_title');
 
 export async function listOwnPayments(db: Knex, advertiserId: number): Promise<OwnPayment[]> {
   return (await ownPayments(db, advertiserId).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(200)).map(toOwnPayment);
@@ -72,10 +83,19 @@ export async function findOwnPaymentByReference(db: Knex, advertiserId: number, 
 
 /** The advertiser's published ads, with the plan each has in force: what a plan can be bought for. */
 export async function purchasableAds(db: Knex, advertiserId: number, now = new Date()) {
-  const rows = await db('ads').where({ advertiser_id: advertiserId, state: 'published' }).orderBy('id').select('id', 'title', 'category', 'plan', 'plan_expires_at');
+  const rows = await db('ads')
+    .where({ advertiser_id: advertiserId, state: 'published' })
+    .orderBy('id')
+    .select('id', 'title', 'category', 'plan', 'plan_expires_at');
   return rows.map((r) => {
     const plan = planInForce(r, now);
-    return { id: r.id as number, title: r.title as string, category: r.category as string, plan, planUntil: plan === 'gratuito' ? null : iso(r.plan_expires_at) };
+    return {
+      id: r.id as number,
+      title: r.title as string,
+      category: r.category as string,
+      plan,
+      planUntil: plan === 'gratuito' ? null : iso(r.plan_expires_at),
+    };
   });
 }
 
@@ -110,14 +130,20 @@ export type PurchaseResult =
   | { ok: false; reason: 'other_pending'; reference: string; plan: string | null };
 
 /** The refusals of createPlanPurchase that do not depend on the payment itself, for checking before MercadoPago. */
-export async function checkPurchase(db: Knex, input: Pick<PurchaseInput, 'advertiserId' | 'adId' | 'plan'>, now = new Date()): Promise<PurchaseResult | null> {
+export async function checkPurchase(
+  db: Knex,
+  input: Pick<PurchaseInput, 'advertiserId' | 'adId' | 'plan'>,
+  now = new Date(),
+): Promise<PurchaseResult | null> {
   const ad = await db('ads').where({ id: input.adId, advertiser_id: input.advertiserId }).first('state', 'plan', 'plan_expires_at');
   if (!ad) return { ok: false, reason: 'ad_missing' };
   if (ad.state !== 'published') return { ok: false, reason: 'ad_not_published' };
   const inForce = planInForce(ad, now);
-  if (planWeight(inForce) > planWeight(input.plan)) return { ok: false, reason: 'higher_plan_active', plan: inForce as PaidPlan, until: iso(ad.plan_expires_at)! };
+  if (planWeight(inForce) > planWeight(input.plan))
+    return { ok: false, reason: 'higher_plan_active', plan: inForce as PaidPlan, until: iso(ad.plan_expires_at)! };
   const pending = await db('payments').where({ ad_id: input.adId, status: 'pending' }).first('id', 'plan', 'reference');
-  if (pending && pending.plan !== input.plan) return { ok: false, reason: 'other_pending', reference: pending.reference, plan: pending.plan };
+  if (pending && pending.plan !== input.plan)
+    return { ok: false, reason: 'other_pending', reference: pending.reference, plan: pending.plan };
   if (pending) return { ok: true, payment: (await findOwnPayment(db, input.advertiserId, pending.id))!, reused: true };
   return null;
 }
@@ -158,7 +184,12 @@ export async function createPlanPurchase(db: Knex, input: PurchaseInput, now = n
 }
 
 /** The advertiser withdraws a payment still waiting (say, they chose the wrong plan). */
-export async function cancelOwnPayment(db: Knex, advertiserId: number, paymentId: number, now = new Date()): Promise<'ok' | 'missing' | 'not_pending'> {
+export async function cancelOwnPayment(
+  db: Knex,
+  advertiserId: number,
+  paymentId: number,
+  now = new Date(),
+): Promise<'ok' | 'missing' | 'not_pending'> {
   const changed = await db('payments')
     .where({ id: paymentId, advertiser_id: advertiserId, status: 'pending' })
     .update({ status: 'cancelled', processed_at: now, notes: 'Cancelado por el anunciante' });
@@ -192,7 +223,8 @@ export interface CompletedPayment {
   advertiser: { email: string; fullName: string };
 }
 
-export type CompleteResult = { ok: true; payment: CompletedPayment } | { ok: false; reason: 'missing' | 'already_processed' | 'not_pending' };
+export type CompleteResult =
+  { ok: true; payment: CompletedPayment } | { ok: false; reason: 'missing' | 'already_processed' | 'not_pending' };
 
 /**
  * pending -> completed, then the plan starts for the ad: 30 days from now, or from the current end when the same
@@ -221,8 +253,13 @@ export async function completePayment(
       if (!payment) return { ok: false, reason: 'missing' };
       return { ok: false, reason: payment.status === 'completed' ? 'already_processed' : 'not_pending' };
     }
-    const payment = await trx('payments as p').join('advertisers as a', 'a.id', 'p.advertiser_id').where('p.id', input.id).first('p.*', 'a.email', 'a.full_name', 'a.verification_status');
-    const ad = payment.ad_id ? await trx('ads').where('id', payment.ad_id).first('id', 'title', 'state', 'plan', 'plan_expires_at', 'expires_at') : null;
+    const payment = await trx('payments as p')
+      .join('advertisers as a', 'a.id', 'p.advertiser_id')
+      .where('p.id', input.id)
+      .first('p.*', 'a.email', 'a.full_name', 'a.verification_status');
+    const ad = payment.ad_id
+      ? await trx('ads').where('id', payment.ad_id).first('id', 'title', 'state', 'plan', 'plan_expires_at', 'expires_at')
+      : null;
     let planUntil: Date | null = null;
     if (ad && payment.plan) {
       const running = planInForce(ad, now) === payment.plan;
@@ -233,7 +270,13 @@ export async function completePayment(
       const republish = ad.state === 'expired' && payment.verification_status === 'verified';
       await trx('ads')
         .where('id', ad.id)
-        .update({ plan: payment.plan, plan_expires_at: planUntil, expires_at: listingEnd, ...(republish ? { state: 'published' } : {}), updated_at: now });
+        .update({
+          plan: payment.plan,
+          plan_expires_at: planUntil,
+          expires_at: listingEnd,
+          ...(republish ? { state: 'published' } : {}),
+          updated_at: now,
+        });
       await trx('payments').where('id', input.id).update({ plan_until: planUntil });
       await refreshSearchRanks(trx, now, [ad.id]);
     }

@@ -46,7 +46,14 @@ export interface CreatedReport {
 
 export async function createReport(
   db: Knex,
-  input: { adId: number | null; adReference: string | null; reason: ReportReason; details: string | null; contactEmail: string | null; reporterKey: string | null },
+  input: {
+    adId: number | null;
+    adReference: string | null;
+    reason: ReportReason;
+    details: string | null;
+    contactEmail: string | null;
+    reporterKey: string | null;
+  },
   now = new Date(),
 ): Promise<CreatedReport> {
   const hides = HIDING_REASONS.includes(input.reason);
@@ -54,36 +61,79 @@ export async function createReport(
     // The report row first: a write, so on SQLite this transaction excludes every other writer from here on; on
     // PostgreSQL the advisory lock does the same for this reporter. Parallel reports cannot pass the limit together.
     const [row] = await trx('reports')
-      .insert({ ad_id: null, ad_reference: input.adReference, reason: input.reason, details: input.details, contact_email: input.contactEmail, status: 'open', hid_ad: false, reporter_key: input.reporterKey, created_at: now })
+      .insert({
+        ad_id: null,
+        ad_reference: input.adReference,
+        reason: input.reason,
+        details: input.details,
+        contact_email: input.contactEmail,
+        status: 'open',
+        hid_ad: false,
+        reporter_key: input.reporterKey,
+        created_at: now,
+      })
       .returning('id');
     const id = insertedId(row);
     if (input.reporterKey) await lockForTransaction(trx, `report:${input.reporterKey}`);
 
     const ad = input.adId
-      ? await trx('ads as ad').join('advertisers as a', 'a.id', 'ad.advertiser_id').where('ad.id', input.adId).first('ad.id', 'ad.title', 'ad.category', 'ad.state', 'ad.advertiser_id', 'a.full_name', 'a.email')
+      ? await trx('ads as ad')
+          .join('advertisers as a', 'a.id', 'ad.advertiser_id')
+          .where('ad.id', input.adId)
+          .first('ad.id', 'ad.title', 'ad.category', 'ad.state', 'ad.advertiser_id', 'a.full_name', 'a.email')
       : undefined;
     if (!ad) return { id, hidden: false, limited: false, heldAd: null };
 
     const photoKeys: string[] = await trx('ad_images').where('ad_id', ad.id).orderBy('position').pluck('file_key');
-    const snapshot: AdSnapshot = { adId: ad.id, title: ad.title, category: ad.category, state: ad.state, advertiserId: ad.advertiser_id, advertiserName: ad.full_name, photoKeys };
+    const snapshot: AdSnapshot = {
+      adId: ad.id,
+      title: ad.title,
+      category: ad.category,
+      state: ad.state,
+      advertiserId: ad.advertiser_id,
+      advertiserName: ad.full_name,
+      photoKeys,
+    };
     if (photoKeys.length) await trx('report_evidence').insert(photoKeys.map((file_key) => ({ report_id: id, file_key })));
 
     let limited = false;
     let hidden = false;
     if (hides && ad.state === 'published') {
       const hiddenToday = input.reporterKey
-        ? Number((await trx('reports').where({ reporter_key: input.reporterKey, hid_ad: true }).where('created_at', '>', new Date(now.getTime() - DAY_MS)).count({ n: '*' }).first())?.n ?? 0)
+        ? Number(
+            (
+              await trx('reports')
+                .where({ reporter_key: input.reporterKey, hid_ad: true })
+                .where('created_at', '>', new Date(now.getTime() - DAY_MS))
+                .count({ n: '*' })
+                .first()
+            )?.n ?? 0,
+          )
         : 0;
       limited = hiddenToday >= HIDING_REPORTS_PER_DAY;
-      if (!limited) hidden = (await trx('ads').where({ id: ad.id, state: 'published' }).update({ state: 'held', held_at: now, updated_at: now })) > 0;
+      if (!limited)
+        hidden = (await trx('ads').where({ id: ad.id, state: 'published' }).update({ state: 'held', held_at: now, updated_at: now })) > 0;
     }
     await trx('reports')
       .where('id', id)
       .update({ ad_id: ad.id, ad_reference: null, hid_ad: hidden, ad_snapshot: JSON.stringify(snapshot) });
     if (hides) {
       const label = reportReasonLabel(input.reason).toLowerCase();
-      const what = hidden ? 'quedó oculto hasta que lo revisen' : limited ? 'sigue visible: quien denunció ya ocultó el máximo de avisos del día' : 'no estaba publicado';
-      await createStaffAlert(trx, { kind: 'hiding_report', permission: 'view_reports', adId: ad.id, message: `Denuncia por ${label}: el anuncio «${ad.title}» (código ${ad.id}) ${what}.` }, now);
+      const what = hidden
+        ? 'quedó oculto hasta que lo revisen'
+        : limited
+          ? 'sigue visible: quien denunció ya ocultó el máximo de avisos del día'
+          : 'no estaba publicado';
+      await createStaffAlert(
+        trx,
+        {
+          kind: 'hiding_report',
+          permission: 'view_reports',
+          adId: ad.id,
+          message: `Denuncia por ${label}: el anuncio «${ad.title}» (código ${ad.id}) ${what}.`,
+        },
+        now,
+      );
     }
     return { id, hidden, limited, heldAd: hidden ? { id: ad.id, title: ad.title, advertiserEmail: ad.email } : null };
   });
@@ -140,10 +190,23 @@ export async function listReports(db: Knex, status: ReportItem['status'], limit 
 }
 
 /** Open reports of a hiding reason for these ads (the moderation queue shows them; approval waits for them). */
-export async function openReportsOf(db: Knex, adIds: number[]): Promise<{ adId: number; id: number; reason: ReportReason; hides: boolean; createdAt: string }[]> {
+export async function openReportsOf(
+  db: Knex,
+  adIds: number[],
+): Promise<{ adId: number; id: number; reason: ReportReason; hides: boolean; createdAt: string }[]> {
   if (!adIds.length) return [];
-  const rows = await db('reports').whereIn('ad_id', adIds).where('status', 'open').orderBy('created_at').select('id', 'ad_id', 'reason', 'created_at');
-  return rows.map((r) => ({ adId: r.ad_id, id: r.id, reason: r.reason, hides: HIDING_REASONS.includes(r.reason), createdAt: new Date(r.created_at).toISOString() }));
+  const rows = await db('reports')
+    .whereIn('ad_id', adIds)
+    .where('status', 'open')
+    .orderBy('created_at')
+    .select('id', 'ad_id', 'reason', 'created_at');
+  return rows.map((r) => ({
+    adId: r.ad_id,
+    id: r.id,
+    reason: r.reason,
+    hides: HIDING_REASONS.includes(r.reason),
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
 }
 
 /** The ad comes back from a hold: published again, with the time it was held added to its plan and listing. */
@@ -154,7 +217,13 @@ async function releaseHold(trx: Knex, adId: number, now: Date): Promise<boolean>
   const later = (date: unknown) => (date ? new Date(new Date(date as string).getTime() + heldMs) : null);
   const moved = await trx('ads')
     .where({ id: adId, state: 'held' })
-    .update({ state: 'published', held_at: null, plan_expires_at: later(ad.plan_expires_at), expires_at: later(ad.expires_at), updated_at: now });
+    .update({
+      state: 'published',
+      held_at: null,
+      plan_expires_at: later(ad.plan_expires_at),
+      expires_at: later(ad.expires_at),
+      updated_at: now,
+    });
   return moved > 0;
 }
 
@@ -163,7 +232,13 @@ async function releaseHold(trx: Knex, adId: number, now: Date): Promise<boolean>
  * evidence is kept) or dismissed (its evidence is released, and the ad comes back if this report had hidden it
  * and no other open report of a hiding reason remains).
  */
-export async function decideReport(db: Knex, id: number, decision: 'resolved' | 'dismissed', adminId: number, now = new Date()): Promise<'ok' | 'missing' | 'decided'> {
+export async function decideReport(
+  db: Knex,
+  id: number,
+  decision: 'resolved' | 'dismissed',
+  adminId: number,
+  now = new Date(),
+): Promise<'ok' | 'missing' | 'decided'> {
   const result = await db.transaction(async (trx) => {
     const moved = await trx('reports').where({ id, status: 'open' }).update({ status: decision, decided_at: now, decided_by: adminId });
     if (!moved) return (await trx('reports').where('id', id).first('id')) ? ('decided' as const) : ('missing' as const);

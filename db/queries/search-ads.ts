@@ -81,7 +81,10 @@ function applyFilters(db: Knex, query: Knex.QueryBuilder, f: SearchFilters, now:
   if (f.categoria) query.where('ads.category', f.categoria);
   if (f.zona) {
     if (isZone(f.zona)) {
-      query.whereIn('ads.barrio', ZONES.find((z) => z.value === f.zona)!.barrios.map((b) => b.slug));
+      query.whereIn(
+        'ads.barrio',
+        ZONES.find((z) => z.value === f.zona)!.barrios.map((b) => b.slug),
+      );
     } else {
       query.where('ads.barrio', f.zona);
     }
@@ -102,7 +105,9 @@ function applyFilters(db: Knex, query: Knex.QueryBuilder, f: SearchFilters, now:
   }
   for (const v of f.verificacion) {
     if (v === 'verificado') {
-      query.whereExists((q) => q.select(db.raw('1')).from('advertisers').whereRaw('advertisers.id = ads.advertiser_id').where('verification_status', 'verified'));
+      query.whereExists((q) =>
+        q.select(db.raw('1')).from('advertisers').whereRaw('advertisers.id = ads.advertiser_id').where('verification_status', 'verified'),
+      );
     }
     if (v === 'fotos-reales') query.where('ads.photos_verified', true);
     if (v === 'premium') query.whereIn('ads.plan', ['premium', 'vip']).where('ads.plan_expires_at', '>', now);

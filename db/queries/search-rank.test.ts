@@ -32,14 +32,31 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) {
     free.push(await insertAd(t.db, advertiser, { category: 'trans', title: `Gratuito ${i}` }));
     vips.push(await insertAd(t.db, advertiser, { category: 'trans', title: `VIP ${i}`, plan: 'vip', planExpiresAt: PLAN_END }));
-    if (i < 2) premiums.push(await insertAd(t.db, advertiser, { category: 'trans', title: `Premium ${i}`, plan: 'premium', planExpiresAt: PLAN_END }));
+    if (i < 2)
+      premiums.push(
+        await insertAd(t.db, advertiser, { category: 'trans', title: `Premium ${i}`, plan: 'premium', planExpiresAt: PLAN_END }),
+      );
   }
   // Neither a paused VIP nor an expired one takes a turn.
   await insertAd(t.db, advertiser, { category: 'trans', title: 'VIP pausado', plan: 'vip', planExpiresAt: PLAN_END, state: 'paused' });
-  free.push(await insertAd(t.db, advertiser, { category: 'trans', title: 'VIP vencido', plan: 'vip', planExpiresAt: new Date(START.getTime() - DAY) }));
+  free.push(
+    await insertAd(t.db, advertiser, {
+      category: 'trans',
+      title: 'VIP vencido',
+      plan: 'vip',
+      planExpiresAt: new Date(START.getTime() - DAY),
+    }),
+  );
   // More VIPs elsewhere than the strip used to hold (12).
   for (let i = 0; i < 12; i++) {
-    otherVips.push(await insertAd(t.db, advertiser, { category: i % 2 ? 'masajes' : 'escorts', title: `Otro VIP ${i}`, plan: 'vip', planExpiresAt: PLAN_END }));
+    otherVips.push(
+      await insertAd(t.db, advertiser, {
+        category: i % 2 ? 'masajes' : 'escorts',
+        title: `Otro VIP ${i}`,
+        plan: 'vip',
+        planExpiresAt: PLAN_END,
+      }),
+    );
   }
 });
 afterAll(() => t.destroy());

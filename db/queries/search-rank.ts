@@ -50,7 +50,12 @@ function turnRanks(db: Knex, now: Date, categories: string[] | null): Knex.Query
   // Day d: the ad at place d mod k is first, the one after it second, ...
   return db
     .from(placed.as('placed'))
-    .select('id', db.raw(`tier * ${TIER_WEIGHT} + ${TIER_WEIGHT - 1} - ((place + turns - cast(? as integer) % turns) % turns) as turn_rank`, [daysSinceEpochInBuenosAires(now)]));
+    .select(
+      'id',
+      db.raw(`tier * ${TIER_WEIGHT} + ${TIER_WEIGHT - 1} - ((place + turns - cast(? as integer) % turns) % turns) as turn_rank`, [
+        daysSinceEpochInBuenosAires(now),
+      ]),
+    );
 }
 
 /** Rows changed by an UPDATE ... RETURNING run through knex.raw, on either dialect. */

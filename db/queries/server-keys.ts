@@ -12,7 +12,10 @@ export async function serverKey(db: Knex, name: ServerKeyName): Promise<Buffer> 
   const cached = keys.get(name);
   if (cached) return cached;
   // Two processes starting together both insert; the first wins and both read the winner.
-  await db('settings').insert({ key: name, value: crypto.randomBytes(32).toString('hex'), updated_at: new Date() }).onConflict('key').ignore();
+  await db('settings')
+    .insert({ key: name, value: crypto.randomBytes(32).toString('hex'), updated_at: new Date() })
+    .onConflict('key')
+    .ignore();
   const row = await db('settings').where('key', name).first('value');
   const key = Buffer.from(row.value, 'hex');
   keys.set(name, key);
@@ -21,5 +24,8 @@ export async function serverKey(db: Knex, name: ServerKeyName): Promise<Buffer> 
 
 /** HMAC-SHA256 of `text` with the named key, as 64 hex characters. */
 export async function keyedHash(db: Knex, name: ServerKeyName, text: string): Promise<string> {
-  return crypto.createHmac('sha256', await serverKey(db, name)).update(text).digest('hex');
+  return crypto
+    .createHmac('sha256', await serverKey(db, name))
+    .update(text)
+    .digest('hex');
 }

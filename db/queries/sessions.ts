@@ -15,7 +15,11 @@ export interface SessionRow {
   expiresAt: Date;
 }
 
-export async function insertSession(db: Knex, kind: SessionKind, session: { tokenHash: string; ownerId: number; createdAt: Date; expiresAt: Date }): Promise<void> {
+export async function insertSession(
+  db: Knex,
+  kind: SessionKind,
+  session: { tokenHash: string; ownerId: number; createdAt: Date; expiresAt: Date },
+): Promise<void> {
   const { table, owner } = TABLES[kind];
   await db(table).insert({
     token_hash: session.tokenHash,

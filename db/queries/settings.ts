@@ -18,7 +18,10 @@ export async function setPlanPrices(db: Knex, prices: PlanPrices, now = new Date
       ['price_premium', prices.premium],
       ['price_vip', prices.vip],
     ] as const) {
-      await trx('settings').insert({ key, value: String(value), updated_at: now }).onConflict('key').merge(['value', 'updated_at']);
+      await trx('settings')
+        .insert({ key, value: String(value), updated_at: now })
+        .onConflict('key')
+        .merge(['value', 'updated_at']);
     }
   });
 }

@@ -20,7 +20,13 @@ export async function createStaffAlert(
   now = new Date(),
 ): Promise<number> {
   const [row] = await db('staff_alerts')
-    .insert({ kind: alert.kind, permission: alert.permission, message: alert.message.slice(0, 1000), ad_id: alert.adId ?? null, created_at: now })
+    .insert({
+      kind: alert.kind,
+      permission: alert.permission,
+      message: alert.message.slice(0, 1000),
+      ad_id: alert.adId ?? null,
+      created_at: now,
+    })
     .returning('id');
   return insertedId(row);
 }
@@ -39,7 +45,12 @@ export async function unseenStaffAlerts(db: Knex, viewer: { isMaster: boolean; p
 }
 
 /** Marks an alert seen; false when it does not exist, was already seen, or is not this admin's to see. */
-export async function markStaffAlertSeen(db: Knex, id: number, viewer: { id: number; isMaster: boolean; permissions: string[] }, now = new Date()): Promise<boolean> {
+export async function markStaffAlertSeen(
+  db: Knex,
+  id: number,
+  viewer: { id: number; isMaster: boolean; permissions: string[] },
+  now = new Date(),
+): Promise<boolean> {
   const query = db('staff_alerts').where('id', id).whereNull('seen_at');
   if (!viewer.isMaster) query.whereIn('permission', viewer.permissions.length ? viewer.permissions : ['']);
   return (await query.update({ seen_at: now, seen_by: viewer.id })) > 0;

@@ -34,8 +34,8 @@ export default function AgeGate(props: { returnTo: string }) {
         <img src="/icons/logo.svg" alt="" width="56" height="56" />
         <h2 id="age-gate-title">¿Sos mayor de 18 años?</h2>
         <p id="age-gate-text">
-          Velada publica avisos clasificados para personas adultas. Para ingresar confirmá que tenés 18 años o más y que
-          aceptás los <a href="/terminos-condiciones">Términos y condiciones</a>.
+          Velada publica avisos clasificados para personas adultas. Para ingresar confirmá que tenés 18 años o más y que aceptás los{' '}
+          <a href="/terminos-condiciones">Términos y condiciones</a>.
         </p>
         {rejected && (
           <p className="age-gate__error" role="alert">

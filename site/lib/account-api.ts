@@ -43,4 +43,5 @@ export async function callApi<T = unknown>(method: string, url: string, body?: u
 }
 
 /** POST /api/advertiser/{path}. */
-export const accountCall = <T = unknown>(path: string, body?: unknown): Promise<T> => callApi<T>('POST', `/api/advertiser/${path}`, body ?? {});
+export const accountCall = <T = unknown>(path: string, body?: unknown): Promise<T> =>
+  callApi<T>('POST', `/api/advertiser/${path}`, body ?? {});

@@ -142,9 +142,36 @@ export async function insertAd(db: Knex, advertiserId: number, input: AdInput = 
 // --- Demo content -----------------------------------------------------------------------------
 
 const NAMES = [
-  'Sofía', 'Valentina', 'Martina', 'Camila', 'Lucía', 'Julieta', 'Agustina', 'Milagros', 'Florencia', 'Carolina',
-  'Paula', 'Abril', 'Catalina', 'Renata', 'Bianca', 'Luna', 'Micaela', 'Rocío', 'Delfina', 'Antonella',
-  'Tomás', 'Lautaro', 'Matías', 'Joaquín', 'Franco', 'Nicolás', 'Bruno', 'Santino', 'Thiago', 'Facundo',
+  'Sofía',
+  'Valentina',
+  'Martina',
+  'Camila',
+  'Lucía',
+  'Julieta',
+  'Agustina',
+  'Milagros',
+  'Florencia',
+  'Carolina',
+  'Paula',
+  'Abril',
+  'Catalina',
+  'Renata',
+  'Bianca',
+  'Luna',
+  'Micaela',
+  'Rocío',
+  'Delfina',
+  'Antonella',
+  'Tomás',
+  'Lautaro',
+  'Matías',
+  'Joaquín',
+  'Franco',
+  'Nicolás',
+  'Bruno',
+  'Santino',
+  'Thiago',
+  'Facundo',
 ];
 const SERVICES_BY_CATEGORY: Record<Category, string[]> = {
   escorts: ['compañía para cenas y eventos', 'acompañante para salidas', 'compañía elegante', 'charla y buena compañía'],
@@ -171,7 +198,10 @@ export function demoAdInput(rand: Random, now: Date): AdInput {
   const name = rand.pick(NAMES);
   const barrio = rand.pick(BARRIOS);
   const service = rand.pick(SERVICES_BY_CATEGORY[category]);
-  const description = [0, 1, 2].map(() => rand.pick(DESCRIPTION_PARTS)).filter((v, i, a) => a.indexOf(v) === i).join(' ');
+  const description = [0, 1, 2]
+    .map(() => rand.pick(DESCRIPTION_PARTS))
+    .filter((v, i, a) => a.indexOf(v) === i)
+    .join(' ');
   const planRoll = rand.next();
   const plan: Plan = planRoll < 0.06 ? 'vip' : planRoll < 0.2 ? 'premium' : 'gratuito';
   return {
@@ -185,7 +215,15 @@ export function demoAdInput(rand: Random, now: Date): AdInput {
     slots: rand.some(TIME_SLOTS.map((s) => s.value)),
     is24h: rand.chance(0.1),
     openSchedule: rand.chance(0.25),
-    languages: ['espanol', ...rand.some(LANGUAGES.map((l) => l.value), 0).filter((l) => l !== 'espanol')] as Language[],
+    languages: [
+      'espanol',
+      ...rand
+        .some(
+          LANGUAGES.map((l) => l.value),
+          0,
+        )
+        .filter((l) => l !== 'espanol'),
+    ] as Language[],
     services: rand.some(SERVICE_TYPES.map((s) => s.value)),
     attention: rand.some(ATTENTION_TYPES.map((a) => a.value)),
     photosVerified: rand.chance(0.45),
@@ -241,7 +279,15 @@ export async function generatePicturePool(dataDir: string, count: number, rand: 
 }
 
 /** Gives an ad `count` photos from the pool, each copied under its own key, and records them in ad_images. */
-export async function insertDemoImages(db: Knex, dataDir: string, adId: number, title: string, count: number, pool: StoredPicture[], rand: Random) {
+export async function insertDemoImages(
+  db: Knex,
+  dataDir: string,
+  adId: number,
+  title: string,
+  count: number,
+  pool: StoredPicture[],
+  rand: Random,
+) {
   for (let position = 0; position < count; position++) {
     const picture = rand.pick(pool);
     await db('ad_images').insert({

@@ -25,7 +25,11 @@ const uuid = (n: number) => `00000000-0000-4000-9000-${n.toString(16).padStart(1
 /** Returns the number of pageviews written. */
 export async function seedAnalyticsDemo(db: Knex, now = new Date()): Promise<number> {
   const rand = createRandom(30);
-  const ads: { id: number; slug: string; title: string }[] = await db('ads').where('state', 'published').orderBy('id').limit(40).select('id', 'slug', 'title');
+  const ads: { id: number; slug: string; title: string }[] = await db('ads')
+    .where('state', 'published')
+    .orderBy('id')
+    .limit(40)
+    .select('id', 'slug', 'title');
   const pages: [string, string][] = [
     ['/', 'Velada: avisos clasificados para adultos en CABA'],
     ['/buscar', 'Búsqueda avanzada | Velada'],

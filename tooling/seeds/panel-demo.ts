@@ -38,15 +38,35 @@ async function demoDocument(hue: number): Promise<Buffer> {
  * Returns the demo partner's generated password, for the caller to print once. With an identity key, the
  * advertisers waiting for verification get a request with generated documents, encrypted like real ones.
  */
-export async function seedPanelDemo(db: Knex, vault?: { dataDir: string; key: Buffer }, now = new Date()): Promise<{ partnerPassword: string }> {
+export async function seedPanelDemo(
+  db: Knex,
+  vault?: { dataDir: string; key: Buffer },
+  now = new Date(),
+): Promise<{ partnerPassword: string }> {
   const rand = createRandom(145);
   for (const [i, [fullName, status]] of WAITING.entries()) {
     const birthDate = demoBirthDate(rand, now);
     const dni = String(rand.int(20_000_000, 45_999_999));
-    const advertiserId = await insertAdvertiser(db, { email: `verificacion${i + 1}@velada.invalid`, fullName, dni, birthDate, verificationStatus: status });
+    const advertiserId = await insertAdvertiser(db, {
+      email: `verificacion${i + 1}@velada.invalid`,
+      fullName,
+      dni,
+      birthDate,
+      verificationStatus: status,
+    });
     if (status !== 'pending' || !vault) continue;
     const [row] = await db('verification_requests')
-      .insert({ advertiser_id: advertiserId, method: i % 2 ? 'renaper' : 'manual', full_name: fullName, birth_date: birthDate, dni: i % 2 ? dni : null, tramite: i % 2 ? `00${dni}123` : null, gender: i % 2 ? 'F' : null, status: 'pending', submitted_at: new Date(now.getTime() - (i + 1) * 3_600_000) })
+      .insert({
+        advertiser_id: advertiserId,
+        method: i % 2 ? 'renaper' : 'manual',
+        full_name: fullName,
+        birth_date: birthDate,
+        dni: i % 2 ? dni : null,
+        tramite: i % 2 ? `00${dni}123` : null,
+        gender: i % 2 ? 'F' : null,
+        status: 'pending',
+        submitted_at: new Date(now.getTime() - (i + 1) * 3_600_000),
+      })
       .returning('id');
     const requestId = insertedId(row);
     const kinds = i % 2 ? (['selfie'] as const) : (['dni_front', 'dni_back', 'selfie'] as const);
@@ -58,19 +78,38 @@ export async function seedPanelDemo(db: Knex, vault?: { dataDir: string; key: Bu
   }
 
   const accounts = [
-    { bank_name: 'Banco Ejemplo S.A.', account_number: '4001-0012345/6', cbu: cbuFrom('1910001', '5500123456789'), alias: 'velada.cobros', account_type: 'checking', active: true },
-    { bank_name: 'Banco Modelo S.A.', account_number: '0987654/3', cbu: cbuFrom('3220004', '7700987654321'), alias: 'velada.ahorro', account_type: 'savings', active: false },
+    {
+      bank_name: 'Banco Ejemplo S.A.',
+      account_number: '4001-0012345/6',
+      cbu: cbuFrom('1910001', '5500123456789'),
+      alias: 'velada.cobros',
+      account_type: 'checking',
+      active: true,
+    },
+    {
+      bank_name: 'Banco Modelo S.A.',
+      account_number: '0987654/3',
+      cbu: cbuFrom('3220004', '7700987654321'),
+      alias: 'velada.ahorro',
+      account_type: 'savings',
+      active: false,
+    },
   ];
   const accountIds: number[] = [];
   for (const account of accounts) {
-    const [row] = await db('bank_accounts').insert({ ...account, account_holder: 'Velada Demo S.R.L.', created_at: now }).returning('id');
+    const [row] = await db('bank_accounts')
+      .insert({ ...account, account_holder: 'Velada Demo S.R.L.', created_at: now })
+      .returning('id');
     accountIds.push(insertedId(row));
   }
 
   // Every demo ad with a paid plan was bought: a completed payment when its 30 days began. Plans ending within
   // the renewal notice then get their pending renewal, as the expiry job would make it (plan-lifecycle.ts).
   const prices = await getPlanPrices(db);
-  const paidAds = await db('ads').whereIn('plan', PAID_PLANS).orderBy('id').select('id', 'advertiser_id', 'plan', 'title', 'plan_expires_at');
+  const paidAds = await db('ads')
+    .whereIn('plan', PAID_PLANS)
+    .orderBy('id')
+    .select('id', 'advertiser_id', 'plan', 'title', 'plan_expires_at');
   const methods = ['transfer', 'mercadopago', 'card'] as const;
   for (const [i, ad] of paidAds.entries()) {
     const planUntil = new Date(ad.plan_expires_at);
@@ -91,7 +130,9 @@ export async function seedPanelDemo(db: Knex, vault?: { dataDir: string; key: Bu
       created_at: new Date(processedAt.getTime() - 2 * 3_600_000),
     });
     // The listing lasts the free plan's days beyond the paid plan (plan-payments.ts).
-    await db('ads').where('id', ad.id).update({ expires_at: addDays(planUntil, FREE_LISTING_DAYS) });
+    await db('ads')
+      .where('id', ad.id)
+      .update({ expires_at: addDays(planUntil, FREE_LISTING_DAYS) });
   }
   await createRenewals(db, now);
 

@@ -24,25 +24,37 @@ export async function analyticsSummaryFromRawEvents(db: Knex, now = new Date()):
     db('analytics_pageviews').where('day', today).count({ views: '*' }).countDistinct({ visitors: 'visitor_id' }).first(),
     views().count({ views: '*' }).countDistinct({ visitors: 'visitor_id' }).first(),
     rows(views().select('day').count({ views: '*' }).countDistinct({ visitors: 'visitor_id' }).groupBy('day')),
-    rows(views()
-      .select('page_path')
-      .count({ n: '*' })
-      .groupBy('page_path')
-      .orderBy([{ column: 'n', order: 'desc' }, 'page_path'])
-      .limit(TOP)),
-    rows(firstViews()
-      .select('p.source', 'p.medium')
-      .count({ n: '*' })
-      .groupBy('p.source', 'p.medium')
-      .orderBy([{ column: 'n', order: 'desc' }, 'p.source', 'p.medium'])
-      .limit(TOP)),
-    rows(firstViews().select('p.device_type').count({ n: '*' }).groupBy('p.device_type').orderBy([{ column: 'n', order: 'desc' }, 'p.device_type'])),
-    rows(firstViews()
-      .select('p.browser')
-      .count({ n: '*' })
-      .groupBy('p.browser')
-      .orderBy([{ column: 'n', order: 'desc' }, 'p.browser'])
-      .limit(TOP)),
+    rows(
+      views()
+        .select('page_path')
+        .count({ n: '*' })
+        .groupBy('page_path')
+        .orderBy([{ column: 'n', order: 'desc' }, 'page_path'])
+        .limit(TOP),
+    ),
+    rows(
+      firstViews()
+        .select('p.source', 'p.medium')
+        .count({ n: '*' })
+        .groupBy('p.source', 'p.medium')
+        .orderBy([{ column: 'n', order: 'desc' }, 'p.source', 'p.medium'])
+        .limit(TOP),
+    ),
+    rows(
+      firstViews()
+        .select('p.device_type')
+        .count({ n: '*' })
+        .groupBy('p.device_type')
+        .orderBy([{ column: 'n', order: 'desc' }, 'p.device_type']),
+    ),
+    rows(
+      firstViews()
+        .select('p.browser')
+        .count({ n: '*' })
+        .groupBy('p.browser')
+        .orderBy([{ column: 'n', order: 'desc' }, 'p.browser'])
+        .limit(TOP),
+    ),
   ]);
   const visitsPerDay = await rows(firstViews().select('p.day').count({ n: '*' }).groupBy('p.day'));
 

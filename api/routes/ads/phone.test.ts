@@ -75,7 +75,11 @@ describe('POST /api/ads/:id/phone', () => {
       body: { phone: '011 15-5555-0123', tel: 'tel:+5491155550123', whatsapp: 'https://wa.me/5491155550123' },
     });
     const landline = await insertAd(t.db, advertiser, { phone: '+541145550123' });
-    expect((await reveal(landline)).body).toEqual({ phone: '011 4555-0123', tel: 'tel:+541145550123', whatsapp: 'https://wa.me/541145550123' });
+    expect((await reveal(landline)).body).toEqual({
+      phone: '011 4555-0123',
+      tel: 'tel:+541145550123',
+      whatsapp: 'https://wa.me/541145550123',
+    });
   });
 
   it('reveals a number typed in the form with the 9 that calls and WhatsApp need', async () => {

@@ -65,5 +65,13 @@ export async function administratorIdByUsername(db: Knex, username: string): Pro
 /** A staff member as a session sees it; null when there is none or the account is disabled. */
 export async function activeStaffMember(db: Knex, id: number): Promise<Admin | null> {
   const row = await db('admin_users').where({ id, active: true }).first('id', 'username', 'full_name', 'is_master', 'permissions');
-  return row ? { id: Number(row.id), username: row.username, fullName: row.full_name, isMaster: Boolean(row.is_master), permissions: parsePermissions(row.permissions) } : null;
+  return row
+    ? {
+        id: Number(row.id),
+        username: row.username,
+        fullName: row.full_name,
+        isMaster: Boolean(row.is_master),
+        permissions: parsePermissions(row.permissions),
+      }
+    : null;
 }

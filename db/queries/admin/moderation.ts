@@ -42,13 +42,29 @@ export async function moderationQueue(db: Knex, state: ModerationState, limit = 
   const rows = await db('ads as ad')
     .join('advertisers as a', 'a.id', 'ad.advertiser_id')
     .where('ad.state', state)
-    .orderBy(state === 'pending' ? [{ column: 'ad.submitted_at', order: 'asc' }, 'ad.id'] : [{ column: 'ad.updated_at', order: 'desc' }, { column: 'ad.id', order: 'desc' }])
+    .orderBy(
+      state === 'pending'
+        ? [{ column: 'ad.submitted_at', order: 'asc' }, 'ad.id']
+        : [
+            { column: 'ad.updated_at', order: 'desc' },
+            { column: 'ad.id', order: 'desc' },
+          ],
+    )
     .limit(limit)
     .select('ad.*', 'a.full_name as advertiser_name', 'a.verification_status as advertiser_verification');
   const photos = rows.length
-    ? await db('ad_images').whereIn('ad_id', rows.map((r) => r.id)).orderBy('position').select('ad_id', 'file_key')
+    ? await db('ad_images')
+        .whereIn(
+          'ad_id',
+          rows.map((r) => r.id),
+        )
+        .orderBy('position')
+        .select('ad_id', 'file_key')
     : [];
-  const reports = await openReportsOf(db, rows.map((r) => r.id));
+  const reports = await openReportsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -74,7 +90,10 @@ export async function moderationQueue(db: Knex, state: ModerationState, limit = 
 export type ModerationResult = 'ok' | 'missing' | 'wrong_state' | 'not_verified' | 'reported';
 
 export async function approveAd(db: Knex, adId: number, now = new Date()): Promise<ModerationResult> {
-  const ad = await db('ads as ad').join('advertisers as a', 'a.id', 'ad.advertiser_id').where('ad.id', adId).first('ad.state', 'ad.expires_at', 'a.verification_status');
+  const ad = await db('ads as ad')
+    .join('advertisers as a', 'a.id', 'ad.advertiser_id')
+    .where('ad.id', adId)
+    .first('ad.state', 'ad.expires_at', 'a.verification_status');
   if (!ad) return 'missing';
   if (ad.verification_status !== 'verified') return 'not_verified';
   // A report of a possible minor or trafficking is decided first, whatever state the ad is in.
@@ -85,7 +104,13 @@ export async function approveAd(db: Knex, adId: number, now = new Date()): Promi
   const moved = await db('ads')
     .where({ id: adId, state: 'pending' })
     // Checked again in the statement that publishes: a report made since the check above still blocks.
-    .whereNotExists(db('reports').where('reports.ad_id', adId).where('reports.status', 'open').whereIn('reports.reason', HIDING_REASONS).select(db.raw('1')))
+    .whereNotExists(
+      db('reports')
+        .where('reports.ad_id', adId)
+        .where('reports.status', 'open')
+        .whereIn('reports.reason', HIDING_REASONS)
+        .select(db.raw('1')),
+    )
     .update({ state: 'published', state_reason: null, published_at: now, expires_at: expiresAt, review_flags: null, updated_at: now });
   if (!moved) return 'wrong_state';
   await refreshSearchRanks(db, now, [adId]);
@@ -93,7 +118,13 @@ export async function approveAd(db: Knex, adId: number, now = new Date()): Promi
 }
 
 /** pending -> rejected, or published/held/paused -> removed; the reason is shown to the advertiser. */
-export async function refuseAd(db: Knex, adId: number, action: 'reject' | 'remove', reason: string, now = new Date()): Promise<ModerationResult> {
+export async function refuseAd(
+  db: Knex,
+  adId: number,
+  action: 'reject' | 'remove',
+  reason: string,
+  now = new Date(),
+): Promise<ModerationResult> {
   const from = action === 'reject' ? ['pending'] : ['published', 'held', 'paused', 'pending'];
   const moved = await db('ads')
     .where('id', adId)

@@ -24,7 +24,6 @@ export interface Payment {
   createdAt: string;
 }
 
-
 /** Completed payments listed besides every pending one: the panel's list stays small as the history grows. */
 export const COMPLETED_LISTED = 500;
 
@@ -39,7 +38,9 @@ export async function listPayments(db: Knex): Promise<Payment[]> {
       .orderBy('p.id', 'desc')
       .select('p.*', 'a.full_name as advertiser_name', 'ad.title as ad_title');
   const [pending, completed] = await Promise.all([select('pending'), select('done').limit(COMPLETED_LISTED)]);
-  const rows = [...pending, ...completed].sort((x, y) => new Date(y.created_at).getTime() - new Date(x.created_at).getTime() || y.id - x.id);
+  const rows = [...pending, ...completed].sort(
+    (x, y) => new Date(y.created_at).getTime() - new Date(x.created_at).getTime() || y.id - x.id,
+  );
   return rows.map((r) => ({
     id: r.id,
     amount: Number(r.amount),
@@ -60,7 +61,9 @@ export async function listPayments(db: Knex): Promise<Payment[]> {
   }));
 }
 
-export type ProcessResult = { ok: true; payment: CompletedPayment } | { ok: false; reason: 'missing' | 'already_processed' | 'not_pending' | 'no_account' | 'no_active_account' };
+export type ProcessResult =
+  | { ok: true; payment: CompletedPayment }
+  | { ok: false; reason: 'missing' | 'already_processed' | 'not_pending' | 'no_account' | 'no_active_account' };
 
 /**
  * Staff confirm a payment into a bank account: usually the active one, but a transfer may have gone to the one
@@ -122,7 +125,8 @@ export async function addBankAccount(db: Knex, input: Omit<BankAccount, 'id' | '
       })
       .returning('id');
     const id = insertedId(row);
-    if (!(await trx('bank_accounts').where('active', true).first('id'))) await trx('bank_accounts').where('id', id).update({ active: true });
+    if (!(await trx('bank_accounts').where('active', true).first('id')))
+      await trx('bank_accounts').where('id', id).update({ active: true });
     return id;
   });
 }

@@ -25,17 +25,23 @@ export async function statistics(db: Knex, now = new Date()): Promise<Statistics
   const firstOfMonth = `${today.slice(0, 7)}-01`;
   const monthStart = buenosAiresDayStart(firstOfMonth);
   const monthEnd = buenosAiresDayStart(shiftMonths(firstOfMonth, 1));
-  const completedBetween = (from: Date, to: Date) => db('payments').where('status', 'completed').andWhere('processed_at', '>=', from).andWhere('processed_at', '<', to);
-  const [totalSubscribers, activeSubscribers, pendingVerifications, monthlyRevenue, todayRevenue, totalAds, activeAds, pendingAds] = await Promise.all([
-    count(db('advertisers')),
-    // Advertisers with a published ad, read from the ads index (state, advertiser_id) alone.
-    db('ads').where('state', 'published').countDistinct({ n: 'advertiser_id' }).first().then((row) => Number(row?.n ?? 0)),
-    count(db('advertisers').where('verification_status', 'pending')),
-    sum(completedBetween(monthStart, monthEnd)),
-    sum(completedBetween(dayStart, dayEnd)),
-    count(db('ads').whereNot('state', 'draft')),
-    count(db('ads').where('state', 'published')),
-    count(db('ads').where('state', 'pending')),
-  ]);
+  const completedBetween = (from: Date, to: Date) =>
+    db('payments').where('status', 'completed').andWhere('processed_at', '>=', from).andWhere('processed_at', '<', to);
+  const [totalSubscribers, activeSubscribers, pendingVerifications, monthlyRevenue, todayRevenue, totalAds, activeAds, pendingAds] =
+    await Promise.all([
+      count(db('advertisers')),
+      // Advertisers with a published ad, read from the ads index (state, advertiser_id) alone.
+      db('ads')
+        .where('state', 'published')
+        .countDistinct({ n: 'advertiser_id' })
+        .first()
+        .then((row) => Number(row?.n ?? 0)),
+      count(db('advertisers').where('verification_status', 'pending')),
+      sum(completedBetween(monthStart, monthEnd)),
+      sum(completedBetween(dayStart, dayEnd)),
+      count(db('ads').whereNot('state', 'draft')),
+      count(db('ads').where('state', 'published')),
+      count(db('ads').where('state', 'pending')),
+    ]);
   return { totalSubscribers, activeSubscribers, pendingVerifications, monthlyRevenue, todayRevenue, totalAds, activeAds, pendingAds };
 }

@@ -51,7 +51,10 @@ export async function decideVerification(
       .where({ id: input.advertiserId, verification_status: 'pending' })
       .update({ verification_status: input.decision, verified_at: input.decision === 'verified' ? now : null, updated_at: now });
     if (!changed) return (await trx('advertisers').where('id', input.advertiserId).first('id')) ? 'not_pending' : 'missing';
-    const request = await trx('verification_requests').where({ advertiser_id: input.advertiserId, status: 'pending' }).orderBy('id', 'desc').first();
+    const request = await trx('verification_requests')
+      .where({ advertiser_id: input.advertiserId, status: 'pending' })
+      .orderBy('id', 'desc')
+      .first();
     if (request) {
       await trx('verification_requests')
         .where('id', request.id)

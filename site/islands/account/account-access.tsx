@@ -36,7 +36,14 @@ export default function AccountAccess(props: { next?: string; initialMode?: Mode
   );
 }
 
-function PasswordInput(props: { id: string; value: string; onChange: (v: string) => void; autoComplete: string; error?: string; describedBy?: string }) {
+function PasswordInput(props: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  autoComplete: string;
+  error?: string;
+  describedBy?: string;
+}) {
   const [shown, setShown] = useState(false);
   const described = [props.describedBy, props.error ? `${props.id}-error` : undefined].filter(Boolean).join(' ') || undefined;
   return (
@@ -107,7 +114,15 @@ function LoginForm({ next, volver }: { next: string; volver?: string }) {
       )}
       <div className="field">
         <label htmlFor="login-email">Email</label>
-        <input id="login-email" type="email" autoComplete="email" maxLength={254} required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor="login-password">Contraseña</label>
@@ -172,17 +187,39 @@ function RegisterForm({ volver, onRegistered }: { volver?: string; onRegistered:
       )}
       <div className="field">
         <label htmlFor="register-fullName">Nombre y apellido</label>
-        <input id="register-fullName" autoComplete="name" maxLength={120} value={fullName} onChange={(e) => setFullName(e.target.value)} {...errorProps('register-fullName', errors.fullName)} />
+        <input
+          id="register-fullName"
+          autoComplete="name"
+          maxLength={120}
+          value={fullName}
+          onChange={(e) => setFullName(e.target.value)}
+          {...errorProps('register-fullName', errors.fullName)}
+        />
         <FieldError id="register-fullName-error" message={errors.fullName} />
       </div>
       <div className="field">
         <label htmlFor="register-email">Email</label>
-        <input id="register-email" type="email" autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} {...errorProps('register-email', errors.email)} />
+        <input
+          id="register-email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          {...errorProps('register-email', errors.email)}
+        />
         <FieldError id="register-email-error" message={errors.email} />
       </div>
       <div className="field">
         <label htmlFor="register-password">Contraseña</label>
-        <PasswordInput id="register-password" value={password} onChange={setPassword} autoComplete="new-password" error={errors.password} describedBy="register-password-hint" />
+        <PasswordInput
+          id="register-password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          error={errors.password}
+          describedBy="register-password-hint"
+        />
         <p id="register-password-hint" className="form-hint">
           Al menos 8 caracteres.
         </p>
@@ -190,9 +227,16 @@ function RegisterForm({ volver, onRegistered }: { volver?: string; onRegistered:
       </div>
       <div className="field">
         <label className="check">
-          <input id="register-acceptsTerms" type="checkbox" checked={acceptsTerms} onChange={(e) => setAcceptsTerms(e.target.checked)} {...errorProps('register-acceptsTerms', errors.acceptsTerms)} />
+          <input
+            id="register-acceptsTerms"
+            type="checkbox"
+            checked={acceptsTerms}
+            onChange={(e) => setAcceptsTerms(e.target.checked)}
+            {...errorProps('register-acceptsTerms', errors.acceptsTerms)}
+          />
           <span>
-            Tengo 18 años o más y acepto los <a href="/terminos-condiciones">Términos y condiciones</a> y la <a href="/politicas-privacidad">Política de privacidad</a>.
+            Tengo 18 años o más y acepto los <a href="/terminos-condiciones">Términos y condiciones</a> y la{' '}
+            <a href="/politicas-privacidad">Política de privacidad</a>.
           </span>
         </label>
         <FieldError id="register-acceptsTerms-error" message={errors.acceptsTerms} />
@@ -218,7 +262,8 @@ function CheckYourMail({ email, volver }: { email: string; volver?: string }) {
     <div className="account-access card" role="status">
       <h1>Revisá tu correo</h1>
       <p>
-        Te enviamos un enlace a <strong>{email}</strong>. Abrilo para confirmar tu cuenta: vale 48 horas. Después vas a poder ingresar y publicar.
+        Te enviamos un enlace a <strong>{email}</strong>. Abrilo para confirmar tu cuenta: vale 48 horas. Después vas a poder ingresar y
+        publicar.
       </p>
       {resent ? (
         <p>{resent}</p>

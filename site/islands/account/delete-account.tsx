@@ -33,12 +33,19 @@ export default function DeleteAccount() {
   return (
     <form onSubmit={submit} className="account-form form-alert" noValidate>
       <p>
-        <strong>Vas a eliminar tu cuenta, tus anuncios, sus fotos y tus documentos.</strong> No se puede deshacer. Los comprobantes de pagos se conservan
-        por ley, sin tus datos.
+        <strong>Vas a eliminar tu cuenta, tus anuncios, sus fotos y tus documentos.</strong> No se puede deshacer. Los comprobantes de pagos
+        se conservan por ley, sin tus datos.
       </p>
       <div className="field">
         <label htmlFor="delete-password">Tu contraseña, para confirmar</label>
-        <input id="delete-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} {...errorProps('delete-password', error)} />
+        <input
+          id="delete-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          {...errorProps('delete-password', error)}
+        />
         <FieldError id="delete-password-error" message={error} />
       </div>
       <div className="form-actions">

@@ -5,7 +5,12 @@ import { AccountApiError, accountCall } from '#site/lib/account-api.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
 /** `volver`: a new confirmation link leads there after signing in, as the first one did. */
-export default function EmailRequestForm(props: { action: 'forgot-password' | 'resend-confirmation'; submitLabel: string; doneText: string; volver?: string }) {
+export default function EmailRequestForm(props: {
+  action: 'forgot-password' | 'resend-confirmation';
+  submitLabel: string;
+  doneText: string;
+  volver?: string;
+}) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);

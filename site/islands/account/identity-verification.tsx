@@ -39,7 +39,6 @@ function loadDraft(initialName: string): Draft {
   return { ...EMPTY, fullName: initialName };
 }
 
-
 export default function IdentityVerification(props: { fullName: string; onSubmitted?: () => void; doneHref?: string }) {
   const [draft, setDraft] = useState<Draft>(() => ({ ...EMPTY, fullName: props.fullName }));
   const [files, setFiles] = useState<Record<string, File | undefined>>({});
@@ -157,14 +156,26 @@ export default function IdentityVerification(props: { fullName: string; onSubmit
         <fieldset className="choice-list" aria-describedby={errors.method ? 'verify-method-error' : undefined}>
           <legend>Método de verificación</legend>
           <label className="choice">
-            <input type="radio" name="method" value="renaper" checked={draft.method === 'renaper'} onChange={() => update({ method: 'renaper' })} />
+            <input
+              type="radio"
+              name="method"
+              value="renaper"
+              checked={draft.method === 'renaper'}
+              onChange={() => update({ method: 'renaper' })}
+            />
             <span>
               <strong>RENAPER</strong>
               <span className="form-hint"> Con el número de DNI y de trámite, y una selfie sosteniendo tu DNI.</span>
             </span>
           </label>
           <label className="choice">
-            <input type="radio" name="method" value="manual" checked={draft.method === 'manual'} onChange={() => update({ method: 'manual' })} />
+            <input
+              type="radio"
+              name="method"
+              value="manual"
+              checked={draft.method === 'manual'}
+              onChange={() => update({ method: 'manual' })}
+            />
             <span>
               <strong>Revisión manual</strong>
               <span className="form-hint"> Con fotos del frente y el dorso del DNI y una selfie sosteniéndolo.</span>
@@ -183,7 +194,10 @@ export default function IdentityVerification(props: { fullName: string; onSubmit
   return (
     <form onSubmit={submit} className="account-form" noValidate>
       <h2>Paso 2: Identidad</h2>
-      <p>{method === 'renaper' ? 'Completá los datos de tu DNI.' : 'Subí las fotos de tu DNI.'} El equipo de Velada revisa cada verificación en 24 a 48 horas.</p>
+      <p>
+        {method === 'renaper' ? 'Completá los datos de tu DNI.' : 'Subí las fotos de tu DNI.'} El equipo de Velada revisa cada verificación
+        en 24 a 48 horas.
+      </p>
       {problem && (
         <p className="form-alert" role="alert">
           {problem}
@@ -191,19 +205,38 @@ export default function IdentityVerification(props: { fullName: string; onSubmit
       )}
       <div className="field">
         <label htmlFor="verify-fullName">Nombre y apellido (como en el DNI)</label>
-        <input id="verify-fullName" autoComplete="name" maxLength={120} {...text('fullName')} {...errorProps('verify-fullName', errors.fullName)} />
+        <input
+          id="verify-fullName"
+          autoComplete="name"
+          maxLength={120}
+          {...text('fullName')}
+          {...errorProps('verify-fullName', errors.fullName)}
+        />
         <FieldError id="verify-fullName-error" message={errors.fullName} />
       </div>
       <div className="field">
         <label htmlFor="verify-birthDate">Fecha de nacimiento</label>
-        <input id="verify-birthDate" type="date" autoComplete="bday" {...text('birthDate')} {...errorProps('verify-birthDate', errors.birthDate)} />
+        <input
+          id="verify-birthDate"
+          type="date"
+          autoComplete="bday"
+          {...text('birthDate')}
+          {...errorProps('verify-birthDate', errors.birthDate)}
+        />
         <FieldError id="verify-birthDate-error" message={errors.birthDate} />
       </div>
       {method === 'renaper' && (
         <>
           <div className="field">
             <label htmlFor="verify-dni">Número de DNI</label>
-            <input id="verify-dni" inputMode="numeric" maxLength={8} autoComplete="off" {...text('dni')} {...errorProps('verify-dni', errors.dni)} />
+            <input
+              id="verify-dni"
+              inputMode="numeric"
+              maxLength={8}
+              autoComplete="off"
+              {...text('dni')}
+              {...errorProps('verify-dni', errors.dni)}
+            />
             <FieldError id="verify-dni-error" message={errors.dni} />
           </div>
           <div className="field">
@@ -250,7 +283,10 @@ export default function IdentityVerification(props: { fullName: string; onSubmit
           <FieldError id={`verify-${field}-error`} message={errors[field]} />
         </div>
       ))}
-      <p className="form-hint">JPG o PNG de hasta 5 MB cada una. Las fotos se guardan cifradas, solo las ve el equipo de verificación y se borran 30 días después de la revisión.</p>
+      <p className="form-hint">
+        JPG o PNG de hasta 5 MB cada una. Las fotos se guardan cifradas, solo las ve el equipo de verificación y se borran 30 días después
+        de la revisión.
+      </p>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Enviando…' : method === 'renaper' ? 'Completar Verificación' : 'Enviar para Revisión'}

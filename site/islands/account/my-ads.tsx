@@ -19,7 +19,6 @@ const STATES: Record<string, string> = {
 const DONE = { pause: 'Pausaste el anuncio.', resume: 'El anuncio está publicado de nuevo.', renew: 'Renovaste el anuncio por 30 días.' };
 const RENEW_WINDOW_MS = 5 * 86_400_000;
 
-
 export default function MyAds(props: { ads: OwnAd[] }) {
   const [ads, setAds] = useState(props.ads);
   const [notice, setNotice] = useState<{ id: number; text: string; error?: boolean } | null>(null);
@@ -61,16 +60,22 @@ export default function MyAds(props: { ads: OwnAd[] }) {
         <ul className="account-ads">
           {ads.map((ad) => {
             const endsAt = ad.expiresAt ? new Date(ad.expiresAt).getTime() : null;
-            const renewable = ad.plan === 'gratuito' && (ad.state === 'expired' || ((ad.state === 'published' || ad.state === 'paused') && endsAt !== null && endsAt - now <= RENEW_WINDOW_MS));
+            const renewable =
+              ad.plan === 'gratuito' &&
+              (ad.state === 'expired' ||
+                ((ad.state === 'published' || ad.state === 'paused') && endsAt !== null && endsAt - now <= RENEW_WINDOW_MS));
             return (
               <li key={ad.id}>
                 <strong>{ad.title}</strong>
                 <span className="account-ads__meta">
                   {categoryLabel(ad.category)} · Plan {planLabel(ad.plan)}
-                  {ad.planExpiresAt && ` hasta el ${formatLongDate(ad.planExpiresAt)}`} · <span className="ad-state">{STATES[ad.state] ?? ad.state}</span>
+                  {ad.planExpiresAt && ` hasta el ${formatLongDate(ad.planExpiresAt)}`} ·{' '}
+                  <span className="ad-state">{STATES[ad.state] ?? ad.state}</span>
                   {endsAt && ['published', 'paused'].includes(ad.state) && ` · publicado hasta el ${formatLongDate(endsAt)}`}
                 </span>
-                {ad.stateReason && ['rejected', 'removed'].includes(ad.state) && <span className="account-reason">Motivo: {ad.stateReason}</span>}
+                {ad.stateReason && ['rejected', 'removed'].includes(ad.state) && (
+                  <span className="account-reason">Motivo: {ad.stateReason}</span>
+                )}
                 <span className="form-actions">
                   {!['removed', 'held'].includes(ad.state) && (
                     <a className="btn btn-outline" href={`/mi-cuenta/anuncios/${ad.id}`}>
@@ -78,7 +83,10 @@ export default function MyAds(props: { ads: OwnAd[] }) {
                     </a>
                   )}
                   {ad.state === 'published' && ad.plan !== 'vip' && (
-                    <a className="btn btn-primary" href={`/mi-cuenta/comprar-plan?anuncio=${ad.id}&plan=${ad.plan === 'premium' || ad.requestedPlan === 'vip' ? 'vip' : 'premium'}`}>
+                    <a
+                      className="btn btn-primary"
+                      href={`/mi-cuenta/comprar-plan?anuncio=${ad.id}&plan=${ad.plan === 'premium' || ad.requestedPlan === 'vip' ? 'vip' : 'premium'}`}
+                    >
                       Destacar<span className="visually-hidden"> «{ad.title}»</span>
                     </a>
                   )}

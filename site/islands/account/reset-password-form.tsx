@@ -51,12 +51,28 @@ export default function ResetPasswordForm({ token }: { token: string }) {
       )}
       <div className="field">
         <label htmlFor="reset-password">Contraseña nueva</label>
-        <input id="reset-password" type="password" autoComplete="new-password" maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} {...errorProps('reset-password', errors.password)} />
+        <input
+          id="reset-password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={128}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          {...errorProps('reset-password', errors.password)}
+        />
         <FieldError id="reset-password-error" message={errors.password} />
       </div>
       <div className="field">
         <label htmlFor="reset-repeat">Repetí la contraseña</label>
-        <input id="reset-repeat" type="password" autoComplete="new-password" maxLength={128} value={repeat} onChange={(e) => setRepeat(e.target.value)} {...errorProps('reset-repeat', errors.repeat)} />
+        <input
+          id="reset-repeat"
+          type="password"
+          autoComplete="new-password"
+          maxLength={128}
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          {...errorProps('reset-repeat', errors.repeat)}
+        />
         <FieldError id="reset-repeat-error" message={errors.repeat} />
       </div>
       <button type="submit" className="btn btn-primary" disabled={busy}>

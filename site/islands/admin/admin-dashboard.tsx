@@ -40,9 +40,28 @@ interface PanelData {
   settings: PanelSettings | null;
   administrators: AdministratorRow[] | null;
 }
-const NO_DATA: PanelData = { stats: null, subscribers: null, payments: null, bankAccounts: null, analytics: null, settings: null, administrators: null };
+const NO_DATA: PanelData = {
+  stats: null,
+  subscribers: null,
+  payments: null,
+  bankAccounts: null,
+  analytics: null,
+  settings: null,
+  administrators: null,
+};
 
-type SectionId = 'resumen' | 'suscriptores' | 'anuncios' | 'denuncias' | 'mensajes' | 'pagos' | 'cuentas' | 'administradores' | 'analytics' | 'configuracion' | 'registro';
+type SectionId =
+  | 'resumen'
+  | 'suscriptores'
+  | 'anuncios'
+  | 'denuncias'
+  | 'mensajes'
+  | 'pagos'
+  | 'cuentas'
+  | 'administradores'
+  | 'analytics'
+  | 'configuracion'
+  | 'registro';
 const SECTIONS: { id: SectionId; label: string }[] = [
   { id: 'resumen', label: 'Resumen General' },
   { id: 'suscriptores', label: 'Suscriptores' },
@@ -158,7 +177,9 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
   async function refresh() {
     setReloadToken((n) => n + 1);
     const ok = await load();
-    showToast(ok ? { title: 'Datos actualizados', variant: 'success' } : { title: 'No se pudieron actualizar los datos', variant: 'error' });
+    showToast(
+      ok ? { title: 'Datos actualizados', variant: 'success' } : { title: 'No se pudieron actualizar los datos', variant: 'error' },
+    );
   }
 
   function exportCurrent() {
@@ -168,7 +189,11 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
       return;
     }
     downloadCsv(`velada-${list.name}-${todayStamp()}.csv`, list);
-    showToast({ title: 'Exportación lista', description: `${list.rows.length} ${list.rows.length === 1 ? 'fila' : 'filas'} en CSV.`, variant: 'success' });
+    showToast({
+      title: 'Exportación lista',
+      description: `${list.rows.length} ${list.rows.length === 1 ? 'fila' : 'filas'} en CSV.`,
+      variant: 'success',
+    });
   }
 
   async function logout() {
@@ -188,7 +213,13 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
     <ExportListContext value={registerExport}>
       <div className="panel">
         <header className="panel__header">
-          <button type="button" className="btn btn-outline" aria-expanded={menuOpen} aria-controls="panel-nav" onClick={() => setMenuOpen((o) => !o)}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            aria-expanded={menuOpen}
+            aria-controls="panel-nav"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
             Menú
           </button>
           <div className="panel__who">
@@ -204,7 +235,10 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
             </button>
             <span className="panel__bell" role="status" aria-label={`${pending} verificaciones pendientes`}>
               <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-                <path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5-6.71V3a2 2 0 1 0-4 0v1.29A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" />
+                <path
+                  fill="currentColor"
+                  d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5-6.71V3a2 2 0 1 0-4 0v1.29A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z"
+                />
               </svg>
               {pending > 0 && <span className="panel__badge">{pending}</span>}
             </span>
@@ -242,13 +276,22 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
             <StaffAlerts reloadToken={reloadToken} onUnauthorized={toLogin} />
             {section === 'resumen' && <OverviewSection stats={data.stats} payments={data.payments} failed={failed} />}
             {section === 'suscriptores' &&
-              (data.subscribers ? <SubscribersSection subscribers={data.subscribers} canDecide={may('manage_verifications')} onChanged={load} /> : loading)}
+              (data.subscribers ? (
+                <SubscribersSection subscribers={data.subscribers} canDecide={may('manage_verifications')} onChanged={load} />
+              ) : (
+                loading
+              ))}
             {section === 'anuncios' && <AdsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
             {section === 'denuncias' && <ReportsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
             {section === 'mensajes' && <MessagesSection reloadToken={reloadToken} onUnauthorized={toLogin} />}
             {section === 'pagos' &&
               (data.payments ? (
-                <PaymentsSection payments={data.payments} bankAccounts={data.bankAccounts} canProcess={may('process_payments')} onChanged={load} />
+                <PaymentsSection
+                  payments={data.payments}
+                  bankAccounts={data.bankAccounts}
+                  canProcess={may('process_payments')}
+                  onChanged={load}
+                />
               ) : (
                 loading
               ))}
@@ -258,7 +301,12 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
             {section === 'analytics' && (data.analytics ? <AnalyticsSection summary={data.analytics} /> : loading)}
             {section === 'configuracion' &&
               (data.settings ? (
-                <SettingsSection key={`${data.settings.pricePremium}-${data.settings.priceVip}`} settings={data.settings} canEdit={admin.isMaster} onChanged={load} />
+                <SettingsSection
+                  key={`${data.settings.pricePremium}-${data.settings.priceVip}`}
+                  settings={data.settings}
+                  canEdit={admin.isMaster}
+                  onChanged={load}
+                />
               ) : (
                 loading
               ))}

@@ -44,7 +44,11 @@ export default function AdminLogin() {
       setPassword('');
       if (count >= MAX_ATTEMPTS) {
         setBlocked(BLOCKED);
-        showToast({ title: 'Acceso bloqueado', description: 'Demasiados intentos fallidos. Contacte al administrador principal.', variant: 'error' });
+        showToast({
+          title: 'Acceso bloqueado',
+          description: 'Demasiados intentos fallidos. Contacte al administrador principal.',
+          variant: 'error',
+        });
       } else {
         showToast({ title: 'Credenciales incorrectas', description: `Intento ${count} de ${MAX_ATTEMPTS}`, variant: 'error' });
       }

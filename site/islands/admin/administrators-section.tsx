@@ -61,11 +61,19 @@ export default function AdministratorsSection(props: { administrators: Administr
         setHandover({ username: admin.username, password: answer.password });
         showToast({ title: 'Contraseña restablecida', description: `Las sesiones de ${admin.username} se cerraron.`, variant: 'success' });
       } else {
-        showToast({ title: action === 'disable' ? 'Administrador desactivado' : 'Administrador activado', description: admin.username, variant: 'success' });
+        showToast({
+          title: action === 'disable' ? 'Administrador desactivado' : 'Administrador activado',
+          description: admin.username,
+          variant: 'success',
+        });
       }
       await props.onChanged();
     } catch (err) {
-      const title = { disable: 'No se pudo desactivar al administrador', enable: 'No se pudo activar al administrador', 'reset-password': 'No se pudo restablecer la contraseña' }[action];
+      const title = {
+        disable: 'No se pudo desactivar al administrador',
+        enable: 'No se pudo activar al administrador',
+        'reset-password': 'No se pudo restablecer la contraseña',
+      }[action];
       showToast({ title, description: serverMessage(err), variant: 'error' });
     } finally {
       setBusyId(null);
@@ -108,7 +116,12 @@ export default function AdministratorsSection(props: { administrators: Administr
                   {!a.isMaster && (
                     <span className="panel__row-actions">
                       {a.active ? (
-                        <button type="button" className="btn btn-outline" disabled={busyId === a.id} onClick={() => setConfirm({ kind: 'disable', admin: a })}>
+                        <button
+                          type="button"
+                          className="btn btn-outline"
+                          disabled={busyId === a.id}
+                          onClick={() => setConfirm({ kind: 'disable', admin: a })}
+                        >
                           Desactivar<span className="visually-hidden"> a {a.username}</span>
                         </button>
                       ) : (
@@ -116,7 +129,12 @@ export default function AdministratorsSection(props: { administrators: Administr
                           Activar<span className="visually-hidden"> a {a.username}</span>
                         </button>
                       )}
-                      <button type="button" className="btn btn-outline" disabled={busyId === a.id} onClick={() => setConfirm({ kind: 'reset', admin: a })}>
+                      <button
+                        type="button"
+                        className="btn btn-outline"
+                        disabled={busyId === a.id}
+                        onClick={() => setConfirm({ kind: 'reset', admin: a })}
+                      >
                         Restablecer contraseña<span className="visually-hidden"> de {a.username}</span>
                       </button>
                     </span>
@@ -140,7 +158,11 @@ export default function AdministratorsSection(props: { administrators: Administr
                 : `Se generará una contraseña nueva para ${confirm.admin.username} y sus sesiones abiertas se cerrarán.`}
             </p>
             <div className="panel__form-actions">
-              <button type="button" className="btn btn-primary" onClick={() => void run(confirm.admin, confirm.kind === 'disable' ? 'disable' : 'reset-password')}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => void run(confirm.admin, confirm.kind === 'disable' ? 'disable' : 'reset-password')}
+              >
                 {confirm.kind === 'disable' ? 'Desactivar' : 'Restablecer'}
               </button>
               <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
@@ -172,7 +194,12 @@ function PasswordHandover(props: { username: string; password: string; onDone: (
         <button
           type="button"
           className="btn btn-outline"
-          onClick={() => void navigator.clipboard?.writeText(props.password).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            void navigator.clipboard?.writeText(props.password).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
         >
           {copied ? 'Copiada' : 'Copiar'}
         </button>
@@ -200,7 +227,8 @@ function NewPartnerForm(props: { onCreated: (username: string, password: string)
     event.preventDefault();
     if (busy) return;
     const found: Record<string, string> = {};
-    if (!USERNAME.test(username.trim().toLowerCase())) found.username = 'El usuario debe tener entre 3 y 32 caracteres: letras, números, punto o guion bajo.';
+    if (!USERNAME.test(username.trim().toLowerCase()))
+      found.username = 'El usuario debe tener entre 3 y 32 caracteres: letras, números, punto o guion bajo.';
     if (fullName.trim().length < 2) found.fullName = 'Ingresá el nombre completo.';
     if (password.length < 12) found.password = 'La contraseña debe tener al menos 12 caracteres.';
     setErrors(found);
@@ -212,7 +240,12 @@ function NewPartnerForm(props: { onCreated: (username: string, password: string)
     setBusy(true);
     try {
       const name = username.trim().toLowerCase();
-      await postData('administrators', { username: name, fullName: fullName.trim(), password, permissions: ADMIN_PERMISSIONS.filter((p) => permissions.includes(p)) });
+      await postData('administrators', {
+        username: name,
+        fullName: fullName.trim(),
+        password,
+        permissions: ADMIN_PERMISSIONS.filter((p) => permissions.includes(p)),
+      });
       showToast({ title: 'Administrador creado', description: `${name} ya puede ingresar al panel.`, variant: 'success' });
       setUsername('');
       setFullName('');
@@ -240,12 +273,26 @@ function NewPartnerForm(props: { onCreated: (username: string, password: string)
       <div className="panel__form-grid">
         <div className="field">
           <label htmlFor="partner-username">Usuario</label>
-          <input id="partner-username" autoComplete="off" maxLength={32} value={username} onChange={(e) => setUsername(e.target.value)} {...described('username')} />
+          <input
+            id="partner-username"
+            autoComplete="off"
+            maxLength={32}
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            {...described('username')}
+          />
           {error('username')}
         </div>
         <div className="field">
           <label htmlFor="partner-fullName">Nombre completo</label>
-          <input id="partner-fullName" autoComplete="off" maxLength={120} value={fullName} onChange={(e) => setFullName(e.target.value)} {...described('fullName')} />
+          <input
+            id="partner-fullName"
+            autoComplete="off"
+            maxLength={120}
+            value={fullName}
+            onChange={(e) => setFullName(e.target.value)}
+            {...described('fullName')}
+          />
           {error('fullName')}
         </div>
         <div className="field">

@@ -19,7 +19,12 @@ const STATES: [ModerationState, string][] = [
   ['rejected', 'Rechazados'],
   ['removed', 'Dados de baja'],
 ];
-const VERIFICATION = { verified: 'Identidad verificada', pending: 'Verificación pendiente', rejected: 'Verificación rechazada', unverified: 'Sin verificar' } as Record<string, string>;
+const VERIFICATION = {
+  verified: 'Identidad verificada',
+  pending: 'Verificación pendiente',
+  rejected: 'Verificación rechazada',
+  unverified: 'Sin verificar',
+} as Record<string, string>;
 type Refusal = { ad: ModerationItem; action: 'reject' | 'remove' };
 const TOASTS = {
   approve: ['Anuncio aprobado', 'No se pudo aprobar el anuncio'],
@@ -40,14 +45,29 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
   const [busyId, setBusyId] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { onChanged } = props;
-  const { items: ads, error, reload } = usePanelList<ModerationItem>(`ads?state=${state}`, props.reloadToken, props.onUnauthorized, 'No se pudieron cargar los anuncios.');
+  const {
+    items: ads,
+    error,
+    reload,
+  } = usePanelList<ModerationItem>(`ads?state=${state}`, props.reloadToken, props.onUnauthorized, 'No se pudieron cargar los anuncios.');
 
   useExportList(
     useMemo(
       () =>
         ads && {
           name: 'anuncios',
-          columns: ['Título', 'Categoría', 'Barrio', 'Anunciante', 'Verificación', 'Estado', 'Alertas', 'Denuncias abiertas', 'Motivo', 'Enviado'],
+          columns: [
+            'Título',
+            'Categoría',
+            'Barrio',
+            'Anunciante',
+            'Verificación',
+            'Estado',
+            'Alertas',
+            'Denuncias abiertas',
+            'Motivo',
+            'Enviado',
+          ],
           rows: ads.map((a) => [
             a.title,
             categoryLabel(a.category),
@@ -110,7 +130,8 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
           <li key={ad.id} className="card panel__ad" aria-labelledby={`ad-${ad.id}-title`}>
             <h2 id={`ad-${ad.id}-title`}>{ad.title}</h2>
             <p className="panel__muted">
-              {categoryLabel(ad.category)} · {barrioName(ad.barrio)} · {ad.advertiserName} ({VERIFICATION[ad.advertiserVerification] ?? ad.advertiserVerification})
+              {categoryLabel(ad.category)} · {barrioName(ad.barrio)} · {ad.advertiserName} (
+              {VERIFICATION[ad.advertiserVerification] ?? ad.advertiserVerification})
               {ad.submittedAt && ` · enviado ${formatDateTime(ad.submittedAt)}`}
             </p>
             {ad.flags.length > 0 && (
@@ -152,7 +173,12 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
                   >
                     Aprobar<span className="visually-hidden"> «{ad.title}»</span>
                   </button>
-                  <button type="button" className="btn btn-outline" disabled={busyId === ad.id} onClick={() => setRefusal({ ad, action: 'reject' })}>
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    disabled={busyId === ad.id}
+                    onClick={() => setRefusal({ ad, action: 'reject' })}
+                  >
                     Rechazar<span className="visually-hidden"> «{ad.title}»</span>
                   </button>
                   {approvalBlocked(ad) && (
@@ -163,7 +189,12 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
                 </>
               )}
               {(ad.state === 'published' || ad.state === 'held') && (
-                <button type="button" className="btn btn-outline" disabled={busyId === ad.id} onClick={() => setRefusal({ ad, action: 'remove' })}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={busyId === ad.id}
+                  onClick={() => setRefusal({ ad, action: 'remove' })}
+                >
                   Dar de baja<span className="visually-hidden"> «{ad.title}»</span>
                 </button>
               )}
@@ -171,8 +202,18 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
           </li>
         ))}
       </ul>
-      <PanelDialog title={refusal?.action === 'remove' ? 'Dar de baja el anuncio' : 'Rechazar el anuncio'} open={refusal !== null} onClose={() => setRefusal(null)}>
-        {refusal && <ReasonForm refusal={refusal} onCancel={() => setRefusal(null)} onSubmit={async (reason) => (await act(refusal.ad, refusal.action, reason)) && setRefusal(null)} />}
+      <PanelDialog
+        title={refusal?.action === 'remove' ? 'Dar de baja el anuncio' : 'Rechazar el anuncio'}
+        open={refusal !== null}
+        onClose={() => setRefusal(null)}
+      >
+        {refusal && (
+          <ReasonForm
+            refusal={refusal}
+            onCancel={() => setRefusal(null)}
+            onSubmit={async (reason) => (await act(refusal.ad, refusal.action, reason)) && setRefusal(null)}
+          />
+        )}
       </PanelDialog>
     </section>
   );

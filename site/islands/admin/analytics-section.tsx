@@ -36,13 +36,21 @@ export default function AnalyticsSection({ summary }: { summary: AnalyticsSummar
       </ul>
       <DailyChart days={summary.daily} />
       <div className="panel__columns">
-        <Ranking title="Páginas más vistas" columns={['Página', 'Vistas']} rows={summary.topPages.map((p) => [<PageCell key="p" title={p.page_title} url={p.page_url} />, p.views])} />
+        <Ranking
+          title="Páginas más vistas"
+          columns={['Página', 'Vistas']}
+          rows={summary.topPages.map((p) => [<PageCell key="p" title={p.page_title} url={p.page_url} />, p.views])}
+        />
         <Ranking
           title="Fuentes de tráfico"
           columns={['Fuente / medio', 'Visitas']}
           rows={summary.trafficSources.map((s) => [`${label(SOURCE_LABELS, s.source)} / ${s.medium}`, s.visits])}
         />
-        <Ranking title="Dispositivos" columns={['Dispositivo', 'Visitas']} rows={summary.devices.map((d) => [label(DEVICE_LABELS, d.device_type), d.count])} />
+        <Ranking
+          title="Dispositivos"
+          columns={['Dispositivo', 'Visitas']}
+          rows={summary.devices.map((d) => [label(DEVICE_LABELS, d.device_type), d.count])}
+        />
         <Ranking title="Navegadores" columns={['Navegador', 'Visitas']} rows={summary.browsers.map((b) => [b.browser, b.count])} />
       </div>
     </section>

@@ -58,7 +58,12 @@ export default function AuditLogSection(props: { reloadToken: number; onUnauthor
   const [applied, setApplied] = useState<Filters>(NO_FILTERS);
   const query = new URLSearchParams(Object.entries(applied).filter(([, v]) => v.trim() !== ''));
   query.set('limit', '200');
-  const { items: entries, error } = usePanelList<AuditLogEntry>(`audit-log?${query}`, props.reloadToken, props.onUnauthorized, 'No se pudo cargar el registro.');
+  const { items: entries, error } = usePanelList<AuditLogEntry>(
+    `audit-log?${query}`,
+    props.reloadToken,
+    props.onUnauthorized,
+    'No se pudo cargar el registro.',
+  );
 
   useExportList(
     useMemo(
@@ -66,7 +71,14 @@ export default function AuditLogSection(props: { reloadToken: number; onUnauthor
         entries && {
           name: 'registro-de-actividad',
           columns: ['Fecha', 'Usuario', 'Acción', 'Objeto', 'Detalle', 'IP'],
-          rows: entries.map((e) => [exportDateTime(e.createdAt), e.username, AUDIT_ACTION_LABELS[e.action] ?? e.action, target(e), details(e), e.ip]),
+          rows: entries.map((e) => [
+            exportDateTime(e.createdAt),
+            e.username,
+            AUDIT_ACTION_LABELS[e.action] ?? e.action,
+            target(e),
+            details(e),
+            e.ip,
+          ]),
         },
       [entries],
     ),
@@ -76,7 +88,10 @@ export default function AuditLogSection(props: { reloadToken: number; onUnauthor
     event.preventDefault();
     setApplied({ ...draft });
   }
-  const field = (key: keyof Filters) => ({ value: draft[key], onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })) });
+  const field = (key: keyof Filters) => ({
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })),
+  });
 
   return (
     <section aria-labelledby="panel-section-title" className="panel__section">

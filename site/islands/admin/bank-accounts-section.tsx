@@ -22,7 +22,8 @@ function validate(draft: Draft): Partial<Record<Field, string>> {
   const cbu = draft.cbu.trim();
   if (!/^\d{22}$/.test(cbu)) errors.cbu = 'El CBU debe tener exactamente 22 dígitos.';
   else if (!isValidCbu(cbu)) errors.cbu = 'El CBU no es válido: revisá los dígitos verificadores.';
-  if (draft.alias.trim() && !ALIAS.test(draft.alias.trim())) errors.alias = 'El alias debe tener entre 6 y 20 caracteres (letras, números, punto o guion).';
+  if (draft.alias.trim() && !ALIAS.test(draft.alias.trim()))
+    errors.alias = 'El alias debe tener entre 6 y 20 caracteres (letras, números, punto o guion).';
   return errors;
 }
 
@@ -34,7 +35,15 @@ export default function BankAccountsSection(props: { accounts: BankAccount[]; on
       () => ({
         name: 'cuentas-bancarias',
         columns: ['Banco', 'Titular', 'Número de cuenta', 'CBU', 'Alias', 'Tipo', 'Activa'],
-        rows: props.accounts.map((a) => [a.bankName, a.accountHolder, a.accountNumber, a.cbu, a.alias, ACCOUNT_TYPE_LABELS[a.accountType], a.active]),
+        rows: props.accounts.map((a) => [
+          a.bankName,
+          a.accountHolder,
+          a.accountNumber,
+          a.cbu,
+          a.alias,
+          ACCOUNT_TYPE_LABELS[a.accountType],
+          a.active,
+        ]),
       }),
       [props.accounts],
     ),
@@ -93,7 +102,11 @@ export default function BankAccountsSection(props: { accounts: BankAccount[]; on
                   <td>
                     {!a.active && (
                       <button type="button" className="btn btn-outline" disabled={busyId === a.id} onClick={() => void activate(a)}>
-                        Activar<span className="visually-hidden"> {a.bankName} {a.alias ?? a.cbu}</span>
+                        Activar
+                        <span className="visually-hidden">
+                          {' '}
+                          {a.bankName} {a.alias ?? a.cbu}
+                        </span>
                       </button>
                     )}
                   </td>

@@ -24,7 +24,11 @@ export default function DailyChart({ days }: { days: Day[] }) {
         Páginas vistas por día (últimos {days.length} días
         {busiest > 0 ? `; el día de más tráfico tuvo ${formatCount(busiest)}` : ': todavía no hay visitas registradas'})
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label="Gráfico de páginas vistas por día; los datos están en la tabla siguiente">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label="Gráfico de páginas vistas por día; los datos están en la tabla siguiente"
+      >
         <line x1="0" y1={plot} x2={WIDTH} y2={plot} className="panel__chart-axis" />
         {days.map((d, i) => {
           const height = (d.pageViews / max) * (plot - 4);

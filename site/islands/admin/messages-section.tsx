@@ -15,7 +15,16 @@ const topicLabel = (value: string) => CONTACT_TOPICS.find((t) => t.value === val
 export default function MessagesSection(props: { reloadToken: number; onUnauthorized: () => void }) {
   const [status, setStatus] = useState<ContactMessage['status']>('open');
   const [busyId, setBusyId] = useState<number | null>(null);
-  const { items: messages, error, reload } = usePanelList<ContactMessage>(`messages?status=${status}`, props.reloadToken, props.onUnauthorized, 'No se pudieron cargar los mensajes.');
+  const {
+    items: messages,
+    error,
+    reload,
+  } = usePanelList<ContactMessage>(
+    `messages?status=${status}`,
+    props.reloadToken,
+    props.onUnauthorized,
+    'No se pudieron cargar los mensajes.',
+  );
 
   useExportList(
     useMemo(

@@ -19,7 +19,15 @@ export interface Statistics {
 
 const RECENT = 5;
 
-export default function OverviewSection({ stats, payments, failed }: { stats: Statistics | null; payments: Payment[] | null; failed: boolean }) {
+export default function OverviewSection({
+  stats,
+  payments,
+  failed,
+}: {
+  stats: Statistics | null;
+  payments: Payment[] | null;
+  failed: boolean;
+}) {
   const recent = useMemo(() => payments?.slice(0, RECENT) ?? null, [payments]);
   useExportList(
     useMemo(
@@ -55,7 +63,11 @@ export default function OverviewSection({ stats, payments, failed }: { stats: St
       {!stats && !failed && <p aria-live="polite">Cargando…</p>}
       {stats && (
         <ul className="panel__cards">
-          <Card label="Suscriptores" value={formatCount(stats.totalSubscribers)} detail={`${formatCount(stats.activeSubscribers)} activos`} />
+          <Card
+            label="Suscriptores"
+            value={formatCount(stats.totalSubscribers)}
+            detail={`${formatCount(stats.activeSubscribers)} activos`}
+          />
           <Card label="Verificaciones pendientes" value={formatCount(stats.pendingVerifications)} />
           <Card label="Anuncios" value={formatCount(stats.totalAds)} detail={`${formatCount(stats.activeAds)} publicados`} />
           <Card label="Anuncios en revisión" value={formatCount(stats.pendingAds)} />

@@ -10,7 +10,8 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, exportDateTime, formatDat
 import type { BankAccount, Payment } from '#db/queries/admin/payments.ts';
 
 type Filter = 'all' | 'pending' | 'completed' | 'cancelled';
-const bankName = (accounts: BankAccount[] | null, id: number | null) => (id === null ? '' : (accounts?.find((a) => a.id === id)?.bankName ?? `Cuenta ${id}`));
+const bankName = (accounts: BankAccount[] | null, id: number | null) =>
+  id === null ? '' : (accounts?.find((a) => a.id === id)?.bankName ?? `Cuenta ${id}`);
 const NO_ACCOUNT = 'Seleccione una cuenta bancaria de destino';
 
 export default function PaymentsSection(props: {

@@ -15,14 +15,23 @@ const STATUSES: [ReportItem['status'], string][] = [
   ['resolved', 'Resueltas'],
   ['dismissed', 'Desestimadas'],
 ];
-const AD_STATE_LABELS: Record<string, string> = { held: 'oculto por denuncia', published: 'publicado', removed: 'dado de baja', pending: 'en revisión' };
+const AD_STATE_LABELS: Record<string, string> = {
+  held: 'oculto por denuncia',
+  published: 'publicado',
+  removed: 'dado de baja',
+  pending: 'en revisión',
+};
 
 /** onUnauthorized and onChanged must be stable. */
 export default function ReportsSection(props: { reloadToken: number; onUnauthorized: () => void; onChanged: () => Promise<unknown> }) {
   const [status, setStatus] = useState<ReportItem['status']>('open');
   const [busyId, setBusyId] = useState<number | null>(null);
   const { onChanged } = props;
-  const { items: reports, error, reload } = usePanelList<ReportItem>(`reports?status=${status}`, props.reloadToken, props.onUnauthorized, 'No se pudieron cargar las denuncias.');
+  const {
+    items: reports,
+    error,
+    reload,
+  } = usePanelList<ReportItem>(`reports?status=${status}`, props.reloadToken, props.onUnauthorized, 'No se pudieron cargar las denuncias.');
 
   useExportList(
     useMemo(
@@ -30,7 +39,15 @@ export default function ReportsSection(props: { reloadToken: number; onUnauthori
         reports && {
           name: 'denuncias',
           columns: ['Fecha', 'Aviso', 'Código', 'Motivo', 'Detalles', 'Email de contacto', 'Estado'],
-          rows: reports.map((r) => [exportDateTime(r.createdAt), r.adTitle ?? r.snapshot?.title ?? r.adReference, r.adId ?? r.snapshot?.adId, reportReasonLabel(r.reason), r.details, r.contactEmail, STATUSES.find(([s]) => s === r.status)?.[1]]),
+          rows: reports.map((r) => [
+            exportDateTime(r.createdAt),
+            r.adTitle ?? r.snapshot?.title ?? r.adReference,
+            r.adId ?? r.snapshot?.adId,
+            reportReasonLabel(r.reason),
+            r.details,
+            r.contactEmail,
+            STATUSES.find(([s]) => s === r.status)?.[1],
+          ]),
         },
       [reports],
     ),
@@ -40,10 +57,18 @@ export default function ReportsSection(props: { reloadToken: number; onUnauthori
     setBusyId(report.id);
     try {
       await postData(`reports/${report.id}/${action}`);
-      showToast({ title: action === 'resolve' ? 'Denuncia resuelta' : 'Denuncia desestimada', description: report.adTitle ?? undefined, variant: 'success' });
+      showToast({
+        title: action === 'resolve' ? 'Denuncia resuelta' : 'Denuncia desestimada',
+        description: report.adTitle ?? undefined,
+        variant: 'success',
+      });
       await Promise.all([reload(), onChanged()]);
     } catch (err) {
-      showToast({ title: action === 'resolve' ? 'No se pudo resolver la denuncia' : 'No se pudo desestimar la denuncia', description: serverMessage(err), variant: 'error' });
+      showToast({
+        title: action === 'resolve' ? 'No se pudo resolver la denuncia' : 'No se pudo desestimar la denuncia',
+        description: serverMessage(err),
+        variant: 'error',
+      });
     } finally {
       setBusyId(null);
     }
@@ -108,7 +133,13 @@ export default function ReportsSection(props: { reloadToken: number; onUnauthori
                       <span className="panel__ad-photos panel__evidence panel__block">
                         {r.snapshot.photos.map((src, i) => (
                           <a key={src} href={src} target="_blank" rel="noopener">
-                            <img src={src} alt={`Foto ${i + 1} denunciada de «${r.snapshot!.title}»`} width={64} height={64} loading="lazy" />
+                            <img
+                              src={src}
+                              alt={`Foto ${i + 1} denunciada de «${r.snapshot!.title}»`}
+                              width={64}
+                              height={64}
+                              loading="lazy"
+                            />
                           </a>
                         ))}
                       </span>
@@ -122,10 +153,20 @@ export default function ReportsSection(props: { reloadToken: number; onUnauthori
                   {status === 'open' && (
                     <td>
                       <span className="panel__row-actions">
-                        <button type="button" className="btn btn-primary" disabled={busyId === r.id} onClick={() => void decide(r, 'resolve')}>
+                        <button
+                          type="button"
+                          className="btn btn-primary"
+                          disabled={busyId === r.id}
+                          onClick={() => void decide(r, 'resolve')}
+                        >
                           Resolver<span className="visually-hidden"> la denuncia {r.id}</span>
                         </button>
-                        <button type="button" className="btn btn-outline" disabled={busyId === r.id} onClick={() => void decide(r, 'dismiss')}>
+                        <button
+                          type="button"
+                          className="btn btn-outline"
+                          disabled={busyId === r.id}
+                          onClick={() => void decide(r, 'dismiss')}
+                        >
                           Desestimar<span className="visually-hidden"> la denuncia {r.id}</span>
                         </button>
                       </span>

@@ -41,7 +41,8 @@ export default function SettingsSection(props: { settings: PanelSettings; canEdi
     for (const [key, name] of PLANS) {
       const text = draft[key].trim();
       const value = Number(text);
-      if (!/^\d+$/.test(text) || value > MAX_PRICE) found[key] = `El precio ${name} debe ser un número entero de pesos, de 0 a ${formatMoney(MAX_PRICE)}.`;
+      if (!/^\d+$/.test(text) || value > MAX_PRICE)
+        found[key] = `El precio ${name} debe ser un número entero de pesos, de 0 a ${formatMoney(MAX_PRICE)}.`;
       values[key] = value;
     }
     setErrors(found);
@@ -73,7 +74,9 @@ export default function SettingsSection(props: { settings: PanelSettings; canEdi
       </h1>
       <form className="card panel__form panel__form--card" onSubmit={submit} noValidate aria-labelledby="prices-title">
         <h2 id="prices-title">Precios de los planes (ARS por mes)</h2>
-        <p className="panel__muted">El plan Gratuito no tiene costo. Los precios se muestran en la página de planes en cuanto se guardan.</p>
+        <p className="panel__muted">
+          El plan Gratuito no tiene costo. Los precios se muestran en la página de planes en cuanto se guardan.
+        </p>
         {!props.canEdit && <p>Solo el administrador principal puede cambiar los precios.</p>}
         <div className="panel__form-grid">
           {PLANS.map(([key, name]) => (

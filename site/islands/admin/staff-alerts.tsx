@@ -9,7 +9,12 @@ import type { StaffAlert } from '#db/queries/staff-alerts.ts';
 
 /** onUnauthorized must be stable. */
 export default function StaffAlerts(props: { reloadToken: number; onUnauthorized: () => void }) {
-  const { items: alerts, reload } = usePanelList<StaffAlert>('alerts', props.reloadToken, props.onUnauthorized, 'No se pudieron cargar las alertas.');
+  const { items: alerts, reload } = usePanelList<StaffAlert>(
+    'alerts',
+    props.reloadToken,
+    props.onUnauthorized,
+    'No se pudieron cargar las alertas.',
+  );
   const [busyId, setBusyId] = useState<number | null>(null);
   if (!alerts || alerts.length === 0) return null;
 

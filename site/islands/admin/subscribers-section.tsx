@@ -124,7 +124,11 @@ export default function SubscribersSection(props: { subscribers: Subscriber[]; c
           </table>
         </div>
       )}
-      <PanelDialog title={reviewing ? `Verificación de ${reviewing.fullName}` : ''} open={reviewing !== null} onClose={() => setReviewing(null)}>
+      <PanelDialog
+        title={reviewing ? `Verificación de ${reviewing.fullName}` : ''}
+        open={reviewing !== null}
+        onClose={() => setReviewing(null)}
+      >
         {reviewing && <VerificationReview subscriber={reviewing} onDecided={props.onChanged} onClose={() => setReviewing(null)} />}
       </PanelDialog>
     </section>

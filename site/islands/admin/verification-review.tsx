@@ -106,7 +106,11 @@ export default function VerificationReview(props: { subscriber: Subscriber; onDe
             {request.documents.map((doc) => (
               <figure key={doc.id}>
                 <a href={`/api/admin/identity-documents/${doc.id}`} target="_blank" rel="noopener">
-                  <img src={`/api/admin/identity-documents/${doc.id}`} alt={`${DOCUMENT_LABELS[doc.kind]} de ${request.fullName}`} loading="lazy" />
+                  <img
+                    src={`/api/admin/identity-documents/${doc.id}`}
+                    alt={`${DOCUMENT_LABELS[doc.kind]} de ${request.fullName}`}
+                    loading="lazy"
+                  />
                 </a>
                 <figcaption>{DOCUMENT_LABELS[doc.kind]}</figcaption>
               </figure>

@@ -1,7 +1,13 @@
 // A native <dialog> shown as a modal while `open` is true: focus trap, Escape and backdrop come from the browser.
 import { useEffect, useRef, type ReactNode } from 'react';
 
-export default function ModalDialog(props: { open: boolean; onClose: () => void; labelledBy: string; className?: string; children: ReactNode }) {
+export default function ModalDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  labelledBy: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

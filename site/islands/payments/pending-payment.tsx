@@ -78,7 +78,10 @@ export default function PendingPayment(props: Props) {
     const check = async () => {
       tries += 1;
       try {
-        const fresh = await callApi<OwnPayment>('GET', `/api/advertiser/payments/${payment.id}?mercadopago=${encodeURIComponent(props.mercadoPagoReturn!)}`);
+        const fresh = await callApi<OwnPayment>(
+          'GET',
+          `/api/advertiser/payments/${payment.id}?mercadopago=${encodeURIComponent(props.mercadoPagoReturn!)}`,
+        );
         if (fresh.status !== 'pending') {
           window.location.replace(window.location.pathname);
           return;
@@ -138,16 +141,21 @@ export default function PendingPayment(props: Props) {
   return (
     <div className="pending-payment">
       <div role="status">
-        {waiting === 'checking' && <p className="form-success">Volviste de MercadoPago. Estamos confirmando tu pago: esta página se actualiza sola.</p>}
+        {waiting === 'checking' && (
+          <p className="form-success">Volviste de MercadoPago. Estamos confirmando tu pago: esta página se actualiza sola.</p>
+        )}
         {waiting === 'late' && (
-          <p className="form-success">Todavía no recibimos la confirmación de MercadoPago. Te avisamos por email cuando se acredite; no hace falta pagar de nuevo.</p>
+          <p className="form-success">
+            Todavía no recibimos la confirmación de MercadoPago. Te avisamos por email cuando se acredite; no hace falta pagar de nuevo.
+          </p>
         )}
       </div>
       {props.account ? (
         <section aria-labelledby="transfer-title">
           <h2 id="transfer-title">Transferencia bancaria</h2>
           <p>
-            Transferí <strong>{formatMoney(payment.amount)}</strong> a esta cuenta y escribí la referencia en el concepto o la descripción de la transferencia.
+            Transferí <strong>{formatMoney(payment.amount)}</strong> a esta cuenta y escribí la referencia en el concepto o la descripción
+            de la transferencia.
           </p>
           <dl className="copy-list">
             <div className="copy-row">
@@ -196,7 +204,10 @@ export default function PendingPayment(props: Props) {
           </form>
         </section>
       ) : (
-        <p className="form-alert">Por ahora no podemos recibir transferencias. {props.mercadoPago ? 'Podés pagar con MercadoPago.' : 'Probá más tarde o escribinos desde Contacto.'}</p>
+        <p className="form-alert">
+          Por ahora no podemos recibir transferencias.{' '}
+          {props.mercadoPago ? 'Podés pagar con MercadoPago.' : 'Probá más tarde o escribinos desde Contacto.'}
+        </p>
       )}
       {/* Both live regions stay in the page, so what appears in them is announced. */}
       <div role="status">{notice && !notice.error && <p className="form-success">{notice.text}</p>}</div>

@@ -38,7 +38,12 @@ export default function PlanCheckout(props: Props) {
     setProblem(null);
     setErrors({});
     try {
-      const answer = await callApi<{ payment: { reference: string }; redirectUrl: string | null }>('POST', '/api/advertiser/payments', { adId, plan, method, quote: props.quotes[plan] });
+      const answer = await callApi<{ payment: { reference: string }; redirectUrl: string | null }>('POST', '/api/advertiser/payments', {
+        adId,
+        plan,
+        method,
+        quote: props.quotes[plan],
+      });
       window.location.assign(answer.redirectUrl ?? `/mi-cuenta/pagos/${answer.payment.reference}`);
     } catch (err) {
       const error = err instanceof AccountApiError ? err : new AccountApiError(0, undefined);
@@ -88,7 +93,14 @@ export default function PlanCheckout(props: Props) {
         <legend>Plan</legend>
         {(['premium', 'vip'] as const).map((value) => (
           <label key={value} className="choice">
-            <input type="radio" name="plan" value={value} checked={plan === value} onChange={() => setPlan(value)} {...errorProps('checkout-plan', errors.plan)} />
+            <input
+              type="radio"
+              name="plan"
+              value={value}
+              checked={plan === value}
+              onChange={() => setPlan(value)}
+              {...errorProps('checkout-plan', errors.plan)}
+            />
             <span>
               <strong>
                 {planLabel(value)} · {formatMoney(props.prices[value])} por 30 días
@@ -103,10 +115,20 @@ export default function PlanCheckout(props: Props) {
         <legend>Forma de pago</legend>
         {props.methods.transfer && (
           <label className="choice">
-            <input type="radio" name="method" value="transfer" checked={method === 'transfer'} onChange={() => setMethod('transfer')} {...errorProps('checkout-method', errors.method)} />
+            <input
+              type="radio"
+              name="method"
+              value="transfer"
+              checked={method === 'transfer'}
+              onChange={() => setMethod('transfer')}
+              {...errorProps('checkout-method', errors.method)}
+            />
             <span>
               <strong>Transferencia bancaria</strong>
-              <span className="form-hint"> Te mostramos el CBU y un código de referencia; podés adjuntar el comprobante. Lo acreditamos en horario hábil.</span>
+              <span className="form-hint">
+                {' '}
+                Te mostramos el CBU y un código de referencia; podés adjuntar el comprobante. Lo acreditamos en horario hábil.
+              </span>
             </span>
           </label>
         )}
@@ -122,7 +144,10 @@ export default function PlanCheckout(props: Props) {
             />
             <span>
               <strong>MercadoPago</strong>
-              <span className="form-hint"> En la página de MercadoPago. Con tarjeta o dinero en cuenta se acredita al instante; en efectivo, cuando pagues.</span>
+              <span className="form-hint">
+                {' '}
+                En la página de MercadoPago. Con tarjeta o dinero en cuenta se acredita al instante; en efectivo, cuando pagues.
+              </span>
             </span>
           </label>
         )}

@@ -47,8 +47,11 @@ export const EMPTY_AD: AdDraft = {
 };
 
 type Errors = Record<string, string | undefined>;
-const PLAN_TEXT = { gratuito: 'Publicación estándar, hasta 3 fotos, 30 días.', premium: 'Después de los VIP y antes que los avisos gratuitos, hasta 10 fotos.', vip: 'Todo lo de Premium, primer lugar de su categoría por turnos con los demás VIP y siempre en el inicio.' };
-
+const PLAN_TEXT = {
+  gratuito: 'Publicación estándar, hasta 3 fotos, 30 días.',
+  premium: 'Después de los VIP y antes que los avisos gratuitos, hasta 10 fotos.',
+  vip: 'Todo lo de Premium, primer lugar de su categoría por turnos con los demás VIP y siempre en el inicio.',
+};
 
 export interface SavedPhoto {
   id: number;
@@ -180,12 +183,21 @@ export default function AdForm(props: {
     }
   }
 
-  const checkboxes = (name: 'days' | 'slots' | 'languages' | 'services' | 'attention', legend: string, list: readonly { value: string; label: string }[]) => (
+  const checkboxes = (
+    name: 'days' | 'slots' | 'languages' | 'services' | 'attention',
+    legend: string,
+    list: readonly { value: string; label: string }[],
+  ) => (
     <fieldset className="check-group">
       <legend>{legend}</legend>
       {list.map((item) => (
         <label key={item.value} className="check">
-          <input type="checkbox" checked={draft[name].includes(item.value)} disabled={busy} onChange={(e) => toggle(name, item.value, e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={draft[name].includes(item.value)}
+            disabled={busy}
+            onChange={(e) => toggle(name, item.value, e.target.checked)}
+          />
           <span>{item.label}</span>
         </label>
       ))}
@@ -276,7 +288,13 @@ export default function AdForm(props: {
           <legend>Plan</legend>
           {PLANS.map((plan) => (
             <label key={plan.value} className="choice">
-              <input type="radio" name="plan" value={plan.value} checked={draft.plan === plan.value} onChange={() => set({ plan: plan.value })} />
+              <input
+                type="radio"
+                name="plan"
+                value={plan.value}
+                checked={draft.plan === plan.value}
+                onChange={() => set({ plan: plan.value })}
+              />
               <span>
                 <strong>
                   {plan.label} · {plan.value === 'gratuito' ? 'Gratis' : `${formatMoney(props.prices[plan.value])} / mes`}

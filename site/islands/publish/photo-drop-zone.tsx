@@ -15,7 +15,13 @@ export interface PendingPhoto {
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_BYTES = 5 * 1024 * 1024;
 
-export default function PhotoDropZone(props: { photos: PendingPhoto[]; limit: number; disabled: boolean; onChange: (photos: PendingPhoto[]) => void; error?: string }) {
+export default function PhotoDropZone(props: {
+  photos: PendingPhoto[];
+  limit: number;
+  disabled: boolean;
+  onChange: (photos: PendingPhoto[]) => void;
+  error?: string;
+}) {
   const [dragging, setDragging] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -71,9 +77,15 @@ export default function PhotoDropZone(props: { photos: PendingPhoto[]; limit: nu
         aria-describedby="photos-hint"
       >
         <p id="photos-hint">
-          Arrastrá tus fotos acá o elegilas. JPG, PNG o WebP de hasta 5 MB; tu plan permite hasta {limit} fotos ({photos.length} de {limit}).
+          Arrastrá tus fotos acá o elegilas. JPG, PNG o WebP de hasta 5 MB; tu plan permite hasta {limit} fotos ({photos.length} de {limit}
+          ).
         </p>
-        <button type="button" className="btn btn-outline" disabled={props.disabled || photos.length >= limit} onClick={() => input.current?.click()}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={props.disabled || photos.length >= limit}
+          onClick={() => input.current?.click()}
+        >
           Elegir fotos
         </button>
         <input
@@ -111,10 +123,20 @@ export default function PhotoDropZone(props: { photos: PendingPhoto[]; limit: nu
                 <button type="button" className="btn btn-outline" disabled={props.disabled || i === 0} onClick={() => move(i, -1)}>
                   Subir<span className="visually-hidden"> la foto {i + 1}</span>
                 </button>
-                <button type="button" className="btn btn-outline" disabled={props.disabled || i === photos.length - 1} onClick={() => move(i, 1)}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={props.disabled || i === photos.length - 1}
+                  onClick={() => move(i, 1)}
+                >
                   Bajar<span className="visually-hidden"> la foto {i + 1}</span>
                 </button>
-                <button type="button" className="btn btn-outline" disabled={props.disabled} onClick={() => props.onChange(photos.filter((p) => p.id !== photo.id))}>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={props.disabled}
+                  onClick={() => props.onChange(photos.filter((p) => p.id !== photo.id))}
+                >
                   Quitar<span className="visually-hidden"> la foto {i + 1}</span>
                 </button>
               </span>

@@ -9,7 +9,11 @@ import AdForm, { EMPTY_AD, type AdDraft } from './ad-form.tsx';
 type Step = 'verification' | 'consent' | 'form' | 'done';
 type Status = 'unverified' | 'pending' | 'verified' | 'rejected';
 const STORAGE_KEY = 'velada.publicar';
-const STEP_NAMES: Record<Exclude<Step, 'done'>, string> = { verification: 'Verificación e identidad', consent: 'Consentimiento', form: 'Anuncio' };
+const STEP_NAMES: Record<Exclude<Step, 'done'>, string> = {
+  verification: 'Verificación e identidad',
+  consent: 'Consentimiento',
+  form: 'Anuncio',
+};
 
 interface Saved {
   step: Step;
@@ -17,7 +21,12 @@ interface Saved {
   ad: AdDraft;
 }
 
-export default function PublishWizard(props: { fullName: string; verificationStatus: Status; prices: { premium: number; vip: number }; plan?: AdDraft['plan'] }) {
+export default function PublishWizard(props: {
+  fullName: string;
+  verificationStatus: Status;
+  prices: { premium: number; vip: number };
+  plan?: AdDraft['plan'];
+}) {
   const needsVerification = props.verificationStatus === 'unverified' || props.verificationStatus === 'rejected';
   const first: Step = needsVerification ? 'verification' : props.verificationStatus === 'pending' ? 'consent' : 'form';
   const [state, setState] = useState<Saved>({ step: first, consent: false, ad: { ...EMPTY_AD, plan: props.plan ?? 'gratuito' } });
@@ -46,7 +55,9 @@ export default function PublishWizard(props: { fullName: string; verificationSta
     setState((s) => ({ ...s, step }));
     setTimeout(() => document.getElementById('publish-step')?.focus(), 0);
   };
-  const steps = (needsVerification ? ['verification', 'consent', 'form'] : props.verificationStatus === 'pending' ? ['consent', 'form'] : ['form']) as Exclude<Step, 'done'>[];
+  const steps = (
+    needsVerification ? ['verification', 'consent', 'form'] : props.verificationStatus === 'pending' ? ['consent', 'form'] : ['form']
+  ) as Exclude<Step, 'done'>[];
 
   if (state.step === 'done') {
     return (
@@ -57,8 +68,8 @@ export default function PublishWizard(props: { fullName: string; verificationSta
         </p>
         {state.ad.plan !== 'gratuito' && (
           <p>
-            Elegiste el plan {state.ad.plan === 'vip' ? 'VIP' : 'Premium'}: cuando tu anuncio esté publicado, pagalo desde tu cuenta con el botón «Destacar». El plan empieza
-            cuando se acredita el pago.
+            Elegiste el plan {state.ad.plan === 'vip' ? 'VIP' : 'Premium'}: cuando tu anuncio esté publicado, pagalo desde tu cuenta con el
+            botón «Destacar». El plan empieza cuando se acredita el pago.
           </p>
         )}
         <a className="btn btn-primary" href="/mi-cuenta">
@@ -88,12 +99,14 @@ export default function PublishWizard(props: { fullName: string; verificationSta
             }}
           >
             <h2>Consentimiento</h2>
-            {!needsVerification && props.verificationStatus === 'pending' && <p>Tu verificación está en revisión: mientras tanto podés preparar tu anuncio.</p>}
+            {!needsVerification && props.verificationStatus === 'pending' && (
+              <p>Tu verificación está en revisión: mientras tanto podés preparar tu anuncio.</p>
+            )}
             <label className="check">
               <input type="checkbox" checked={state.consent} onChange={(e) => setState((s) => ({ ...s, consent: e.target.checked }))} />
               <span>
-                Declaro que tengo 18 años o más, que soy la persona que aparece en el anuncio, que publico por mi cuenta (sin terceros ni agencias) y que acepto los{' '}
-                <a href="/terminos-condiciones">Términos y condiciones</a>.
+                Declaro que tengo 18 años o más, que soy la persona que aparece en el anuncio, que publico por mi cuenta (sin terceros ni
+                agencias) y que acepto los <a href="/terminos-condiciones">Términos y condiciones</a>.
               </span>
             </label>
             <div className="form-actions">

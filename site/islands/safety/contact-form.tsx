@@ -45,7 +45,8 @@ export default function ContactForm(props: { topic?: string }) {
   if (sent) {
     return (
       <p className="form-success" role="status">
-        Recibimos tu mensaje. Te respondemos a {values.email} lo antes posible (los pedidos sobre tus datos personales, dentro de los plazos de la Ley 25.326).
+        Recibimos tu mensaje. Te respondemos a {values.email} lo antes posible (los pedidos sobre tus datos personales, dentro de los plazos
+        de la Ley 25.326).
       </p>
     );
   }

@@ -48,7 +48,8 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
     return (
       <div className="form-success" role="status">
         <p>
-          <strong>Gracias: recibimos tu denuncia.</strong> {sent.hidden ? 'Ocultamos el aviso mientras el equipo de Velada la revisa.' : 'El equipo de Velada la va a revisar.'}
+          <strong>Gracias: recibimos tu denuncia.</strong>{' '}
+          {sent.hidden ? 'Ocultamos el aviso mientras el equipo de Velada la revisa.' : 'El equipo de Velada la va a revisar.'}
         </p>
         <p>Si alguien está en peligro, llamá gratis a la Línea 145 (las 24 horas, anónima) o al 911.</p>
       </div>
@@ -68,7 +69,13 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
       ) : (
         <div className="field">
           <label htmlFor="report-reference">Código o enlace del aviso (si lo tenés)</label>
-          <input id="report-reference" maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} {...errorProps('report-reference', errors.adReference)} />
+          <input
+            id="report-reference"
+            maxLength={200}
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            {...errorProps('report-reference', errors.adReference)}
+          />
           <FieldError id="report-reference-error" message={errors.adReference} />
         </div>
       )}
@@ -93,12 +100,27 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
       <FieldError id="report-reason-error" message={errors.reason} />
       <div className="field">
         <label htmlFor="report-details">Detalles (opcional)</label>
-        <textarea id="report-details" rows={4} maxLength={1000} value={details} onChange={(e) => setDetails(e.target.value)} {...errorProps('report-details', errors.details)} />
+        <textarea
+          id="report-details"
+          rows={4}
+          maxLength={1000}
+          value={details}
+          onChange={(e) => setDetails(e.target.value)}
+          {...errorProps('report-details', errors.details)}
+        />
         <FieldError id="report-details-error" message={errors.details} />
       </div>
       <div className="field">
         <label htmlFor="report-email">Tu email, si querés una respuesta (opcional)</label>
-        <input id="report-email" type="email" autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} {...errorProps('report-email', errors.contactEmail)} />
+        <input
+          id="report-email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          {...errorProps('report-email', errors.contactEmail)}
+        />
         <FieldError id="report-email-error" message={errors.contactEmail} />
       </div>
       <button type="submit" className="btn btn-primary" disabled={busy}>

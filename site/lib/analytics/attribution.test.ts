@@ -33,6 +33,10 @@ describe('attributionOf', () => {
   });
 
   it('does not mistake a look-alike host for a search engine', () => {
-    expect(attributionOf(page, 'https://notgoogle.example/', own)).toEqual({ source: 'notgoogle.example', medium: 'referral', campaign: null });
+    expect(attributionOf(page, 'https://notgoogle.example/', own)).toEqual({
+      source: 'notgoogle.example',
+      medium: 'referral',
+      campaign: null,
+    });
   });
 });
