@@ -17,7 +17,7 @@ describe('the layer rule', () => {
     expect(checkFile('db/queries/x.ts', "import { x } from '../../api/services/passwords.ts';", aliases)).toMatchObject([
       { from: 'db', to: 'api' },
     ]);
-    expect(checkFile('api/x.ts', "export { formatMoney } from '../site/lib/account-api.ts';", aliases)).toMatchObject([
+    expect(checkFile('api/x.ts', "export { formatMoney } from '../site/lib/api-client.ts';", aliases)).toMatchObject([
       { from: 'api', to: 'browser' },
     ]);
     expect(checkFile('shared/x.ts', "const m = await import('#db/connection.ts');", aliases)).toMatchObject([{ from: 'shared', to: 'db' }]);

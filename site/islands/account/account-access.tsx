@@ -1,7 +1,7 @@
 // "Ingresá o creá tu cuenta": sign-in and registration for advertisers, one form at a time. Errors from the
 // server appear next to their field, or above the form when they concern it as a whole.
 import { useState, type FormEvent } from 'react';
-import { AccountApiError, accountCall } from '#site/lib/account-api.ts';
+import { ApiError, accountCall } from '#site/lib/api-client.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
@@ -69,7 +69,7 @@ function PasswordInput(props: {
 function LoginForm({ next, volver }: { next: string; volver?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<AccountApiError | null>(null);
+  const [problem, setProblem] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
   const [resent, setResent] = useState(false);
 
@@ -83,7 +83,7 @@ function LoginForm({ next, volver }: { next: string; volver?: string }) {
       await accountCall('login', { email, password });
       window.location.assign(next);
     } catch (err) {
-      setProblem(err instanceof AccountApiError ? err : new AccountApiError(0, undefined));
+      setProblem(err instanceof ApiError ? err : new ApiError(0, undefined));
       setBusy(false);
     }
   }
@@ -93,7 +93,7 @@ function LoginForm({ next, volver }: { next: string; volver?: string }) {
       await accountCall('resend-confirmation', { email, volver });
       setResent(true);
     } catch (err) {
-      setProblem(err instanceof AccountApiError ? err : new AccountApiError(0, undefined));
+      setProblem(err instanceof ApiError ? err : new ApiError(0, undefined));
     }
   }
 
@@ -167,7 +167,7 @@ function RegisterForm({ volver, onRegistered }: { volver?: string; onRegistered:
       const answer = await accountCall<{ email: string }>('register', { fullName, email, password, acceptsTerms, volver });
       onRegistered(answer.email);
     } catch (err) {
-      const error = err instanceof AccountApiError ? err : new AccountApiError(0, undefined);
+      const error = err instanceof ApiError ? err : new ApiError(0, undefined);
       if (error.field && ['fullName', 'email', 'password', 'acceptsTerms'].includes(error.field)) {
         setErrors({ [error.field]: error.field === 'email' && error.code === 'email_taken' ? error.message : error.detail });
         document.getElementById(`register-${error.field}`)?.focus();
@@ -255,7 +255,7 @@ function CheckYourMail({ email, volver }: { email: string; volver?: string }) {
       await accountCall('resend-confirmation', { email, volver });
       setResent('Te enviamos otro correo. Revisá también la carpeta de spam.');
     } catch (err) {
-      setResent(err instanceof AccountApiError ? err.message : 'No pudimos reenviar el correo.');
+      setResent(err instanceof ApiError ? err.message : 'No pudimos reenviar el correo.');
     }
   }
   return (

@@ -1,6 +1,6 @@
 // 'Eliminar mi cuenta' (ARCO): asks for the password, then deletes the account, its ads, photos and documents.
 import { useState, type FormEvent } from 'react';
-import { AccountApiError, accountCall } from '#site/lib/account-api.ts';
+import { ApiError, accountCall } from '#site/lib/api-client.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
 export default function DeleteAccount() {
@@ -17,7 +17,7 @@ export default function DeleteAccount() {
       await accountCall('delete-account', { password });
       window.location.assign('/?cuenta=eliminada');
     } catch (err) {
-      setError(err instanceof AccountApiError ? err.detail : 'No se pudo eliminar la cuenta.');
+      setError(err instanceof ApiError ? err.detail : 'No se pudo eliminar la cuenta.');
       document.getElementById('delete-password')?.focus();
       setBusy(false);
     }

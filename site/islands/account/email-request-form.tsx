@@ -1,7 +1,7 @@
 // One email field that asks for a mail: a password reset link or a new confirmation link. The answer is the same
 // whether or not the email has an account.
 import { useState, type FormEvent } from 'react';
-import { AccountApiError, accountCall } from '#site/lib/account-api.ts';
+import { ApiError, accountCall } from '#site/lib/api-client.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
 /** `volver`: a new confirmation link leads there after signing in, as the first one did. */
@@ -24,7 +24,7 @@ export default function EmailRequestForm(props: {
       await accountCall(props.action, { email, volver: props.volver });
       setSentTo(email.trim());
     } catch (err) {
-      setError(err instanceof AccountApiError ? err.detail : 'No pudimos conectar con el servidor.');
+      setError(err instanceof ApiError ? err.detail : 'No pudimos conectar con el servidor.');
       document.getElementById('request-email')?.focus();
     } finally {
       setBusy(false);

@@ -2,7 +2,7 @@
 // then the RENAPER form or the manual uploads, both with the name and birth date of the DNI. Submitting sends
 // everything for staff review (24-48 hours). The choice and typed fields survive a reload; files do not.
 import { useEffect, useState, type FormEvent } from 'react';
-import { AccountApiError, callApi } from '#site/lib/account-api.ts';
+import { ApiError, callApi } from '#site/lib/api-client.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
 type Method = 'renaper' | 'manual';
@@ -127,7 +127,7 @@ export default function IdentityVerification(props: { fullName: string; onSubmit
       setDone(true);
       props.onSubmitted?.();
     } catch (err) {
-      const error = err instanceof AccountApiError ? err : new AccountApiError(0, undefined);
+      const error = err instanceof ApiError ? err : new ApiError(0, undefined);
       if (error.field && document.getElementById(`verify-${error.field}`)) {
         setErrors({ [error.field]: error.detail });
         document.getElementById(`verify-${error.field}`)?.focus();

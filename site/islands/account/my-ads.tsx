@@ -1,7 +1,7 @@
 // 'Mis anuncios' in the account: each ad with its state, why staff refused it, when it ends, and what the
 // advertiser can do with it now (pause, resume, renew, delete).
 import { useState } from 'react';
-import { callApi } from '#site/lib/account-api.ts';
+import { callApi } from '#site/lib/api-client.ts';
 import { categoryLabel, formatLongDate } from '#shared/format.ts';
 import { planLabel } from '#shared/plans.ts';
 import type { OwnAd } from '#db/queries/advertiser-ads.ts';

@@ -1,6 +1,6 @@
 // The new password, from a mailed reset link (the page checked the link before showing this).
 import { useState, type FormEvent } from 'react';
-import { AccountApiError, accountCall } from '#site/lib/account-api.ts';
+import { ApiError, accountCall } from '#site/lib/api-client.ts';
 import FieldError, { errorProps } from './field-error.tsx';
 
 export default function ResetPasswordForm({ token }: { token: string }) {
@@ -26,7 +26,7 @@ export default function ResetPasswordForm({ token }: { token: string }) {
       await accountCall('reset-password', { token, password });
       setDone(true);
     } catch (err) {
-      const error = err instanceof AccountApiError ? err : new AccountApiError(0, undefined);
+      const error = err instanceof ApiError ? err : new ApiError(0, undefined);
       setErrors(error.field === 'password' ? { password: error.detail } : { form: error.message });
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 // 'Cerrar sesión' for advertisers: ends the session on the server, then goes home.
 import { useState } from 'react';
-import { accountCall } from '#site/lib/account-api.ts';
+import { accountCall } from '#site/lib/api-client.ts';
 
 export default function SignOutButton() {
   const [busy, setBusy] = useState(false);

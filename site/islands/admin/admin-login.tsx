@@ -2,6 +2,7 @@
 // failures (warning from 3, form disabled at 5 until reload) on top of the server's own lock and throttling.
 import { useState, type FormEvent } from 'react';
 import { showToast } from '#site/stores/toasts.ts';
+import { ApiError, postData, serverMessage } from '#site/lib/admin-api.ts';
 
 export const MAX_ATTEMPTS = 5;
 const WARN_FROM = 3;
@@ -19,26 +20,23 @@ export default function AdminLogin() {
     event.preventDefault();
     if (busy || blocked || !username.trim() || !password) return;
     setBusy(true);
-    let response: Response;
     try {
-      response = await fetch('/api/admin/login', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ username: username.trim(), password }),
-      });
-    } catch {
-      setBusy(false);
-      showToast({ title: 'Error de conexión', description: 'No se pudo conectar con el servidor', variant: 'error' });
-      return;
-    }
-    if (response.ok) {
+      await postData('login', { username: username.trim(), password });
       showToast({ title: 'Acceso exitoso', description: 'Bienvenido al panel de administración', variant: 'success' });
       window.location.assign('/admin/dashboard');
-      return;
+    } catch (err) {
+      setBusy(false);
+      const error = err instanceof ApiError ? err : new ApiError(0, undefined);
+      if (error.status === 0) {
+        showToast({ title: 'Error de conexión', description: 'No se pudo conectar con el servidor', variant: 'error' });
+        return;
+      }
+      refused(error);
     }
-    setBusy(false);
-    const error = ((await response.json().catch(() => null)) as { error?: { message?: string } } | null)?.error;
-    if (response.status === 401) {
+  }
+
+  function refused(error: ApiError) {
+    if (error.status === 401) {
       const count = failures + 1;
       setFailures(count);
       setPassword('');
@@ -52,15 +50,15 @@ export default function AdminLogin() {
       } else {
         showToast({ title: 'Credenciales incorrectas', description: `Intento ${count} de ${MAX_ATTEMPTS}`, variant: 'error' });
       }
-    } else if (response.status === 429) {
+    } else if (error.status === 429) {
       // The server locked the username (its fifth failure, from any browser) or this address: the seed's blocked
       // state, with the server's reason (how long) in the toast.
       setFailures(MAX_ATTEMPTS);
       setPassword('');
       setBlocked(BLOCKED);
-      showToast({ title: 'Acceso bloqueado', description: error?.message, variant: 'error' });
+      showToast({ title: 'Acceso bloqueado', description: serverMessage(error), variant: 'error' });
     } else {
-      showToast({ title: 'No se pudo iniciar sesión', description: error?.message ?? `Error ${response.status}`, variant: 'error' });
+      showToast({ title: 'No se pudo iniciar sesión', description: serverMessage(error) ?? `Error ${error.status}`, variant: 'error' });
     }
   }
 

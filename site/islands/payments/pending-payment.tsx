@@ -2,7 +2,7 @@
 // through MercadoPago instead, and cancelling. Back from MercadoPago, it asks the server until the payment is
 // confirmed (the server checks with MercadoPago; the address alone proves nothing).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AccountApiError, callApi } from '#site/lib/account-api.ts';
+import { ApiError, callApi } from '#site/lib/api-client.ts';
 import { formatLongDateTime, formatMoney } from '#shared/format.ts';
 import type { OwnPayment } from '#db/queries/plan-payments.ts';
 
@@ -103,7 +103,7 @@ export default function PendingPayment(props: Props) {
     try {
       await action();
     } catch (err) {
-      setNotice({ text: err instanceof AccountApiError ? err.message : 'No se pudo completar la acción.', error: true });
+      setNotice({ text: err instanceof ApiError ? err.message : 'No se pudo completar la acción.', error: true });
     } finally {
       setBusy(false);
     }

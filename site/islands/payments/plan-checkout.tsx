@@ -3,7 +3,7 @@
 // MercadoPago goes to their checkout.
 import { useState, type FormEvent } from 'react';
 import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
-import { AccountApiError, callApi } from '#site/lib/account-api.ts';
+import { ApiError, callApi } from '#site/lib/api-client.ts';
 import { formatLongDate, formatMoney } from '#shared/format.ts';
 import { planLabel } from '#shared/plans.ts';
 
@@ -46,7 +46,7 @@ export default function PlanCheckout(props: Props) {
       });
       window.location.assign(answer.redirectUrl ?? `/mi-cuenta/pagos/${answer.payment.reference}`);
     } catch (err) {
-      const error = err instanceof AccountApiError ? err : new AccountApiError(0, undefined);
+      const error = err instanceof ApiError ? err : new ApiError(0, undefined);
       if (error.field && ['adId', 'plan', 'method'].includes(error.field)) {
         setErrors({ [error.field]: error.detail });
         // The field the server refused, so that its message is read next.

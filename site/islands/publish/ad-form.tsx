@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { adInputSchema } from '#shared/ad-input.ts';
 import { ATTENTION_TYPES, BARRIOS, CATEGORIES, DAY_GROUPS, LANGUAGES, PLANS, SERVICE_TYPES, TIME_SLOTS } from '#shared/catalogue.ts';
 import { formatMoney } from '#shared/format.ts';
-import { AccountApiError, callApi } from '#site/lib/account-api.ts';
+import { ApiError, callApi } from '#site/lib/api-client.ts';
 import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
 import PhotoDropZone, { uploadPhoto, type PendingPhoto } from './photo-drop-zone.tsx';
 
@@ -162,7 +162,7 @@ export default function AdForm(props: {
       if (props.submitAfterSave ?? true) await callApi('POST', `/api/advertiser/ads/${adId}/submit`);
       props.onPublished();
     } catch (err) {
-      if (err instanceof AccountApiError && err.field && document.getElementById(`ad-${err.field}`)) {
+      if (err instanceof ApiError && err.field && document.getElementById(`ad-${err.field}`)) {
         setErrors({ [err.field]: err.detail });
         document.getElementById(`ad-${err.field}`)?.focus();
       } else {

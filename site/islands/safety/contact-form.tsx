@@ -2,7 +2,7 @@
 // the panel.
 import { useState, type FormEvent } from 'react';
 import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
-import { AccountApiError, callApi } from '#site/lib/account-api.ts';
+import { ApiError, callApi } from '#site/lib/api-client.ts';
 import { CONTACT_TOPICS } from '#shared/contact-topics.ts';
 
 export default function ContactForm(props: { topic?: string }) {
@@ -31,7 +31,7 @@ export default function ContactForm(props: { topic?: string }) {
       await callApi('POST', '/api/contact', values);
       setSent(true);
     } catch (err) {
-      const error = err instanceof AccountApiError ? err : new AccountApiError(0, undefined);
+      const error = err instanceof ApiError ? err : new ApiError(0, undefined);
       if (error.status === 0) setProblem('No pudimos conectar con el servidor. Probá de nuevo en un momento.');
       else if (error.field) {
         setErrors({ [error.field]: error.detail });

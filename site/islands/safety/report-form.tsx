@@ -2,7 +2,7 @@
 // optional details and an optional email for an answer. A possible minor or trafficking hides the ad at once.
 import { useState, type FormEvent } from 'react';
 import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
-import { AccountApiError, callApi } from '#site/lib/account-api.ts';
+import { ApiError, callApi } from '#site/lib/api-client.ts';
 import { REPORT_REASONS } from '#shared/report-reasons.ts';
 
 export default function ReportForm(props: { adId?: number; adTitle?: string; reason?: string }) {
@@ -35,7 +35,7 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
       });
       setSent({ hidden: Boolean(answer.hidden) });
     } catch (err) {
-      const error = err instanceof AccountApiError ? err : new AccountApiError(0, undefined);
+      const error = err instanceof ApiError ? err : new ApiError(0, undefined);
       if (error.status === 0) setProblem('No pudimos conectar con el servidor. Si es urgente, llamá a la Línea 145.');
       else if (error.field) setErrors({ [error.field]: error.detail });
       else setProblem(error.code === 'network_error' ? 'No se pudo enviar la denuncia.' : error.message);

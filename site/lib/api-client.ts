@@ -1,16 +1,19 @@
-// Calls of the site's public and advertiser pages to its own API (/api/advertiser/*, /api/reports, /api/contact):
-// same origin, JSON or a multipart form, no retries. A failed call throws an AccountApiError carrying the
-// server's Spanish message and, for a form field, its name and the reason alone. (The staff panel has its own,
-// the seed's fetcher: site/lib/admin-api.ts.)
-export class AccountApiError extends Error {
+// The site's one client of its own API, for every island and page script: same origin, JSON or a multipart form,
+// no retries. A failed call throws an ApiError carrying the status, the server's stable code and Spanish message
+// and, for a form field, its name and the reason alone (the API's error format, api/middleware/errors.ts).
+// The staff panel's calls are this client with the /api/admin/ prefix (site/lib/admin-api.ts).
+export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field: string | undefined;
   /** The reason without the field's name, to show next to the field. */
   readonly detail: string;
+  /** Whether the message is the server's own (not the generic one for a failed connection or a foreign answer). */
+  readonly fromServer: boolean;
   constructor(status: number, body: { code?: string; field?: string; detail?: string; message?: string } | undefined) {
     super(body?.message ?? 'No pudimos conectar con el servidor. Revisá tu conexión y probá de nuevo.');
     this.status = status;
+    this.fromServer = body?.message !== undefined;
     this.code = body?.code ?? 'network_error';
     this.field = body?.field;
     this.detail = body?.detail ?? this.message;
@@ -29,16 +32,16 @@ export async function callApi<T = unknown>(method: string, url: string, body?: u
       body: form ? body : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new AccountApiError(0, undefined);
+    throw new ApiError(0, undefined);
   }
   const text = await response.text();
-  let parsed: ({ error?: ConstructorParameters<typeof AccountApiError>[1] } & T) | null = null;
+  let parsed: ({ error?: ConstructorParameters<typeof ApiError>[1] } & T) | null = null;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
     // Not our JSON (a proxy's error page, say): the status alone says it failed.
   }
-  if (!response.ok) throw new AccountApiError(response.status, parsed?.error);
+  if (!response.ok) throw new ApiError(response.status, parsed?.error);
   return parsed as T;
 }
 
