@@ -71,7 +71,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   api.use(adsRouter(routerDeps).routes());
   api.use(analyticsRouter(deps.analytics).routes());
   api.use(adminAuthRouter(routerDeps).routes());
-  api.use(adminDataRouter(routerDeps).routes());
+  api.use(adminDataRouter(routerDeps).router.routes());
   api.use(advertiserAccountRouter(routerDeps).routes());
   api.use(verificationRouter(routerDeps).routes());
   api.use(advertiserAdsRouter(routerDeps).routes());

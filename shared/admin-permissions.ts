@@ -35,7 +35,7 @@ export function parsePermissions(stored: string | null): AdminPermission[] {
   }
 }
 
-export function can(admin: Admin, permission: AdminPermission | 'super_admin'): boolean {
+export function can(admin: { isMaster: boolean; permissions: readonly string[] }, permission: AdminPermission | 'super_admin'): boolean {
   if (admin.isMaster) return true;
   return permission !== 'super_admin' && admin.permissions.includes(permission);
 }

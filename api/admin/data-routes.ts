@@ -1,4 +1,4 @@
-// The panel's data endpoints. Every route is declared with the permission it needs (ADMIN_ROUTE_PERMISSIONS),
+// The panel's data endpoints. Every route takes the permission ADMIN_ROUTES gives it (shared/admin-routes.ts)
 // and goes through requireAdmin then requirePermission; the access test enumerates the router to check each.
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -8,7 +8,8 @@ import type { RouterDeps } from '#api/deps.ts';
 import { conflict, documentsUnreadable, notFound, receiptsUnreadable } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { audit, type AuditEntry } from './audit.ts';
-import { can, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
+import { can, type Admin } from '#shared/admin-permissions.ts';
+import { ADMIN_ROUTES, type AdminRoute, type RoutePermission } from '#shared/admin-routes.ts';
 import { statistics } from '#db/queries/admin/statistics.ts';
 import { listSubscribers } from '#db/queries/admin/subscribers.ts';
 import { decideVerification, pendingVerification, type Decision } from '#db/queries/admin/verifications.ts';
@@ -33,11 +34,6 @@ import { requireAdmin, requirePermission, signedInAdmin } from '#api/auth/guards
 
 /** What a staff action writes to the audit log; who and from where are added by `act`. */
 type StaffActionEntry = Pick<AuditEntry, 'action' | 'targetType' | 'targetId' | 'details'>;
-
-/** 'any_admin': every signed-in admin (the overview, analytics). */
-export type RoutePermission = AdminPermission | 'super_admin' | 'any_admin';
-/** `${METHOD} ${path}` -> permission, for every route of adminDataRouter. */
-export const ADMIN_ROUTE_PERMISSIONS = new Map<string, RoutePermission>();
 
 const body = (ctx: Context) => readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] });
 
@@ -107,15 +103,18 @@ const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 
-export function adminDataRouter(deps: RouterDeps): Router {
+/**
+ * The panel's data endpoints, each registered with the permission ADMIN_ROUTES (shared/admin-routes.ts) gives it;
+ * returns the router and the permissions it registered, which must be that table exactly (a test checks).
+ */
+export function adminDataRouter(deps: RouterDeps): { router: Router; permissions: ReadonlyMap<string, RoutePermission> } {
   const router = new Router({ prefix: '/admin' });
-  const route = (
-    method: 'get' | 'post' | 'put',
-    path: string,
-    permission: RoutePermission,
-    handler: (ctx: Context, admin: Admin) => Promise<void>,
-  ) => {
-    ADMIN_ROUTE_PERMISSIONS.set(`${method.toUpperCase()} /api/admin${path}`, permission);
+  const permissions = new Map<string, RoutePermission>();
+  const route = (method: 'get' | 'post' | 'put', path: string, handler: (ctx: Context, admin: Admin) => Promise<void>) => {
+    const key = `${method.toUpperCase()} /api/admin${path}`;
+    const permission: RoutePermission | undefined = ADMIN_ROUTES[key as AdminRoute];
+    if (!permission) throw new Error(`${key} is missing from ADMIN_ROUTES (shared/admin-routes.ts)`);
+    permissions.set(key, permission);
     const checks = permission === 'any_admin' ? [requireAdmin(deps)] : [requireAdmin(deps), requirePermission(deps, permission)];
     router[method](path, ...checks, (ctx) => handler(ctx, signedInAdmin(ctx)));
   };
@@ -131,10 +130,10 @@ export function adminDataRouter(deps: RouterDeps): Router {
     });
 
   // Alerts at the top of the panel: each admin sees those of the permissions they hold (db/queries/staff-alerts.ts).
-  route('get', '/alerts', 'any_admin', async (ctx, admin) => {
+  route('get', '/alerts', async (ctx, admin) => {
     ctx.body = await unseenStaffAlerts(deps.db, admin);
   });
-  route('post', '/alerts/:id/seen', 'any_admin', async (ctx, admin) => {
+  route('post', '/alerts/:id/seen', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
     await act(ctx, admin, { action: 'alert_seen', targetType: 'staff_alert', targetId: id }, async (trx) => {
       if (!(await markStaffAlertSeen(trx, id, admin))) throw notFound('alert_not_found', 'La alerta no existe o ya fue vista.');
@@ -142,25 +141,25 @@ export function adminDataRouter(deps: RouterDeps): Router {
     ctx.body = { success: true };
   });
 
-  route('get', '/statistics', 'any_admin', async (ctx, admin) => {
+  route('get', '/statistics', async (ctx, admin) => {
     const stats = await statistics(deps.db);
     // Revenue is payment data: only for those who may see payments.
     ctx.body = can(admin, 'view_payments') ? stats : { ...stats, monthlyRevenue: null, todayRevenue: null };
   });
 
-  route('get', '/subscribers', 'view_subscribers', async (ctx) => {
+  route('get', '/subscribers', async (ctx) => {
     ctx.body = await listSubscribers(deps.db);
   });
-  route('get', '/subscribers/:id/verification', 'manage_verifications', async (ctx) => {
+  route('get', '/subscribers/:id/verification', async (ctx) => {
     const { id } = parseInput(idParams, ctx.params);
     if (!(await deps.db('advertisers').where('id', id).first('id'))) throw notFound('subscriber_not_found', 'El suscriptor no existe.');
     ctx.body = { request: await pendingVerification(deps.db, id) };
   });
-  route('post', '/subscribers/:id/verify', 'manage_verifications', async (ctx, admin) => {
+  route('post', '/subscribers/:id/verify', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
     await decide(ctx, admin, id, { decision: 'verified' });
   });
-  route('post', '/subscribers/:id/reject', 'manage_verifications', async (ctx, admin) => {
+  route('post', '/subscribers/:id/reject', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
     const { reason } = parseInput(rejectBody, await body(ctx));
     await decide(ctx, admin, id, { decision: 'rejected', reason });
@@ -176,7 +175,7 @@ export function adminDataRouter(deps: RouterDeps): Router {
   }
 
   // A document is decrypted for this answer only; every view is in the audit log.
-  route('get', '/identity-documents/:id', 'manage_verifications', async (ctx, admin) => {
+  route('get', '/identity-documents/:id', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
     const doc = await deps.db('identity_documents').where('id', id).first('file_key', 'kind', 'request_id');
     if (!doc) throw notFound('document_not_found', 'El documento no existe o ya se eliminó.');
@@ -197,11 +196,11 @@ export function adminDataRouter(deps: RouterDeps): Router {
     ctx.body = image;
   });
 
-  route('get', '/ads', 'manage_ads', async (ctx) => {
+  route('get', '/ads', async (ctx) => {
     const { state } = parseInput(adsQuery, ctx.query);
     ctx.body = await moderationQueue(deps.db, state);
   });
-  route('post', '/ads/:id/approve', 'manage_ads', async (ctx, admin) => {
+  route('post', '/ads/:id/approve', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
     await act(ctx, admin, { action: 'ad_approved', targetType: 'ad', targetId: id }, async (trx) =>
       moderationAnswer(await approveAd(trx, id)),
@@ -209,7 +208,7 @@ export function adminDataRouter(deps: RouterDeps): Router {
     ctx.body = { success: true };
   });
   for (const action of ['reject', 'remove'] as const) {
-    route('post', `/ads/:id/${action}`, 'manage_ads', async (ctx, admin) => {
+    route('post', `/ads/:id/${action}`, async (ctx, admin) => {
       const { id } = parseInput(idParams, ctx.params);
       const { reason } = parseInput(adReasonBody, await body(ctx));
       const entry = { action: action === 'reject' ? 'ad_rejected' : 'ad_removed', targetType: 'ad', targetId: id, details: { reason } };
@@ -218,14 +217,14 @@ export function adminDataRouter(deps: RouterDeps): Router {
     });
   }
 
-  route('get', '/reports', 'view_reports', async (ctx) => {
+  route('get', '/reports', async (ctx) => {
     ctx.body = await listReports(deps.db, parseInput(reportsQuery, ctx.query).status);
   });
   for (const [action, decision] of [
     ['resolve', 'resolved'],
     ['dismiss', 'dismissed'],
   ] as const) {
-    route('post', `/reports/:id/${action}`, 'view_reports', async (ctx, admin) => {
+    route('post', `/reports/:id/${action}`, async (ctx, admin) => {
       const { id } = parseInput(idParams, ctx.params);
       await act(ctx, admin, { action: `report_${decision}`, targetType: 'report', targetId: id }, async (trx) => {
         const result = await decideReport(trx, id, decision, admin.id);
@@ -236,10 +235,10 @@ export function adminDataRouter(deps: RouterDeps): Router {
     });
   }
 
-  route('get', '/messages', 'view_reports', async (ctx) => {
+  route('get', '/messages', async (ctx) => {
     ctx.body = await listContactMessages(deps.db, parseInput(messagesQuery, ctx.query).status);
   });
-  route('post', '/messages/:id/answered', 'view_reports', async (ctx, admin) => {
+  route('post', '/messages/:id/answered', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
     await act(ctx, admin, { action: 'message_answered', targetType: 'contact_message', targetId: id }, async (trx) => {
       const result = await markAnswered(trx, id, admin.id);
@@ -249,10 +248,10 @@ export function adminDataRouter(deps: RouterDeps): Router {
     ctx.body = { success: true };
   });
 
-  route('get', '/payments', 'view_payments', async (ctx) => {
+  route('get', '/payments', async (ctx) => {
     ctx.body = await listPayments(deps.db);
   });
-  route('post', '/payments/:id/process', 'process_payments', async (ctx, admin) => {
+  route('post', '/payments/:id/process', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
     const input = parseInput(processBody, await body(ctx));
     const entry = { action: 'payment_processed', targetType: 'payment', targetId: id, details: { bankAccountId: input.bankAccountId } };
@@ -273,7 +272,7 @@ export function adminDataRouter(deps: RouterDeps): Router {
     ctx.body = { success: true, planUntil: payment.planUntil };
   });
   // The transfer receipt the advertiser attached; every view is in the audit log, like identity documents.
-  route('get', '/payments/:id/receipt', 'view_payments', async (ctx, admin) => {
+  route('get', '/payments/:id/receipt', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
     const row = await deps.db('payments').where('id', id).first('receipt_key', 'receipt_type', 'reference');
     if (!row?.receipt_key) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
@@ -291,10 +290,10 @@ export function adminDataRouter(deps: RouterDeps): Router {
   });
 
   // Whoever processes payments chooses their destination account; managing the accounts is for the super admin.
-  route('get', '/bank-accounts', 'process_payments', async (ctx) => {
+  route('get', '/bank-accounts', async (ctx) => {
     ctx.body = await listBankAccounts(deps.db);
   });
-  route('post', '/bank-accounts', 'super_admin', async (ctx, admin) => {
+  route('post', '/bank-accounts', async (ctx, admin) => {
     const input = parseInput(bankAccountBody, await body(ctx));
     if (await deps.db('bank_accounts').where('cbu', input.cbu).first('id'))
       throw conflict('duplicate_cbu', 'Ya hay una cuenta con ese CBU.');
@@ -313,7 +312,7 @@ export function adminDataRouter(deps: RouterDeps): Router {
     ctx.status = 201;
     ctx.body = { success: true, id };
   });
-  route('post', '/bank-accounts/:id/activate', 'super_admin', async (ctx, admin) => {
+  route('post', '/bank-accounts/:id/activate', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
     await act(ctx, admin, { action: 'bank_account_activated', targetType: 'bank_account', targetId: id }, async (trx) => {
       if (!(await activateBankAccount(trx, id))) throw notFound('bank_account_not_found', 'La cuenta bancaria no existe.');
@@ -321,15 +320,15 @@ export function adminDataRouter(deps: RouterDeps): Router {
     ctx.body = { success: true };
   });
 
-  route('get', '/analytics/summary', 'any_admin', async (ctx) => {
+  route('get', '/analytics/summary', async (ctx) => {
     ctx.body = await analyticsSummary(deps.db);
   });
 
-  route('get', '/settings', 'any_admin', async (ctx) => {
+  route('get', '/settings', async (ctx) => {
     const prices = await getPlanPrices(deps.db);
     ctx.body = { pricePremium: prices.premium, priceVip: prices.vip };
   });
-  route('put', '/settings', 'super_admin', async (ctx, admin) => {
+  route('put', '/settings', async (ctx, admin) => {
     const input = parseInput(settingsBody, await body(ctx));
     await deps.db.transaction(async (trx) => {
       const before = await getPlanPrices(trx);
@@ -345,10 +344,10 @@ export function adminDataRouter(deps: RouterDeps): Router {
     ctx.body = { success: true };
   });
 
-  route('get', '/administrators', 'super_admin', async (ctx) => {
+  route('get', '/administrators', async (ctx) => {
     ctx.body = await listAdministrators(deps.db);
   });
-  route('post', '/administrators', 'super_admin', async (ctx, admin) => {
+  route('post', '/administrators', async (ctx, admin) => {
     const input = parseInput(administratorBody, await body(ctx));
     if (await deps.db('admin_users').where('username', input.username).first('id')) {
       throw conflict('duplicate_username', 'Ya existe un administrador con ese usuario.');
@@ -376,7 +375,7 @@ export function adminDataRouter(deps: RouterDeps): Router {
     ['disable', false],
     ['enable', true],
   ] as const) {
-    route('post', `/administrators/:id/${action}`, 'super_admin', async (ctx, admin) => {
+    route('post', `/administrators/:id/${action}`, async (ctx, admin) => {
       const { id } = parseInput(idParams, ctx.params);
       await act(ctx, admin, { action: `administrator_${action}d`, targetType: 'admin_user', targetId: id }, async (trx) => {
         const target = await trx('admin_users').where('id', id).first('id', 'is_master');
@@ -388,7 +387,7 @@ export function adminDataRouter(deps: RouterDeps): Router {
       ctx.body = { success: true };
     });
   }
-  route('post', '/administrators/:id/reset-password', 'super_admin', async (ctx, admin) => {
+  route('post', '/administrators/:id/reset-password', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
     const password = randomPassword();
     const passwordHash = await hashPassword(password);
@@ -400,9 +399,9 @@ export function adminDataRouter(deps: RouterDeps): Router {
     ctx.body = { success: true, password };
   });
 
-  route('get', '/audit-log', 'super_admin', async (ctx) => {
+  route('get', '/audit-log', async (ctx) => {
     ctx.body = await listAuditLog(deps.db, parseInput(auditQuery, ctx.query));
   });
 
-  return router;
+  return { router, permissions };
 }

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTE_PERMISSIONS } from '#api/admin/data-routes.ts';
+import { ADMIN_ROUTES, type AdminRoute } from '#shared/admin-routes.ts';
 import { findOwnAd } from '#db/queries/advertiser-ads.ts';
 import { findOwnPaymentByReference } from '#db/queries/plan-payments.ts';
 import { ROUTE_CASES, fillPath, type ApiRoute, type RouteCase } from './route-catalogue.ts';
@@ -48,7 +48,7 @@ function expectations(route: ApiRoute, rule: RouteCase): Record<Caller, Expectat
         owner: 'gets through',
       };
     case 'admin': {
-      const anyStaff = ANY_STAFF.has(route.key) || ADMIN_ROUTE_PERMISSIONS.get(route.key) === 'any_admin';
+      const anyStaff = ANY_STAFF.has(route.key) || ADMIN_ROUTES[route.key as AdminRoute] === 'any_admin';
       return {
         anonymous: 401,
         'staff without permissions': anyStaff ? 'admitted' : 403,
@@ -160,7 +160,7 @@ describe('the authorization matrix', () => {
     );
     // Every staff route of the panel's router declares its permission.
     for (const route of s.routes.filter((r) => ROUTE_CASES[r.key]?.access === 'admin' && !ANY_STAFF.has(r.key))) {
-      expect(ADMIN_ROUTE_PERMISSIONS.get(route.key), route.key).toBeDefined();
+      expect(ADMIN_ROUTES[route.key as AdminRoute], route.key).toBeDefined();
     }
   });
 

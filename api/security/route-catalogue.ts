@@ -36,7 +36,7 @@ export type Access =
   | 'public'
   /** A signed-in advertiser, on their own rows. */
   | 'advertiser'
-  /** Staff: a live session, then the route's permission (ADMIN_ROUTE_PERMISSIONS) or any admin. */
+  /** Staff: a live session, then the route's permission (ADMIN_ROUTES, shared/admin-routes.ts) or any admin. */
   | 'admin'
   /** MercadoPago's notifications: no session, a signature. */
   | 'signature';

@@ -23,6 +23,7 @@ import type { BankAccount, Payment } from '#db/queries/admin/payments.ts';
 import type { AdministratorRow } from '#db/queries/admin/administrators.ts';
 import type { AnalyticsSummary } from '#db/queries/analytics-summary.ts';
 import StaffAlerts from './staff-alerts.tsx';
+import { PANEL_SECTIONS, mayCall, type AdminRoute, type SectionId } from '#shared/admin-routes.ts';
 
 export interface PanelAdmin {
   username: string;
@@ -50,54 +51,16 @@ const NO_DATA: PanelData = {
   administrators: null,
 };
 
-type SectionId =
-  | 'resumen'
-  | 'suscriptores'
-  | 'anuncios'
-  | 'denuncias'
-  | 'mensajes'
-  | 'pagos'
-  | 'cuentas'
-  | 'administradores'
-  | 'analytics'
-  | 'configuracion'
-  | 'registro';
-const SECTIONS: { id: SectionId; label: string }[] = [
-  { id: 'resumen', label: 'Resumen General' },
-  { id: 'suscriptores', label: 'Suscriptores' },
-  { id: 'anuncios', label: 'Anuncios' },
-  { id: 'denuncias', label: 'Denuncias' },
-  { id: 'mensajes', label: 'Mensajes' },
-  { id: 'pagos', label: 'Pagos' },
-  { id: 'cuentas', label: 'Cuentas Bancarias' },
-  { id: 'administradores', label: 'Administradores' },
-  { id: 'analytics', label: 'Analytics' },
-  { id: 'configuracion', label: 'Configuración' },
-  { id: 'registro', label: 'Registro de actividad' },
-];
-
 const HEARTBEAT_MS = 10 * 60 * 1000;
 const NARROW = '(max-width: 760px)';
 const toLogin = () => window.location.assign('/admin/login');
 const skip = () => Promise.resolve(null);
 
 export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
-  const may = useCallback((permission: string) => admin.isMaster || admin.permissions.includes(permission), [admin]);
-  // What the server lets this admin see; the same rules as ADMIN_ROUTE_PERMISSIONS.
-  const allowed: Record<SectionId, boolean> = {
-    resumen: true,
-    suscriptores: may('view_subscribers'),
-    anuncios: may('manage_ads'),
-    denuncias: may('view_reports'),
-    mensajes: may('view_reports'),
-    pagos: may('view_payments'),
-    cuentas: admin.isMaster,
-    administradores: admin.isMaster,
-    analytics: true,
-    configuracion: true,
-    registro: admin.isMaster,
-  };
-  const sections = SECTIONS.filter((s) => allowed[s.id]);
+  // What the server lets this admin call, from the table it enforces (shared/admin-routes.ts).
+  const may = useCallback((route: AdminRoute) => mayCall(admin, route), [admin]);
+  const allowed = Object.fromEntries(PANEL_SECTIONS.map((s) => [s.id, may(s.route)])) as Record<SectionId, boolean>;
+  const sections = PANEL_SECTIONS.filter((s) => allowed[s.id]);
 
   const [section, setSection] = useState<SectionId>('resumen');
   const [menuOpen, setMenuOpen] = useState(true);
@@ -114,12 +77,12 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
     try {
       const [stats, subscribers, payments, bankAccounts, analytics, settings, administrators] = await Promise.all([
         getData<Statistics>('statistics'),
-        may('view_subscribers') ? getData<Subscriber[]>('subscribers') : skip(),
-        may('view_payments') ? getData<Payment[]>('payments') : skip(),
-        may('process_payments') ? getData<BankAccount[]>('bank-accounts') : skip(),
+        may('GET /api/admin/subscribers') ? getData<Subscriber[]>('subscribers') : skip(),
+        may('GET /api/admin/payments') ? getData<Payment[]>('payments') : skip(),
+        may('GET /api/admin/bank-accounts') ? getData<BankAccount[]>('bank-accounts') : skip(),
         getData<AnalyticsSummary>('analytics', 'summary'),
         getData<PanelSettings>('settings'),
-        admin.isMaster ? getData<AdministratorRow[]>('administrators') : skip(),
+        may('GET /api/admin/administrators') ? getData<AdministratorRow[]>('administrators') : skip(),
       ]);
       setData({ stats, subscribers, payments, bankAccounts, analytics, settings, administrators });
       setFailed(false);
@@ -130,13 +93,13 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
       setFailed(true);
       return false;
     }
-  }, [may, admin.isMaster]);
+  }, [may]);
 
   useEffect(() => {
     // Opens the section named in the address (#pagos) when this admin may see it; on a phone the menu starts closed.
     const followHash = () => {
       const fromHash = window.location.hash.slice(1) as SectionId;
-      if (SECTIONS.some((s) => s.id === fromHash) && allowed[fromHash]) setSection(fromHash);
+      if (PANEL_SECTIONS.some((s) => s.id === fromHash) && allowed[fromHash]) setSection(fromHash);
     };
     const first = setTimeout(() => {
       followHash();
@@ -277,7 +240,11 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
             {section === 'resumen' && <OverviewSection stats={data.stats} payments={data.payments} failed={failed} />}
             {section === 'suscriptores' &&
               (data.subscribers ? (
-                <SubscribersSection subscribers={data.subscribers} canDecide={may('manage_verifications')} onChanged={load} />
+                <SubscribersSection
+                  subscribers={data.subscribers}
+                  canDecide={may('POST /api/admin/subscribers/:id/verify')}
+                  onChanged={load}
+                />
               ) : (
                 loading
               ))}
@@ -289,7 +256,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
                 <PaymentsSection
                   payments={data.payments}
                   bankAccounts={data.bankAccounts}
-                  canProcess={may('process_payments')}
+                  canProcess={may('POST /api/admin/payments/:id/process')}
                   onChanged={load}
                 />
               ) : (
@@ -304,7 +271,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
                 <SettingsSection
                   key={`${data.settings.pricePremium}-${data.settings.priceVip}`}
                   settings={data.settings}
-                  canEdit={admin.isMaster}
+                  canEdit={may('PUT /api/admin/settings')}
                   onChanged={load}
                 />
               ) : (
