@@ -52,6 +52,15 @@ export async function lockForTransaction(trx: Knex.Transaction, key: string): Pr
   if (dialectOf(trx) === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [key]);
 }
 
+/**
+ * Locks the rows a read inside a transaction returns until it ends, for a read whose values the transaction
+ * writes back (PostgreSQL's FOR UPDATE). SQLite needs nothing: its transactions begin IMMEDIATE and exclude every
+ * other writer (db/connection.ts).
+ */
+export function forUpdate<Q extends Knex.QueryBuilder>(trx: Knex, query: Q): Q {
+  return dialectOf(trx) === 'postgres' ? (query.forUpdate() as Q) : query;
+}
+
 /** A bound timestamp in raw SQL where nothing else tells PostgreSQL its type (a CASE of parameters only). */
 export function timestampParameter(db: Knex): string {
   return dialectOf(db) === 'postgres' ? '?::timestamptz' : '?';

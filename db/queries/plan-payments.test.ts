@@ -11,6 +11,7 @@ import { searchAds } from './search-ads.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
 import { statistics } from './admin/statistics.ts';
 import { processPayment } from './admin/payments.ts';
+import { createReport, decideReport } from './reports.ts';
 
 let t: TestDb;
 let bankAccountId: number;
@@ -167,6 +168,46 @@ describe('completing a payment', () => {
     expect(await processPayment(t.db, { id: result.payment.id, bankAccountId, notes: null, adminId: null as never }, NOW)).toMatchObject({
       ok: true,
     });
+  });
+});
+
+describe('a payment completed while a report hold is released', () => {
+  it('keeps the plan end the payment gave (the release waits for it instead of writing back what it read before)', async () => {
+    const { advertiser, id } = await publishedAd('trans');
+    const bought = await purchase(advertiser, id);
+    if (!bought.ok) throw new Error('refused');
+    const report = await createReport(
+      t.db,
+      { adId: id, adReference: null, reason: 'posible_menor', details: null, contactEmail: null, reporterKey: null },
+      NOW,
+    );
+    expect(report.hidden).toBe(true);
+    const [adminRow] = await t
+      .db('admin_users')
+      .insert({
+        username: `staff${id}`,
+        full_name: 'Staff',
+        password_hash: 'x',
+        is_master: true,
+        permissions: '[]',
+        active: true,
+        created_at: NOW,
+      })
+      .returning('id');
+    const adminId = typeof adminRow === 'object' ? adminRow.id : adminRow;
+
+    // The payment completes in a transaction still open while staff dismiss the report.
+    const trx = await t.db.transaction();
+    const completed = await completePayment(trx, { id: bought.payment.id, bankAccountId, adminId: null, notes: null }, NOW);
+    if (!completed.ok) throw new Error('not completed');
+    const dismissing = decideReport(t.db, report.id, 'dismissed', adminId, NOW);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await trx.commit();
+    expect(await dismissing).toBe('ok');
+
+    const row = await ad(id);
+    expect(row).toMatchObject({ state: 'published', plan: 'vip' });
+    expect(new Date(row.plan_expires_at).getTime()).toBe(completed.payment.planUntil!.getTime());
   });
 });
 

@@ -3,7 +3,7 @@
 // MercadoPago's confirmation both complete payments through completePayment.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { insertedId, isUniqueViolation } from '#db/dialect.ts';
+import { forUpdate, insertedId, isUniqueViolation } from '#db/dialect.ts';
 import { isoOrNull as iso } from '#shared/dates.ts';
 import {
   addDays,
@@ -258,7 +258,8 @@ export async function completePayment(
       .where('p.id', input.id)
       .first('p.*', 'a.email', 'a.full_name', 'a.verification_status');
     const ad = payment.ad_id
-      ? await trx('ads').where('id', payment.ad_id).first('id', 'title', 'state', 'plan', 'plan_expires_at', 'expires_at')
+      ? // Locked: a hold released meanwhile must not move the plan end this payment computes from.
+        await forUpdate(trx, trx('ads').where('id', payment.ad_id)).first('id', 'title', 'state', 'plan', 'plan_expires_at', 'expires_at')
       : null;
     let planUntil: Date | null = null;
     if (ad && payment.plan) {

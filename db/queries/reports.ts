@@ -5,7 +5,7 @@
 // keyed hash of the address) hides at most HIDING_REPORTS_PER_DAY ads a day; further reports still reach staff.
 // While an ad is held its paid plan's time stands still: the time held is added back when it returns.
 import type { Knex } from 'knex';
-import { insertedId, lockForTransaction } from '#db/dialect.ts';
+import { forUpdate, insertedId, lockForTransaction } from '#db/dialect.ts';
 import { adIdFromParam } from '#shared/ad-text.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 import { createStaffAlert } from './staff-alerts.ts';
@@ -211,7 +211,8 @@ export async function openReportsOf(
 
 /** The ad comes back from a hold: published again, with the time it was held added to its plan and listing. */
 async function releaseHold(trx: Knex, adId: number, now: Date): Promise<boolean> {
-  const ad = await trx('ads').where({ id: adId, state: 'held' }).first('held_at', 'plan_expires_at', 'expires_at');
+  // Locked: a payment completed meanwhile must not have its new plan end overwritten with the value read here.
+  const ad = await forUpdate(trx, trx('ads').where({ id: adId, state: 'held' })).first('held_at', 'plan_expires_at', 'expires_at');
   if (!ad) return false;
   const heldMs = ad.held_at ? Math.max(0, now.getTime() - new Date(ad.held_at).getTime()) : 0;
   const later = (date: unknown) => (date ? new Date(new Date(date as string).getTime() + heldMs) : null);
