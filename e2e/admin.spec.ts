@@ -1,10 +1,11 @@
 // The staff panel as staff use it: the login with its failure counter, the overview with real figures, the
 // refresh and logout, every section with its actions, toasts and export, as the super admin and as partners. Runs one test at a time: the per-IP login limit
 // is shared by all of them.
+import type { Response } from '@playwright/test';
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, localStorageOf, waitForHydration } from './fixtures.ts';
 import { exportCsv, login, openLogin, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { statistics } from '#db/queries/admin/statistics.ts';
-import { listSubscribers } from '#db/queries/admin/subscribers.ts';
+import type { Subscriber } from '#db/queries/admin/subscribers.ts';
 import { hashPassword, verifyPassword } from '#api/services/passwords.ts';
 import { cbuFrom } from '#shared/cbu.ts';
 import { persistAnalytics } from '#db/queries/analytics-ingest.ts';
@@ -124,22 +125,34 @@ test('a partner without payment permissions sees no revenue and no payments', as
 });
 
 test('Suscriptores: filter, accent-blind search, review documents, approve and reject (with a reason)', async ({ page, db }) => {
+  // Other tests submit verifications meanwhile: the counts checked are those of the list the server sent, and the
+  // subscribers reviewed are demo ones with documents.
+  const subscribersAnswer = (r: Response) => new URL(r.url()).pathname === '/api/admin/subscribers';
+  const loaded = page.waitForResponse(subscribersAnswer);
   await openLogin(page);
   await login(page, 'velada_admin', SUPER_PASSWORD);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await waitForHydration(page); // the menu's buttons work once React has hydrated them
-  const pending = (await listSubscribers(db)).filter((s) => s.verificationStatus === 'pending');
+  const subscribers = (await (await loaded).json()) as Subscriber[];
+  const withDocuments = new Set<number>(
+    await db('verification_requests as v')
+      .join('identity_documents as d', 'd.request_id', 'v.id')
+      .where('v.status', 'pending')
+      .pluck('v.advertiser_id'),
+  );
+  const allPending = subscribers.filter((s) => s.verificationStatus === 'pending');
+  const pending = allPending.filter((s) => withDocuments.has(s.id));
   expect(pending.length).toBeGreaterThanOrEqual(2);
   const menu = page.getByRole('navigation', { name: 'Secciones del panel' });
-  await expect(menu.getByRole('button', { name: `Suscriptores ${pending.length} pendientes` })).toBeVisible();
+  await expect(menu.getByRole('button', { name: `Suscriptores ${allPending.length} pendientes` })).toBeVisible();
   await menu.getByRole('button', { name: /^Suscriptores/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Suscriptores' })).toBeVisible();
   const rows = page.getByRole('table').locator('tbody tr');
-  await expect(rows).toHaveCount((await listSubscribers(db)).length);
+  await expect(rows).toHaveCount(subscribers.length);
 
   await page.getByLabel('Estado').selectOption('pending');
-  await expect(rows).toHaveCount(pending.length);
-  await expect(page.getByText(`${pending.length} suscriptores`)).toBeVisible();
+  await expect(rows).toHaveCount(allPending.length);
+  await expect(page.getByText(`${allPending.length} suscriptores`)).toBeVisible();
 
   // The search ignores case and accents: 'RIOS' finds 'Camila Ríos'.
   const target = pending[0]!;
@@ -161,11 +174,14 @@ test('Suscriptores: filter, accent-blind search, review documents, approve and r
     .poll(async () => Number((await db('audit_log').where('action', 'identity_document_viewed').count({ n: '*' }).first())?.n))
     .toBeGreaterThan(0);
   await expectNoSeriousA11yViolations(page);
+  const reloaded = page.waitForResponse(subscribersAnswer);
   await review.getByRole('button', { name: 'Aprobar verificación' }).click();
   await expect(page.getByText('Verificación aprobada')).toBeVisible();
   await expect(rows).toHaveCount(0); // no longer pending
   expect((await db('advertisers').where('id', target.id).first()).verification_status).toBe('verified');
-  await expect(menu.getByRole('button', { name: `Suscriptores ${pending.length - 1} pendientes` })).toBeVisible();
+  const after = ((await (await reloaded).json()) as Subscriber[]).filter((s) => s.verificationStatus === 'pending');
+  expect(after.map((s) => s.id)).not.toContain(target.id);
+  await expect(menu.getByRole('button', { name: `Suscriptores ${after.length} pendientes` })).toBeVisible();
 
   const second = pending[1]!;
   await page.getByLabel('Buscar por nombre, email o DNI').fill(second.email.toUpperCase());

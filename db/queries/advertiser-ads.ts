@@ -105,13 +105,13 @@ export interface OwnAd {
   description: string;
   phone: string | null;
   pricePerHour: number | null;
-  days: string[];
-  slots: string[];
+  days: AdInputForm['days'];
+  slots: AdInputForm['slots'];
   is24h: boolean;
   openSchedule: boolean;
-  languages: string[];
-  services: string[];
-  attention: string[];
+  languages: AdInputForm['languages'];
+  services: AdInputForm['services'];
+  attention: AdInputForm['attention'];
   state: AdState;
   stateReason: string | null;
   plan: string;

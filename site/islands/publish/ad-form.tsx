@@ -2,6 +2,7 @@
 // server), the photos and the plan. 'Publicar Anuncio' saves the ad, uploads the photos one by one and sends it
 // for review; a second click while that runs does nothing, and a retry reuses the ad already saved.
 import { useRef, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
 import { adInputSchema } from '#shared/ad-input.ts';
 import { ATTENTION_TYPES, BARRIOS, CATEGORIES, DAY_GROUPS, LANGUAGES, PLANS, SERVICE_TYPES, TIME_SLOTS } from '#shared/catalogue.ts';
 import { formatMoney } from '#shared/format.ts';
@@ -9,24 +10,20 @@ import { ApiError, callApi } from '#site/lib/api-client.ts';
 import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
 import PhotoDropZone, { uploadPhoto, type PendingPhoto } from './photo-drop-zone.tsx';
 
-export interface AdDraft {
-  title: string;
-  category: string;
+type AdFields = z.output<typeof adInputSchema>;
+
+/**
+ * The form's state: the schema's fields (shared/ad-input.ts) as the inputs hold them: text for the price and the
+ * phone as typed, '' for a category or barrio not chosen yet; and the ad once saved, so that a retry or a reload
+ * continues with it instead of creating another.
+ */
+export type AdDraft = Omit<AdFields, 'zona' | 'category' | 'barrio' | 'phone' | 'pricePerHour'> & {
+  category: AdFields['category'] | '';
   barrio: string;
-  description: string;
   phone: string;
   pricePerHour: string;
-  days: string[];
-  slots: string[];
-  is24h: boolean;
-  openSchedule: boolean;
-  languages: string[];
-  services: string[];
-  attention: string[];
-  plan: 'gratuito' | 'premium' | 'vip';
-  /** The ad once saved: a retry or a reload continues with it instead of creating another. */
   adId: number | null;
-}
+};
 
 export const EMPTY_AD: AdDraft = {
   title: '',
@@ -94,7 +91,7 @@ export default function AdForm(props: {
     ...errorProps(`ad-${name}`, errors[name]),
   });
   const toggle = (name: 'days' | 'slots' | 'languages' | 'services' | 'attention', value: string, on: boolean) =>
-    set({ [name]: on ? [...draft[name], value] : draft[name].filter((v) => v !== value) });
+    set({ [name]: on ? [...draft[name], value] : (draft[name] as readonly string[]).filter((v) => v !== value) });
 
   function payload() {
     return {
@@ -194,7 +191,7 @@ export default function AdForm(props: {
         <label key={item.value} className="check">
           <input
             type="checkbox"
-            checked={draft[name].includes(item.value)}
+            checked={(draft[name] as readonly string[]).includes(item.value)}
             disabled={busy}
             onChange={(e) => toggle(name, item.value, e.target.checked)}
           />
