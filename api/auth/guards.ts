@@ -5,21 +5,27 @@ import type { Knex } from 'knex';
 import { advertiserUnauthenticated, forbidden, staffUnauthenticated } from '#api/errors.ts';
 import { audit } from '#api/admin/audit.ts';
 import { can, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
-import { advertiserSessions, staffSessions, type SignedInAdvertiser } from './sessions.ts';
+import { advertiserSessions, staffSessions, type SessionStore, type SignedInAdvertiser } from './sessions.ts';
 
-/** A live staff session, renewed by this call, in ctx.state.admin; 401 otherwise. */
-export function requireAdmin(deps: { db: Knex }): Middleware {
+/** A live session of `store`, renewed by this call, in ctx.state[key]; 401 (and the cookie cleared) otherwise. */
+function requireSession<User>(deps: { db: Knex }, store: SessionStore<User>, key: 'admin' | 'advertiser', refuse: () => Error): Middleware {
   return async (ctx: Context, next: Next) => {
-    const admin = await staffSessions.resume(deps.db, ctx.cookies.get(staffSessions.cookie));
-    if (!admin) {
-      staffSessions.setCookie(ctx, null);
-      throw staffUnauthenticated();
+    const user = await store.resume(deps.db, ctx.cookies.get(store.cookie));
+    if (!user) {
+      store.setCookie(ctx, null);
+      throw refuse();
     }
-    ctx.state.admin = admin;
+    ctx.state[key] = user;
     ctx.set('Cache-Control', 'no-store');
     await next();
   };
 }
+
+/** A live staff session in ctx.state.admin; 401 otherwise. */
+export const requireAdmin = (deps: { db: Knex }) => requireSession(deps, staffSessions, 'admin', staffUnauthenticated);
+
+/** A signed-in advertiser in ctx.state.advertiser; 401 otherwise. */
+export const requireAdvertiser = (deps: { db: Knex }) => requireSession(deps, advertiserSessions, 'advertiser', advertiserUnauthenticated);
 
 /** After requireAdmin: the admin must hold `permission` (the super admin holds all). */
 export function requirePermission(deps: { db: Knex }, permission: AdminPermission | 'super_admin'): Middleware {
@@ -35,20 +41,6 @@ export function requirePermission(deps: { db: Knex }, permission: AdminPermissio
       });
       throw forbidden('forbidden', 'No tenés permiso para hacer esto.');
     }
-    await next();
-  };
-}
-
-/** A signed-in advertiser, renewed by this call, in ctx.state.advertiser; 401 otherwise. */
-export function requireAdvertiser(deps: { db: Knex }): Middleware {
-  return async (ctx: Context, next: Next) => {
-    const advertiser = await advertiserSessions.resume(deps.db, ctx.cookies.get(advertiserSessions.cookie));
-    if (!advertiser) {
-      advertiserSessions.setCookie(ctx, null);
-      throw advertiserUnauthenticated();
-    }
-    ctx.state.advertiser = advertiser;
-    ctx.set('Cache-Control', 'no-store');
     await next();
   };
 }
