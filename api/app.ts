@@ -24,6 +24,7 @@ import { adPhotosRouter, isPhotoUploadPath } from './advertiser/photos-routes.ts
 import { reportsRouter } from './routes/reports.ts';
 import { advertiserDataRouter } from './advertiser/data-routes.ts';
 import { createMailer } from './services/mail.ts';
+import { ping } from '#db/connection.ts';
 import type { AppDeps, RouterDeps } from './deps.ts';
 
 export type { AppDeps } from './deps.ts';
@@ -64,7 +65,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
     }),
   );
   api.get('/health', async (ctx) => {
-    await deps.db.raw('select 1');
+    await ping(deps.db);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: 'ok' };
   });

@@ -2,7 +2,7 @@
 // sharing one database may all run it.
 import type { Knex } from 'knex';
 import { refreshSearchRanks } from '#db/queries/search-rank.ts';
-import { dialectOf } from '#db/dialect.ts';
+import { optimize } from '#db/connection.ts';
 import { deleteExpiredAnalytics } from '#db/queries/analytics-retention.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 import { runPlanLifecycle, type PlanLifecycleResult } from '#db/queries/plan-lifecycle.ts';
@@ -18,7 +18,7 @@ const PLAN_JOB_MS = 5 * 60 * 1000;
 /** Keeps search ranks current (plan ends, the daily rotation) and SQLite's planner statistics fresh. */
 export async function refreshSearchOrder(db: Knex): Promise<void> {
   await refreshSearchRanks(db);
-  if (dialectOf(db) === 'sqlite') await db.raw('PRAGMA optimize');
+  await optimize(db);
 }
 
 /** Every hour: deleting by whole past days, so each run removes at most the day that just expired. */

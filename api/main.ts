@@ -13,7 +13,7 @@ import { createApp } from './app.ts';
 import { AnalyticsQueue } from './analytics/queue.ts';
 import { startJobs } from './jobs.ts';
 import { createMailer } from './services/mail.ts';
-import { migrate, openDb, type Db } from '#db/connection.ts';
+import { migrate, openDb, ping, type Db } from '#db/connection.ts';
 import { isDatabaseEmpty, seedDemoData } from '#tooling/seeds/demo.ts';
 import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/admin/super-admin.ts';
 import { DEMO_PARTNER_USERNAME, seedPanelDemo } from '#tooling/seeds/panel-demo.ts';
@@ -117,7 +117,7 @@ export async function main(): Promise<void> {
   }
   const db = openDb(config.databaseUrl, config.dataDir);
   try {
-    await db.raw('select 1');
+    await ping(db);
   } catch (err) {
     console.error(`Cannot connect to the database: ${(err as Error).message}`);
     process.exit(1);

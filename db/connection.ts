@@ -76,3 +76,13 @@ export function openDb(databaseUrl: string | undefined, dataDir: string): Db {
 export async function migrate(db: Db): Promise<void> {
   await db.migrate.latest();
 }
+
+/** A round trip to the database; rejects when it cannot be reached. */
+export async function ping(db: Db): Promise<void> {
+  await db.raw('select 1');
+}
+
+/** Keeps SQLite's planner statistics fresh (PostgreSQL's autovacuum does it there). */
+export async function optimize(db: Db): Promise<void> {
+  if (db.client.config.client !== 'pg') await db.raw('PRAGMA optimize');
+}

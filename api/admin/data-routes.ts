@@ -7,23 +7,36 @@ import { z } from 'zod';
 import type { RouterDeps } from '#api/deps.ts';
 import { conflict, documentsUnreadable, notFound, receiptsUnreadable } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
-import { audit, type AuditEntry } from './audit.ts';
+import { audit, listAuditLog, type AuditEntry } from '#db/queries/admin/audit-log.ts';
 import { can, type Admin } from '#shared/admin-permissions.ts';
 import { ADMIN_ROUTES, type AdminRoute, type RoutePermission } from '#shared/admin-routes.ts';
 import { statistics } from '#db/queries/admin/statistics.ts';
-import { listSubscribers } from '#db/queries/admin/subscribers.ts';
-import { decideVerification, pendingVerification, type Decision } from '#db/queries/admin/verifications.ts';
+import { advertiserExists, listSubscribers } from '#db/queries/admin/subscribers.ts';
+import { decideVerification, identityDocument, pendingVerification, type Decision } from '#db/queries/admin/verifications.ts';
 import { readDocument } from '#api/services/identity-vault.ts';
 import { approveAd, moderationQueue, refuseAd, type ModerationResult } from '#db/queries/admin/moderation.ts';
 import { decideReport, listReports } from '#db/queries/reports.ts';
 import { listContactMessages, markAnswered } from '#db/queries/contact-messages.ts';
-import { activateBankAccount, addBankAccount, listBankAccounts, listPayments, processPayment } from '#db/queries/admin/payments.ts';
+import {
+  activateBankAccount,
+  addBankAccount,
+  bankAccountWithCbuExists,
+  listBankAccounts,
+  listPayments,
+  paymentReceipt,
+  processPayment,
+} from '#db/queries/admin/payments.ts';
 import { analyticsSummary } from '#db/queries/analytics-summary.ts';
 import { isValidCbu } from '#shared/cbu.ts';
 import { getPlanPrices, setPlanPrices } from '#db/queries/settings.ts';
-import { createAdministrator, listAdministrators, setAdministratorPassword } from '#db/queries/admin/administrators.ts';
+import {
+  administratorIdByUsername,
+  createAdministrator,
+  listAdministrators,
+  setAdministratorActive,
+  setAdministratorPassword,
+} from '#db/queries/admin/administrators.ts';
 import { hashPassword, randomPassword } from '#api/services/passwords.ts';
-import { listAuditLog } from '#db/queries/admin/audit-log.ts';
 import { markStaffAlertSeen, unseenStaffAlerts } from '#db/queries/staff-alerts.ts';
 import { ADMIN_PERMISSIONS } from '#shared/admin-permissions.ts';
 import { idParams, parseInput } from '#api/http/validate.ts';
@@ -152,7 +165,7 @@ export function adminDataRouter(deps: RouterDeps): { router: Router; permissions
   });
   route('get', '/subscribers/:id/verification', async (ctx) => {
     const { id } = parseInput(idParams, ctx.params);
-    if (!(await deps.db('advertisers').where('id', id).first('id'))) throw notFound('subscriber_not_found', 'El suscriptor no existe.');
+    if (!(await advertiserExists(deps.db, id))) throw notFound('subscriber_not_found', 'El suscriptor no existe.');
     ctx.body = { request: await pendingVerification(deps.db, id) };
   });
   route('post', '/subscribers/:id/verify', async (ctx, admin) => {
@@ -177,17 +190,17 @@ export function adminDataRouter(deps: RouterDeps): { router: Router; permissions
   // A document is decrypted for this answer only; every view is in the audit log.
   route('get', '/identity-documents/:id', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
-    const doc = await deps.db('identity_documents').where('id', id).first('file_key', 'kind', 'request_id');
+    const doc = await identityDocument(deps.db, id);
     if (!doc) throw notFound('document_not_found', 'El documento no existe o ya se eliminó.');
     if (!deps.config.identityKey) throw documentsUnreadable();
-    const image = await readDocument(deps.config.dataDir, deps.config.identityKey, doc.file_key);
+    const image = await readDocument(deps.config.dataDir, deps.config.identityKey, doc.fileKey);
     await audit(deps.db, {
       action: 'identity_document_viewed',
       adminUserId: admin.id,
       username: admin.username,
       targetType: 'identity_document',
       targetId: id,
-      details: { kind: doc.kind, requestId: doc.request_id },
+      details: { kind: doc.kind, requestId: doc.requestId },
       ip: ctx.ip,
     });
     ctx.set('Cache-Control', 'no-store');
@@ -274,10 +287,10 @@ export function adminDataRouter(deps: RouterDeps): { router: Router; permissions
   // The transfer receipt the advertiser attached; every view is in the audit log, like identity documents.
   route('get', '/payments/:id/receipt', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
-    const row = await deps.db('payments').where('id', id).first('receipt_key', 'receipt_type', 'reference');
-    if (!row?.receipt_key) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
+    const receipt = await paymentReceipt(deps.db, id);
+    if (!receipt) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
     if (!deps.config.identityKey) throw receiptsUnreadable();
-    const bytes = await readDocument(deps.config.dataDir, deps.config.identityKey, row.receipt_key, 'receipts');
+    const bytes = await readDocument(deps.config.dataDir, deps.config.identityKey, receipt.fileKey, 'receipts');
     await audit(deps.db, {
       action: 'payment_receipt_viewed',
       adminUserId: admin.id,
@@ -286,7 +299,7 @@ export function adminDataRouter(deps: RouterDeps): { router: Router; permissions
       targetId: id,
       ip: ctx.ip,
     });
-    await sendReceipt(ctx, bytes, row.receipt_type, row.reference);
+    await sendReceipt(ctx, bytes, receipt.type, receipt.reference);
   });
 
   // Whoever processes payments chooses their destination account; managing the accounts is for the super admin.
@@ -295,8 +308,7 @@ export function adminDataRouter(deps: RouterDeps): { router: Router; permissions
   });
   route('post', '/bank-accounts', async (ctx, admin) => {
     const input = parseInput(bankAccountBody, await body(ctx));
-    if (await deps.db('bank_accounts').where('cbu', input.cbu).first('id'))
-      throw conflict('duplicate_cbu', 'Ya hay una cuenta con ese CBU.');
+    if (await bankAccountWithCbuExists(deps.db, input.cbu)) throw conflict('duplicate_cbu', 'Ya hay una cuenta con ese CBU.');
     const id = await deps.db.transaction(async (trx) => {
       const added = await addBankAccount(trx, { ...input, alias: input.alias ?? null });
       await audit(trx, {
@@ -349,7 +361,7 @@ export function adminDataRouter(deps: RouterDeps): { router: Router; permissions
   });
   route('post', '/administrators', async (ctx, admin) => {
     const input = parseInput(administratorBody, await body(ctx));
-    if (await deps.db('admin_users').where('username', input.username).first('id')) {
+    if (await administratorIdByUsername(deps.db, input.username)) {
       throw conflict('duplicate_username', 'Ya existe un administrador con ese usuario.');
     }
     // Hashed before the transaction: argon2 takes tens of milliseconds, a write lock should not wait for it.
@@ -378,10 +390,9 @@ export function adminDataRouter(deps: RouterDeps): { router: Router; permissions
     route('post', `/administrators/:id/${action}`, async (ctx, admin) => {
       const { id } = parseInput(idParams, ctx.params);
       await act(ctx, admin, { action: `administrator_${action}d`, targetType: 'admin_user', targetId: id }, async (trx) => {
-        const target = await trx('admin_users').where('id', id).first('id', 'is_master');
-        if (!target) throw notFound('administrator_not_found', 'El administrador no existe.');
-        if (target.is_master) throw conflict('master_admin', 'El administrador principal no se puede desactivar.');
-        await trx('admin_users').where('id', id).update({ active });
+        const result = await setAdministratorActive(trx, id, active);
+        if (result === 'missing') throw notFound('administrator_not_found', 'El administrador no existe.');
+        if (result === 'master') throw conflict('master_admin', 'El administrador principal no se puede desactivar.');
         if (!active) await staffSessions.endAllOf(trx, id);
       });
       ctx.body = { success: true };

@@ -6,8 +6,9 @@ import { signInSlowed, staffInvalidCredentials, staffSignInLocked } from '#api/e
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { checkPassword } from '#api/services/passwords.ts';
-import { audit } from './audit.ts';
-import { parsePermissions, type Admin } from '#shared/admin-permissions.ts';
+import { audit } from '#db/queries/admin/audit-log.ts';
+import type { Admin } from '#shared/admin-permissions.ts';
+import { administratorForSignIn } from '#db/queries/admin/administrators.ts';
 import { staffSessions } from '#api/auth/sessions.ts';
 import { requireAdmin, signedInAdmin } from '#api/auth/guards.ts';
 import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
@@ -38,29 +39,23 @@ export function adminAuthRouter(deps: RouterDeps): Router {
       );
       throw start.scope === 'address' ? staffSignInLocked() : signInSlowed(waitSeconds(start, now));
     }
-    const user = await deps.db('admin_users').where('username', username).first();
-    const valid = await checkPassword(user?.password_hash, password);
-    if (!user || !valid || !user.active) {
+    const account = await administratorForSignIn(deps.db, username);
+    const valid = await checkPassword(account?.passwordHash, password);
+    if (!account || !valid || !account.active) {
       await audit(
         deps.db,
-        { action: 'login_failed', adminUserId: user?.id ?? null, username, details: { failures: start.attempts }, ip: ctx.ip },
+        { action: 'login_failed', adminUserId: account?.admin.id ?? null, username, details: { failures: start.attempts }, ip: ctx.ip },
         now,
       );
       // The seed's rule: the fifth failure in a row from here locks (this address, for this account).
       throw start.attempts >= ADDRESS_LIMIT ? staffSignInLocked() : staffInvalidCredentials();
     }
     await signInSucceeded(deps.db, ctx, 'admin', username);
-    const token = await staffSessions.create(deps.db, user.id, now);
-    await audit(deps.db, { action: 'login_succeeded', adminUserId: user.id, username: user.username, ip: ctx.ip }, now);
+    const { admin } = account;
+    const token = await staffSessions.create(deps.db, admin.id, now);
+    await audit(deps.db, { action: 'login_succeeded', adminUserId: admin.id, username: admin.username, ip: ctx.ip }, now);
     staffSessions.setCookie(ctx, token);
     ctx.set('Cache-Control', 'no-store');
-    const admin: Admin = {
-      id: user.id,
-      username: user.username,
-      fullName: user.full_name,
-      isMaster: Boolean(user.is_master),
-      permissions: parsePermissions(user.permissions),
-    };
     ctx.body = { success: true, admin: publicAdmin(admin) };
   });
 

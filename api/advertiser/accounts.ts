@@ -1,22 +1,24 @@
-// Advertiser accounts: registration, one-time tokens for mailed links (confirm the email, reset the password),
-// and the password check at sign-in. Routes send the mail; this module only changes the database.
+// Advertiser accounts: registration, one-time tokens for mailed links (confirm the email, reset the password)
+// and new passwords. Routes send the mail; the rows are written by db/queries/advertiser-accounts.ts.
 import type { Knex } from 'knex';
 import { hashPassword } from '#api/services/passwords.ts';
 import { hashToken, isPlausibleToken, newToken } from '#api/services/tokens.ts';
-import { insertedId } from '#db/dialect.ts';
 import { clearAccountAttempts } from '#db/queries/login-attempts.ts';
+import {
+  findLinkToken,
+  insertAdvertiserAccount,
+  markEmailConfirmed,
+  normalizeEmail,
+  replaceLinkToken,
+  setAdvertiserPassword,
+  spendLinkToken,
+  type TokenPurpose,
+} from '#db/queries/advertiser-accounts.ts';
 import { advertiserSessions } from '#api/auth/sessions.ts';
 
-export type TokenPurpose = 'confirm_email' | 'reset_password';
+export { findAdvertiserByEmail, normalizeEmail, type TokenPurpose } from '#db/queries/advertiser-accounts.ts';
+
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { confirm_email: 48 * 3_600_000, reset_password: 3_600_000 };
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-export async function findAdvertiserByEmail(db: Knex, email: string) {
-  return db('advertisers')
-    .whereRaw('lower(email) = ?', [normalizeEmail(email)])
-    .first('id', 'email', 'full_name', 'password_hash', 'email_confirmed_at');
-}
 
 /** A new unconfirmed account; 'duplicate' when the email already has one. */
 export async function registerAdvertiser(
@@ -24,52 +26,36 @@ export async function registerAdvertiser(
   input: { fullName: string; email: string; password: string },
   now = new Date(),
 ): Promise<number | 'duplicate'> {
-  if (await findAdvertiserByEmail(db, input.email)) return 'duplicate';
-  const passwordHash = await hashPassword(input.password);
-  try {
-    const [row] = await db('advertisers')
-      .insert({
-        email: normalizeEmail(input.email),
-        full_name: input.fullName,
-        password_hash: passwordHash,
-        verification_status: 'unverified',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id');
-    return insertedId(row);
-  } catch (err) {
-    // Two registrations of one email at once: the unique index keeps the second out.
-    if (await findAdvertiserByEmail(db, input.email)) return 'duplicate';
-    throw err;
-  }
+  return insertAdvertiserAccount(
+    db,
+    { fullName: input.fullName, email: input.email, passwordHash: await hashPassword(input.password) },
+    now,
+  );
 }
 
-/** A new link token; earlier unused ones of the same purpose stop working (only the latest mail counts). */
+/** A new link token, the only one of its purpose that works from now on; returns it for the mail. */
 export async function issueToken(db: Knex, advertiserId: number, purpose: TokenPurpose, now = new Date()): Promise<string> {
   const token = newToken();
-  await db('advertiser_tokens').where({ advertiser_id: advertiserId, purpose }).whereNull('used_at').delete();
-  await db('advertiser_tokens').insert({
-    token_hash: hashToken(token),
-    advertiser_id: advertiserId,
+  await replaceLinkToken(db, {
+    tokenHash: hashToken(token),
+    advertiserId,
     purpose,
-    created_at: now,
-    expires_at: new Date(now.getTime() + TOKEN_TTL_MS[purpose]),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]),
   });
   return token;
 }
 
 export type TokenResult = { advertiserId: number } | 'invalid' | 'expired';
 
-/** Spends a token once: the conditional update makes a second use (or a double click) 'invalid'. */
+/** Spends a token once: a second use (or a double click) is 'invalid'. */
 async function spendToken(db: Knex, token: string | undefined, purpose: TokenPurpose, now: Date): Promise<TokenResult> {
   if (!isPlausibleToken(token)) return 'invalid';
   const tokenHash = hashToken(token);
-  const row = await db('advertiser_tokens').where({ token_hash: tokenHash, purpose }).first('advertiser_id', 'expires_at', 'used_at');
-  if (!row || row.used_at) return 'invalid';
-  if (new Date(row.expires_at).getTime() <= now.getTime()) return 'expired';
-  const spent = await db('advertiser_tokens').where({ token_hash: tokenHash }).whereNull('used_at').update({ used_at: now });
-  return spent ? { advertiserId: row.advertiser_id } : 'invalid';
+  const row = await findLinkToken(db, tokenHash, purpose);
+  if (!row || row.used) return 'invalid';
+  if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return (await spendLinkToken(db, tokenHash, now)) ? { advertiserId: row.advertiserId } : 'invalid';
 }
 
 /** Whether a reset link is still usable, without spending it (the page shows the form only then). */
@@ -80,21 +66,14 @@ export async function checkToken(
   now = new Date(),
 ): Promise<'ok' | 'invalid' | 'expired'> {
   if (!isPlausibleToken(token)) return 'invalid';
-  const row = await db('advertiser_tokens')
-    .where({ token_hash: hashToken(token), purpose })
-    .first('expires_at', 'used_at');
-  if (!row || row.used_at) return 'invalid';
-  return new Date(row.expires_at).getTime() <= now.getTime() ? 'expired' : 'ok';
+  const row = await findLinkToken(db, hashToken(token), purpose);
+  if (!row || row.used) return 'invalid';
+  return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'ok';
 }
 
 export async function confirmEmail(db: Knex, token: string | undefined, now = new Date()): Promise<TokenResult> {
   const result = await spendToken(db, token, 'confirm_email', now);
-  if (typeof result === 'object') {
-    await db('advertisers')
-      .where('id', result.advertiserId)
-      .whereNull('email_confirmed_at')
-      .update({ email_confirmed_at: now, updated_at: now });
-  }
+  if (typeof result === 'object') await markEmailConfirmed(db, result.advertiserId, now);
   return result;
 }
 
@@ -102,13 +81,8 @@ export async function confirmEmail(db: Knex, token: string | undefined, now = ne
 export async function resetPassword(db: Knex, token: string | undefined, password: string, now = new Date()): Promise<TokenResult> {
   const result = await spendToken(db, token, 'reset_password', now);
   if (typeof result !== 'object') return result;
-  const passwordHash = await hashPassword(password);
-  // Following the reset link proves the mailbox too.
-  const account = await db('advertisers').where('id', result.advertiserId).first('email', 'email_confirmed_at');
-  await db('advertisers')
-    .where('id', result.advertiserId)
-    .update({ password_hash: passwordHash, email_confirmed_at: account.email_confirmed_at ?? now, updated_at: now });
+  const email = await setAdvertiserPassword(db, result.advertiserId, await hashPassword(password), now);
   await advertiserSessions.endAllOf(db, result.advertiserId);
-  await clearAccountAttempts(db, 'advertiser', normalizeEmail(account.email));
+  await clearAccountAttempts(db, 'advertiser', normalizeEmail(email));
   return result;
 }

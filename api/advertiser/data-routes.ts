@@ -7,7 +7,8 @@ import { wrongPassword } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import { parseInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { verifyPassword } from '#api/services/passwords.ts';
+import { checkPassword } from '#api/services/passwords.ts';
+import { advertiserPasswordHash } from '#db/queries/advertiser-accounts.ts';
 import { deleteAdImage } from '#api/services/image-store.ts';
 import { deleteDocument } from '#api/services/identity-vault.ts';
 import { deleteAdvertiserAccount, exportAdvertiserData } from '#db/queries/advertiser-data.ts';
@@ -29,8 +30,7 @@ export function advertiserDataRouter(deps: RouterDeps): Router {
   router.post('/delete-account', requireAdvertiser(deps), rateLimit({ windowMs: 15 * 60_000, max: 10 }), async (ctx) => {
     const advertiser = signedInAdvertiser(ctx);
     const { password } = parseInput(deleteBody, await readJsonBody(ctx, { limitBytes: 4096, types: ['application/json'] }));
-    const row = await deps.db('advertisers').where('id', advertiser.id).first('password_hash');
-    if (!row?.password_hash || !(await verifyPassword(password, row.password_hash))) {
+    if (!(await checkPassword(await advertiserPasswordHash(deps.db, advertiser.id), password))) {
       throw wrongPassword();
     }
     const { photoKeys, documentKeys, receiptKeys } = await deleteAdvertiserAccount(deps.db, advertiser.id);

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ageFrom } from '#shared/dates.ts';
-import { insertedId } from '#db/dialect.ts';
+import { recordVerificationRequest, verificationStatusOf } from '#db/queries/advertiser-verification.ts';
 import { checkedImage, MAX_IMAGE_PIXELS } from '#api/services/uploaded-image.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
 import { deleteDocument, storeDocument } from '#api/services/identity-vault.ts';
@@ -92,47 +92,37 @@ export async function submitVerification(
   options: { provider?: IdentityProvider; now?: Date } = {},
 ): Promise<SubmitResult> {
   const now = options.now ?? new Date();
-  const current = await db('advertisers').where('id', advertiserId).first('verification_status');
-  if (current?.verification_status === 'pending') return 'already_pending';
-  if (current?.verification_status === 'verified') return 'already_verified';
+  const status = await verificationStatusOf(db, advertiserId);
+  if (status === 'pending') return 'already_pending';
+  if (status === 'verified') return 'already_verified';
   await (options.provider ?? staffReview).check(claim);
 
   const stored: { kind: DocumentKind; fileKey: string; bytes: number }[] = [];
   try {
     for (const doc of documents)
       stored.push({ kind: doc.kind, fileKey: await storeDocument(vault.dataDir, vault.key, doc.jpeg), bytes: doc.jpeg.length });
-    return await db.transaction(async (trx) => {
-      // The status moves first (a write, then the rest): a second submission racing this one finds nothing to move.
-      const moved = await trx('advertisers')
-        .where('id', advertiserId)
-        .whereIn('verification_status', ['unverified', 'rejected'])
-        .update({ verification_status: 'pending', updated_at: now });
-      if (!moved) throw new AlreadyPending();
-      const [row] = await trx('verification_requests')
-        .insert({
-          advertiser_id: advertiserId,
-          method: claim.method,
-          full_name: claim.fullName,
-          birth_date: claim.birthDate,
-          dni: claim.method === 'renaper' ? claim.dni : null,
-          tramite: claim.method === 'renaper' ? claim.tramite : null,
-          gender: claim.method === 'renaper' ? claim.gender : null,
-          status: 'pending',
-          submitted_at: now,
-        })
-        .returning('id');
-      const requestId = insertedId(row);
-      await trx('identity_documents').insert(
-        stored.map((d) => ({ request_id: requestId, kind: d.kind, file_key: d.fileKey, bytes: d.bytes, created_at: now })),
-      );
-      return { requestId };
-    });
+    const renaper = claim.method === 'renaper';
+    const recorded = await recordVerificationRequest(
+      db,
+      {
+        advertiserId,
+        method: claim.method,
+        fullName: claim.fullName,
+        birthDate: claim.birthDate,
+        dni: renaper ? claim.dni : null,
+        tramite: renaper ? claim.tramite : null,
+        gender: renaper ? claim.gender : null,
+        documents: stored,
+      },
+      now,
+    );
+    if (recorded === 'already_pending') await deleteStored(vault.dataDir, stored);
+    return recorded;
   } catch (err) {
     // Nothing recorded: no encrypted file stays behind without its row.
-    await Promise.all(stored.map((d) => deleteDocument(vault.dataDir, d.fileKey)));
-    if (err instanceof AlreadyPending) return 'already_pending';
+    await deleteStored(vault.dataDir, stored);
     throw err;
   }
 }
 
-class AlreadyPending extends Error {}
+const deleteStored = (dataDir: string, stored: { fileKey: string }[]) => Promise.all(stored.map((d) => deleteDocument(dataDir, d.fileKey)));

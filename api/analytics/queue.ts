@@ -6,6 +6,7 @@
 // and the next attempt waits retryMs. When the database is fine but a batch is refused, the batch is written
 // item by item and only the items refused on their own are dropped, so one bad item never blocks the rest.
 import type { Knex } from 'knex';
+import { ping } from '#db/connection.ts';
 import { persistAnalytics, type AnalyticsItem } from '#db/queries/analytics-ingest.ts';
 
 export interface AnalyticsQueueOptions {
@@ -134,7 +135,7 @@ export class AnalyticsQueue {
 
   private async databaseReachable(): Promise<boolean> {
     try {
-      await this.db.raw('select 1');
+      await ping(this.db);
       return true;
     } catch {
       return false;

@@ -3,7 +3,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import type { Knex } from 'knex';
 import { advertiserUnauthenticated, forbidden, staffUnauthenticated } from '#api/errors.ts';
-import { audit } from '#api/admin/audit.ts';
+import { audit } from '#db/queries/admin/audit-log.ts';
 import { can, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
 import { advertiserSessions, staffSessions, type SessionStore, type SignedInAdvertiser } from './sessions.ts';
 

@@ -2,7 +2,7 @@
 // buyer's return from MercadoPago): the advertiser's confirmation mail. And the MercadoPago side of completing.
 import type { Knex } from 'knex';
 import type { Mailer } from '#api/services/mail.ts';
-import { completePayment, type CompletedPayment } from '#db/queries/plan-payments.ts';
+import { completePayment, paymentByReference, type CompletedPayment } from '#db/queries/plan-payments.ts';
 import type { MercadoPagoClient } from './mercadopago.ts';
 import { paymentConfirmedMail } from './mails.ts';
 
@@ -45,15 +45,13 @@ export async function confirmFromMercadoPago(
 ): Promise<MercadoPagoOutcome> {
   const remote = await client.getPayment(providerPaymentId);
   if (remote.status !== 'approved') return { result: 'not_approved' };
-  const ours = remote.externalReference
-    ? await db('payments').where('reference', remote.externalReference).first('id', 'amount', 'status', 'provider_payment_id')
-    : null;
+  const ours = remote.externalReference ? await paymentByReference(db, remote.externalReference) : null;
   if (!ours) return { result: 'unknown_reference' };
   // Paid twice (two checkouts of one payment), or paid after it was cancelled: money staff must refund.
-  if (ours.status === 'completed' && ours.provider_payment_id && ours.provider_payment_id !== remote.id) return { result: 'duplicate' };
+  if (ours.status === 'completed' && ours.providerPaymentId && ours.providerPaymentId !== remote.id) return { result: 'duplicate' };
   if (ours.status === 'completed') return { result: 'already_completed' };
   if (ours.status !== 'pending') return { result: 'not_pending' };
-  if (remote.currency !== 'ARS' || Math.round(remote.amount) !== Number(ours.amount)) return { result: 'amount_mismatch' };
+  if (remote.currency !== 'ARS' || Math.round(remote.amount) !== ours.amount) return { result: 'amount_mismatch' };
   const done = await completePayment(
     db,
     { id: ours.id, bankAccountId: null, adminId: null, notes: `MercadoPago, pago ${remote.id}`, providerPaymentId: remote.id },

@@ -31,14 +31,16 @@ import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { deleteDocument, readDocument, storeDocument } from '#api/services/identity-vault.ts';
 import { PAID_PLANS, PAYMENT_METHODS, planLabel } from '#shared/plans.ts';
 import { getPlanPrices } from '#db/queries/settings.ts';
-import { activeBankAccount } from '#db/queries/admin/payments.ts';
+import { activeBankAccount, paymentReceipt } from '#db/queries/admin/payments.ts';
 import {
+  adTitle,
   attachReceipt,
   cancelOwnPayment,
   checkPurchase,
   createPlanPurchase,
   findOwnPayment,
   listOwnPayments,
+  markMercadoPagoCheckout,
   newPaymentReference,
   planPaymentDescription,
   type PurchaseResult,
@@ -141,10 +143,10 @@ export function paymentsRouter(deps: RouterDeps): Router {
       if (refused) purchase = refused;
       else {
         const reference = newPaymentReference();
-        const ad = await deps.db('ads').where('id', input.adId).first('title');
+        const title = (await adTitle(deps.db, input.adId)) ?? '';
         const preference = await checkout(ctx, {
           reference,
-          description: planPaymentDescription(input.plan, ad.title, 'purchase'),
+          description: planPaymentDescription(input.plan, title, 'purchase'),
           amount: quote.amount,
         });
         redirectUrl = preference.initPoint;
@@ -195,10 +197,7 @@ export function paymentsRouter(deps: RouterDeps): Router {
     if (!payment) throw paymentNotFound();
     if (payment.status !== 'pending') throw paymentNotPending();
     const preference = await checkout(ctx, payment);
-    await deps
-      .db('payments')
-      .where({ id, status: 'pending' })
-      .update({ payment_method: 'mercadopago', provider_preference_id: preference.id });
+    await markMercadoPagoCheckout(deps.db, id, preference.id);
     ctx.body = { redirectUrl: preference.initPoint };
   });
 
@@ -221,12 +220,9 @@ export function paymentsRouter(deps: RouterDeps): Router {
 
   own.get('/:id/receipt', async (ctx) => {
     const { id } = parseInput(idParams, ctx.params);
-    const row = await deps
-      .db('payments')
-      .where({ id, advertiser_id: me(ctx) })
-      .first('receipt_key', 'receipt_type', 'reference');
-    if (!row?.receipt_key) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
-    await sendReceipt(ctx, await readDocument(deps.config.dataDir, key(), row.receipt_key, 'receipts'), row.receipt_type, row.reference);
+    const receipt = await paymentReceipt(deps.db, id, me(ctx));
+    if (!receipt) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
+    await sendReceipt(ctx, await readDocument(deps.config.dataDir, key(), receipt.fileKey, 'receipts'), receipt.type, receipt.reference);
   });
 
   router.use(own.routes());

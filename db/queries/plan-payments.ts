@@ -296,3 +296,28 @@ export async function completePayment(
   });
   return result;
 }
+
+export async function adTitle(db: Knex, adId: number): Promise<string | null> {
+  const row = await db('ads').where('id', adId).first('title');
+  return row ? String(row.title) : null;
+}
+
+/** A pending payment sent to MercadoPago's checkout: the preference that will pay it. */
+export async function markMercadoPagoCheckout(db: Knex, paymentId: number, preferenceId: string): Promise<void> {
+  await db('payments')
+    .where({ id: paymentId, status: 'pending' })
+    .update({ payment_method: 'mercadopago', provider_preference_id: preferenceId });
+}
+
+/** A payment by its reference, as a MercadoPago notification names it. */
+export async function paymentByReference(db: Knex, reference: string) {
+  const row = await db('payments').where('reference', reference).first('id', 'amount', 'status', 'provider_payment_id');
+  return row
+    ? {
+        id: Number(row.id),
+        amount: Number(row.amount),
+        status: String(row.status),
+        providerPaymentId: (row.provider_payment_id as string | null) ?? null,
+      }
+    : null;
+}

@@ -75,3 +75,29 @@ export async function activeStaffMember(db: Knex, id: number): Promise<Admin | n
       }
     : null;
 }
+
+/** Disables or re-enables a partner; the super admin cannot be disabled. */
+export async function setAdministratorActive(db: Knex, id: number, active: boolean): Promise<'ok' | 'missing' | 'master'> {
+  const target = await db('admin_users').where('id', id).first('id', 'is_master');
+  if (!target) return 'missing';
+  if (target.is_master) return 'master';
+  await db('admin_users').where('id', id).update({ active });
+  return 'ok';
+}
+
+/** What signing in needs of a staff account; null when the username has none. */
+export async function administratorForSignIn(db: Knex, username: string) {
+  const row = await db('admin_users').where('username', username).first();
+  if (!row) return null;
+  return {
+    admin: {
+      id: Number(row.id),
+      username: String(row.username),
+      fullName: row.full_name,
+      isMaster: Boolean(row.is_master),
+      permissions: parsePermissions(row.permissions),
+    } satisfies Admin,
+    passwordHash: row.password_hash as string | null,
+    active: Boolean(row.active),
+  };
+}

@@ -145,3 +145,19 @@ export async function activateBankAccount(db: Knex, id: number): Promise<boolean
 export async function activeBankAccount(db: Knex): Promise<BankAccount | null> {
   return (await listBankAccounts(db)).find((a) => a.active) ?? null;
 }
+
+/** A payment's transfer receipt; `advertiserId` limits it to that advertiser's payments. */
+export async function paymentReceipt(
+  db: Knex,
+  id: number,
+  advertiserId?: number,
+): Promise<{ fileKey: string; type: string; reference: string } | null> {
+  const row = await db('payments')
+    .where({ id, ...(advertiserId === undefined ? {} : { advertiser_id: advertiserId }) })
+    .first('receipt_key', 'receipt_type', 'reference');
+  return row?.receipt_key ? { fileKey: row.receipt_key, type: row.receipt_type, reference: row.reference } : null;
+}
+
+export async function bankAccountWithCbuExists(db: Knex, cbu: string): Promise<boolean> {
+  return Boolean(await db('bank_accounts').where('cbu', cbu).first('id'));
+}

@@ -48,3 +48,7 @@ export async function listSubscribers(db: Knex, now = new Date()): Promise<Subsc
     };
   });
 }
+
+export async function advertiserExists(db: Knex, id: number): Promise<boolean> {
+  return Boolean(await db('advertisers').where('id', id).first('id'));
+}

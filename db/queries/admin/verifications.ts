@@ -73,3 +73,9 @@ export async function decideVerification(
     return 'ok';
   });
 }
+
+/** An identity document's stored file, for staff to view; null when there is none (or it was purged). */
+export async function identityDocument(db: Knex, id: number): Promise<{ fileKey: string; kind: string; requestId: number } | null> {
+  const row = await db('identity_documents').where('id', id).first('file_key', 'kind', 'request_id');
+  return row ? { fileKey: row.file_key, kind: row.kind, requestId: Number(row.request_id) } : null;
+}
