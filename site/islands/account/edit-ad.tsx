@@ -1,7 +1,8 @@
 // Editing one's own ad from the account: the publish form filled with the ad as it is. Saving sends it back to
 // review (staff approve every edit); a draft is sent for review as well.
 import { useState } from 'react';
-import AdForm, { EMPTY_AD, type AdDraft, type SavedPhoto } from '#site/islands/publish/ad-form.tsx';
+import AdForm, { type SavedPhoto } from '#site/islands/publish/ad-form.tsx';
+import { EMPTY_AD, type AdDraft } from '#site/islands/publish/ad-draft.ts';
 import type { OwnAd } from '#db/queries/advertiser-ads.ts';
 import { formatPhoneLocal } from '#shared/phone.ts';
 

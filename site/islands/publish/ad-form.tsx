@@ -2,46 +2,13 @@
 // server), the photos and the plan. 'Publicar Anuncio' saves the ad, uploads the photos one by one and sends it
 // for review; a second click while that runs does nothing, and a retry reuses the ad already saved.
 import { useRef, useState, type FormEvent } from 'react';
-import type { z } from 'zod';
 import { adInputSchema } from '#shared/ad-input.ts';
 import { ATTENTION_TYPES, BARRIOS, CATEGORIES, DAY_GROUPS, LANGUAGES, PLANS, SERVICE_TYPES, TIME_SLOTS } from '#shared/catalogue.ts';
 import { formatMoney } from '#shared/format.ts';
 import { ApiError, callApi } from '#site/lib/api-client.ts';
 import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
+import { draftPayload, type AdDraft } from './ad-draft.ts';
 import PhotoDropZone, { uploadPhoto, type PendingPhoto } from './photo-drop-zone.tsx';
-
-type AdFields = z.output<typeof adInputSchema>;
-
-/**
- * The form's state: the schema's fields (shared/ad-input.ts) as the inputs hold them: text for the price and the
- * phone as typed, '' for a category or barrio not chosen yet; and the ad once saved, so that a retry or a reload
- * continues with it instead of creating another.
- */
-export type AdDraft = Omit<AdFields, 'zona' | 'category' | 'barrio' | 'phone' | 'pricePerHour'> & {
-  category: AdFields['category'] | '';
-  barrio: string;
-  phone: string;
-  pricePerHour: string;
-  adId: number | null;
-};
-
-export const EMPTY_AD: AdDraft = {
-  title: '',
-  category: '',
-  barrio: '',
-  description: '',
-  phone: '',
-  pricePerHour: '',
-  days: [],
-  slots: [],
-  is24h: false,
-  openSchedule: false,
-  languages: ['espanol'],
-  services: [],
-  attention: [],
-  plan: 'gratuito',
-  adId: null,
-};
 
 type Errors = Record<string, string | undefined>;
 const PLAN_TEXT = {
@@ -93,31 +60,11 @@ export default function AdForm(props: {
   const toggle = (name: 'days' | 'slots' | 'languages' | 'services' | 'attention', value: string, on: boolean) =>
     set({ [name]: on ? [...draft[name], value] : (draft[name] as readonly string[]).filter((v) => v !== value) });
 
-  function payload() {
-    return {
-      title: draft.title,
-      category: draft.category,
-      zona: 'caba',
-      barrio: draft.barrio || null,
-      description: draft.description,
-      phone: draft.phone,
-      pricePerHour: draft.pricePerHour.trim() === '' ? null : Number(draft.pricePerHour.replace(/\./g, '')),
-      days: draft.days,
-      slots: draft.slots,
-      is24h: draft.is24h,
-      openSchedule: draft.openSchedule,
-      languages: draft.languages,
-      services: draft.services,
-      attention: draft.attention,
-      plan: draft.plan,
-    };
-  }
-
   async function publish(event: FormEvent) {
     event.preventDefault();
     if (inFlight.current) return;
     setProblem(null);
-    const parsed = adInputSchema.safeParse(payload());
+    const parsed = adInputSchema.safeParse(draftPayload(draft));
     if (!parsed.success) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;

@@ -4,7 +4,8 @@
 // again, the ad itself is kept on the server once saved.
 import { useEffect, useState } from 'react';
 import IdentityVerification from '#site/islands/account/identity-verification.tsx';
-import AdForm, { EMPTY_AD, type AdDraft } from './ad-form.tsx';
+import AdForm from './ad-form.tsx';
+import { EMPTY_AD, type AdDraft } from './ad-draft.ts';
 
 type Step = 'verification' | 'consent' | 'form' | 'done';
 type Status = 'unverified' | 'pending' | 'verified' | 'rejected';
