@@ -1,0 +1,37 @@
+// The ad page's phone box: the number is revealed on request (it never appears in the page's HTML), as a call
+// link and a WhatsApp link the API builds from the stored international form; each reveal is an analytics event.
+import { trackEvent } from '#site/lib/analytics/client.ts';
+import { callApi } from '#site/lib/api-client.ts';
+
+export function setUpPhoneReveal(): void {
+  document.querySelectorAll<HTMLElement>('[data-phone-reveal]').forEach((box) => {
+    const result = box.querySelector<HTMLElement>('[data-phone-result]')!;
+    let contact: { phone: string; tel: string; whatsapp: string } | null = null;
+    async function reveal(kind: 'phone' | 'whatsapp') {
+      if (!contact) {
+        result.textContent = 'Cargando…';
+        try {
+          // The number in the local form, with links the API builds from the stored international form.
+          contact = await callApi<{ phone: string; tel: string; whatsapp: string }>('POST', `/api/ads/${box.dataset.adId}/phone`, {});
+          trackEvent('phone_reveal', { adId: Number(box.dataset.adId), via: kind });
+        } catch {
+          result.textContent = 'No pudimos mostrar el teléfono. Probá de nuevo en unos segundos.';
+          return;
+        }
+      }
+      result.replaceChildren();
+      const tel = document.createElement('a');
+      tel.href = contact.tel;
+      tel.textContent = contact.phone;
+      const wa = document.createElement('a');
+      wa.href = contact.whatsapp;
+      wa.rel = 'noopener noreferrer';
+      wa.target = '_blank';
+      wa.textContent = 'Abrir WhatsApp';
+      result.append('Teléfono: ', tel, ' · ', wa);
+      if (kind === 'whatsapp') window.open(wa.href, '_blank', 'noopener');
+    }
+    box.querySelector('[data-reveal="phone"]')?.addEventListener('click', () => reveal('phone'));
+    box.querySelector('[data-reveal="whatsapp"]')?.addEventListener('click', () => reveal('whatsapp'));
+  });
+}
