@@ -1,0 +1,83 @@
+// Staff accounts (super admin): partners with their permissions, disabled or enabled, a new password handed over once.
+import { z } from 'zod';
+import { conflict, notFound } from '#api/errors.ts';
+import { audit } from '#db/queries/admin/audit-log.ts';
+import {
+  administratorIdByUsername,
+  createAdministrator,
+  listAdministrators,
+  setAdministratorActive,
+  setAdministratorPassword,
+} from '#db/queries/admin/administrators.ts';
+import { hashPassword, randomPassword } from '#api/services/passwords.ts';
+import { ADMIN_PERMISSIONS } from '#shared/admin-permissions.ts';
+import { idParams, parseInput } from '#api/http/validate.ts';
+import { staffSessions } from '#api/auth/sessions.ts';
+import type { StaffRoutes } from './staff-routes.ts';
+
+const administratorBody = z.object({
+  username: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9_.]{3,32}$/, 'El usuario debe tener entre 3 y 32 caracteres: letras, números, punto o guion bajo'),
+  fullName: z.string().trim().min(2).max(120),
+  password: z.string().min(12, 'La contraseña debe tener al menos 12 caracteres').max(128),
+  permissions: z.array(z.enum(ADMIN_PERMISSIONS)).max(ADMIN_PERMISSIONS.length),
+});
+
+export function registerAdministratorRoutes({ deps, route, act, body }: StaffRoutes): void {
+  route('get', '/administrators', async (ctx) => {
+    ctx.body = await listAdministrators(deps.db);
+  });
+  route('post', '/administrators', async (ctx, admin) => {
+    const input = parseInput(administratorBody, await body(ctx));
+    if (await administratorIdByUsername(deps.db, input.username)) {
+      throw conflict('duplicate_username', 'Ya existe un administrador con ese usuario.');
+    }
+    // Hashed before the transaction: argon2 takes tens of milliseconds, a write lock should not wait for it.
+    const { password, ...account } = input;
+    const passwordHash = await hashPassword(password);
+    const id = await deps.db.transaction(async (trx) => {
+      const created = await createAdministrator(trx, { ...account, passwordHash });
+      await audit(trx, {
+        action: 'administrator_created',
+        adminUserId: admin.id,
+        username: admin.username,
+        targetType: 'admin_user',
+        targetId: created,
+        details: { username: input.username, permissions: input.permissions },
+        ip: ctx.ip,
+      });
+      return created;
+    });
+    ctx.status = 201;
+    ctx.body = { success: true, id };
+  });
+  for (const [action, active] of [
+    ['disable', false],
+    ['enable', true],
+  ] as const) {
+    route('post', `/administrators/:id/${action}`, async (ctx, admin) => {
+      const { id } = parseInput(idParams, ctx.params);
+      await act(ctx, admin, { action: `administrator_${action}d`, targetType: 'admin_user', targetId: id }, async (trx) => {
+        const result = await setAdministratorActive(trx, id, active);
+        if (result === 'missing') throw notFound('administrator_not_found', 'El administrador no existe.');
+        if (result === 'master') throw conflict('master_admin', 'El administrador principal no se puede desactivar.');
+        if (!active) await staffSessions.endAllOf(trx, id);
+      });
+      ctx.body = { success: true };
+    });
+  }
+  route('post', '/administrators/:id/reset-password', async (ctx, admin) => {
+    const { id } = parseInput(idParams, ctx.params);
+    const password = randomPassword();
+    const passwordHash = await hashPassword(password);
+    await act(ctx, admin, { action: 'administrator_password_reset', targetType: 'admin_user', targetId: id }, async (trx) => {
+      if (!(await setAdministratorPassword(trx, id, passwordHash)))
+        throw notFound('administrator_not_found', 'El administrador no existe.');
+    });
+    // Shown once to the super admin, who hands it over; never stored in clear or logged.
+    ctx.body = { success: true, password };
+  });
+}

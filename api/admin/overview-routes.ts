@@ -1,0 +1,69 @@
+// The panel's overview: staff alerts, the statistics, the analytics summary, the plan prices and the audit log.
+import { z } from 'zod';
+import { notFound } from '#api/errors.ts';
+import { audit, listAuditLog } from '#db/queries/admin/audit-log.ts';
+import { can } from '#shared/admin-permissions.ts';
+import { statistics } from '#db/queries/admin/statistics.ts';
+import { analyticsSummary } from '#db/queries/analytics-summary.ts';
+import { getPlanPrices, setPlanPrices } from '#db/queries/settings.ts';
+import { markStaffAlertSeen, unseenStaffAlerts } from '#db/queries/staff-alerts.ts';
+import { idParams, parseInput } from '#api/http/validate.ts';
+import type { StaffRoutes } from './staff-routes.ts';
+
+const price = z.number().int().min(0).max(10_000_000);
+const settingsBody = z.object({ pricePremium: price, priceVip: price });
+const auditQuery = z.object({
+  action: z.string().max(64).optional(),
+  username: z.string().max(64).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+
+export function registerOverviewRoutes({ deps, route, act, body }: StaffRoutes): void {
+  // Alerts at the top of the panel: each admin sees those of the permissions they hold (db/queries/staff-alerts.ts).
+  route('get', '/alerts', async (ctx, admin) => {
+    ctx.body = await unseenStaffAlerts(deps.db, admin);
+  });
+  route('post', '/alerts/:id/seen', async (ctx, admin) => {
+    const { id } = parseInput(idParams, ctx.params);
+    await act(ctx, admin, { action: 'alert_seen', targetType: 'staff_alert', targetId: id }, async (trx) => {
+      if (!(await markStaffAlertSeen(trx, id, admin))) throw notFound('alert_not_found', 'La alerta no existe o ya fue vista.');
+    });
+    ctx.body = { success: true };
+  });
+
+  route('get', '/statistics', async (ctx, admin) => {
+    const stats = await statistics(deps.db);
+    // Revenue is payment data: only for those who may see payments.
+    ctx.body = can(admin, 'view_payments') ? stats : { ...stats, monthlyRevenue: null, todayRevenue: null };
+  });
+
+  route('get', '/analytics/summary', async (ctx) => {
+    ctx.body = await analyticsSummary(deps.db);
+  });
+
+  route('get', '/settings', async (ctx) => {
+    const prices = await getPlanPrices(deps.db);
+    ctx.body = { pricePremium: prices.premium, priceVip: prices.vip };
+  });
+  route('put', '/settings', async (ctx, admin) => {
+    const input = parseInput(settingsBody, await body(ctx));
+    await deps.db.transaction(async (trx) => {
+      const before = await getPlanPrices(trx);
+      await setPlanPrices(trx, { premium: input.pricePremium, vip: input.priceVip });
+      await audit(trx, {
+        action: 'settings_saved',
+        adminUserId: admin.id,
+        username: admin.username,
+        details: { before, after: input },
+        ip: ctx.ip,
+      });
+    });
+    ctx.body = { success: true };
+  });
+
+  route('get', '/audit-log', async (ctx) => {
+    ctx.body = await listAuditLog(deps.db, parseInput(auditQuery, ctx.query));
+  });
+}
