@@ -1,7 +1,6 @@
 // Staff accounts (super admin): partners with their permissions, disabled or enabled, a new password handed over once.
 import { z } from 'zod';
 import { conflict, notFound } from '#api/errors.ts';
-import { audit } from '#db/queries/admin/audit-log.ts';
 import {
   administratorIdByUsername,
   createAdministrator,
@@ -9,7 +8,7 @@ import {
   setAdministratorActive,
   setAdministratorPassword,
 } from '#db/queries/admin/administrators.ts';
-import { hashPassword, randomPassword } from '#api/services/passwords.ts';
+import { passwordWithHash } from './administrator-accounts.ts';
 import { ADMIN_PERMISSIONS } from '#shared/admin-permissions.ts';
 import { idParams, parseInput } from '#api/http/validate.ts';
 import { staffSessions } from '#api/auth/sessions.ts';
@@ -35,22 +34,19 @@ export function registerAdministratorRoutes({ deps, route, act, body }: StaffRou
     if (await administratorIdByUsername(deps.db, input.username)) {
       throw conflict('duplicate_username', 'Ya existe un administrador con ese usuario.');
     }
-    // Hashed before the transaction: argon2 takes tens of milliseconds, a write lock should not wait for it.
     const { password, ...account } = input;
-    const passwordHash = await hashPassword(password);
-    const id = await deps.db.transaction(async (trx) => {
-      const created = await createAdministrator(trx, { ...account, passwordHash });
-      await audit(trx, {
+    const { passwordHash } = await passwordWithHash(password);
+    const id = await act(
+      ctx,
+      admin,
+      (created: number) => ({
         action: 'administrator_created',
-        adminUserId: admin.id,
-        username: admin.username,
         targetType: 'admin_user',
         targetId: created,
         details: { username: input.username, permissions: input.permissions },
-        ip: ctx.ip,
-      });
-      return created;
-    });
+      }),
+      (trx) => createAdministrator(trx, { ...account, passwordHash }),
+    );
     ctx.status = 201;
     ctx.body = { success: true, id };
   });
@@ -71,8 +67,7 @@ export function registerAdministratorRoutes({ deps, route, act, body }: StaffRou
   }
   route('post', '/administrators/:id/reset-password', async (ctx, admin) => {
     const { id } = parseInput(idParams, ctx.params);
-    const password = randomPassword();
-    const passwordHash = await hashPassword(password);
+    const { password, passwordHash } = await passwordWithHash();
     await act(ctx, admin, { action: 'administrator_password_reset', targetType: 'admin_user', targetId: id }, async (trx) => {
       if (!(await setAdministratorPassword(trx, id, passwordHash)))
         throw notFound('administrator_not_found', 'El administrador no existe.');

@@ -1,11 +1,11 @@
 // The panel's overview: staff alerts, the statistics, the analytics summary, the plan prices and the audit log.
 import { z } from 'zod';
 import { notFound } from '#api/errors.ts';
-import { audit, listAuditLog } from '#db/queries/admin/audit-log.ts';
+import { listAuditLog } from '#db/queries/admin/audit-log.ts';
 import { can } from '#shared/admin-permissions.ts';
 import { statistics } from '#db/queries/admin/statistics.ts';
 import { analyticsSummary } from '#db/queries/analytics-summary.ts';
-import { getPlanPrices, setPlanPrices } from '#db/queries/settings.ts';
+import { getPlanPrices, setPlanPrices, type PlanPrices } from '#db/queries/settings.ts';
 import { markStaffAlertSeen, unseenStaffAlerts } from '#db/queries/staff-alerts.ts';
 import { idParams, parseInput } from '#api/http/validate.ts';
 import type { StaffRoutes } from './staff-routes.ts';
@@ -49,17 +49,16 @@ export function registerOverviewRoutes({ deps, route, act, body }: StaffRoutes):
   });
   route('put', '/settings', async (ctx, admin) => {
     const input = parseInput(settingsBody, await body(ctx));
-    await deps.db.transaction(async (trx) => {
-      const before = await getPlanPrices(trx);
-      await setPlanPrices(trx, { premium: input.pricePremium, vip: input.priceVip });
-      await audit(trx, {
-        action: 'settings_saved',
-        adminUserId: admin.id,
-        username: admin.username,
-        details: { before, after: input },
-        ip: ctx.ip,
-      });
-    });
+    await act(
+      ctx,
+      admin,
+      (before: PlanPrices) => ({ action: 'settings_saved', details: { before, after: input } }),
+      async (trx) => {
+        const before = await getPlanPrices(trx);
+        await setPlanPrices(trx, { premium: input.pricePremium, vip: input.priceVip });
+        return before;
+      },
+    );
     ctx.body = { success: true };
   });
 

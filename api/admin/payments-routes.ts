@@ -86,18 +86,12 @@ export function registerPaymentRoutes({ deps, route, act, body }: StaffRoutes): 
   route('post', '/bank-accounts', async (ctx, admin) => {
     const input = parseInput(bankAccountBody, await body(ctx));
     if (await bankAccountWithCbuExists(deps.db, input.cbu)) throw conflict('duplicate_cbu', 'Ya hay una cuenta con ese CBU.');
-    const id = await deps.db.transaction(async (trx) => {
-      const added = await addBankAccount(trx, { ...input, alias: input.alias ?? null });
-      await audit(trx, {
-        action: 'bank_account_added',
-        adminUserId: admin.id,
-        username: admin.username,
-        targetType: 'bank_account',
-        targetId: added,
-        ip: ctx.ip,
-      });
-      return added;
-    });
+    const id = await act(
+      ctx,
+      admin,
+      (added: number) => ({ action: 'bank_account_added', targetType: 'bank_account', targetId: added }),
+      (trx) => addBankAccount(trx, { ...input, alias: input.alias ?? null }),
+    );
     ctx.status = 201;
     ctx.body = { success: true, id };
   });

@@ -22,9 +22,15 @@ export interface StaffRoutes {
   route(method: 'get' | 'post' | 'put', path: string, handler: (ctx: Context, admin: Admin) => Promise<void>): void;
   /**
    * A staff action and its audit row, committed together: `work` runs in the transaction, and a refusal it throws
-   * rolls both back. Mail and other effects outside the database go after it.
+   * rolls both back. The entry may depend on what the work returns (the id of a row it created). Mail and other
+   * effects outside the database go after it.
    */
-  act<T>(ctx: Context, admin: Admin, entry: StaffActionEntry, work: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  act<T>(
+    ctx: Context,
+    admin: Admin,
+    entry: StaffActionEntry | ((result: T) => StaffActionEntry),
+    work: (trx: Knex.Transaction) => Promise<T>,
+  ): Promise<T>;
   /** The JSON body of a panel call (16 KB at most). */
   body(ctx: Context): Promise<unknown>;
 }
@@ -47,7 +53,8 @@ export function staffRoutes(deps: RouterDeps): StaffRoutes {
     act: (ctx, admin, entry, work) =>
       deps.db.transaction(async (trx) => {
         const result = await work(trx);
-        await audit(trx, { ...entry, adminUserId: admin.id, username: admin.username, ip: ctx.ip });
+        const written = typeof entry === 'function' ? entry(result) : entry;
+        await audit(trx, { ...written, adminUserId: admin.id, username: admin.username, ip: ctx.ip });
         return result;
       }),
     body: (ctx) => readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] }),

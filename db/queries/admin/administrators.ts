@@ -62,18 +62,21 @@ export async function administratorIdByUsername(db: Knex, username: string): Pro
   return row ? Number(row.id) : null;
 }
 
+/** A staff account as a session and the panel see it. */
+function toAdmin(row: { id: unknown; username: unknown; full_name: string; is_master: unknown; permissions: string | null }): Admin {
+  return {
+    id: Number(row.id),
+    username: String(row.username),
+    fullName: row.full_name,
+    isMaster: Boolean(row.is_master),
+    permissions: parsePermissions(row.permissions),
+  };
+}
+
 /** A staff member as a session sees it; null when there is none or the account is disabled. */
 export async function activeStaffMember(db: Knex, id: number): Promise<Admin | null> {
   const row = await db('admin_users').where({ id, active: true }).first('id', 'username', 'full_name', 'is_master', 'permissions');
-  return row
-    ? {
-        id: Number(row.id),
-        username: row.username,
-        fullName: row.full_name,
-        isMaster: Boolean(row.is_master),
-        permissions: parsePermissions(row.permissions),
-      }
-    : null;
+  return row ? toAdmin(row) : null;
 }
 
 /** Disables or re-enables a partner; the super admin cannot be disabled. */
@@ -90,13 +93,7 @@ export async function administratorForSignIn(db: Knex, username: string) {
   const row = await db('admin_users').where('username', username).first();
   if (!row) return null;
   return {
-    admin: {
-      id: Number(row.id),
-      username: String(row.username),
-      fullName: row.full_name,
-      isMaster: Boolean(row.is_master),
-      permissions: parsePermissions(row.permissions),
-    } satisfies Admin,
+    admin: toAdmin(row),
     passwordHash: row.password_hash as string | null,
     active: Boolean(row.active),
   };
