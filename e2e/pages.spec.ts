@@ -93,6 +93,17 @@ test('/guia-instalacion redirects to the install guide', async ({ page, request 
   await expect(page).toHaveTitle(/Velada/);
 });
 
+test('every page names the site once in its title', async ({ page }) => {
+  await asReturningVisitor(page);
+  const pages = ['/ingresar', '/recuperar-clave', '/contacto', '/denunciar', '/verificar-anuncio', '/aumentar-visibilidad', '/buscar'];
+  for (const path of pages) {
+    await page.goto(path);
+    const title = await page.title();
+    expect(title, path).toMatch(/ \| Velada$/);
+    expect(title.match(/Velada/g), `${path}: ${title}`).toHaveLength(1);
+  }
+});
+
 test('an unknown route answers 404 with the not-found screen', async ({ page }) => {
   const response = await page.goto('/esta-pagina-no-existe');
   expect(response?.status()).toBe(404);
