@@ -6,6 +6,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import AstroPWA from '@vite-pwa/astro';
 import { AGE_CHECK_SCRIPT, scriptHash } from './site/server/age-check-script.ts';
+import { precompress } from './tooling/build/precompress.ts';
 
 const clientDir = fileURLToPath(new URL('./dist/client/', import.meta.url));
 
@@ -88,5 +89,7 @@ export default defineConfig({
         ],
       },
     }),
+    // Last: the files it compresses include the service worker written above.
+    precompress(),
   ],
 });

@@ -14,14 +14,18 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
-  // The analytics tests assert the whole summary, so they run alone, after the others have written their visits.
+  // The panel's payments and settings tests change the figures and prices other tests compare, so they run after
+  // the site's tests. The analytics tests assert the whole summary, so they run alone, after the others have
+  // written their visits.
   // Tests that change which ads are public run last, alone: the others compare pages with the database. The plans
   // test moves the clock past plan ends (expiring listings), so it runs after everything else.
   projects: [
-    { name: 'site', testIgnore: /(analytics|moderation|plans)\.spec\.ts/ },
-    { name: 'analytics', testMatch: /analytics\.spec\.ts/, dependencies: ['site'] },
+    { name: 'site', testIgnore: /(admin-payments|admin-settings|analytics|moderation|account-rights|plans)\.spec\.ts/ },
+    { name: 'panel', testMatch: /admin-(payments|settings)\.spec\.ts/, dependencies: ['site'] },
+    { name: 'analytics', testMatch: /analytics\.spec\.ts/, dependencies: ['panel'] },
     { name: 'moderation', testMatch: /moderation\.spec\.ts/, dependencies: ['analytics'] },
-    { name: 'plans', testMatch: /plans\.spec\.ts/, dependencies: ['moderation'] },
+    { name: 'account-rights', testMatch: /account-rights\.spec\.ts/, dependencies: ['moderation'] },
+    { name: 'plans', testMatch: /plans\.spec\.ts/, dependencies: ['account-rights'] },
   ],
   outputDir: './test-results',
   use: {
@@ -58,6 +62,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password',
       PUBLIC_ORIGIN: 'https://velada.example',
+      // The tests' browsers reach the server through the loopback and name their own address (e2e/fixtures.ts).
+      TRUST_PROXY: '127.0.0.1',
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app.ts';
-import { AnalyticsQueue } from './analytics/queue.ts';
+import { AnalyticsWriter } from './routes/analytics/writer.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
 import { serve, testConfig, type TestServer } from './testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const distDir = path.join(t.dataDir, 'dist');
   fs.mkdirSync(path.join(distDir, 'client'), { recursive: true });
   fs.writeFileSync(path.join(distDir, 'client', 'index.html'), '<!doctype html><html lang="es-AR"><body>Inicio</body></html>');
-  server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir), distDir, analytics: new AnalyticsQueue(t.db) }));
+  server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir), distDir, analytics: new AnalyticsWriter(t.db) }));
 });
 afterAll(async () => {
   await server.close();
@@ -33,14 +33,16 @@ const confirm = (body: string, headers: Record<string, string> = { 'Sec-Fetch-Si
   });
 
 describe('POST /confirmar-edad', () => {
-  it("'si' sets the 18+ cookie for a year and goes back to the page", async () => {
+  it("'si' sets the 18+ cookies (the browser gate's and the no-JavaScript one) for a year and goes back to the page", async () => {
     const res = await confirm('respuesta=si&volver=%2Fbuscar%3Fcategoria%3Dtrans');
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/buscar?categoria=trans');
-    const cookie = res.headers.get('set-cookie')!;
-    expect(cookie).toMatch(/^velada_edad=1;/);
-    expect(cookie).toMatch(/samesite=lax/i);
-    expect(cookie).toMatch(/expires=/i);
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.map((c) => c.split(';')[0])).toEqual(['velada_edad=1', 'velada_edad_sinjs=1']);
+    for (const cookie of cookies) {
+      expect(cookie).toMatch(/samesite=lax/i);
+      expect(cookie).toMatch(/expires=/i);
+    }
   });
 
   it("'no' (or anything else) sets nothing and explains why the site is closed", async () => {
@@ -89,18 +91,23 @@ describe('prerendered pages', () => {
     expect(await res.text()).toBe('');
   });
 
-  it('carry the age-ok class when the visitor has the cookie, with their own ETag', async () => {
+  it('carry the age-ok class for a visitor who passed the gate without JavaScript, privately, with their own ETag', async () => {
     const plain = await fetch(`${server.url}/`);
     const plainHtml = await plain.text();
     expect(plainHtml).toContain('<html lang="es-AR">');
-    const confirmed = await fetch(`${server.url}/`, { headers: { Cookie: 'other=x; velada_edad=1' } });
+    const confirmed = await fetch(`${server.url}/`, { headers: { Cookie: 'other=x; velada_edad=1; velada_edad_sinjs=1' } });
     expect(await confirmed.text()).toContain('<html lang="es-AR" class="age-ok">');
     expect(confirmed.headers.get('etag')).not.toBe(plain.headers.get('etag'));
-    expect(confirmed.headers.get('vary')).toMatch(/cookie/i);
     expect(confirmed.headers.get('cache-control')).toMatch(/^private/);
     expect(plain.headers.get('cache-control')).toMatch(/^public/);
+    // Nothing else in the request changes the page, so shared caches need not vary on cookies.
+    expect(plain.headers.get('vary') ?? '').not.toMatch(/cookie/i);
+    // A visitor who passed the gate in the browser gets the shared page: the inline script closes the gate.
+    const withJs = await fetch(`${server.url}/`, { headers: { Cookie: 'velada_edad=1' } });
+    expect(await withJs.text()).toBe(plainHtml);
+    expect(withJs.headers.get('cache-control')).toMatch(/^public/);
     const revalidated = await fetch(`${server.url}/`, {
-      headers: { 'If-None-Match': plain.headers.get('etag')!, Cookie: 'velada_edad=1' },
+      headers: { 'If-None-Match': plain.headers.get('etag')!, Cookie: 'velada_edad_sinjs=1' },
     });
     expect(revalidated.status).toBe(200);
   });

@@ -1,7 +1,7 @@
 // POST /confirmar-edad: the age gate's form when the browser runs no JavaScript. 'si' sets the 18+ cookie and
 // goes back to the page; 'no' goes to the page that says why the site is closed to minors.
 import type { Middleware } from 'koa';
-import { AGE_COOKIE, AGE_COOKIE_MAX_AGE_S } from '#shared/age-cookie.ts';
+import { AGE_COOKIE, AGE_COOKIE_MAX_AGE_S, AGE_NOJS_COOKIE } from '#shared/age-cookie.ts';
 import { forbidden, notUrlEncodedForm, payloadTooLarge } from '#api/errors.ts';
 import { isFromOwnSite } from './middleware/request-origin.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
@@ -34,13 +34,17 @@ export function ageConfirmation(options: { publicOrigin: string | undefined }): 
       ctx.redirect('/menor-de-edad');
       return;
     }
-    ctx.cookies.set(AGE_COOKIE, '1', {
-      maxAge: AGE_COOKIE_MAX_AGE_S * 1000,
-      httpOnly: false, // the browser-side gate sets and reads the same cookie
-      sameSite: 'lax',
-      secure: ctx.secure,
-      signed: false,
-    });
+    // The confirmation for the browser-side gate, should JavaScript run later, and the one that makes the server
+    // render pages with the gate closed for this visitor (shared/age-cookie.ts).
+    for (const name of [AGE_COOKIE, AGE_NOJS_COOKIE]) {
+      ctx.cookies.set(name, '1', {
+        maxAge: AGE_COOKIE_MAX_AGE_S * 1000,
+        httpOnly: false, // the browser-side gate sets and reads the same cookie
+        sameSite: 'lax',
+        secure: ctx.secure,
+        signed: false,
+      });
+    }
     ctx.redirect(safeReturnPath(form.get('volver')));
   };
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createApp } from './app.ts';
-import { AnalyticsQueue } from './analytics/queue.ts';
+import { AnalyticsWriter } from './routes/analytics/writer.ts';
 import { rawGet, serve, sameOriginJson, testConfig, type TestServer } from './testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   const app = await createApp({
     db: t.db,
     config: testConfig(t.dataDir, { publicOrigin: 'https://velada.example' }),
-    analytics: new AnalyticsQueue(t.db),
+    analytics: new AnalyticsWriter(t.db),
   });
   server = await serve(app);
 });

@@ -14,21 +14,26 @@ import { adsRouter } from './routes/ads/routes.ts';
 import { notFoundPage, serveAdImages, serveClientFiles } from './static-files.ts';
 import { astroPages, loadAstroHandler } from './astro-handler.ts';
 import { ageConfirmation } from './age-confirmation.ts';
-import { ANALYTICS_BEACON_PATHS, analyticsRouter } from './analytics/routes.ts';
-import { adminAuthRouter } from './admin/routes.ts';
-import { adminDataRouter } from './admin/data-routes.ts';
-import { advertiserAccountRouter } from './advertiser/routes.ts';
-import { VERIFICATION_UPLOAD_PATHS, verificationRouter } from './advertiser/verification-routes.ts';
-import { advertiserAdsRouter } from './advertiser/ads-routes.ts';
-import { adPhotosRouter, isPhotoUploadPath } from './advertiser/photos-routes.ts';
-import { reportsRouter } from './routes/reports.ts';
-import { advertiserDataRouter } from './advertiser/data-routes.ts';
+import { ANALYTICS_BEACON_PATHS, analyticsRouter } from './routes/analytics/routes.ts';
+import { adminAuthRouter } from './routes/staff/auth-routes.ts';
+import { adminDataRouter } from './routes/panel/routes.ts';
+import { advertiserAccountRouter } from './routes/accounts/routes.ts';
+import { VERIFICATION_UPLOAD_PATHS, verificationRouter } from './routes/verification/routes.ts';
+import { advertiserAdsRouter } from './routes/ads/own-ads-routes.ts';
+import { adPhotosRouter, isPhotoUploadPath } from './routes/ads/photos-routes.ts';
+import { reportsRouter } from './routes/reports/routes.ts';
+import { advertiserDataRouter } from './routes/accounts/data-routes.ts';
 import { createMailer } from './services/mail.ts';
+import { RenderCache } from './render-cache/render-cache.ts';
+import { servePagesFromCache } from './render-cache/middleware.ts';
+import { readCatalogVersion } from '#db/queries/catalog-version.ts';
+import { countAdView } from '#db/queries/ad-page.ts';
+import { adIdFromParam } from '#shared/ad-text.ts';
 import { ping } from '#db/connection.ts';
 import type { AppDeps, RouterDeps } from './deps.ts';
 
 export type { AppDeps } from './deps.ts';
-import { isReceiptUploadPath, MERCADOPAGO_WEBHOOK_PATH, paymentsRouter } from './payments/routes.ts';
+import { isReceiptUploadPath, MERCADOPAGO_WEBHOOK_PATH, paymentsRouter } from './routes/payments/routes.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 const gzipOrBrotli = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
@@ -41,6 +46,12 @@ function logStreamError(err: NodeJS.ErrnoException, ctx?: Koa.Context): void {
   console.error(`Error streaming ${ctx?.method ?? ''} ${ctx?.path ?? ''}:`, err);
 }
 
+/** An ad page answered from the render cache is a view all the same, as the page counts it when rendered. */
+function countCachedAdView(db: AppDeps['db'], slug: string): void {
+  const id = adIdFromParam(slug);
+  if (id) countAdView(db, id).catch((err: unknown) => console.error('Ad view count failed:', (err as Error).message));
+}
+
 export async function createApp(deps: AppDeps): Promise<Koa> {
   // Behind a proxy, only the address the proxy itself saw counts (the rest of X-Forwarded-For is the client's word),
   // and only when the request came from a configured proxy (forwardedHeadersFrom removes the headers otherwise).
@@ -51,6 +62,9 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   app.use(errorHandler());
   app.use(canonicalOrigin(deps.config.publicOrigin));
   app.use(securityHeaders({ production: deps.config.env === 'production' }));
+  // Public pages already rendered are answered here, compressed once, before any router or renderer runs.
+  const renderCache = deps.renderCache ?? new RenderCache({ readVersion: () => readCatalogVersion(deps.db) });
+  if (deps.distDir) app.use(servePagesFromCache(renderCache, (slug) => countCachedAdView(deps.db, slug)));
   // `compression` wraps the Node response, so it covers Koa's bodies and the Astro adapter's writes alike.
   app.use((ctx, next) => new Promise((resolve, reject) => gzipOrBrotli(ctx.req, ctx.res, () => next().then(resolve, reject))));
 
@@ -95,7 +109,11 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
     const handler = await loadAstroHandler(deps.distDir);
     if (handler)
       app.use(
-        astroPages(handler, { db: deps.db, dataDir: deps.config.dataDir, payments: { mercadoPago: Boolean(deps.config.mercadoPago) } }),
+        astroPages(
+          handler,
+          { db: deps.db, dataDir: deps.config.dataDir, payments: { mercadoPago: Boolean(deps.config.mercadoPago) } },
+          renderCache,
+        ),
       );
     app.use(notFoundPage(clientDir));
   }

@@ -8,6 +8,8 @@ import type { Middleware } from 'koa';
 import { pagePolicy } from './middleware/security-headers.ts';
 import { Bulkhead } from './services/bulkhead.ts';
 import { HttpError, serverBusy } from '#api/errors.ts';
+import type { RenderCache } from './render-cache/render-cache.ts';
+import { capturePage, type PageRenderState } from './render-cache/middleware.ts';
 
 type AstroNodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
 
@@ -34,11 +36,15 @@ const BUSY_PAGE =
   '<title>Mucho tráfico | Velada</title></head><body><main><h1>Hay mucho tráfico en este momento</h1>' +
   '<p>Probá de nuevo en unos segundos.</p></main></body></html>';
 
-export function astroPages(handler: AstroNodeHandler, locals: App.Locals): Middleware {
+export function astroPages(handler: AstroNodeHandler, locals: App.Locals, cache?: RenderCache): Middleware {
   return async (ctx, next) => {
     let matched = true;
     try {
       await pageRenders.run(async () => {
+        // A public page that may be shared (marked by servePagesFromCache) is kept once rendered, with the one
+        // policy that onePolicy (wrapping it) makes of the page's CSP.
+        const render = ctx.state.pageRender as PageRenderState | undefined;
+        if (cache && render) capturePage(ctx.req, ctx.res, render, cache);
         onePolicy(ctx.res);
         // The adapter writes straight to the Node response; Koa must not answer as well.
         ctx.respond = false;

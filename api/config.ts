@@ -95,7 +95,7 @@ export interface Config {
   staffAlertEmail: string | undefined;
   /** AES-256 key for identity documents; main.ts makes a local one when unset outside production. */
   identityKey: Buffer | undefined;
-  /** MercadoPago Checkout Pro, offered only when configured (api/payments/mercadopago.ts). */
+  /** MercadoPago Checkout Pro, offered only when configured (api/routes/payments/mercadopago.ts). */
   mercadoPago: { accessToken: string; webhookSecret: string; apiUrl: string } | undefined;
 }
 

@@ -1,18 +1,21 @@
 // What the app is built from (createApp in api/app.ts) and what its routers receive.
 import type { Knex } from 'knex';
 import type { Config } from './config.ts';
-import type { AnalyticsQueue } from './analytics/queue.ts';
+import type { AnalyticsWriter } from './routes/analytics/writer.ts';
 import type { Mailer } from './services/mail.ts';
+import type { RenderCache } from './render-cache/render-cache.ts';
 
 export interface AppDeps {
   db: Knex;
   config: Config;
   /** The Astro build (dist/); without it only the API and photos are served. */
   distDir?: string;
-  /** Where analytics requests are queued; the caller closes it on shutdown so queued items are written. */
-  analytics: AnalyticsQueue;
+  /** Writes analytics events (group commit); the caller closes it on shutdown. */
+  analytics: AnalyticsWriter;
   /** Outgoing mail; by default SMTP_URL or the outbox folder (api/services/mail.ts). */
   mailer?: Mailer;
+  /** Finished public pages; by default one per app, reading the catalog version at most every second. */
+  renderCache?: RenderCache;
 }
 
 /** The app's dependencies as routers get them: the mailer chosen once, by createApp. */

@@ -164,3 +164,8 @@ export const invalidNotification = () => new HttpError(400, 'invalid_notificatio
 export const badNotificationSignature = (stale: boolean) =>
   new HttpError(401, stale ? 'stale_notification' : 'invalid_signature', 'Firma de la notificación inválida o vencida.');
 export const invalidReceipt = (message: string) => new HttpError(400, 'invalid_receipt', message, 'receipt');
+
+// Analytics
+export const analyticsUnavailable = () =>
+  new HttpError(503, 'analytics_unavailable', 'No pudimos registrar la visita en este momento.', undefined, 5);
+export const analyticsRefused = () => new HttpError(422, 'analytics_refused', 'No pudimos registrar este evento.');

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { refreshSearchOrder, runHourlyJobs, runPlanJobs } from './jobs.ts';
+import { refreshSearchOrder, runHourlyJobs, runPlanJobs, startJobs } from './jobs.ts';
 import { MemoryMailer } from './services/mail.ts';
 import { persistAnalytics } from '#db/queries/analytics-ingest.ts';
 import fs from 'node:fs';
@@ -115,5 +115,23 @@ describe('runPlanJobs', () => {
     const renewal = await t.db('payments').where({ advertiser_id: advertiser, kind: 'renewal' }).first();
     expect(mails[0]!.text).toContain(`https://velada.example/mi-cuenta/pagos/${renewal.reference}`);
     expect(mails[0]!.text).toContain('Aviso que renueva');
+  });
+});
+
+describe('startJobs', () => {
+  it('stops with the runs in progress finished, so the database can close right after without cutting them off', async () => {
+    // A database of its own, closed right after stopping, as the server closes its own at shutdown.
+    const own = await createTestDb();
+    const errors: unknown[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
+    try {
+      const stop = startJobs(own.db, own.dataDir, { mailer: new MemoryMailer(), siteOrigin: 'https://velada.example' });
+      await stop();
+      await own.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 100)); // what a run cut off would log, it logs by now
+      expect(errors).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -8,8 +8,8 @@ import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 import { runPlanLifecycle, type PlanLifecycleResult } from '#db/queries/plan-lifecycle.ts';
 import type { Mailer } from './services/mail.ts';
 import { removeOrphanFiles } from './services/orphan-files.ts';
-import { renewalDueMail } from './payments/mails.ts';
-import { paymentPagePath } from './payments/confirmations.ts';
+import { renewalDueMail } from './routes/payments/mails.ts';
+import { paymentPagePath } from './routes/payments/confirmations.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Plans and listings end within this long of their date. */
@@ -51,13 +51,25 @@ export async function runPlanJobs(db: Knex, mailer: Mailer, siteOrigin: string, 
   return result;
 }
 
-export function startJobs(db: Knex, dataDir: string, plans: { mailer: Mailer; siteOrigin: string }): () => void {
-  const hourly = () => void runHourlyJobs(db, dataDir);
+/**
+ * Runs the jobs now and on their timers. Returns a stop function that cancels the timers and resolves once the
+ * runs in progress have finished, so that the database is closed only after them.
+ */
+export function startJobs(db: Knex, dataDir: string, plans: { mailer: Mailer; siteOrigin: string }): () => Promise<void> {
+  const running = new Set<Promise<unknown>>();
+  const track = (run: Promise<unknown>) => {
+    const tracked = run.finally(() => running.delete(tracked));
+    running.add(tracked);
+  };
+  const hourly = () => track(runHourlyJobs(db, dataDir));
   const planJobs = () =>
-    void runPlanJobs(db, plans.mailer, plans.siteOrigin).catch((err) => console.error('Plan expiry and renewal failed:', err));
+    track(runPlanJobs(db, plans.mailer, plans.siteOrigin).catch((err) => console.error('Plan expiry and renewal failed:', err)));
   hourly();
   planJobs();
   const timers = [setInterval(hourly, HOUR_MS), setInterval(planJobs, PLAN_JOB_MS)];
   for (const timer of timers) timer.unref();
-  return () => timers.forEach(clearInterval);
+  return async () => {
+    timers.forEach(clearInterval);
+    await Promise.allSettled([...running]);
+  };
 }

@@ -10,12 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { parseIdentityKey } from './services/identity-vault.ts';
 import { createApp } from './app.ts';
-import { AnalyticsQueue } from './analytics/queue.ts';
+import { AnalyticsWriter } from './routes/analytics/writer.ts';
+import { RenderCache } from './render-cache/render-cache.ts';
+import { readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { startJobs } from './jobs.ts';
 import { createMailer } from './services/mail.ts';
 import { migrate, openDb, ping, type Db } from '#db/connection.ts';
 import { isDatabaseEmpty, seedDemoData } from '#tooling/seeds/demo.ts';
-import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/admin/super-admin.ts';
+import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { DEMO_PARTNER_USERNAME, seedPanelDemo } from '#tooling/seeds/panel-demo.ts';
 import { seedAnalyticsDemo } from '#tooling/seeds/analytics-demo.ts';
 
@@ -88,10 +90,14 @@ export function secureDataDir(config: Pick<Config, 'dataDir'>): void {
   }
 }
 
-/** Requests in flight finish, then the analytics events they queued are written, then the database closes. */
-export async function stopServing(server: http.Server, analytics: AnalyticsQueue, db: Db): Promise<void> {
+/**
+ * Requests in flight finish (analytics requests once their events are committed), then the analytics writer stops
+ * taking items, then (once the scheduled jobs' runs in progress are done, if any) the database closes.
+ */
+export async function stopServing(server: http.Server, analytics: AnalyticsWriter, db: Db, stopJobs?: () => Promise<void>): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  await analytics.close().catch((err) => console.error('Analytics: final write failed:', (err as Error).message));
+  await analytics.close();
+  await stopJobs?.();
   await db.destroy();
 }
 
@@ -128,8 +134,10 @@ export async function main(): Promise<void> {
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const stopJobs = startJobs(db, config.dataDir, { mailer, siteOrigin: config.siteOrigin });
-  const analytics = new AnalyticsQueue(db);
-  const app = await createApp({ db, config, distDir, analytics, mailer });
+  const analytics = new AnalyticsWriter(db);
+  const renderCache = new RenderCache({ readVersion: () => readCatalogVersion(db) });
+  logRenderCacheStats(renderCache);
+  const app = await createApp({ db, config, distDir, analytics, mailer, renderCache });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(
@@ -142,16 +150,31 @@ export async function main(): Promise<void> {
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    console.log(`Velada is running at http://localhost:${port}/ (${config.databaseUrl ? 'PostgreSQL' : 'SQLite'})`);
+    console.log(`Velada is running at http://localhost:${port}/ (${config.databaseUrl?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'})`);
   });
 
   const shutdown = () => {
-    stopJobs();
     setTimeout(() => process.exit(0), 10_000).unref();
-    void stopServing(server, analytics, db).then(() => process.exit(0));
+    // The jobs' runs in progress finish with the requests in flight; the database closes after both.
+    void stopServing(server, analytics, db, stopJobs).then(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+}
+
+/** Every 10 minutes with traffic: how the render cache did (counts only, no URLs). */
+function logRenderCacheStats(cache: RenderCache): void {
+  let last = { hits: 0, misses: 0 };
+  setInterval(() => {
+    const s = cache.stats();
+    const hits = s.hits - last.hits;
+    const misses = s.misses - last.misses;
+    last = { hits: s.hits, misses: s.misses };
+    if (hits + misses === 0) return;
+    console.log(
+      `Render cache: ${hits} hits, ${misses} misses in 10 min; ${s.entries} pages, ${(s.bytes / 1048576).toFixed(1)} MB, ${s.evictions} evictions so far`,
+    );
+  }, 600_000).unref();
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

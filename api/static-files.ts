@@ -9,7 +9,7 @@ import { adImageFile } from './services/image-store.ts';
 import { metaPolicyOf, pagePolicy } from './middleware/security-headers.ts';
 import { photoAudience } from '#db/queries/photo-access.ts';
 import { can } from '#shared/admin-permissions.ts';
-import { hasAgeCookie } from '#shared/age-cookie.ts';
+import { hasNoJsAgeCookie } from '#shared/age-cookie.ts';
 import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
 const TYPES: Record<string, string> = {
@@ -32,11 +32,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /**
- * A visitor who confirmed being 18+ through the no-JavaScript form has the cookie; prerendered pages then get
+ * A visitor who confirmed being 18+ through the no-JavaScript form has its cookie; prerendered pages then get
  * the `age-ok` class on <html> here, as SSR pages get it from the layout, so the gate stays closed.
  */
 function ageConfirmedVariant(ctx: Context, file: string): ((html: string) => string) | null {
-  if (!file.endsWith('.html') || !hasAgeCookie(ctx.get('Cookie'))) return null;
+  if (!file.endsWith('.html') || !hasNoJsAgeCookie(ctx.get('Cookie'))) return null;
   return (html) => html.replace('<html lang="es-AR"', '<html lang="es-AR" class="age-ok"');
 }
 
@@ -70,7 +70,6 @@ async function sendFile(ctx: Context, file: string, cacheControl: string): Promi
   if (transform) ctx.set('Cache-Control', 'private, max-age=0, must-revalidate');
   ctx.lastModified = stat.mtime;
   ctx.etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}${transform ? '-a' : ''}"`;
-  if (file.endsWith('.html')) ctx.vary('Cookie');
   ctx.status = 200;
   if (ctx.fresh) {
     ctx.status = 304;

@@ -57,7 +57,7 @@ export async function lockForTransaction(trx: Knex.Transaction, key: string): Pr
  * writes back (PostgreSQL's FOR UPDATE). SQLite needs nothing: its transactions begin IMMEDIATE and exclude every
  * other writer (db/connection.ts).
  */
-export function forUpdate<Q extends Knex.QueryBuilder>(trx: Knex, query: Q): Q {
+export function forUpdate<Q extends { forUpdate(): unknown }>(trx: Knex, query: Q): Q {
   return dialectOf(trx) === 'postgres' ? (query.forUpdate() as Q) : query;
 }
 

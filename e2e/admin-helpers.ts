@@ -1,7 +1,7 @@
 // Shared steps of the panel's end-to-end tests: signing in, opening a section, the toasts, and reading the CSV
 // that 'Exportar' downloads.
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Cookie, Page } from '@playwright/test';
 import { expect, waitForHydration } from './fixtures.ts';
 
 export const SUPER_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
@@ -11,10 +11,25 @@ export async function openLogin(page: Page): Promise<void> {
   await waitForHydration(page);
 }
 
+/**
+ * The device cookie each staff account got at its last sign-in in this worker. A staff member's browser keeps it,
+ * and with it the account-wide delays for sign-ins from unknown browsers (docs/security.md) do not apply; without
+ * it every test would be a new browser, and the suite's sign-ins would look like an attack on the account.
+ */
+const knownDevices = new Map<string, Cookie>();
+const DEVICE_COOKIE = 'velada_admin_dispositivo';
+
 export async function login(page: Page, username: string, password: string): Promise<void> {
+  const known = knownDevices.get(username);
+  if (known) await page.context().addCookies([known]);
   await page.getByLabel('Usuario').fill(username);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/login');
   await page.getByRole('button', { name: 'Acceder al Panel' }).click();
+  if ((await answer).ok()) {
+    const device = (await page.context().cookies()).find((cookie) => cookie.name === DEVICE_COOKIE);
+    if (device) knownDevices.set(username, device);
+  }
 }
 
 export async function signIn(page: Page, username: string, password: string): Promise<void> {

@@ -2,6 +2,7 @@
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import knexFactory, { type Knex } from 'knex';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { knexConfig } from '#db/connection.ts';
@@ -16,8 +17,21 @@ export function openServerDb(): Knex {
   return knexFactory(knexConfig(`sqlite:${path.join(dataDir, 'velada.sqlite')}`, dataDir));
 }
 
-/** `db`: one connection to the server's database per worker, closed when the worker ends. */
+/** A client address of the test's own, from its id: 10.x.y.z. */
+function clientAddress(testId: string): string {
+  const digest = crypto.createHash('sha256').update(testId).digest();
+  return `10.${digest[0]}.${digest[1]}.${digest[2]}`;
+}
+
+/**
+ * `db`: one connection to the server's database per worker, closed when the worker ends.
+ * Each test comes from an address of its own (X-Forwarded-For; the test server trusts the loopback as its proxy):
+ * per-address limits such as 30 staff sign-ins in 15 minutes then count one test's requests, not the whole suite's.
+ */
 export const test = base.extend<object, { db: Knex }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': clientAddress(testInfo.testId) });
+  },
   db: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {

@@ -3,7 +3,6 @@
 // playwright.config.ts): the search tests compare pages with the database and must not see ads come and go.
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
 import { exportCsv, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
-import { hashPassword } from '#api/services/passwords.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -159,111 +158,6 @@ test('a visitor reports an ad as a possible minor: it leaves search and its page
   await expect(toast(page, 'Denuncia desestimada')).toBeVisible();
   expect((await db('ads').where('id', ad.id).first()).state).toBe('published');
   expect((await page.goto(adPath))?.status()).toBe(200);
-});
-
-test("the advertiser's account: pause, renew and delete ads, download the data, delete the account", async ({ page, db }) => {
-  const now = new Date();
-  const email = `cuenta.${Date.now()}@ejemplo.com`;
-  const [row] = await db('advertisers')
-    .insert({
-      email,
-      full_name: 'Clara Cuenta',
-      password_hash: await hashPassword('clave-de-clara-1'),
-      verification_status: 'verified',
-      email_confirmed_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id');
-  const advertiserId = typeof row === 'object' ? row.id : row;
-  const ad = (title: string, state: string, daysLeft: number) => ({
-    advertiser_id: advertiserId,
-    slug: 'aviso-de-clara',
-    title,
-    description: 'Una descripción neutral del aviso de Clara para las pruebas.',
-    category: 'masajes',
-    zona: 'caba',
-    barrio: 'flores',
-    state,
-    plan: 'gratuito',
-    requested_plan: 'gratuito',
-    published_at: now,
-    expires_at: new Date(now.getTime() + daysLeft * 86_400_000),
-    created_at: now,
-    updated_at: now,
-  });
-  await db('ads').insert([
-    ad('Clara: aviso por vencer', 'published', 2),
-    ad('Clara: aviso vigente', 'published', 25),
-    ad('Clara: aviso pausado', 'paused', 20),
-  ]);
-
-  await asReturningVisitor(page);
-  await page.goto('/ingresar?volver=/mi-cuenta');
-  await waitForHydration(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill('clave-de-clara-1');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => url.pathname === '/mi-cuenta'); // '/ingresar?volver=/mi-cuenta' ends with it too
-  await waitForHydration(page);
-  const item = (title: string) => page.locator('.account-ads li').filter({ hasText: title });
-  await expect(item('Clara: aviso vigente')).toContainText('Publicado');
-  await expect(item('Clara: aviso vigente').getByRole('button', { name: /^Renovar/ })).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
-
-  await item('Clara: aviso vigente')
-    .getByRole('button', { name: /^Pausar/ })
-    .click();
-  await expect(item('Clara: aviso vigente')).toContainText('Pausaste el anuncio.');
-  await expect(item('Clara: aviso vigente').locator('.ad-state')).toHaveText('Pausado');
-  await item('Clara: aviso por vencer')
-    .getByRole('button', { name: /^Renovar/ })
-    .click();
-  await expect(item('Clara: aviso por vencer')).toContainText('Renovaste el anuncio por 30 días.');
-  await item('Clara: aviso pausado')
-    .getByRole('button', { name: /^Eliminar/ })
-    .click();
-  await item('Clara: aviso pausado')
-    .getByRole('button', { name: /^Sí, eliminar/ })
-    .click();
-  await expect(page.getByText('Eliminaste «Clara: aviso pausado».')).toBeVisible();
-  expect(await db('ads').where('advertiser_id', advertiserId).orderBy('id').pluck('state')).toEqual(['published', 'paused']);
-
-  // Editing sends the ad back to review; another advertiser's ad is not found.
-  await item('Clara: aviso por vencer')
-    .getByRole('link', { name: /^Editar/ })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Editar tu anuncio' })).toBeVisible();
-  await waitForHydration(page);
-  await expect(page.getByLabel('Título *')).toHaveValue('Clara: aviso por vencer');
-  await expect(page.getByLabel('Barrio')).toHaveValue('flores');
-  await page.getByLabel('Título *').fill('Clara: aviso editado');
-  await page.getByRole('button', { name: 'Guardar y enviar a revisión' }).click();
-  await expect(page.getByRole('status')).toContainText('Guardamos los cambios.');
-  expect(await db('ads').where({ advertiser_id: advertiserId, title: 'Clara: aviso editado' }).first()).toMatchObject({ state: 'pending' });
-  const stranger = await db('ads').whereNot('advertiser_id', advertiserId).first('id');
-  expect((await page.goto(`/mi-cuenta/anuncios/${stranger.id}`))?.status()).toBe(404);
-  await page.goto('/mi-cuenta');
-  await waitForHydration(page);
-
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar mis datos' }).click()]);
-  expect(download.suggestedFilename()).toBe('velada-mis-datos.json');
-  const data = JSON.parse(await (await import('node:fs')).promises.readFile((await download.path())!, 'utf8')) as {
-    account: { email: string };
-    ads: { title: string }[];
-  };
-  expect(data.account.email).toBe(email);
-  expect(data.ads.map((a) => a.title)).toEqual(['Clara: aviso editado', 'Clara: aviso vigente']);
-
-  await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
-  await page.getByLabel('Tu contraseña, para confirmar').fill('no-es-la-clave');
-  await page.getByRole('button', { name: 'Eliminar definitivamente' }).click();
-  await expect(page.getByText('La contraseña no es correcta.')).toBeVisible();
-  await page.getByLabel('Tu contraseña, para confirmar').fill('clave-de-clara-1');
-  await page.getByRole('button', { name: 'Eliminar definitivamente' }).click();
-  await expect(page).toHaveURL(/\/\?cuenta=eliminada$/);
-  expect(await db('ads').where('advertiser_id', advertiserId)).toHaveLength(0);
-  expect((await db('advertisers').where('id', advertiserId).first()).full_name).toBe('Cuenta eliminada');
 });
 
 test('the whole journey: the ad published in publish.spec is approved by staff, found in search with its filters, then reported and gone', async ({

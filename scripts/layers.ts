@@ -18,9 +18,10 @@ export const ALLOWED: Record<Exclude<Layer, 'tooling'>, Layer[]> = {
   browser: ['browser', 'shared'],
 };
 
-// api/security/ holds only the security test suite and its helpers. api/main.ts is the composition root: it
-// also seeds demo data into an empty database (npm start), which is tooling's job.
-const TOOLING = [/\.test\.tsx?$/, /^tooling\//, /^api\/security\//, /^api\/main\.ts$/];
+// api/security/ holds only the security test suite and its helpers; test helpers live in a testing/ folder or a
+// testing.ts beside the tests that use them, and are imported by tests only. api/main.ts is the composition root:
+// it also seeds demo data into an empty database (npm start), which is tooling's job.
+const TOOLING = [/\.test\.tsx?$/, /^tooling\//, /^api\/security\//, /(^|\/)testing(\/|\.ts$)/, /^api\/main\.ts$/];
 
 /** The layer of a file given by its path from the repository root, or null when it stands outside them all. */
 export function layerOf(file: string): Layer | null {

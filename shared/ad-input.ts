@@ -2,7 +2,17 @@
 // Spanish message shown next to each field.
 import { z } from 'zod';
 import { phoneSchema } from './phone.ts';
-import { ATTENTION_TYPES, BARRIOS, CATEGORY_VALUES, DAY_GROUPS, LANGUAGES, PLANS, SERVICE_TYPES, TIME_SLOTS } from './catalogue.ts';
+import {
+  ATTENTION_TYPES,
+  BARRIOS,
+  CATEGORY_VALUES,
+  DAY_GROUPS,
+  LANGUAGES,
+  PLANS,
+  SERVICE_TYPES,
+  TIME_SLOTS,
+  type Category,
+} from './catalogue.ts';
 
 const values = <T extends readonly { value: string }[]>(list: T) =>
   list.map((x) => x.value) as [T[number]['value'], ...T[number]['value'][]];
@@ -10,7 +20,7 @@ const barrioSlugs = BARRIOS.map((b) => b.slug) as [string, ...string[]];
 
 export const adInputSchema = z.object({
   title: z.string().trim().min(5, 'El título debe tener al menos 5 caracteres.').max(80, 'El título puede tener hasta 80 caracteres.'),
-  category: z.enum(CATEGORY_VALUES as [string, ...string[]], 'Elegí una categoría.'),
+  category: z.enum(CATEGORY_VALUES as [Category, ...Category[]], 'Elegí una categoría.'),
   zona: z.literal('caba', 'La zona es CABA.').default('caba'),
   barrio: z.enum(barrioSlugs, 'Elegí un barrio de la lista.').nullable().default(null),
   description: z

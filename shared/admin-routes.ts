@@ -1,4 +1,4 @@
-// Which permission each staff endpoint needs: the one table the API enforces (api/admin/data-routes.ts registers
+// Which permission each staff endpoint needs: the one table the API enforces (api/routes/panel/routes.ts registers
 // every route from it) and the panel reads to show only the sections and data this admin may open.
 import { can, type AdminPermission } from './admin-permissions.ts';
 

@@ -26,10 +26,10 @@ export const PAYMENT_METHOD_TEXT: Record<string, string> = {
 export const planLabel = (plan: string): string => PLANS.find((p) => p.value === plan)?.label ?? plan;
 export const planWeight = (plan: string): number => (plan === 'vip' ? 2 : plan === 'premium' ? 1 : 0);
 
-/** The plan an ad row has in force at `now`: a paid plan past its end counts as gratuito. */
-export function planInForce(ad: { plan: string; plan_expires_at: unknown }, now: Date): Plan {
-  if (ad.plan === 'gratuito' || !ad.plan_expires_at) return 'gratuito';
-  return new Date(ad.plan_expires_at as string).getTime() > now.getTime() ? (ad.plan as Plan) : 'gratuito';
+/** The plan an ad has in force at `now`: a paid plan past its end counts as gratuito. */
+export function planInForce(ad: { plan: string; planExpiresAt: Date | null }, now: Date): Plan {
+  if (ad.plan === 'gratuito' || !ad.planExpiresAt) return 'gratuito';
+  return ad.planExpiresAt.getTime() > now.getTime() ? (ad.plan as Plan) : 'gratuito';
 }
 
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);

@@ -4,13 +4,21 @@
 // sessions are ended (disabled account, new password, deleted account).
 import type { Knex } from 'knex';
 import type Cookies from 'cookies';
-import { deleteSession, deleteSessionsOf, findSession, insertSession, touchSession, type SessionKind } from '#db/queries/sessions.ts';
-import { activeStaffMember } from '#db/queries/admin/administrators.ts';
-import { signedInAdvertiser, type SignedInAdvertiser } from '#db/queries/advertiser-accounts.ts';
+import {
+  deleteSession,
+  deleteSessionsOf,
+  findAdvertiserSession,
+  findStaffSession,
+  insertSession,
+  touchSession,
+  type FoundSession,
+  type SessionKind,
+  type SignedInAdvertiser,
+} from '#db/queries/sessions.ts';
 import type { Admin } from '#shared/admin-permissions.ts';
 import { hashToken, isPlausibleToken, newToken } from '#api/services/tokens.ts';
 
-export type { SignedInAdvertiser } from '#db/queries/advertiser-accounts.ts';
+export type { SignedInAdvertiser } from '#db/queries/sessions.ts';
 
 export interface SessionPolicy<User> {
   kind: SessionKind;
@@ -20,8 +28,8 @@ export interface SessionPolicy<User> {
   absoluteMs: number;
   /** last_seen_at is rewritten at most this often: every call renews, without a write on every call. */
   renewEveryMs: number;
-  /** The session's user; null when the account may no longer sign in. */
-  loadUser(db: Knex, id: number): Promise<User | null>;
+  /** The session by its token's hash, with its user (null when the account may no longer sign in). */
+  find(db: Knex, tokenHash: string): Promise<FoundSession<User> | null>;
 }
 
 export interface SessionStore<User> {
@@ -55,10 +63,10 @@ export function sessionStore<User>(policy: SessionPolicy<User>): SessionStore<Us
     async resume(db, token, now = new Date()) {
       if (!isPlausibleToken(token)) return null;
       const tokenHash = hashToken(token);
-      const session = await findSession(db, kind, tokenHash);
+      const session = await policy.find(db, tokenHash);
       if (!session) return null;
       const idleFor = now.getTime() - session.lastSeenAt.getTime();
-      const user = idleFor > policy.idleMs || now >= session.expiresAt ? null : await policy.loadUser(db, session.ownerId);
+      const user = idleFor > policy.idleMs || now >= session.expiresAt ? null : session.user;
       if (!user) {
         await deleteSession(db, kind, tokenHash);
         return null;
@@ -94,7 +102,7 @@ export const staffSessions = sessionStore<Admin>({
   idleMs: 30 * 60_000,
   absoluteMs: 12 * 3_600_000,
   renewEveryMs: 30_000,
-  loadUser: activeStaffMember,
+  find: findStaffSession,
 });
 
 /**
@@ -108,5 +116,5 @@ export const advertiserSessions = sessionStore<SignedInAdvertiser>({
   idleMs: 14 * 86_400_000,
   absoluteMs: 30 * 86_400_000,
   renewEveryMs: 3_600_000,
-  loadUser: signedInAdvertiser,
+  find: findAdvertiserSession,
 });

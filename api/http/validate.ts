@@ -1,8 +1,12 @@
 // Parses what a client sent with Spanish messages (zod's es locale); messages written in a schema stay as they are.
-// A failure is a ZodError, which api/middleware/errors.ts turns into a 400 naming the field.
+// A failure is a ZodError, which api/middleware/errors.ts turns into a 400 naming the field. Routes declare their
+// input with validate({ params, query, body }), which fills a typed ctx.input before the handler runs.
 // Before any schema runs, every string and key of the input is checked: no control characters (PostgreSQL cannot
 // store NUL; shared/control-characters.ts) and no key that names an object's prototype, whatever the schema says.
 import { z } from 'zod';
+import type { RouterMiddleware } from '@koa/router';
+import type { DefaultState } from 'koa';
+import { readJsonBody } from '#api/http/read-body.ts';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '#shared/control-characters.ts';
 
 export { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '#shared/control-characters.ts';
@@ -60,3 +64,43 @@ function checkStrings(data: unknown): void {
 export const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 /** `:id` in a path. */
 export const idParams = z.object({ id: rowId });
+
+/** What a route accepts: schemas for its path parameters, query string and JSON body, each optional. */
+export interface InputSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The body's size limit; 16 KB unless a route says otherwise. */
+  bodyLimitBytes?: number;
+}
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
+export interface ValidatedInput<S extends InputSchemas> {
+  params: Parsed<S['params']>;
+  query: Parsed<S['query']>;
+  body: Parsed<S['body']>;
+}
+/** The context of a handler after validate(schemas). */
+export type WithInput<S extends InputSchemas> = { input: ValidatedInput<S> };
+
+export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * Parses the path parameters, then the query, then the JSON body (read with its size limit only when the route
+ * has a body schema) into ctx.input; the first that fails answers 400 and the handler does not run. Put it after
+ * the guards: a caller who may not call the route learns nothing about its input.
+ */
+export function validate<S extends InputSchemas>(schemas: S): RouterMiddleware<DefaultState, WithInput<S>> {
+  return async (ctx, next) => {
+    const params = schemas.params ? parseInput(schemas.params, ctx.params) : {};
+    const query = schemas.query ? parseInput(schemas.query, ctx.query) : {};
+    const body = schemas.body
+      ? parseInput(
+          schemas.body,
+          await readJsonBody(ctx, { limitBytes: schemas.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES, types: ['application/json'] }),
+        )
+      : {};
+    ctx.input = { params, query, body } as ValidatedInput<S>;
+    await next();
+  };
+}

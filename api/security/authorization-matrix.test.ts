@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES, type AdminRoute } from '#shared/admin-routes.ts';
 import { findOwnAd } from '#db/queries/advertiser-ads.ts';
-import { findOwnPaymentByReference } from '#db/queries/plan-payments.ts';
+import { findOwnPaymentByReference } from '#db/queries/own-payments.ts';
 import { ROUTE_CASES, fillPath, type ApiRoute, type RouteCase } from './route-catalogue.ts';
 import { rawRequest, type RawResponse } from './testing.ts';
 import { securityTestApp } from './test-app.ts';
@@ -34,7 +34,7 @@ type Expectation = 401 | 403 | 404 | 'gets through' | 'admitted' | 'own data onl
 
 /** Advertiser routes that name the owner's rows in the body rather than the path. */
 const NAMES_ROWS_IN_BODY = new Set(['POST /api/advertiser/payments']);
-/** Staff routes of the sign-in router (api/admin/routes.ts): any signed-in staff. */
+/** Staff routes of the sign-in router (api/routes/staff/auth-routes.ts): any signed-in staff. */
 const ANY_STAFF = new Set(['GET /api/admin/me', 'POST /api/admin/heartbeat']);
 
 function expectations(route: ApiRoute, rule: RouteCase): Record<Caller, Expectation> {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
-import { ensureSuperAdmin } from '#api/admin/super-admin.ts';
+import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { databaseFingerprint, rawRequest } from './testing.ts';
 import { advertiserSessions } from '#api/auth/sessions.ts';
@@ -146,7 +146,6 @@ describe('control characters in anonymous requests', () => {
         error.message === `Dato inválido: ${field}. El texto tiene caracteres de control que no se pueden guardar.`;
       if (!ok) failures.push(`${path} ${field} (${name}): ${res.status} ${res.text.slice(0, 200)}`);
     }
-    await server.queue.flush();
     expect(failures).toEqual([]);
     expect(await databaseFingerprint(t.db)).toEqual(before);
   });

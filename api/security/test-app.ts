@@ -2,7 +2,7 @@
 // with MercadoPago faked, identity documents sealed with a fixed key, and what seedWorld needs from outside.
 import type Koa from 'koa';
 import { createApp } from '#api/app.ts';
-import { AnalyticsQueue } from '#api/analytics/queue.ts';
+import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { storeAdImage } from '#api/services/image-store.ts';
 import { storeDocument } from '#api/services/identity-vault.ts';
@@ -18,7 +18,7 @@ export interface SecurityTestApp {
   t: TestDb;
   app: Koa;
   server: TestServer;
-  queue: AnalyticsQueue;
+  analytics: AnalyticsWriter;
   /** Every route of the app's routers. */
   routes: ApiRoute[];
   assets: WorldAssets;
@@ -33,15 +33,14 @@ const IDENTITY_KEY = Buffer.alloc(32, 7);
 export async function securityTestApp(): Promise<SecurityTestApp> {
   const t = await createTestDb();
   const fake = await startFakeMercadoPago();
-  // A long interval: the tests decide when analytics are written (flush).
-  const queue = new AnalyticsQueue(t.db, { flushIntervalMs: 60_000, maxBatch: 10_000 });
+  const analytics = new AnalyticsWriter(t.db);
   const app = await createApp({
     db: t.db,
     config: testConfig(t.dataDir, {
       identityKey: IDENTITY_KEY,
       mercadoPago: { accessToken: fake.accessToken, webhookSecret: 'secreto-del-webhook', apiUrl: fake.url },
     }),
-    analytics: queue,
+    analytics,
     mailer: new MemoryMailer(),
   });
   const server = await serve(app);
@@ -56,14 +55,14 @@ export async function securityTestApp(): Promise<SecurityTestApp> {
     t,
     app,
     server,
-    queue,
+    analytics,
     routes: apiRoutesOf(app),
     assets,
     jpeg,
     png,
     async close() {
       await server.close();
-      await queue.close();
+      await analytics.close();
       await fake.close();
       await t.destroy();
     },

@@ -6,7 +6,7 @@ import { adRow, insertAdvertiser, type AdInput } from '#tooling/factories/index.
 import { insertedId } from '#db/dialect.ts';
 import { cbuFrom } from '#shared/cbu.ts';
 import { copyAdImage } from '#api/services/image-store.ts';
-import { issueQuote } from '#api/payments/price-quotes.ts';
+import { issueQuote } from '#api/routes/payments/price-quotes.ts';
 import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
 export interface World {

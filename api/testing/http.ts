@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { loadConfig, type Config } from '#api/config.ts';
 import { createApp } from '#api/app.ts';
-import { AnalyticsQueue, type AnalyticsQueueOptions } from '#api/analytics/queue.ts';
+import { AnalyticsWriter, type AnalyticsWriterOptions } from '#api/routes/analytics/writer.ts';
 import { MemoryMailer, type Mailer } from '#api/services/mail.ts';
 
 export interface TestServer {
@@ -47,24 +47,24 @@ export function rawGet(url: string, headers: Record<string, string>): Promise<{ 
 }
 
 export interface TestApp extends TestServer {
-  queue: AnalyticsQueue;
+  analytics: AnalyticsWriter;
 }
 
-/** The whole app on a free port for a test file, with its own analytics queue; close() stops both (not the db). */
+/** The whole app on a free port for a test file, with its own analytics writer; close() stops both (not the db). */
 export async function serveTestApp(
   t: { db: Knex; dataDir: string },
-  options: { config?: Partial<Config>; queue?: AnalyticsQueueOptions; mailer?: Mailer } = {},
+  options: { config?: Partial<Config>; analytics?: AnalyticsWriterOptions; mailer?: Mailer } = {},
 ): Promise<TestApp> {
-  const queue = new AnalyticsQueue(t.db, options.queue);
+  const analytics = new AnalyticsWriter(t.db, options.analytics);
   // Mail stays in memory unless a test passes its own mailer: tests never write an outbox.
   const mailer = options.mailer ?? new MemoryMailer();
-  const server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir, options.config), analytics: queue, mailer }));
+  const server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir, options.config), analytics, mailer }));
   return {
     url: server.url,
-    queue,
+    analytics,
     async close() {
       await server.close();
-      await queue.close();
+      await analytics.close();
     },
   };
 }

@@ -5,13 +5,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '#api/config.ts';
 import { createApp } from '#api/app.ts';
-import { AnalyticsQueue } from '#api/analytics/queue.ts';
+import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
 import { openDb } from '#db/connection.ts';
 import { DIST_DIR } from '../lib/common.ts';
 
 const config = loadConfig();
 const db = openDb(config.databaseUrl, config.dataDir);
-const analytics = new AnalyticsQueue(db);
+const analytics = new AnalyticsWriter(db);
 const app = await createApp({ db, config, distDir: DIST_DIR, analytics });
 const server = http.createServer(app.callback());
 server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));

@@ -14,6 +14,7 @@ import * as m010 from './010-contact-messages.ts';
 import * as m011 from './011-plan-purchases.ts';
 import * as m012 from './012-hardening.ts';
 import * as m013 from './013-phone-e164.ts';
+import * as m014 from './014-catalog-version.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '011-plan-purchases': m011,
   '012-hardening': m012,
   '013-phone-e164': m013,
+  '014-catalog-version': m014,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

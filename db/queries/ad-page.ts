@@ -17,6 +17,7 @@ import {
 import { fromMask } from '#shared/masks.ts';
 import { ageFrom } from '#shared/dates.ts';
 import { planOfTier, planTierSql, publicAds, publicAdsWithAdvertiser } from './search-ads.ts';
+import { Ad, AdPhoto } from '#db/models/index.ts';
 
 export interface AdImage {
   key: string;
@@ -77,7 +78,7 @@ export async function findPublicAd(db: Knex, id: number, now = new Date()): Prom
     .select(db.raw(`${tierSql} as plan_tier`, tierBindings))
     .first();
   if (!row) return null;
-  const images = await db('ad_images').where('ad_id', id).orderBy('position').select('file_key', 'width', 'height', 'alt');
+  const images = await AdPhoto.query(db).where('ad_id', id).orderBy('position');
   return {
     id: row.id,
     slug: row.slug,
@@ -98,18 +99,18 @@ export async function findPublicAd(db: Knex, id: number, now = new Date()): Prom
     attention: fromMask(ATTENTION_TYPES, row.attention_mask),
     hasPhone: Boolean(row.has_phone),
     publishedAt: new Date(row.published_at),
-    images: images.map((i) => ({ key: i.file_key, width: i.width, height: i.height, alt: i.alt })),
+    images: images.map((i) => ({ key: i.fileKey, width: i.width, height: i.height, alt: i.alt })),
   };
 }
 
 export async function countAdView(db: Knex, id: number): Promise<void> {
-  await db('ads').where('id', id).increment('view_count', 1);
+  await Ad.query(db).findById(id).increment('view_count', 1);
 }
 
 /** The phone of a public ad as stored (E.164), counting the reveal; null when the ad is not public or has no phone. */
 export async function revealPhone(db: Knex, id: number): Promise<string | null> {
   const row = await publicAds(db).where('ads.id', id).select('ads.phone').first();
   if (!row?.phone) return null;
-  await db('ads').where('id', id).increment('phone_reveals', 1);
+  await Ad.query(db).findById(id).increment('phone_reveals', 1);
   return row.phone;
 }

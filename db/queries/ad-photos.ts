@@ -3,7 +3,7 @@
 // an ad held by a report or removed by staff cannot be touched ('locked'), so photos never lift a hold.
 import type { Knex } from 'knex';
 import { OWNER_EDITABLE_STATES, PLANS, REVIEWED_STATES, type Plan } from '#shared/catalogue.ts';
-import { insertedId } from '#db/dialect.ts';
+import { Ad, AdPhoto } from '#db/models/index.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
 
 export interface OwnPhoto {
@@ -15,25 +15,18 @@ export interface OwnPhoto {
 }
 
 /** The most photos an ad may have: the larger of its active plan's and the plan chosen in the form. */
-export function photoLimit(ad: { plan: string; requested_plan: string }): number {
-  const of = (plan: string) => PLANS.find((p) => p.value === (plan as Plan))?.images ?? 3;
-  return Math.max(of(ad.plan), of(ad.requested_plan));
+export function photoLimit(ad: { plan: Plan; requestedPlan: Plan }): number {
+  const of = (plan: Plan) => PLANS.find((p) => p.value === plan)?.images ?? 3;
+  return Math.max(of(ad.plan), of(ad.requestedPlan));
 }
 
 export async function ownAdForPhotos(db: Knex, advertiserId: number, adId: number) {
-  return db('ads').where({ id: adId, advertiser_id: advertiserId }).first('id', 'state', 'plan', 'requested_plan', 'title');
+  return Ad.query(db).findById(adId).where('advertiser_id', advertiserId).select('id', 'state', 'plan', 'requested_plan', 'title');
 }
 
 export async function listPhotos(db: Knex, adId: number): Promise<OwnPhoto[]> {
-  return (
-    await db('ad_images').where('ad_id', adId).orderBy('position').orderBy('id').select('id', 'file_key', 'position', 'width', 'height')
-  ).map((r) => ({
-    id: r.id,
-    key: r.file_key,
-    position: r.position,
-    width: r.width,
-    height: r.height,
-  }));
+  const photos = await AdPhoto.query(db).where('ad_id', adId).orderBy('position').orderBy('id');
+  return photos.map((p) => ({ id: p.id, key: p.fileKey, position: p.position, width: p.width, height: p.height }));
 }
 
 /**
@@ -72,28 +65,25 @@ async function backToReview(trx: Knex, adId: number, now: Date): Promise<void> {
  */
 export async function addPhoto(
   db: Knex,
-  ad: { id: number; plan: string; requested_plan: string; title: string },
+  ad: { id: number; plan: Plan; requestedPlan: Plan; title: string },
   image: { key: string; width: number; height: number },
   now = new Date(),
 ): Promise<number | 'full' | 'locked'> {
   return db.transaction(async (trx) => {
     // A write first (SQLite: the transaction then holds the lock, so two uploads cannot both pass the count).
     if (!(await claimEditable(trx, ad.id, now))) return 'locked';
-    const count = Number((await trx('ad_images').where('ad_id', ad.id).count({ n: '*' }).first())?.n ?? 0);
-    if (count >= photoLimit(ad)) return 'full';
-    const last = await trx('ad_images').where('ad_id', ad.id).max({ p: 'position' }).first();
-    const [row] = await trx('ad_images')
-      .insert({
-        ad_id: ad.id,
-        position: Number(last?.p ?? -1) + 1,
-        file_key: image.key,
-        width: image.width,
-        height: image.height,
-        alt: ad.title.slice(0, 160),
-      })
-      .returning('id');
+    const positions = (await AdPhoto.query(trx).where('ad_id', ad.id).select('position')).map((p) => p.position);
+    if (positions.length >= photoLimit(ad)) return 'full';
+    const photo = await AdPhoto.query(trx).insert({
+      adId: ad.id,
+      position: Math.max(-1, ...positions) + 1,
+      fileKey: image.key,
+      width: image.width,
+      height: image.height,
+      alt: ad.title.slice(0, 160),
+    });
     await backToReview(trx, ad.id, now);
-    return insertedId(row);
+    return photo.id;
   });
 }
 
@@ -105,11 +95,11 @@ export async function removePhoto(db: Knex, adId: number, photoId: number, now =
   return unlessUnchanged(
     db.transaction(async (trx) => {
       if (!(await claimEditable(trx, adId, now))) return 'locked';
-      const photo = await trx('ad_images').where({ id: photoId, ad_id: adId }).first('file_key');
+      const photo = await AdPhoto.query(trx).findById(photoId).where('ad_id', adId);
       if (!photo) throw new NothingChanged('missing' as const);
-      await trx('ad_images').where('id', photoId).delete();
+      await photo.$query(trx).delete();
       await backToReview(trx, adId, now);
-      return keysNotKeptAsEvidence(trx, [photo.file_key as string]);
+      return keysNotKeptAsEvidence(trx, [photo.fileKey]);
     }),
   );
 }
@@ -119,10 +109,10 @@ export async function reorderPhotos(db: Knex, adId: number, ids: number[], now =
   return unlessUnchanged(
     db.transaction(async (trx) => {
       if (!(await claimEditable(trx, adId, now))) return 'locked';
-      const current: number[] = await trx('ad_images').where('ad_id', adId).pluck('id');
+      const current = (await AdPhoto.query(trx).where('ad_id', adId).select('id')).map((p) => p.id);
       if (current.length !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => current.includes(id)))
         throw new NothingChanged('invalid' as const);
-      for (const [position, id] of ids.entries()) await trx('ad_images').where({ id, ad_id: adId }).update({ position });
+      for (const [position, id] of ids.entries()) await AdPhoto.query(trx).findById(id).where('ad_id', adId).patch({ position });
       await backToReview(trx, adId, now);
       return 'ok' as const;
     }),

@@ -9,17 +9,19 @@ import {
   SERVICE_TYPES,
   TIME_SLOTS,
   type AdState,
+  type Category,
+  type Plan,
 } from '#shared/catalogue.ts';
 import { fromMask, toMask } from '#shared/masks.ts';
 import { buildSearchText, slugify } from '#shared/ad-text.ts';
-import { insertedId } from '#db/dialect.ts';
-import { isoOrNull as iso } from '#shared/dates.ts';
+import { Ad, AdPhoto, Advertiser } from '#db/models/index.ts';
 import { screenAdText, type RedFlag } from '#shared/screening.ts';
 import type { AdInputForm } from '#shared/ad-input.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
 
-function columns(input: AdInputForm) {
+/** What the form sets of an ad. */
+function fromForm(input: AdInputForm) {
   return {
     slug: slugify(input.title),
     title: input.title,
@@ -28,24 +30,35 @@ function columns(input: AdInputForm) {
     zona: 'caba',
     barrio: input.barrio,
     phone: input.phone,
-    price_per_hour: input.pricePerHour,
-    days_mask: toMask(DAY_GROUPS, input.days),
-    slots_mask: toMask(TIME_SLOTS, input.slots),
-    is_24h: input.is24h,
-    open_schedule: input.openSchedule,
-    languages_mask: toMask(LANGUAGES, input.languages),
-    services_mask: toMask(SERVICE_TYPES, input.services),
-    attention_mask: toMask(ATTENTION_TYPES, input.attention),
-    requested_plan: input.plan,
-    search_text: buildSearchText({ title: input.title, description: input.description, barrio: input.barrio, category: input.category }),
-  };
+    pricePerHour: input.pricePerHour,
+    daysMask: toMask(DAY_GROUPS, input.days),
+    slotsMask: toMask(TIME_SLOTS, input.slots),
+    is24h: input.is24h,
+    openSchedule: input.openSchedule,
+    languagesMask: toMask(LANGUAGES, input.languages),
+    servicesMask: toMask(SERVICE_TYPES, input.services),
+    attentionMask: toMask(ATTENTION_TYPES, input.attention),
+    requestedPlan: input.plan,
+    searchText: buildSearchText({ title: input.title, description: input.description, barrio: input.barrio, category: input.category }),
+  } satisfies Partial<Ad>;
 }
 
+/** The advertiser's ad, or nothing: another advertiser's ad is not found. */
+const ownAd = (db: Knex, advertiserId: number, adId: number) => Ad.query(db).findById(adId).where('advertiser_id', advertiserId);
+
+const hasVerificationStatus = async (db: Knex, advertiserId: number, statuses: string[]) =>
+  statuses.includes((await Advertiser.query(db).findById(advertiserId).select('verification_status'))?.verificationStatus ?? '');
+
 export async function createAdDraft(db: Knex, advertiserId: number, input: AdInputForm, now = new Date()): Promise<number> {
-  const [row] = await db('ads')
-    .insert({ advertiser_id: advertiserId, ...columns(input), state: 'draft', plan: 'gratuito', created_at: now, updated_at: now })
-    .returning('id');
-  return insertedId(row);
+  const ad = await Ad.query(db).insert({
+    advertiserId,
+    ...fromForm(input),
+    state: 'draft',
+    plan: 'gratuito',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return ad.id;
 }
 
 /** Saves the form; a live or decided ad goes back to review (staff approve every edit). */
@@ -56,20 +69,20 @@ export async function updateOwnAd(
   input: AdInputForm,
   now = new Date(),
 ): Promise<'ok' | 'missing' | 'not_editable'> {
-  const ad = await db('ads').where({ id: adId, advertiser_id: advertiserId }).first('state');
+  const ad = await ownAd(db, advertiserId, adId).select('state');
   if (!ad) return 'missing';
   if (!(OWNER_EDITABLE_STATES as readonly string[]).includes(ad.state)) return 'not_editable';
   const backToReview = ad.state !== 'draft';
   const flags = screenAdText(input.title, input.description);
   // The state read above is checked again in the update: a report may have held the ad in between.
-  const changed = await db('ads')
-    .where({ id: adId, advertiser_id: advertiserId, state: ad.state })
-    .update({
-      ...columns(input),
+  const changed = await ownAd(db, advertiserId, adId)
+    .where('state', ad.state)
+    .patch({
+      ...fromForm(input),
       ...(backToReview
-        ? { state: 'pending', submitted_at: now, review_flags: flags.length ? JSON.stringify(flags) : null, state_reason: null }
+        ? { state: 'pending', submittedAt: now, reviewFlags: flags.length ? JSON.stringify(flags) : null, stateReason: null }
         : {}),
-      updated_at: now,
+      updatedAt: now,
     });
   return changed ? 'ok' : 'not_editable';
 }
@@ -78,21 +91,19 @@ export type SubmitAdResult = { flags: RedFlag[] } | 'missing' | 'not_draft' | 'n
 
 /** draft (or rejected) -> pending review, with the screening's red flags for staff. Only verified (or pending) advertisers. */
 export async function submitOwnAd(db: Knex, advertiserId: number, adId: number, now = new Date()): Promise<SubmitAdResult> {
-  const ad = await db('ads').where({ id: adId, advertiser_id: advertiserId }).first('state', 'title', 'description');
+  const ad = await ownAd(db, advertiserId, adId).select('state', 'title', 'description');
   if (!ad) return 'missing';
-  const advertiser = await db('advertisers').where('id', advertiserId).first('verification_status');
-  if (!['pending', 'verified'].includes(advertiser?.verification_status)) return 'not_verified';
+  if (!(await hasVerificationStatus(db, advertiserId, ['pending', 'verified']))) return 'not_verified';
   const flags = screenAdText(ad.title, ad.description);
   // Conditional on the state: a double click sends it once; the second finds it pending already.
-  const moved = await db('ads')
-    .where({ id: adId, advertiser_id: advertiserId })
+  const moved = await ownAd(db, advertiserId, adId)
     .whereIn('state', ['draft', 'rejected'])
-    .update({
+    .patch({
       state: 'pending',
-      submitted_at: now,
-      review_flags: flags.length ? JSON.stringify(flags) : null,
-      state_reason: null,
-      updated_at: now,
+      submittedAt: now,
+      reviewFlags: flags.length ? JSON.stringify(flags) : null,
+      stateReason: null,
+      updatedAt: now,
     });
   return moved ? { flags } : 'not_draft';
 }
@@ -100,7 +111,7 @@ export async function submitOwnAd(db: Knex, advertiserId: number, adId: number, 
 export interface OwnAd {
   id: number;
   title: string;
-  category: string;
+  category: Category;
   barrio: string | null;
   description: string;
   phone: string | null;
@@ -114,47 +125,47 @@ export interface OwnAd {
   attention: AdInputForm['attention'];
   state: AdState;
   stateReason: string | null;
-  plan: string;
-  requestedPlan: string;
+  plan: Plan;
+  requestedPlan: Plan;
   /** The end of the paid plan in force; null on the free plan. */
   planExpiresAt: string | null;
   expiresAt: string | null;
   updatedAt: string;
 }
 
-function toOwnAd(r: Record<string, unknown>): OwnAd {
+function toOwnAd(ad: Ad): OwnAd {
   return {
-    id: r.id as number,
-    title: r.title as string,
-    category: r.category as string,
-    barrio: r.barrio as string | null,
-    description: r.description as string,
-    phone: r.phone as string | null,
-    pricePerHour: r.price_per_hour === null ? null : Number(r.price_per_hour),
-    days: fromMask(DAY_GROUPS, Number(r.days_mask)),
-    slots: fromMask(TIME_SLOTS, Number(r.slots_mask)),
-    is24h: Boolean(r.is_24h),
-    openSchedule: Boolean(r.open_schedule),
-    languages: fromMask(LANGUAGES, Number(r.languages_mask)),
-    services: fromMask(SERVICE_TYPES, Number(r.services_mask)),
-    attention: fromMask(ATTENTION_TYPES, Number(r.attention_mask)),
-    state: r.state as AdState,
-    stateReason: r.state_reason as string | null,
-    plan: r.plan as string,
-    requestedPlan: r.requested_plan as string,
-    planExpiresAt: r.plan === 'gratuito' ? null : iso(r.plan_expires_at),
-    expiresAt: iso(r.expires_at),
-    updatedAt: iso(r.updated_at)!,
+    id: ad.id,
+    title: ad.title,
+    category: ad.category,
+    barrio: ad.barrio,
+    description: ad.description,
+    phone: ad.phone,
+    pricePerHour: ad.pricePerHour,
+    days: fromMask(DAY_GROUPS, ad.daysMask),
+    slots: fromMask(TIME_SLOTS, ad.slotsMask),
+    is24h: ad.is24h,
+    openSchedule: ad.openSchedule,
+    languages: fromMask(LANGUAGES, ad.languagesMask),
+    services: fromMask(SERVICE_TYPES, ad.servicesMask),
+    attention: fromMask(ATTENTION_TYPES, ad.attentionMask),
+    state: ad.state,
+    stateReason: ad.stateReason,
+    plan: ad.plan,
+    requestedPlan: ad.requestedPlan,
+    planExpiresAt: ad.plan === 'gratuito' ? null : (ad.planExpiresAt?.toISOString() ?? null),
+    expiresAt: ad.expiresAt?.toISOString() ?? null,
+    updatedAt: ad.updatedAt.toISOString(),
   };
 }
 
 export async function listOwnAds(db: Knex, advertiserId: number): Promise<OwnAd[]> {
-  return (await db('ads').where('advertiser_id', advertiserId).orderBy('updated_at', 'desc').orderBy('id', 'desc')).map(toOwnAd);
+  return (await Ad.query(db).where('advertiser_id', advertiserId).orderBy('updated_at', 'desc').orderBy('id', 'desc')).map(toOwnAd);
 }
 
 export async function findOwnAd(db: Knex, advertiserId: number, adId: number): Promise<OwnAd | null> {
-  const row = await db('ads').where({ id: adId, advertiser_id: advertiserId }).first();
-  return row ? toOwnAd(row) : null;
+  const ad = await ownAd(db, advertiserId, adId);
+  return ad ? toOwnAd(ad) : null;
 }
 
 export type OwnAdAction = 'pause' | 'resume' | 'renew';
@@ -173,23 +184,22 @@ export async function changeOwnAd(
   action: OwnAdAction,
   now = new Date(),
 ): Promise<'ok' | 'missing' | 'not_allowed' | 'expired'> {
-  const ad = await db('ads').where({ id: adId, advertiser_id: advertiserId }).first('state', 'expires_at', 'plan');
+  const ad = await ownAd(db, advertiserId, adId).select('state', 'expires_at', 'plan');
   if (!ad) return 'missing';
-  const endsAt = ad.expires_at ? new Date(ad.expires_at).getTime() : 0;
-  const own = db('ads').where({ id: adId, advertiser_id: advertiserId });
+  const endsAt = ad.expiresAt?.getTime() ?? 0;
+  const own = () => ownAd(db, advertiserId, adId);
   if (action === 'pause')
-    return (await own.where('state', 'published').update({ state: 'paused', updated_at: now })) ? 'ok' : 'not_allowed';
+    return (await own().where('state', 'published').patch({ state: 'paused', updatedAt: now })) ? 'ok' : 'not_allowed';
   if (action === 'resume') {
     if (ad.state !== 'paused') return 'not_allowed';
     if (endsAt <= now.getTime()) return 'expired';
-    await own.where('state', 'paused').update({ state: 'published', updated_at: now });
+    await own().where('state', 'paused').patch({ state: 'published', updatedAt: now });
   } else {
     const renewable =
       ad.state === 'expired' || (['published', 'paused'].includes(ad.state) && endsAt - now.getTime() <= RENEW_WINDOW_DAYS * DAY_MS);
     if (!renewable || ad.plan !== 'gratuito') return 'not_allowed';
-    const advertiser = await db('advertisers').where('id', advertiserId).first('verification_status');
-    if (advertiser?.verification_status !== 'verified') return 'not_allowed';
-    await own.update({ state: 'published', expires_at: new Date(Math.max(now.getTime(), endsAt) + 30 * DAY_MS), updated_at: now });
+    if (!(await hasVerificationStatus(db, advertiserId, ['verified']))) return 'not_allowed';
+    await own().patch({ state: 'published', expiresAt: new Date(Math.max(now.getTime(), endsAt) + 30 * DAY_MS), updatedAt: now });
   }
   await refreshSearchRanks(db, now, [adId]);
   return 'ok';
@@ -201,11 +211,10 @@ export async function changeOwnAd(
  */
 export async function deleteOwnAd(db: Knex, advertiserId: number, adId: number): Promise<string[] | 'missing' | 'held'> {
   return db.transaction(async (trx) => {
-    const ad = await trx('ads').where({ id: adId, advertiser_id: advertiserId }).first('id', 'state');
-    if (!ad) return 'missing';
-    const keys: string[] = await trx('ad_images').where('ad_id', adId).pluck('file_key');
+    if (!(await ownAd(trx, advertiserId, adId).select('id'))) return 'missing';
+    const keys = (await AdPhoto.query(trx).where('ad_id', adId).select('file_key')).map((p) => p.fileKey);
     // Conditional on the state: a report that holds the ad meanwhile keeps it.
-    if (!(await trx('ads').where({ id: adId }).whereNot('state', 'held').delete())) return 'held';
+    if (!(await Ad.query(trx).findById(adId).whereNot('state', 'held').delete())) return 'held';
     return keysNotKeptAsEvidence(trx, keys);
   });
 }

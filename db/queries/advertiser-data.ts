@@ -2,22 +2,24 @@
 // document, and deleting the account. Payments are billing records the law keeps for 10 years (privacy page):
 // they stay, attached to an anonymised account; everything else goes.
 import type { Knex } from 'knex';
+import {
+  Ad,
+  AdPhoto,
+  Advertiser,
+  AdvertiserSession,
+  AdvertiserToken,
+  IdentityDocument,
+  Payment,
+  VerificationRequest,
+} from '#db/models/index.ts';
 
+/** Every datum kept about the account, dates in ISO 8601, as the account's download gives it. */
 export async function exportAdvertiserData(db: Knex, advertiserId: number) {
-  const account = await db('advertisers')
-    .where('id', advertiserId)
-    .first('email', 'full_name', 'dni', 'birth_date', 'verification_status', 'verified_at', 'email_confirmed_at', 'created_at');
-  const ads = await db('ads').where('advertiser_id', advertiserId).orderBy('id');
-  const photos = ads.length
-    ? await db('ad_images')
-        .whereIn(
-          'ad_id',
-          ads.map((a) => a.id),
-        )
-        .orderBy('position')
-        .select('ad_id', 'file_key')
-    : [];
-  const verifications = await db('verification_requests')
+  const account = await Advertiser.query(db)
+    .findById(advertiserId)
+    .select('email', 'full_name', 'dni', 'birth_date', 'verification_status', 'verified_at', 'email_confirmed_at', 'created_at');
+  const ads = await Ad.query(db).where('advertiser_id', advertiserId).orderBy('id').withGraphFetched('photos(inGalleryOrder)');
+  const verifications = await VerificationRequest.query(db)
     .where('advertiser_id', advertiserId)
     .orderBy('id')
     .select(
@@ -33,7 +35,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       'decided_at',
       'documents_purged_at',
     );
-  const payments = await db('payments')
+  const payments = await Payment.query(db)
     .where('advertiser_id', advertiserId)
     .orderBy('id')
     .select(
@@ -59,14 +61,14 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       category: a.category,
       barrio: a.barrio,
       phone: a.phone,
-      pricePerHour: a.price_per_hour,
+      pricePerHour: a.pricePerHour,
       state: a.state,
-      stateReason: a.state_reason,
+      stateReason: a.stateReason,
       plan: a.plan,
-      publishedAt: a.published_at,
-      expiresAt: a.expires_at,
-      createdAt: a.created_at,
-      photos: photos.filter((p) => p.ad_id === a.id).map((p) => `/media/ads/${p.file_key}-800.webp`),
+      publishedAt: a.publishedAt,
+      expiresAt: a.expiresAt,
+      createdAt: a.createdAt,
+      photos: a.photos!.map((p) => `/media/ads/${p.fileKey}-800.webp`),
     })),
     // Identity documents are not included: they are deleted 30 days after the decision, and never sent by mail or download.
     verifications,
@@ -82,38 +84,33 @@ export async function deleteAdvertiserAccount(
 ): Promise<{ photoKeys: string[]; documentKeys: string[]; receiptKeys: string[] }> {
   return db.transaction(async (trx) => {
     // A write first (SQLite locks on it): the account stops being usable before anything else is read.
-    await trx('advertisers')
-      .where('id', advertiserId)
-      .update({
+    await Advertiser.query(trx)
+      .findById(advertiserId)
+      .patch({
         email: `cuenta-eliminada-${advertiserId}@velada.invalid`,
-        full_name: 'Cuenta eliminada',
-        password_hash: null,
+        fullName: 'Cuenta eliminada',
+        passwordHash: null,
         dni: null,
-        birth_date: null,
-        verification_status: 'unverified',
-        verified_at: null,
-        email_confirmed_at: null,
-        updated_at: now,
+        birthDate: null,
+        verificationStatus: 'unverified',
+        verifiedAt: null,
+        emailConfirmedAt: null,
+        updatedAt: now,
       });
-    const adIds: number[] = await trx('ads').where('advertiser_id', advertiserId).pluck('id');
-    const photoKeys: string[] = adIds.length ? await trx('ad_images').whereIn('ad_id', adIds).pluck('file_key') : [];
-    const requestIds: number[] = await trx('verification_requests').where('advertiser_id', advertiserId).pluck('id');
-    const documentKeys: string[] = requestIds.length
-      ? await trx('identity_documents').whereIn('request_id', requestIds).pluck('file_key')
-      : [];
+    const ownAds = Ad.query(trx).where('advertiser_id', advertiserId).select('id');
+    const photoKeys = (await AdPhoto.query(trx).whereIn('ad_id', ownAds).select('file_key')).map((p) => p.fileKey);
+    const ownRequests = VerificationRequest.query(trx).where('advertiser_id', advertiserId).select('id');
+    const documentKeys = (await IdentityDocument.query(trx).whereIn('request_id', ownRequests).select('file_key')).map((d) => d.fileKey);
     // Payments point at ads with ON DELETE SET NULL: the billing record stays; one still waiting can no longer be paid.
     // Transfer receipts (the payer's bank data) go with the account.
-    await trx('payments')
-      .where({ advertiser_id: advertiserId, status: 'pending' })
-      .update({ status: 'cancelled', processed_at: now, notes: 'Cuenta eliminada' });
-    const receiptKeys: string[] = await trx('payments')
-      .where('advertiser_id', advertiserId)
-      .whereNotNull('receipt_key')
-      .pluck('receipt_key');
-    await trx('payments').where('advertiser_id', advertiserId).update({ receipt_key: null, receipt_type: null });
-    await trx('ads').where('advertiser_id', advertiserId).delete();
-    await trx('verification_requests').where('advertiser_id', advertiserId).delete();
-    for (const table of ['advertiser_sessions', 'advertiser_tokens']) await trx(table).where('advertiser_id', advertiserId).delete();
+    const ownPayments = () => Payment.query(trx).where('advertiser_id', advertiserId);
+    await ownPayments().where('status', 'pending').patch({ status: 'cancelled', processedAt: now, notes: 'Cuenta eliminada' });
+    const receiptKeys = (await ownPayments().whereNotNull('receipt_key').select('receipt_key')).map((p) => p.receiptKey!);
+    await ownPayments().patch({ receiptKey: null, receiptType: null });
+    await Ad.query(trx).where('advertiser_id', advertiserId).delete();
+    await VerificationRequest.query(trx).where('advertiser_id', advertiserId).delete();
+    await AdvertiserSession.query(trx).where('advertiser_id', advertiserId).delete();
+    await AdvertiserToken.query(trx).where('advertiser_id', advertiserId).delete();
     return { photoKeys, documentKeys, receiptKeys };
   });
 }

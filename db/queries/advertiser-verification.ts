@@ -1,6 +1,6 @@
 // What an advertiser sees of their own verification: the latest request's state and, after a rejection, why.
 import type { Knex } from 'knex';
-import { insertedId } from '#db/dialect.ts';
+import { Advertiser, IdentityDocument, VerificationRequest } from '#db/models/index.ts';
 
 export interface OwnVerification {
   method: 'renaper' | 'manual';
@@ -11,23 +11,20 @@ export interface OwnVerification {
 }
 
 export async function latestVerification(db: Knex, advertiserId: number): Promise<OwnVerification | null> {
-  const row = await db('verification_requests')
-    .where('advertiser_id', advertiserId)
-    .orderBy('id', 'desc')
-    .first('method', 'status', 'reason', 'submitted_at', 'decided_at');
-  if (!row) return null;
+  const request = await VerificationRequest.query(db).where('advertiser_id', advertiserId).orderBy('id', 'desc').first();
+  if (!request) return null;
   return {
-    method: row.method,
-    status: row.status,
-    reason: row.reason,
-    submittedAt: new Date(row.submitted_at).toISOString(),
-    decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+    method: request.method,
+    status: request.status,
+    reason: request.reason,
+    submittedAt: request.submittedAt.toISOString(),
+    decidedAt: request.decidedAt?.toISOString() ?? null,
   };
 }
 
 export async function verificationStatusOf(db: Knex, advertiserId: number): Promise<string | null> {
-  const row = await db('advertisers').where('id', advertiserId).first('verification_status');
-  return row ? String(row.verification_status) : null;
+  const account = await Advertiser.query(db).findById(advertiserId).select('verification_status');
+  return account?.verificationStatus ?? null;
 }
 
 /**
@@ -43,35 +40,21 @@ export async function recordVerificationRequest(
     birthDate: string;
     dni: string | null;
     tramite: string | null;
-    gender: string | null;
-    documents: { kind: string; fileKey: string; bytes: number }[];
+    gender: VerificationRequest['gender'];
+    documents: { kind: IdentityDocument['kind']; fileKey: string; bytes: number }[];
   },
   now: Date,
 ): Promise<{ requestId: number } | 'already_pending'> {
   return db.transaction(async (trx) => {
     // The status moves first (a write, then the rest): a second submission racing this one finds nothing to move.
-    const moved = await trx('advertisers')
-      .where('id', input.advertiserId)
+    const moved = await Advertiser.query(trx)
+      .findById(input.advertiserId)
       .whereIn('verification_status', ['unverified', 'rejected'])
-      .update({ verification_status: 'pending', updated_at: now });
+      .patch({ verificationStatus: 'pending', updatedAt: now });
     if (!moved) return 'already_pending';
-    const [row] = await trx('verification_requests')
-      .insert({
-        advertiser_id: input.advertiserId,
-        method: input.method,
-        full_name: input.fullName,
-        birth_date: input.birthDate,
-        dni: input.dni,
-        tramite: input.tramite,
-        gender: input.gender,
-        status: 'pending',
-        submitted_at: now,
-      })
-      .returning('id');
-    const requestId = insertedId(row);
-    await trx('identity_documents').insert(
-      input.documents.map((d) => ({ request_id: requestId, kind: d.kind, file_key: d.fileKey, bytes: d.bytes, created_at: now })),
-    );
-    return { requestId };
+    const { documents, ...identity } = input;
+    const request = await VerificationRequest.query(trx).insert({ ...identity, status: 'pending', submittedAt: now });
+    for (const d of documents) await IdentityDocument.query(trx).insert({ requestId: request.id, ...d, createdAt: now });
+    return { requestId: request.id };
   });
 }

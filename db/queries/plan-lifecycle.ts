@@ -2,10 +2,11 @@
 // plans end at their date, listings expire at theirs, renewal payments are created before a paid plan ends and
 // cancelled when left unpaid. Each step is idempotent: running it twice, or in two processes, changes nothing more.
 import type { Knex } from 'knex';
-import { insertedId, isUniqueViolation } from '#db/dialect.ts';
+import { isUniqueViolation } from '#db/dialect.ts';
+import { Payment } from '#db/models/index.ts';
 import { addDays, PAID_PLANS, RENEWAL_NOTICE_DAYS, UNPAID_RENEWAL_GRACE_DAYS, type PaidPlan } from '#shared/plans.ts';
 import { getPlanPrices } from './settings.ts';
-import { newPaymentReference, planPaymentDescription } from './plan-payments.ts';
+import { newPaymentReference, planPaymentDescription } from './plan-purchases.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 
 export interface RenewalCreated {
@@ -81,25 +82,22 @@ export async function createRenewals(db: Knex, now: Date): Promise<RenewalCreate
     const renewalKey = `${ad.id}:${dueAt.toISOString()}`;
     const reference = newPaymentReference();
     try {
-      const [row] = await db('payments')
-        .insert({
-          advertiser_id: ad.advertiser_id,
-          ad_id: ad.id,
-          plan,
-          kind: 'renewal',
-          amount: prices[plan],
-          description: planPaymentDescription(plan, ad.title, 'renewal'),
-          payment_method: 'transfer',
-          status: 'pending',
-          reference,
-          renewal_key: renewalKey,
-          due_at: dueAt,
-          created_at: now,
-        })
-        .returning('id');
-      const paymentId = insertedId(row);
+      const payment = await Payment.query(db).insert({
+        advertiserId: ad.advertiser_id,
+        adId: ad.id,
+        plan,
+        kind: 'renewal',
+        amount: prices[plan],
+        description: planPaymentDescription(plan, ad.title, 'renewal'),
+        paymentMethod: 'transfer',
+        status: 'pending',
+        reference,
+        renewalKey,
+        dueAt,
+        createdAt: now,
+      });
       created.push({
-        paymentId,
+        paymentId: payment.id,
         reference,
         amount: prices[plan],
         plan,

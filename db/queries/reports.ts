@@ -5,7 +5,9 @@
 // keyed hash of the address) hides at most HIDING_REPORTS_PER_DAY ads a day; further reports still reach staff.
 // While an ad is held its paid plan's time stands still: the time held is added back when it returns.
 import type { Knex } from 'knex';
-import { forUpdate, insertedId, lockForTransaction } from '#db/dialect.ts';
+import { forUpdate, lockForTransaction } from '#db/dialect.ts';
+import { Ad, AdPhoto, Report } from '#db/models/index.ts';
+import type { AdSnapshot } from '#db/models/report.ts';
 import { adIdFromParam } from '#shared/ad-text.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 import { createStaffAlert } from './staff-alerts.ts';
@@ -14,17 +16,6 @@ import { HIDING_REASONS, reportReasonLabel, type ReportReason } from '#shared/re
 /** How many ads one reporter can hide in 24 hours; past it, the reports wait for staff with the ad visible. */
 export const HIDING_REPORTS_PER_DAY = 3;
 const DAY_MS = 86_400_000;
-
-/** What a report records of the ad when it is made: it stays when the ad is edited, removed or deleted. */
-export interface AdSnapshot {
-  adId: number;
-  title: string;
-  category: string;
-  state: string;
-  advertiserId: number;
-  advertiserName: string;
-  photoKeys: string[];
-}
 
 /** An ad id from what a visitor typed: the code shown on the ad ("1234") or its link (…/anuncio/titulo-1234). */
 export function adIdFromReference(reference: string): number | null {
@@ -60,38 +51,30 @@ export async function createReport(
   return db.transaction(async (trx) => {
     // The report row first: a write, so on SQLite this transaction excludes every other writer from here on; on
     // PostgreSQL the advisory lock does the same for this reporter. Parallel reports cannot pass the limit together.
-    const [row] = await trx('reports')
-      .insert({
-        ad_id: null,
-        ad_reference: input.adReference,
-        reason: input.reason,
-        details: input.details,
-        contact_email: input.contactEmail,
-        status: 'open',
-        hid_ad: false,
-        reporter_key: input.reporterKey,
-        created_at: now,
-      })
-      .returning('id');
-    const id = insertedId(row);
+    const { id } = await Report.query(trx).insert({
+      adId: null,
+      adReference: input.adReference,
+      reason: input.reason,
+      details: input.details,
+      contactEmail: input.contactEmail,
+      status: 'open',
+      hidAd: false,
+      reporterKey: input.reporterKey,
+      createdAt: now,
+    });
     if (input.reporterKey) await lockForTransaction(trx, `report:${input.reporterKey}`);
 
-    const ad = input.adId
-      ? await trx('ads as ad')
-          .join('advertisers as a', 'a.id', 'ad.advertiser_id')
-          .where('ad.id', input.adId)
-          .first('ad.id', 'ad.title', 'ad.category', 'ad.state', 'ad.advertiser_id', 'a.full_name', 'a.email')
-      : undefined;
+    const ad = input.adId ? await Ad.query(trx).findById(input.adId).withGraphJoined('advertiser') : undefined;
     if (!ad) return { id, hidden: false, limited: false, heldAd: null };
 
-    const photoKeys: string[] = await trx('ad_images').where('ad_id', ad.id).orderBy('position').pluck('file_key');
+    const photoKeys = (await AdPhoto.query(trx).where('ad_id', ad.id).orderBy('position').select('file_key')).map((p) => p.fileKey);
     const snapshot: AdSnapshot = {
       adId: ad.id,
       title: ad.title,
       category: ad.category,
       state: ad.state,
-      advertiserId: ad.advertiser_id,
-      advertiserName: ad.full_name,
+      advertiserId: ad.advertiserId,
+      advertiserName: ad.advertiser!.fullName,
       photoKeys,
     };
     if (photoKeys.length) await trx('report_evidence').insert(photoKeys.map((file_key) => ({ report_id: id, file_key })));
@@ -100,23 +83,17 @@ export async function createReport(
     let hidden = false;
     if (hides && ad.state === 'published') {
       const hiddenToday = input.reporterKey
-        ? Number(
-            (
-              await trx('reports')
-                .where({ reporter_key: input.reporterKey, hid_ad: true })
-                .where('created_at', '>', new Date(now.getTime() - DAY_MS))
-                .count({ n: '*' })
-                .first()
-            )?.n ?? 0,
-          )
+        ? await Report.query(trx)
+            .where({ reporter_key: input.reporterKey, hid_ad: true })
+            .where('created_at', '>', new Date(now.getTime() - DAY_MS))
+            .resultSize()
         : 0;
       limited = hiddenToday >= HIDING_REPORTS_PER_DAY;
       if (!limited)
-        hidden = (await trx('ads').where({ id: ad.id, state: 'published' }).update({ state: 'held', held_at: now, updated_at: now })) > 0;
+        hidden =
+          (await Ad.query(trx).findById(ad.id).where('state', 'published').patch({ state: 'held', heldAt: now, updatedAt: now })) > 0;
     }
-    await trx('reports')
-      .where('id', id)
-      .update({ ad_id: ad.id, ad_reference: null, hid_ad: hidden, ad_snapshot: JSON.stringify(snapshot) });
+    await Report.query(trx).findById(id).patch({ adId: ad.id, adReference: null, hidAd: hidden, adSnapshot: snapshot });
     if (hides) {
       const label = reportReasonLabel(input.reason).toLowerCase();
       const what = hidden
@@ -135,7 +112,7 @@ export async function createReport(
         now,
       );
     }
-    return { id, hidden, limited, heldAd: hidden ? { id: ad.id, title: ad.title, advertiserEmail: ad.email } : null };
+    return { id, hidden, limited, heldAd: hidden ? { id: ad.id, title: ad.title, advertiserEmail: ad.advertiser!.email } : null };
   });
 }
 
@@ -155,37 +132,32 @@ export interface ReportItem {
   createdAt: string;
 }
 
-function parseSnapshot(text: string | null): ReportItem['snapshot'] {
-  if (!text) return null;
-  try {
-    const { photoKeys, ...rest } = JSON.parse(text) as AdSnapshot;
-    return { ...rest, photos: photoKeys.map((key) => `/media/ads/${key}-400.webp`) };
-  } catch {
-    return null;
-  }
+function withPhotoAddresses(snapshot: AdSnapshot | null): ReportItem['snapshot'] {
+  if (!snapshot) return null;
+  const { photoKeys, ...rest } = snapshot;
+  return { ...rest, photos: photoKeys.map((key) => `/media/ads/${key}-400.webp`) };
 }
 
 export async function listReports(db: Knex, status: ReportItem['status'], limit = 300): Promise<ReportItem[]> {
-  const rows = await db('reports as r')
-    .leftJoin('ads as a', 'a.id', 'r.ad_id')
-    .where('r.status', status)
-    .orderBy('r.created_at', status === 'open' ? 'asc' : 'desc')
-    .orderBy('r.id')
-    .limit(limit)
-    .select('r.*', 'a.title as ad_title', 'a.state as ad_state');
-  return rows.map((r) => ({
+  const reports = await Report.query(db)
+    .withGraphJoined('ad(titleAndState)')
+    .where('reports.status', status)
+    .orderBy('reports.created_at', status === 'open' ? 'asc' : 'desc')
+    .orderBy('reports.id')
+    .limit(limit);
+  return reports.map((r) => ({
     id: r.id,
-    adId: r.ad_id,
-    adTitle: r.ad_title ?? null,
-    adState: r.ad_state ?? null,
-    adReference: r.ad_reference,
-    snapshot: parseSnapshot(r.ad_snapshot),
+    adId: r.adId,
+    adTitle: r.ad?.title ?? null,
+    adState: r.ad?.state ?? null,
+    adReference: r.adReference,
+    snapshot: withPhotoAddresses(r.adSnapshot),
     reason: r.reason,
     details: r.details,
-    contactEmail: r.contact_email,
+    contactEmail: r.contactEmail,
     status: r.status,
-    hidAd: Boolean(r.hid_ad),
-    createdAt: new Date(r.created_at).toISOString(),
+    hidAd: r.hidAd,
+    createdAt: r.createdAt.toISOString(),
   }));
 }
 
@@ -195,36 +167,31 @@ export async function openReportsOf(
   adIds: number[],
 ): Promise<{ adId: number; id: number; reason: ReportReason; hides: boolean; createdAt: string }[]> {
   if (!adIds.length) return [];
-  const rows = await db('reports')
+  const reports = await Report.query(db)
     .whereIn('ad_id', adIds)
     .where('status', 'open')
     .orderBy('created_at')
     .select('id', 'ad_id', 'reason', 'created_at');
-  return rows.map((r) => ({
-    adId: r.ad_id,
+  return reports.map((r) => ({
+    adId: r.adId!,
     id: r.id,
     reason: r.reason,
     hides: HIDING_REASONS.includes(r.reason),
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt: r.createdAt.toISOString(),
   }));
 }
 
 /** The ad comes back from a hold: published again, with the time it was held added to its plan and listing. */
 async function releaseHold(trx: Knex, adId: number, now: Date): Promise<boolean> {
   // Locked: a payment completed meanwhile must not have its new plan end overwritten with the value read here.
-  const ad = await forUpdate(trx, trx('ads').where({ id: adId, state: 'held' })).first('held_at', 'plan_expires_at', 'expires_at');
+  const ad = await forUpdate(trx, Ad.query(trx).findById(adId).where('state', 'held').select('held_at', 'plan_expires_at', 'expires_at'));
   if (!ad) return false;
-  const heldMs = ad.held_at ? Math.max(0, now.getTime() - new Date(ad.held_at).getTime()) : 0;
-  const later = (date: unknown) => (date ? new Date(new Date(date as string).getTime() + heldMs) : null);
-  const moved = await trx('ads')
-    .where({ id: adId, state: 'held' })
-    .update({
-      state: 'published',
-      held_at: null,
-      plan_expires_at: later(ad.plan_expires_at),
-      expires_at: later(ad.expires_at),
-      updated_at: now,
-    });
+  const heldMs = ad.heldAt ? Math.max(0, now.getTime() - ad.heldAt.getTime()) : 0;
+  const later = (date: Date | null) => (date ? new Date(date.getTime() + heldMs) : null);
+  const moved = await Ad.query(trx)
+    .findById(adId)
+    .where('state', 'held')
+    .patch({ state: 'published', heldAt: null, planExpiresAt: later(ad.planExpiresAt), expiresAt: later(ad.expiresAt), updatedAt: now });
   return moved > 0;
 }
 
@@ -241,15 +208,21 @@ export async function decideReport(
   now = new Date(),
 ): Promise<'ok' | 'missing' | 'decided'> {
   const result = await db.transaction(async (trx) => {
-    const moved = await trx('reports').where({ id, status: 'open' }).update({ status: decision, decided_at: now, decided_by: adminId });
-    if (!moved) return (await trx('reports').where('id', id).first('id')) ? ('decided' as const) : ('missing' as const);
-    const report = await trx('reports').where('id', id).first('ad_id');
+    const moved = await Report.query(trx)
+      .findById(id)
+      .where('status', 'open')
+      .patch({ status: decision, decidedAt: now, decidedBy: adminId });
+    if (!moved) return (await Report.query(trx).findById(id).select('id')) ? ('decided' as const) : ('missing' as const);
+    const report = (await Report.query(trx).findById(id).select('ad_id'))!;
     if (decision === 'dismissed') await trx('report_evidence').where('report_id', id).delete();
     // Whichever report hid it: once none of a hiding reason is open, a dismissal brings the ad back.
-    if (decision === 'dismissed' && report.ad_id) {
+    if (decision === 'dismissed' && report.adId) {
       // Any open report of a hiding reason keeps it hidden, also one that came after the ad was already hidden.
-      const stillHiding = await trx('reports').where({ ad_id: report.ad_id, status: 'open' }).whereIn('reason', HIDING_REASONS).first('id');
-      if (!stillHiding && (await releaseHold(trx, report.ad_id, now))) return report.ad_id as number;
+      const stillHiding = await Report.query(trx)
+        .findOne({ ad_id: report.adId, status: 'open' })
+        .whereIn('reason', HIDING_REASONS)
+        .select('id');
+      if (!stillHiding && (await releaseHold(trx, report.adId, now))) return report.adId;
     }
     return 'ok' as const;
   });

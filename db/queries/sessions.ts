@@ -1,51 +1,63 @@
 // Server-side sessions of staff and advertisers, one store for both (docs/decisions/018-sessions.md): a row per
-// session keyed by the SHA-256 of its cookie's token, with the owner, the last use and the absolute end.
+// session keyed by the SHA-256 of its cookie's token, with the owner, the last use and the absolute end. Resuming
+// a session reads it and its owner in one joined query.
 import type { Knex } from 'knex';
+import { AdvertiserSession, StaffSession } from '#db/models/index.ts';
+import type { Session } from '#db/models/session.ts';
+import type { Admin } from '#shared/admin-permissions.ts';
 
 export type SessionKind = 'staff' | 'advertiser';
 
-const TABLES: Record<SessionKind, { table: string; owner: string }> = {
-  staff: { table: 'admin_sessions', owner: 'admin_user_id' },
-  advertiser: { table: 'advertiser_sessions', owner: 'advertiser_id' },
-};
+export interface SignedInAdvertiser {
+  id: number;
+  email: string;
+  fullName: string;
+  verificationStatus: 'unverified' | 'pending' | 'verified' | 'rejected';
+}
 
-export interface SessionRow {
-  ownerId: number;
+export interface FoundSession<User> {
   lastSeenAt: Date;
   expiresAt: Date;
+  /** null when the account may no longer sign in (a disabled staff account). */
+  user: User | null;
 }
+
+const sessions = (db: Knex, kind: SessionKind) => (kind === 'staff' ? StaffSession : (AdvertiserSession as typeof Session)).query(db);
 
 export async function insertSession(
   db: Knex,
   kind: SessionKind,
   session: { tokenHash: string; ownerId: number; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
-  const { table, owner } = TABLES[kind];
-  await db(table).insert({
-    token_hash: session.tokenHash,
-    [owner]: session.ownerId,
-    created_at: session.createdAt,
-    last_seen_at: session.createdAt,
-    expires_at: session.expiresAt,
-  });
+  const row = { tokenHash: session.tokenHash, createdAt: session.createdAt, lastSeenAt: session.createdAt, expiresAt: session.expiresAt };
+  if (kind === 'staff') await StaffSession.query(db).insert({ ...row, adminUserId: session.ownerId });
+  else await AdvertiserSession.query(db).insert({ ...row, advertiserId: session.ownerId });
 }
 
-export async function findSession(db: Knex, kind: SessionKind, tokenHash: string): Promise<SessionRow | null> {
-  const { table, owner } = TABLES[kind];
-  const row = await db(table).where('token_hash', tokenHash).first(`${owner} as owner_id`, 'last_seen_at', 'expires_at');
-  return row ? { ownerId: Number(row.owner_id), lastSeenAt: new Date(row.last_seen_at), expiresAt: new Date(row.expires_at) } : null;
+export async function findStaffSession(db: Knex, tokenHash: string): Promise<FoundSession<Admin> | null> {
+  const session = await StaffSession.query(db).findById(tokenHash).withGraphJoined('owner(signedIn)');
+  if (!session?.owner) return null;
+  return { lastSeenAt: session.lastSeenAt, expiresAt: session.expiresAt, user: session.owner.active ? session.owner.toAdmin() : null };
+}
+
+export async function findAdvertiserSession(db: Knex, tokenHash: string): Promise<FoundSession<SignedInAdvertiser> | null> {
+  const session = await AdvertiserSession.query(db).findById(tokenHash).withGraphJoined('owner(signedIn)');
+  if (!session?.owner) return null;
+  const { id, email, fullName, verificationStatus } = session.owner;
+  return { lastSeenAt: session.lastSeenAt, expiresAt: session.expiresAt, user: { id, email, fullName, verificationStatus } };
 }
 
 export async function touchSession(db: Knex, kind: SessionKind, tokenHash: string, now: Date): Promise<void> {
-  await db(TABLES[kind].table).where('token_hash', tokenHash).update({ last_seen_at: now });
+  await sessions(db, kind).findById(tokenHash).patch({ lastSeenAt: now });
 }
 
 export async function deleteSession(db: Knex, kind: SessionKind, tokenHash: string): Promise<void> {
-  await db(TABLES[kind].table).where('token_hash', tokenHash).delete();
+  await sessions(db, kind).deleteById(tokenHash);
 }
 
 /** Ends every session of one staff member or advertiser (disabled account, new password, deleted account). */
 export async function deleteSessionsOf(db: Knex, kind: SessionKind, ownerId: number): Promise<void> {
-  const { table, owner } = TABLES[kind];
-  await db(table).where(owner, ownerId).delete();
+  await sessions(db, kind)
+    .where(kind === 'staff' ? 'admin_user_id' : 'advertiser_id', ownerId)
+    .delete();
 }

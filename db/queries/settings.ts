@@ -1,5 +1,6 @@
 // Settings that staff edit in the panel; the plan prices are read on every request that shows them.
 import type { Knex } from 'knex';
+import { Setting } from '#db/models/index.ts';
 
 export interface PlanPrices {
   premium: number;
@@ -7,7 +8,7 @@ export interface PlanPrices {
 }
 
 export async function getPlanPrices(db: Knex): Promise<PlanPrices> {
-  const rows: { key: string; value: string }[] = await db('settings').whereIn('key', ['price_premium', 'price_vip']);
+  const rows = await Setting.query(db).findByIds(['price_premium', 'price_vip']);
   const value = (key: string) => Number(rows.find((r) => r.key === key)?.value ?? Number.NaN);
   return { premium: value('price_premium'), vip: value('price_vip') };
 }
@@ -18,8 +19,8 @@ export async function setPlanPrices(db: Knex, prices: PlanPrices, now = new Date
       ['price_premium', prices.premium],
       ['price_vip', prices.vip],
     ] as const) {
-      await trx('settings')
-        .insert({ key, value: String(value), updated_at: now })
+      await Setting.query(trx)
+        .insert({ key, value: String(value), updatedAt: now })
         .onConflict('key')
         .merge(['value', 'updated_at']);
     }

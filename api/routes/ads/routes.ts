@@ -7,12 +7,12 @@ import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { revealPhone } from '#db/queries/ad-page.ts';
 import { formatPhoneLocal, phoneLinks } from '#shared/phone.ts';
 import { adIdParams } from './schema.ts';
-import { parseInput } from '#api/http/validate.ts';
+import { validate } from '#api/http/validate.ts';
 
 export function adsRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/ads' });
-  router.post('/:id/phone', rateLimit({ windowMs: 60_000, max: 30 }), async (ctx) => {
-    const { id } = parseInput(adIdParams, ctx.params);
+  router.post('/:id/phone', rateLimit({ windowMs: 60_000, max: 30 }), validate({ params: adIdParams }), async (ctx) => {
+    const { id } = ctx.input.params;
     const phone = await revealPhone(deps.db, id);
     if (!phone) throw notFound('ad_not_found', 'El aviso no existe o no está publicado.');
     ctx.set('Cache-Control', 'no-store');

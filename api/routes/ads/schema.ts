@@ -1,3 +1,19 @@
-import { idParams } from '#api/http/validate.ts';
+// What the ad endpoints accept: the public phone reveal, the owner's photos and the panel's moderation.
+import { z } from 'zod';
+import { idParams, rowId } from '#api/http/validate.ts';
 
 export const adIdParams = idParams;
+
+export const photoParams = idParams.extend({ photoId: rowId });
+
+export const orderBody = z.object({ ids: z.array(z.number().int().positive()).max(20) });
+
+export const adsQuery = z.object({ state: z.enum(['pending', 'held', 'published', 'rejected', 'removed']).default('pending') });
+
+export const adReasonBody = z.object({
+  reason: z
+    .string({ error: 'Escribí el motivo: el anunciante lo va a ver.' })
+    .trim()
+    .min(5, 'Escribí el motivo: el anunciante lo va a ver.')
+    .max(500),
+});

@@ -2,8 +2,10 @@
 // read by the panel newest first, filtered by action, username and Buenos Aires dates.
 import type { Knex } from 'knex';
 import { buenosAiresDayStart, shiftDate } from '#shared/dates.ts';
+import { AuditEntry } from '#db/models/index.ts';
 
-export interface AuditEntry {
+/** What a staff action or sign-in attempt records. */
+export interface AuditRecord {
   action: string;
   adminUserId?: number | null;
   username?: string | null;
@@ -13,16 +15,33 @@ export interface AuditEntry {
   ip?: string;
 }
 
-export async function audit(db: Knex, entry: AuditEntry, now = new Date()): Promise<void> {
-  await db('audit_log').insert({
-    created_at: now,
-    admin_user_id: entry.adminUserId ?? null,
+export async function audit(db: Knex, entry: AuditRecord, now = new Date()): Promise<void> {
+  await AuditEntry.query(db).insert({
+    createdAt: now,
+    adminUserId: entry.adminUserId ?? null,
     username: entry.username?.slice(0, 64) ?? null,
     action: entry.action,
-    target_type: entry.targetType ?? null,
-    target_id: entry.targetId === undefined ? null : String(entry.targetId),
-    details: entry.details ? JSON.stringify(entry.details) : null,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId === undefined ? null : String(entry.targetId),
+    details: entry.details ?? null,
     ip: entry.ip?.slice(0, 45) ?? null,
+  });
+}
+
+/**
+ * Runs a staff action and writes its audit row in one transaction: both commit, or neither (a refusal thrown by
+ * `work` rolls back both). The entry may depend on what the work returns (the id of a row it created).
+ */
+export async function withAuditRow<T>(
+  db: Knex,
+  work: (trx: Knex.Transaction) => Promise<T>,
+  entry: (result: T) => AuditRecord,
+  now = new Date(),
+): Promise<T> {
+  return db.transaction(async (trx) => {
+    const result = await work(trx);
+    await audit(trx, entry(result), now);
+    return result;
   });
 }
 
@@ -41,19 +60,19 @@ export async function listAuditLog(
   db: Knex,
   filters: { action?: string; username?: string; from?: string; to?: string; limit: number },
 ): Promise<AuditLogEntry[]> {
-  const query = db('audit_log').orderBy('id', 'desc').limit(filters.limit);
+  const query = AuditEntry.query(db).orderBy('id', 'desc').limit(filters.limit);
   if (filters.action) void query.where('action', filters.action);
   if (filters.username) void query.whereRaw('lower(username) = ?', [filters.username.toLowerCase()]);
   if (filters.from) void query.where('created_at', '>=', buenosAiresDayStart(filters.from));
   if (filters.to) void query.where('created_at', '<', buenosAiresDayStart(shiftDate(filters.to, 0, 1)));
-  return (await query).map((r) => ({
-    id: Number(r.id),
-    createdAt: new Date(r.created_at).toISOString(),
-    username: r.username,
-    action: r.action,
-    targetType: r.target_type,
-    targetId: r.target_id,
-    details: r.details ? JSON.parse(r.details) : null,
-    ip: r.ip,
+  return (await query).map((e) => ({
+    id: Number(e.id),
+    createdAt: e.createdAt.toISOString(),
+    username: e.username,
+    action: e.action,
+    targetType: e.targetType,
+    targetId: e.targetId,
+    details: e.details,
+    ip: e.ip,
   }));
 }

@@ -1,7 +1,6 @@
 // Payments as the panel lists and processes them, and the bank accounts that receive them.
 import type { Knex } from 'knex';
-import { insertedId } from '#db/dialect.ts';
-import { isoOrNull as iso } from '#shared/dates.ts';
+import * as model from '#db/models/index.ts';
 import { completePayment, type CompletedPayment } from '#db/queries/plan-payments.ts';
 
 export interface Payment {
@@ -30,34 +29,32 @@ export const COMPLETED_LISTED = 500;
 /** Every pending payment and the latest COMPLETED_LISTED completed ones, newest first. */
 export async function listPayments(db: Knex): Promise<Payment[]> {
   const select = (status: 'pending' | 'done') =>
-    db('payments as p')
-      .join('advertisers as a', 'a.id', 'p.advertiser_id')
-      .leftJoin('ads as ad', 'ad.id', 'p.ad_id')
-      .modify((q) => (status === 'pending' ? q.where('p.status', 'pending') : q.whereIn('p.status', ['completed', 'cancelled'])))
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .select('p.*', 'a.full_name as advertiser_name', 'ad.title as ad_title');
+    model.Payment.query(db)
+      .withGraphJoined('[advertiser(name), ad(titleOnly)]')
+      .modify((q) =>
+        status === 'pending' ? q.where('payments.status', 'pending') : q.whereIn('payments.status', ['completed', 'cancelled']),
+      )
+      .orderBy('payments.created_at', 'desc')
+      .orderBy('payments.id', 'desc');
   const [pending, completed] = await Promise.all([select('pending'), select('done').limit(COMPLETED_LISTED)]);
-  const rows = [...pending, ...completed].sort(
-    (x, y) => new Date(y.created_at).getTime() - new Date(x.created_at).getTime() || y.id - x.id,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    amount: Number(r.amount),
-    description: r.description || 'Pago de suscripción',
-    paymentMethod: r.payment_method,
-    paymentStatus: r.status,
-    reference: r.reference,
-    advertiserName: r.advertiser_name,
-    plan: r.plan ?? null,
-    kind: r.kind,
-    adId: r.ad_id ?? null,
-    adTitle: r.ad_title ?? null,
-    priceNote: r.price_note ?? null,
-    hasReceipt: Boolean(r.receipt_key),
-    bankAccountId: r.bank_account_id,
-    processedAt: iso(r.processed_at),
-    createdAt: iso(r.created_at)!,
+  const payments = [...pending, ...completed].sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || y.id - x.id);
+  return payments.map((p) => ({
+    id: p.id,
+    amount: Number(p.amount),
+    description: p.description || 'Pago de suscripción',
+    paymentMethod: p.paymentMethod,
+    paymentStatus: p.status,
+    reference: p.reference,
+    advertiserName: p.advertiser!.fullName,
+    plan: p.plan ?? null,
+    kind: p.kind,
+    adId: p.adId ?? null,
+    adTitle: p.ad?.title ?? null,
+    priceNote: p.priceNote ?? null,
+    hasReceipt: Boolean(p.receiptKey),
+    bankAccountId: p.bankAccountId,
+    processedAt: p.processedAt?.toISOString() ?? null,
+    createdAt: p.createdAt.toISOString(),
   }));
 }
 
@@ -77,9 +74,11 @@ export async function processPayment(
 ): Promise<ProcessResult> {
   // The checks run in the transaction that completes the payment: an account deactivated meanwhile cannot slip in.
   return db.transaction(async (trx) => {
-    if (!(await trx('payments').where('id', input.id).first('id'))) return { ok: false, reason: 'missing' } as const;
-    if (!(await trx('bank_accounts').where('active', true).first('id'))) return { ok: false, reason: 'no_active_account' } as const;
-    if (!(await trx('bank_accounts').where('id', input.bankAccountId).first('id'))) return { ok: false, reason: 'no_account' } as const;
+    if (!(await model.Payment.query(trx).findById(input.id).select('id'))) return { ok: false, reason: 'missing' } as const;
+    if (!(await model.BankAccount.query(trx).findOne('active', true).select('id')))
+      return { ok: false, reason: 'no_active_account' } as const;
+    if (!(await model.BankAccount.query(trx).findById(input.bankAccountId).select('id')))
+      return { ok: false, reason: 'no_account' } as const;
     return completePayment(trx, { id: input.id, bankAccountId: input.bankAccountId, adminId: input.adminId, notes: input.notes }, now);
   });
 }
@@ -96,47 +95,36 @@ export interface BankAccount {
 }
 
 export async function listBankAccounts(db: Knex): Promise<BankAccount[]> {
-  return (await db('bank_accounts').orderBy('id')).map((r) => ({
-    id: r.id,
-    bankName: r.bank_name,
-    accountHolder: r.account_holder,
-    accountNumber: r.account_number,
-    cbu: r.cbu,
-    alias: r.alias,
-    accountType: r.account_type,
-    active: Boolean(r.active),
-  }));
+  return (await model.BankAccount.query(db).orderBy('id')).map(
+    ({ id, bankName, accountHolder, accountNumber, cbu, alias, accountType, active }) => ({
+      id,
+      bankName,
+      accountHolder,
+      accountNumber,
+      cbu,
+      alias,
+      accountType,
+      active,
+    }),
+  );
 }
 
 /** A new account is active only when no other is: activating is a separate, explicit step. */
 export async function addBankAccount(db: Knex, input: Omit<BankAccount, 'id' | 'active'>, now = new Date()): Promise<number> {
   // Written first, then made active if it is the only account: the transaction begins with a write.
   return db.transaction(async (trx) => {
-    const [row] = await trx('bank_accounts')
-      .insert({
-        bank_name: input.bankName,
-        account_holder: input.accountHolder,
-        account_number: input.accountNumber,
-        cbu: input.cbu,
-        alias: input.alias,
-        account_type: input.accountType,
-        active: false,
-        created_at: now,
-      })
-      .returning('id');
-    const id = insertedId(row);
-    if (!(await trx('bank_accounts').where('active', true).first('id')))
-      await trx('bank_accounts').where('id', id).update({ active: true });
-    return id;
+    const account = await model.BankAccount.query(trx).insert({ ...input, active: false, createdAt: now });
+    if (!(await model.BankAccount.query(trx).findOne('active', true).select('id'))) await account.$query(trx).patch({ active: true });
+    return account.id;
   });
 }
 
 /** Makes one account the active one; the others become inactive. false for an unknown id. */
 export async function activateBankAccount(db: Knex, id: number): Promise<boolean> {
   return db.transaction(async (trx) => {
-    const exists = await trx('bank_accounts').where('id', id).update({ active: true });
+    const exists = await model.BankAccount.query(trx).findById(id).patch({ active: true });
     if (!exists) return false;
-    await trx('bank_accounts').whereNot('id', id).update({ active: false });
+    await model.BankAccount.query(trx).whereNot('id', id).patch({ active: false });
     return true;
   });
 }
@@ -152,12 +140,13 @@ export async function paymentReceipt(
   id: number,
   advertiserId?: number,
 ): Promise<{ fileKey: string; type: string; reference: string } | null> {
-  const row = await db('payments')
-    .where({ id, ...(advertiserId === undefined ? {} : { advertiser_id: advertiserId }) })
-    .first('receipt_key', 'receipt_type', 'reference');
-  return row?.receipt_key ? { fileKey: row.receipt_key, type: row.receipt_type, reference: row.reference } : null;
+  const payment = await model.Payment.query(db)
+    .findById(id)
+    .modify((q) => advertiserId !== undefined && q.where('advertiser_id', advertiserId))
+    .select('receipt_key', 'receipt_type', 'reference');
+  return payment?.receiptKey ? { fileKey: payment.receiptKey, type: payment.receiptType!, reference: payment.reference } : null;
 }
 
 export async function bankAccountWithCbuExists(db: Knex, cbu: string): Promise<boolean> {
-  return Boolean(await db('bank_accounts').where('cbu', cbu).first('id'));
+  return Boolean(await model.BankAccount.query(db).findOne({ cbu }).select('id'));
 }

@@ -2,6 +2,7 @@
 // approve / reject. Approving copies the verified name, birth date and DNI onto the advertiser; rejecting
 // keeps the reason, which the advertiser sees.
 import type { Knex } from 'knex';
+import { Advertiser, IdentityDocument, VerificationRequest } from '#db/models/index.ts';
 
 export interface PendingVerification {
   requestId: number;
@@ -17,23 +18,23 @@ export interface PendingVerification {
 
 const DOCUMENT_ORDER = { dni_front: 0, dni_back: 1, selfie: 2 } as const;
 
+const pendingRequest = (db: Knex, advertiserId: number) =>
+  VerificationRequest.query(db).where({ advertiser_id: advertiserId, status: 'pending' }).orderBy('id', 'desc').first();
+
 /** The advertiser's request waiting for a decision, or null. */
 export async function pendingVerification(db: Knex, advertiserId: number): Promise<PendingVerification | null> {
-  const request = await db('verification_requests').where({ advertiser_id: advertiserId, status: 'pending' }).orderBy('id', 'desc').first();
+  const request = await pendingRequest(db, advertiserId).withGraphFetched('documents(idAndKind)');
   if (!request) return null;
-  const documents = (await db('identity_documents').where('request_id', request.id).select('id', 'kind')).sort(
-    (a, b) => DOCUMENT_ORDER[a.kind as keyof typeof DOCUMENT_ORDER] - DOCUMENT_ORDER[b.kind as keyof typeof DOCUMENT_ORDER],
-  );
   return {
     requestId: request.id,
     method: request.method,
-    fullName: request.full_name,
-    birthDate: String(request.birth_date instanceof Date ? request.birth_date.toISOString() : request.birth_date).slice(0, 10),
+    fullName: request.fullName,
+    birthDate: request.birthDate,
     dni: request.dni,
     tramite: request.tramite,
     gender: request.gender,
-    submittedAt: new Date(request.submitted_at).toISOString(),
-    documents,
+    submittedAt: request.submittedAt.toISOString(),
+    documents: request.documents!.map(({ id, kind }) => ({ id, kind })).sort((a, b) => DOCUMENT_ORDER[a.kind] - DOCUMENT_ORDER[b.kind]),
   };
 }
 
@@ -47,27 +48,25 @@ export async function decideVerification(
 ): Promise<'ok' | 'missing' | 'not_pending'> {
   return db.transaction(async (trx) => {
     // The status moves first (a write opens the transaction); a second decision racing this one finds nothing.
-    const changed = await trx('advertisers')
-      .where({ id: input.advertiserId, verification_status: 'pending' })
-      .update({ verification_status: input.decision, verified_at: input.decision === 'verified' ? now : null, updated_at: now });
-    if (!changed) return (await trx('advertisers').where('id', input.advertiserId).first('id')) ? 'not_pending' : 'missing';
-    const request = await trx('verification_requests')
-      .where({ advertiser_id: input.advertiserId, status: 'pending' })
-      .orderBy('id', 'desc')
-      .first();
+    const advertiser = () => Advertiser.query(trx).findById(input.advertiserId);
+    const changed = await advertiser()
+      .where('verification_status', 'pending')
+      .patch({ verificationStatus: input.decision, verifiedAt: input.decision === 'verified' ? now : null, updatedAt: now });
+    if (!changed) return (await advertiser().select('id')) ? 'not_pending' : 'missing';
+    const request = await pendingRequest(trx, input.advertiserId);
     if (request) {
-      await trx('verification_requests')
-        .where('id', request.id)
-        .update({
-          status: input.decision === 'verified' ? 'approved' : 'rejected',
-          reason: input.decision === 'rejected' ? input.reason : null,
-          decided_at: now,
-          decided_by: input.adminId,
-        });
+      await request.$query(trx).patch({
+        status: input.decision === 'verified' ? 'approved' : 'rejected',
+        reason: input.decision === 'rejected' ? input.reason : null,
+        decidedAt: now,
+        decidedBy: input.adminId,
+      });
       if (input.decision === 'verified') {
-        await trx('advertisers')
-          .where('id', input.advertiserId)
-          .update({ full_name: request.full_name, birth_date: request.birth_date, ...(request.dni ? { dni: request.dni } : {}) });
+        await advertiser().patch({
+          fullName: request.fullName,
+          birthDate: request.birthDate,
+          ...(request.dni ? { dni: request.dni } : {}),
+        });
       }
     }
     return 'ok';
@@ -76,6 +75,6 @@ export async function decideVerification(
 
 /** An identity document's stored file, for staff to view; null when there is none (or it was purged). */
 export async function identityDocument(db: Knex, id: number): Promise<{ fileKey: string; kind: string; requestId: number } | null> {
-  const row = await db('identity_documents').where('id', id).first('file_key', 'kind', 'request_id');
-  return row ? { fileKey: row.file_key, kind: row.kind, requestId: Number(row.request_id) } : null;
+  const document = await IdentityDocument.query(db).findById(id).select('file_key', 'kind', 'request_id');
+  return document ? { fileKey: document.fileKey, kind: document.kind, requestId: document.requestId } : null;
 }

@@ -3,10 +3,11 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, accountCall } from '#site/lib/api-client.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
-import FieldError, { errorProps } from './field-error.tsx';
+import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
+import FormField from '#site/islands/forms/form-field.tsx';
+import { useFormSubmit } from '#site/islands/forms/use-form-submit.ts';
 
 type Mode = 'login' | 'register';
-type Errors = Record<string, string | undefined>;
 
 const DEFAULT_NEXT = '/mi-cuenta';
 
@@ -143,73 +144,38 @@ function RegisterForm({ volver, onRegistered }: { volver?: string; onRegistered:
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [acceptsTerms, setAcceptsTerms] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit('register', { fields: ['fullName', 'email', 'password', 'acceptsTerms'] });
+  const { errors } = form;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    const found: Errors = {};
-    if (fullName.trim().length < 3) found.fullName = 'Escribí tu nombre y apellido.';
-    if (!/^\S+@\S+\.\S+$/.test(email.trim())) found.email = 'Ingresá un email válido, como nombre@ejemplo.com.';
-    if (password.length < 8) found.password = 'La contraseña debe tener al menos 8 caracteres.';
-    if (!acceptsTerms) found.acceptsTerms = 'Para crear la cuenta tenés que ser mayor de 18 años y aceptar los términos.';
-    setErrors(found);
-    setProblem(null);
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.getElementById(`register-${first}`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
+    if (form.busy) return;
+    const valid = form.check({
+      fullName: fullName.trim().length < 3 ? 'Escribí tu nombre y apellido.' : undefined,
+      email: /^\S+@\S+\.\S+$/.test(email.trim()) ? undefined : 'Ingresá un email válido, como nombre@ejemplo.com.',
+      password: password.length < 8 ? 'La contraseña debe tener al menos 8 caracteres.' : undefined,
+      acceptsTerms: acceptsTerms ? undefined : 'Para crear la cuenta tenés que ser mayor de 18 años y aceptar los términos.',
+    });
+    if (!valid) return;
+    void form.submit(async () => {
       const answer = await accountCall<{ email: string }>('register', { fullName, email, password, acceptsTerms, volver });
       onRegistered(answer.email);
-    } catch (err) {
-      const error = err instanceof ApiError ? err : new ApiError(0, undefined);
-      if (error.field && ['fullName', 'email', 'password', 'acceptsTerms'].includes(error.field)) {
-        setErrors({ [error.field]: error.field === 'email' && error.code === 'email_taken' ? error.message : error.detail });
-        document.getElementById(`register-${error.field}`)?.focus();
-      } else {
-        setProblem(error.message);
-      }
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <form onSubmit={submit} className="account-form" noValidate>
-      {problem && (
+      {form.problem && (
         <p className="form-alert" role="alert">
-          {problem}
+          {form.problem}
         </p>
       )}
-      <div className="field">
-        <label htmlFor="register-fullName">Nombre y apellido</label>
-        <input
-          id="register-fullName"
-          autoComplete="name"
-          maxLength={120}
-          value={fullName}
-          onChange={(e) => setFullName(e.target.value)}
-          {...errorProps('register-fullName', errors.fullName)}
-        />
-        <FieldError id="register-fullName-error" message={errors.fullName} />
-      </div>
-      <div className="field">
-        <label htmlFor="register-email">Email</label>
-        <input
-          id="register-email"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          {...errorProps('register-email', errors.email)}
-        />
-        <FieldError id="register-email-error" message={errors.email} />
-      </div>
+      <FormField id="register-fullName" label="Nombre y apellido" error={errors.fullName}>
+        <input autoComplete="name" maxLength={120} value={fullName} onChange={(e) => setFullName(e.target.value)} />
+      </FormField>
+      <FormField id="register-email" label="Email" error={errors.email}>
+        <input type="email" autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+      </FormField>
       <div className="field">
         <label htmlFor="register-password">Contraseña</label>
         <PasswordInput
@@ -241,8 +207,8 @@ function RegisterForm({ volver, onRegistered }: { volver?: string; onRegistered:
         </label>
         <FieldError id="register-acceptsTerms-error" message={errors.acceptsTerms} />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Creando la cuenta…' : 'Crear cuenta'}
+      <button type="submit" className="btn btn-primary" disabled={form.busy}>
+        {form.busy ? 'Creando la cuenta…' : 'Crear cuenta'}
       </button>
     </form>
   );

@@ -1,7 +1,7 @@
 // 'Eliminar mi cuenta' (ARCO): asks for the password, then deletes the account, its ads, photos and documents.
 import { useState, type FormEvent } from 'react';
 import { ApiError, accountCall } from '#site/lib/api-client.ts';
-import FieldError, { errorProps } from './field-error.tsx';
+import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
 
 export default function DeleteAccount() {
   const [open, setOpen] = useState(false);

@@ -24,7 +24,7 @@ export default function EditAd(props: { ad: OwnAd; photos: SavedPhoto[]; prices:
     languages: ad.languages,
     services: ad.services,
     attention: ad.attention,
-    plan: (ad.requestedPlan as AdDraft['plan']) ?? 'gratuito',
+    plan: ad.requestedPlan,
     adId: ad.id,
   });
   const [saved, setSaved] = useState(false);

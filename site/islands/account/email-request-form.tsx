@@ -2,7 +2,7 @@
 // whether or not the email has an account.
 import { useState, type FormEvent } from 'react';
 import { ApiError, accountCall } from '#site/lib/api-client.ts';
-import FieldError, { errorProps } from './field-error.tsx';
+import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
 
 /** `volver`: a new confirmation link leads there after signing in, as the first one did. */
 export default function EmailRequestForm(props: {

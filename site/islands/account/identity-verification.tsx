@@ -3,7 +3,7 @@
 // everything for staff review (24-48 hours). The choice and typed fields survive a reload; files do not.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, callApi } from '#site/lib/api-client.ts';
-import FieldError, { errorProps } from './field-error.tsx';
+import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
 
 type Method = 'renaper' | 'manual';
 type Step = 'method' | 'identity';

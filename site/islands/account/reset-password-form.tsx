@@ -1,35 +1,29 @@
 // The new password, from a mailed reset link (the page checked the link before showing this).
 import { useState, type FormEvent } from 'react';
-import { ApiError, accountCall } from '#site/lib/api-client.ts';
-import FieldError, { errorProps } from './field-error.tsx';
+import { accountCall } from '#site/lib/api-client.ts';
+import { useFormSubmit } from '#site/islands/forms/use-form-submit.ts';
+import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
 
 export default function ResetPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string; form?: string }>({});
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit('reset', { fields: ['password'] });
+  const { errors, busy } = form;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const found: typeof errors = {};
-    if (password.length < 8) found.password = 'La contraseña debe tener al menos 8 caracteres.';
-    else if (password !== repeat) found.repeat = 'Las contraseñas no coinciden.';
-    setErrors(found);
-    if (found.password || found.repeat) {
-      document.getElementById(found.password ? 'reset-password' : 'reset-repeat')?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
+    const tooShort = password.length < 8;
+    const valid = form.check({
+      password: tooShort ? 'La contraseña debe tener al menos 8 caracteres.' : undefined,
+      repeat: !tooShort && password !== repeat ? 'Las contraseñas no coinciden.' : undefined,
+    });
+    if (!valid) return;
+    void form.submit(async () => {
       await accountCall('reset-password', { token, password });
       setDone(true);
-    } catch (err) {
-      const error = err instanceof ApiError ? err : new ApiError(0, undefined);
-      setErrors(error.field === 'password' ? { password: error.detail } : { form: error.message });
-      setBusy(false);
-    }
+    });
   }
 
   if (done) {
@@ -44,9 +38,9 @@ export default function ResetPasswordForm({ token }: { token: string }) {
   }
   return (
     <form onSubmit={submit} className="account-form" noValidate>
-      {errors.form && (
+      {form.problem && (
         <p className="form-alert" role="alert">
-          {errors.form} <a href="/recuperar-clave">Pedir un enlace nuevo</a>
+          {form.problem} <a href="/recuperar-clave">Pedir un enlace nuevo</a>
         </p>
       )}
       <div className="field">

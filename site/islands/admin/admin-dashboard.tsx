@@ -132,10 +132,13 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
     }
   }
   useEffect(() => {
+    // A section whose data is still loading has no title yet: the focus waits for it (data is a dependency).
     if (!focusTitle.current) return;
+    const title = document.getElementById('panel-section-title');
+    if (!title) return;
     focusTitle.current = false;
-    document.getElementById('panel-section-title')?.focus();
-  }, [section, menuOpen]);
+    title.focus();
+  }, [section, menuOpen, data]);
 
   async function refresh() {
     setReloadToken((n) => n + 1);

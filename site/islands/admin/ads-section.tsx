@@ -2,8 +2,7 @@
 // the photos; approve (once the advertiser is verified), reject or remove with a reason the advertiser sees.
 // Loads when opened, on a new filter and on 'Actualizar'.
 import { useMemo, useState, type FormEvent } from 'react';
-import { showToast } from '#site/stores/toasts.ts';
-import { postData, serverMessage } from '#site/lib/admin-api.ts';
+import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import { barrioName, categoryLabel } from '#shared/format.ts';
 import { RED_FLAG_LABELS } from '#shared/screening.ts';
@@ -11,6 +10,7 @@ import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
 import { exportDateTime, formatDateTime } from './labels.ts';
 import type { ModerationItem, ModerationState } from '#db/queries/admin/moderation.ts';
+import { usePanelAction } from './use-panel-action.ts';
 
 const STATES: [ModerationState, string][] = [
   ['pending', 'En revisión'],
@@ -42,7 +42,8 @@ function approvalBlocked(ad: ModerationItem): string | null {
 /** onUnauthorized and onChanged must be stable. */
 export default function AdsSection(props: { reloadToken: number; onUnauthorized: () => void; onChanged: () => Promise<unknown> }) {
   const [state, setState] = useState<ModerationState>('pending');
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const rowAction = usePanelAction();
+  const { busyId } = rowAction;
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { onChanged } = props;
   const {
@@ -85,20 +86,13 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
     ),
   );
 
-  async function act(ad: ModerationItem, action: 'approve' | 'reject' | 'remove', reason?: string): Promise<boolean> {
-    setBusyId(ad.id);
-    try {
-      await postData(`ads/${ad.id}/${action}`, reason ? { reason } : undefined);
-      showToast({ title: TOASTS[action][0], description: ad.title, variant: 'success' });
-      await Promise.all([reload(), onChanged()]);
-      return true;
-    } catch (err) {
-      showToast({ title: TOASTS[action][1], description: serverMessage(err), variant: 'error' });
-      return false;
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const act = (ad: ModerationItem, action: 'approve' | 'reject' | 'remove', reason?: string) =>
+    rowAction.run(
+      ad.id,
+      () => postData(`ads/${ad.id}/${action}`, reason ? { reason } : undefined),
+      { success: { title: TOASTS[action][0], description: ad.title }, failure: TOASTS[action][1] },
+      () => Promise.all([reload(), onChanged()]),
+    );
 
   return (
     <section aria-labelledby="panel-section-title" className="panel__section">

@@ -7,6 +7,7 @@ import { isValidCbu } from '#shared/cbu.ts';
 import { useExportList } from './panel-export.ts';
 import { ACCOUNT_TYPE_LABELS } from './labels.ts';
 import type { BankAccount } from '#db/queries/admin/payments.ts';
+import { usePanelAction } from './use-panel-action.ts';
 
 type Field = 'bankName' | 'accountHolder' | 'accountNumber' | 'cbu' | 'alias';
 type Draft = Record<Field, string> & { accountType: 'checking' | 'savings' };
@@ -28,7 +29,8 @@ function validate(draft: Draft): Partial<Record<Field, string>> {
 }
 
 export default function BankAccountsSection(props: { accounts: BankAccount[]; onChanged: () => Promise<unknown> }) {
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const action = usePanelAction();
+  const { busyId } = action;
 
   useExportList(
     useMemo(
@@ -49,18 +51,16 @@ export default function BankAccountsSection(props: { accounts: BankAccount[]; on
     ),
   );
 
-  async function activate(account: BankAccount) {
-    setBusyId(account.id);
-    try {
-      await postData(`bank-accounts/${account.id}/activate`);
-      showToast({ title: 'Cuenta activada', description: `${account.bankName} recibe ahora los pagos.`, variant: 'success' });
-      await props.onChanged();
-    } catch (err) {
-      showToast({ title: 'No se pudo activar la cuenta', description: serverMessage(err), variant: 'error' });
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const activate = (account: BankAccount) =>
+    action.run(
+      account.id,
+      () => postData(`bank-accounts/${account.id}/activate`),
+      {
+        success: { title: 'Cuenta activada', description: `${account.bankName} recibe ahora los pagos.` },
+        failure: 'No se pudo activar la cuenta',
+      },
+      props.onChanged,
+    );
 
   return (
     <section aria-labelledby="panel-section-title" className="panel__section">

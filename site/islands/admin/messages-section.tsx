@@ -1,20 +1,21 @@
 // Mensajes (permission 'view reports'): what visitors wrote in the contact form, oldest open first. Staff answer
 // by email and mark the message answered.
 import { useMemo, useState } from 'react';
-import { showToast } from '#site/stores/toasts.ts';
-import { postData, serverMessage } from '#site/lib/admin-api.ts';
+import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import type { ContactMessage } from '#db/queries/contact-messages.ts';
 import { CONTACT_TOPICS } from '#shared/contact-topics.ts';
 import { useExportList } from './panel-export.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';
+import { usePanelAction } from './use-panel-action.ts';
 
 const topicLabel = (value: string) => CONTACT_TOPICS.find((t) => t.value === value)?.label ?? value;
 
 /** onUnauthorized must be stable. */
 export default function MessagesSection(props: { reloadToken: number; onUnauthorized: () => void }) {
   const [status, setStatus] = useState<ContactMessage['status']>('open');
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const action = usePanelAction();
+  const { busyId } = action;
   const {
     items: messages,
     error,
@@ -38,18 +39,13 @@ export default function MessagesSection(props: { reloadToken: number; onUnauthor
     ),
   );
 
-  async function answered(message: ContactMessage) {
-    setBusyId(message.id);
-    try {
-      await postData(`messages/${message.id}/answered`);
-      showToast({ title: 'Mensaje marcado como respondido', description: message.email, variant: 'success' });
-      await reload();
-    } catch (err) {
-      showToast({ title: 'No se pudo marcar el mensaje', description: serverMessage(err), variant: 'error' });
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const answered = (message: ContactMessage) =>
+    action.run(
+      message.id,
+      () => postData(`messages/${message.id}/answered`),
+      { success: { title: 'Mensaje marcado como respondido', description: message.email }, failure: 'No se pudo marcar el mensaje' },
+      reload,
+    );
 
   return (
     <section aria-labelledby="panel-section-title" className="panel__section">

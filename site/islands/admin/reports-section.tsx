@@ -2,13 +2,13 @@
 // ad hidden (remove it from Anuncios); 'Desestimar' brings it back once no report of a minor or of trafficking
 // is left open. Loads when opened, on a new filter and on 'Actualizar'.
 import { useMemo, useState } from 'react';
-import { showToast } from '#site/stores/toasts.ts';
-import { postData, serverMessage } from '#site/lib/admin-api.ts';
+import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import { useExportList } from './panel-export.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';
 import type { ReportItem } from '#db/queries/reports.ts';
 import { reportReasonLabel } from '#shared/report-reasons.ts';
+import { usePanelAction } from './use-panel-action.ts';
 
 const STATUSES: [ReportItem['status'], string][] = [
   ['open', 'Abiertas'],
@@ -25,7 +25,8 @@ const AD_STATE_LABELS: Record<string, string> = {
 /** onUnauthorized and onChanged must be stable. */
 export default function ReportsSection(props: { reloadToken: number; onUnauthorized: () => void; onChanged: () => Promise<unknown> }) {
   const [status, setStatus] = useState<ReportItem['status']>('open');
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const rowAction = usePanelAction();
+  const { busyId } = rowAction;
   const { onChanged } = props;
   const {
     items: reports,
@@ -53,26 +54,16 @@ export default function ReportsSection(props: { reloadToken: number; onUnauthori
     ),
   );
 
-  async function decide(report: ReportItem, action: 'resolve' | 'dismiss') {
-    setBusyId(report.id);
-    try {
-      await postData(`reports/${report.id}/${action}`);
-      showToast({
-        title: action === 'resolve' ? 'Denuncia resuelta' : 'Denuncia desestimada',
-        description: report.adTitle ?? undefined,
-        variant: 'success',
-      });
-      await Promise.all([reload(), onChanged()]);
-    } catch (err) {
-      showToast({
-        title: action === 'resolve' ? 'No se pudo resolver la denuncia' : 'No se pudo desestimar la denuncia',
-        description: serverMessage(err),
-        variant: 'error',
-      });
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const decide = (report: ReportItem, action: 'resolve' | 'dismiss') =>
+    rowAction.run(
+      report.id,
+      () => postData(`reports/${report.id}/${action}`),
+      {
+        success: { title: action === 'resolve' ? 'Denuncia resuelta' : 'Denuncia desestimada', description: report.adTitle ?? undefined },
+        failure: action === 'resolve' ? 'No se pudo resolver la denuncia' : 'No se pudo desestimar la denuncia',
+      },
+      () => Promise.all([reload(), onChanged()]),
+    );
 
   return (
     <section aria-labelledby="panel-section-title" className="panel__section">

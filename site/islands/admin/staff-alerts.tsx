@@ -1,11 +1,10 @@
 // Alerts at the top of every panel section (an ad hidden by a report, a password attack on an account): each
 // admin sees those of the permissions they hold, until one of them marks it seen. Reloaded with 'Actualizar'.
-import { useState } from 'react';
-import { showToast } from '#site/stores/toasts.ts';
-import { postData, serverMessage } from '#site/lib/admin-api.ts';
+import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import { formatDateTime } from './labels.ts';
 import type { StaffAlert } from '#db/queries/staff-alerts.ts';
+import { usePanelAction } from './use-panel-action.ts';
 
 /** onUnauthorized must be stable. */
 export default function StaffAlerts(props: { reloadToken: number; onUnauthorized: () => void }) {
@@ -15,20 +14,12 @@ export default function StaffAlerts(props: { reloadToken: number; onUnauthorized
     props.onUnauthorized,
     'No se pudieron cargar las alertas.',
   );
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const action = usePanelAction();
+  const { busyId } = action;
   if (!alerts || alerts.length === 0) return null;
 
-  async function markSeen(alert: StaffAlert) {
-    setBusyId(alert.id);
-    try {
-      await postData(`alerts/${alert.id}/seen`);
-      await reload();
-    } catch (err) {
-      showToast({ title: 'No se pudo marcar la alerta', description: serverMessage(err), variant: 'error' });
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const markSeen = (alert: StaffAlert) =>
+    action.run(alert.id, () => postData(`alerts/${alert.id}/seen`), { success: null, failure: 'No se pudo marcar la alerta' }, reload);
 
   return (
     <section aria-labelledby="panel-alerts-title">

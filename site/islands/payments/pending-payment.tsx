@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, callApi } from '#site/lib/api-client.ts';
 import { formatLongDateTime, formatMoney } from '#shared/format.ts';
-import type { OwnPayment } from '#db/queries/plan-payments.ts';
+import type { OwnPayment } from '#db/queries/own-payments.ts';
 
 interface Account {
   bankName: string;

@@ -2,7 +2,7 @@
 // the page (a quote); the payment keeps the price shown. Transfer goes to the payment's page with the bank data;
 // MercadoPago goes to their checkout.
 import { useState, type FormEvent } from 'react';
-import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
+import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
 import { ApiError, callApi } from '#site/lib/api-client.ts';
 import { formatLongDate, formatMoney } from '#shared/format.ts';
 import { planLabel } from '#shared/plans.ts';

@@ -6,7 +6,7 @@ import { adInputSchema } from '#shared/ad-input.ts';
 import { ATTENTION_TYPES, BARRIOS, CATEGORIES, DAY_GROUPS, LANGUAGES, PLANS, SERVICE_TYPES, TIME_SLOTS } from '#shared/catalogue.ts';
 import { formatMoney } from '#shared/format.ts';
 import { ApiError, callApi } from '#site/lib/api-client.ts';
-import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
+import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
 import { draftPayload, type AdDraft } from './ad-draft.ts';
 import PhotoDropZone, { uploadPhoto, type PendingPhoto } from './photo-drop-zone.tsx';
 

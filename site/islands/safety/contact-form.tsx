@@ -1,45 +1,33 @@
 // The contact form (the footer's Soporte links): the answer goes to the email given; staff read the messages in
 // the panel.
 import { useState, type FormEvent } from 'react';
-import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
-import { ApiError, callApi } from '#site/lib/api-client.ts';
+import { callApi } from '#site/lib/api-client.ts';
 import { CONTACT_TOPICS } from '#shared/contact-topics.ts';
+import FormField from '#site/islands/forms/form-field.tsx';
+import { useFormSubmit } from '#site/islands/forms/use-form-submit.ts';
 
 export default function ContactForm(props: { topic?: string }) {
   const [values, setValues] = useState({ name: '', email: '', topic: props.topic ?? '', message: '' });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit('contact', {
+    offline: 'No pudimos conectar con el servidor. Probá de nuevo en un momento.',
+    failed: 'No se pudo enviar el mensaje.',
+  });
 
-  const field = (name: keyof typeof values) => ({
-    id: `contact-${name}`,
+  const bind = (name: keyof typeof values) => ({
     value: values[name],
     onChange: (e: { target: { value: string } }) => {
       setValues((v) => ({ ...v, [name]: e.target.value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
+      form.clearError(name);
     },
-    ...errorProps(`contact-${name}`, errors[name]),
   });
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+    void form.submit(async () => {
       await callApi('POST', '/api/contact', values);
       setSent(true);
-    } catch (err) {
-      const error = err instanceof ApiError ? err : new ApiError(0, undefined);
-      if (error.status === 0) setProblem('No pudimos conectar con el servidor. Probá de nuevo en un momento.');
-      else if (error.field) {
-        setErrors({ [error.field]: error.detail });
-        document.getElementById(`contact-${error.field}`)?.focus();
-      } else setProblem(error.code === 'network_error' ? 'No se pudo enviar el mensaje.' : error.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (sent) {
@@ -52,24 +40,19 @@ export default function ContactForm(props: { topic?: string }) {
   }
   return (
     <form onSubmit={submit} className="account-form" noValidate>
-      {problem && (
+      {form.problem && (
         <p className="form-alert" role="alert">
-          {problem}
+          {form.problem}
         </p>
       )}
-      <div className="field">
-        <label htmlFor="contact-name">Nombre (opcional)</label>
-        <input autoComplete="name" maxLength={120} {...field('name')} />
-        <FieldError id="contact-name-error" message={errors.name} />
-      </div>
-      <div className="field">
-        <label htmlFor="contact-email">Email</label>
-        <input type="email" autoComplete="email" maxLength={254} {...field('email')} />
-        <FieldError id="contact-email-error" message={errors.email} />
-      </div>
-      <div className="field">
-        <label htmlFor="contact-topic">Tema</label>
-        <select {...field('topic')}>
+      <FormField id="contact-name" label="Nombre (opcional)" error={form.errors.name}>
+        <input autoComplete="name" maxLength={120} {...bind('name')} />
+      </FormField>
+      <FormField id="contact-email" label="Email" error={form.errors.email}>
+        <input type="email" autoComplete="email" maxLength={254} {...bind('email')} />
+      </FormField>
+      <FormField id="contact-topic" label="Tema" error={form.errors.topic}>
+        <select {...bind('topic')}>
           <option value="">Elegí un tema</option>
           {CONTACT_TOPICS.map((t) => (
             <option key={t.value} value={t.value}>
@@ -77,15 +60,12 @@ export default function ContactForm(props: { topic?: string }) {
             </option>
           ))}
         </select>
-        <FieldError id="contact-topic-error" message={errors.topic} />
-      </div>
-      <div className="field">
-        <label htmlFor="contact-message">Mensaje</label>
-        <textarea rows={6} maxLength={2000} {...field('message')} />
-        <FieldError id="contact-message-error" message={errors.message} />
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Enviando…' : 'Enviar mensaje'}
+      </FormField>
+      <FormField id="contact-message" label="Mensaje" error={form.errors.message}>
+        <textarea rows={6} maxLength={2000} {...bind('message')} />
+      </FormField>
+      <button type="submit" className="btn btn-primary" disabled={form.busy}>
+        {form.busy ? 'Enviando…' : 'Enviar mensaje'}
       </button>
     </form>
   );

@@ -1,8 +1,10 @@
 // The report form ("Denunciar"): the ad (preset from its page, or a code or link typed here), the reason,
 // optional details and an optional email for an answer. A possible minor or trafficking hides the ad at once.
 import { useState, type FormEvent } from 'react';
-import FieldError, { errorProps } from '#site/islands/account/field-error.tsx';
-import { ApiError, callApi } from '#site/lib/api-client.ts';
+import FieldError from '#site/islands/forms/field-error.tsx';
+import FormField from '#site/islands/forms/form-field.tsx';
+import { useFormSubmit } from '#site/islands/forms/use-form-submit.ts';
+import { callApi } from '#site/lib/api-client.ts';
 import { REPORT_REASONS } from '#shared/report-reasons.ts';
 
 export default function ReportForm(props: { adId?: number; adTitle?: string; reason?: string }) {
@@ -10,22 +12,22 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
   const [reason, setReason] = useState(props.reason ?? '');
   const [details, setDetails] = useState('');
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const [sent, setSent] = useState<{ hidden: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit('report', {
+    offline: 'No pudimos conectar con el servidor. Si es urgente, llamá a la Línea 145.',
+    failed: 'No se pudo enviar la denuncia.',
+  });
+  const { errors } = form;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (form.busy) return;
     if (!reason) {
-      setErrors({ reason: 'Elegí el motivo de la denuncia.' });
+      form.check({ reason: 'Elegí el motivo de la denuncia.' });
       document.querySelector<HTMLInputElement>('input[name="reason"]')?.focus();
       return;
     }
-    setBusy(true);
-    setProblem(null);
-    try {
+    void form.submit(async () => {
       const answer = await callApi<{ hidden: boolean }>('POST', '/api/reports', {
         adId: props.adId ?? null,
         adReference: props.adId ? undefined : reference,
@@ -34,14 +36,7 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
         contactEmail: email,
       });
       setSent({ hidden: Boolean(answer.hidden) });
-    } catch (err) {
-      const error = err instanceof ApiError ? err : new ApiError(0, undefined);
-      if (error.status === 0) setProblem('No pudimos conectar con el servidor. Si es urgente, llamá a la Línea 145.');
-      else if (error.field) setErrors({ [error.field]: error.detail });
-      else setProblem(error.code === 'network_error' ? 'No se pudo enviar la denuncia.' : error.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (sent) {
@@ -57,9 +52,9 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
   }
   return (
     <form onSubmit={submit} className="account-form" noValidate>
-      {problem && (
+      {form.problem && (
         <p className="form-alert" role="alert">
-          {problem}
+          {form.problem}
         </p>
       )}
       {props.adId ? (
@@ -67,17 +62,9 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
           Aviso: <strong>{props.adTitle}</strong> (código {props.adId})
         </p>
       ) : (
-        <div className="field">
-          <label htmlFor="report-reference">Código o enlace del aviso (si lo tenés)</label>
-          <input
-            id="report-reference"
-            maxLength={200}
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-            {...errorProps('report-reference', errors.adReference)}
-          />
-          <FieldError id="report-reference-error" message={errors.adReference} />
-        </div>
+        <FormField id="report-adReference" label="Código o enlace del aviso (si lo tenés)" error={errors.adReference}>
+          <input maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />
+        </FormField>
       )}
       <fieldset className="choice-list" aria-describedby={errors.reason ? 'report-reason-error' : undefined}>
         <legend>Motivo</legend>
@@ -90,7 +77,7 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
               checked={reason === value}
               onChange={() => {
                 setReason(value);
-                setErrors({});
+                form.clearError('reason');
               }}
             />
             <span>{label}</span>
@@ -98,33 +85,14 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
         ))}
       </fieldset>
       <FieldError id="report-reason-error" message={errors.reason} />
-      <div className="field">
-        <label htmlFor="report-details">Detalles (opcional)</label>
-        <textarea
-          id="report-details"
-          rows={4}
-          maxLength={1000}
-          value={details}
-          onChange={(e) => setDetails(e.target.value)}
-          {...errorProps('report-details', errors.details)}
-        />
-        <FieldError id="report-details-error" message={errors.details} />
-      </div>
-      <div className="field">
-        <label htmlFor="report-email">Tu email, si querés una respuesta (opcional)</label>
-        <input
-          id="report-email"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          {...errorProps('report-email', errors.contactEmail)}
-        />
-        <FieldError id="report-email-error" message={errors.contactEmail} />
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Enviando…' : 'Enviar denuncia'}
+      <FormField id="report-details" label="Detalles (opcional)" error={errors.details}>
+        <textarea rows={4} maxLength={1000} value={details} onChange={(e) => setDetails(e.target.value)} />
+      </FormField>
+      <FormField id="report-contactEmail" label="Tu email, si querés una respuesta (opcional)" error={errors.contactEmail}>
+        <input type="email" autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+      </FormField>
+      <button type="submit" className="btn btn-primary" disabled={form.busy}>
+        {form.busy ? 'Enviando…' : 'Enviar denuncia'}
       </button>
     </form>
   );

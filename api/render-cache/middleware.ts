@@ -1,0 +1,127 @@
+// The render cache in the request path (docs/decisions/021-render-cache.md):
+// - servePagesFromCache, early (before compression, the API routers and SSR): a valid entry is answered from memory,
+//   already compressed, with its ETag (304 when the browser has it); otherwise the request goes on, marked with its
+//   key and the version it will be rendered at.
+// - capturePage, used by the SSR handler on such a request: the page is rendered from its normalized URL, sent as
+//   usual, and, when it is a 200, kept with its gzip and brotli forms.
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { Context, Middleware } from 'koa';
+import { cacheablePage, type CacheablePage, type PageVariant } from './page-keys.ts';
+import type { RenderCache, CachedPage } from './render-cache.ts';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Shared caches (a CDN) may keep the public variant briefly and serve it stale while they fetch a new one. */
+export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+/** The variant of visitors who passed the gate without JavaScript: never in a shared cache. */
+const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
+/** Headers of the rendered page worth keeping; the rest come from the server's middleware on every answer. */
+const KEPT_HEADERS = ['content-type', 'content-security-policy', 'x-robots-tag'];
+
+export interface PageRenderState {
+  page: CacheablePage;
+  version: number;
+}
+
+export function cacheControlFor(variant: PageVariant): string {
+  return variant === 'public' ? SHARED_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
+}
+
+export function servePagesFromCache(cache: RenderCache, onAdPageHit: (slug: string) => void): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      // A write through this process shows in its pages at once; other processes see it within checkEveryMs.
+      try {
+        await next();
+      } finally {
+        cache.checkSoon();
+      }
+      return;
+    }
+    const page = cacheablePage(ctx);
+    if (!page) return next();
+    const version = await cache.currentVersion();
+    const entry = cache.get(page.key, version);
+    if (!entry) {
+      ctx.set('X-Render-Cache', 'miss');
+      ctx.state.pageRender = { page, version } satisfies PageRenderState;
+      return next();
+    }
+    if (page.adSlug && ctx.method === 'GET') onAdPageHit(page.adSlug);
+    sendCached(ctx, entry, page.variant);
+  };
+}
+
+function sendCached(ctx: Context, entry: CachedPage, variant: PageVariant): void {
+  ctx.status = entry.status;
+  for (const [name, value] of Object.entries(entry.headers)) ctx.set(name, value);
+  ctx.set('Cache-Control', cacheControlFor(variant));
+  ctx.set('X-Render-Cache', 'hit');
+  ctx.vary('Accept-Encoding');
+  ctx.etag = entry.etag;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
+  if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
+  ctx.length = body.length;
+  ctx.body = body;
+}
+
+/**
+ * Renders the request from its normalized URL, gives the page the cache headers of its variant, and keeps a copy
+ * of what the handler writes; once the answer is complete and a 200, the page is compressed and stored.
+ */
+export function capturePage(req: IncomingMessage, res: ServerResponse, state: PageRenderState, cache: RenderCache): void {
+  req.url = state.page.url;
+  const chunks: Buffer[] = [];
+  let status = 0;
+  let headers: Record<string, string> = {};
+  const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
+  res.writeHead = ((code: number, head?: OutgoingHttpHeaders) => {
+    status = code;
+    if (head) {
+      delete head['cache-control'];
+      delete head['Cache-Control'];
+    }
+    res.setHeader('Cache-Control', cacheControlFor(state.page.variant));
+    const all = { ...(res.getHeaders() as Record<string, unknown>), ...(head as Record<string, unknown> | undefined) };
+    headers = Object.fromEntries(
+      Object.entries(all)
+        .filter(([name, value]) => KEPT_HEADERS.includes(name.toLowerCase()) && value !== undefined)
+        .map(([name, value]) => [name.toLowerCase(), String(value)]),
+    );
+    return writeHead(code, head);
+  }) as ServerResponse['writeHead'];
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (chunk) chunks.push(Buffer.from(chunk as Buffer | string));
+    return write(chunk, ...rest);
+  }) as ServerResponse['write'];
+  const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => ServerResponse;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer | string));
+    return end(chunk, ...rest);
+  }) as ServerResponse['end'];
+  res.once('finish', () => {
+    if (status !== 200 || req.method !== 'GET' || !state.page.fills) return;
+    void storePage(cache, state, status, headers, Buffer.concat(chunks)).catch((err: unknown) =>
+      console.error('Render cache: could not store a page:', (err as Error).message),
+    );
+  });
+}
+
+async function storePage(cache: RenderCache, state: PageRenderState, status: number, headers: Record<string, string>, identity: Buffer) {
+  const [gz, br] = await Promise.all([
+    gzip(identity, { level: 6 }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+  ]);
+  const etag = `W/"${crypto.createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`;
+  cache.set(state.page.key, { status, headers, etag, identity, gzip: gz, br, version: state.version });
+}

@@ -1,0 +1,70 @@
+// The render cache's own rules: entries valid only at the version, day and age they were stored at; memory bounded
+// by bytes with the least recently used entry leaving first; no entry valid while the version cannot be read.
+import { describe, expect, it, vi } from 'vitest';
+import { RenderCache } from './render-cache.ts';
+
+const page = (version: number, size = 1000) => ({
+  status: 200,
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  etag: 'W/"x"',
+  identity: Buffer.alloc(size, 'a'),
+  gzip: Buffer.alloc(10),
+  br: Buffer.alloc(10),
+  version,
+});
+
+describe('RenderCache', () => {
+  it('keeps entries within its byte bound, dropping the least recently used first', async () => {
+    const cache = new RenderCache({ readVersion: async () => 7, maxBytes: 10_000 });
+    const v = await cache.currentVersion();
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {
+      cache.set(key, page(v));
+      cache.get('a', v); // 'a' stays the most recently used
+    }
+    const stats = cache.stats();
+    expect(stats.bytes).toBeLessThanOrEqual(10_000);
+    expect(stats.evictions).toBeGreaterThan(0);
+    expect(cache.get('a', v)).not.toBeNull();
+    expect(cache.get('b', v)).toBeNull();
+    expect(cache.get('h', v)).not.toBeNull();
+    // A page larger than a quarter of the bound is not kept at all.
+    cache.set('huge', page(v, 4000));
+    expect(cache.get('huge', v)).toBeNull();
+  });
+
+  it('reads the version at most every checkEveryMs, drops everything when it moves, and refuses pages of an older one', async () => {
+    let version = 1;
+    let now = 0;
+    const readVersion = vi.fn(async () => version);
+    const cache = new RenderCache({ readVersion, checkEveryMs: 1000, now: () => now });
+    expect(await cache.currentVersion()).toBe(1);
+    cache.set('a', page(1));
+    version = 2;
+    now = 500;
+    expect(await cache.currentVersion()).toBe(1);
+    expect(readVersion).toHaveBeenCalledTimes(1);
+    now = 1000;
+    expect(await cache.currentVersion()).toBe(2);
+    expect(cache.stats().entries).toBe(0);
+    // A page rendered at version 1 and stored after the move is not kept.
+    cache.set('late', page(1));
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it('serves nothing while the version cannot be read', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = false;
+    const cache = new RenderCache({
+      readVersion: async () => {
+        if (fail) throw new Error('database down');
+        return 3;
+      },
+      checkEveryMs: 0,
+    });
+    cache.set('a', page(await cache.currentVersion()));
+    fail = true;
+    expect(await cache.currentVersion()).toBe(-1);
+    expect(cache.get('a', -1)).toBeNull();
+    errors.mockRestore();
+  });
+});

@@ -1,0 +1,143 @@
+// Finished public pages, kept per process with their compressed forms (docs/decisions/021-render-cache.md).
+// An entry is served while the catalog version it was rendered at is current, its Buenos Aires day (the daily
+// rotation) is today's, and it is younger than maxAgeMs (what changes with the clock alone: "disponible ahora",
+// the order by views). Memory is bounded by bytes, the least recently used entry leaving first.
+import { buenosAiresDate } from '#shared/dates.ts';
+
+export interface CachedPage {
+  status: number;
+  /** Headers of the rendered page to send again (content type, its CSP, X-Robots-Tag). */
+  headers: Record<string, string>;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  version: number;
+  day: string;
+  storedAt: number;
+  bytes: number;
+}
+
+export interface RenderCacheOptions {
+  /** Reads the catalog version from the database (db/queries/catalog-version.ts). */
+  readVersion: () => Promise<number>;
+  maxBytes?: number;
+  maxAgeMs?: number;
+  /** How often the version is read again, at most. */
+  checkEveryMs?: number;
+  now?: () => number;
+}
+
+export interface RenderCacheStats {
+  hits: number;
+  misses: number;
+  stores: number;
+  evictions: number;
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  version: number;
+}
+
+export class RenderCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private bytes = 0;
+  private version = -1;
+  private checkedAt = -Infinity;
+  private checking: Promise<void> | null = null;
+  private readonly counters = { hits: 0, misses: 0, stores: 0, evictions: 0 };
+  readonly maxBytes: number;
+  readonly maxAgeMs: number;
+  private readonly checkEveryMs: number;
+  private readonly readVersion: () => Promise<number>;
+  private readonly now: () => number;
+
+  constructor(options: RenderCacheOptions) {
+    this.readVersion = options.readVersion;
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.maxAgeMs = options.maxAgeMs ?? 60_000;
+    this.checkEveryMs = options.checkEveryMs ?? 1_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * The catalog version as last read; read again when the last reading is older than checkEveryMs. Requests
+   * arriving meanwhile share one reading; a failed reading keeps no entry valid (version -1) until one succeeds.
+   */
+  async currentVersion(): Promise<number> {
+    if (this.now() - this.checkedAt >= this.checkEveryMs) {
+      this.checking ??= this.readVersion()
+        .then(
+          (version) => {
+            if (version !== this.version) this.dropAll();
+            this.version = version;
+            this.checkedAt = this.now();
+          },
+          (err: unknown) => {
+            this.version = -1;
+            console.error('Render cache: could not read the catalog version:', (err as Error).message);
+          },
+        )
+        .finally(() => (this.checking = null));
+      await this.checking;
+    }
+    return this.version;
+  }
+
+  /** Reads the version again on the next request: after a write through this process, its pages change at once. */
+  checkSoon(): void {
+    this.checkedAt = -Infinity;
+  }
+
+  /** The entry for key when still valid at this version, counting a hit or a miss. */
+  get(key: string, version: number): CachedPage | null {
+    const entry = this.entries.get(key);
+    const valid =
+      entry &&
+      version >= 0 &&
+      entry.version === version &&
+      entry.day === buenosAiresDate(new Date(this.now())) &&
+      this.now() - entry.storedAt < this.maxAgeMs;
+    if (!valid) {
+      if (entry) this.remove(key, entry);
+      this.counters.misses += 1;
+      return null;
+    }
+    // Most recently used last: Map keeps insertion order, so the first key is the least recently used.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.counters.hits += 1;
+    return entry;
+  }
+
+  /** Keeps a page rendered at `version`, unless the version moved on meanwhile or the page alone exceeds the bound. */
+  set(key: string, page: Omit<CachedPage, 'day' | 'storedAt' | 'bytes'>): void {
+    if (page.version !== this.version || page.version < 0) return;
+    const bytes = page.identity.length + page.gzip.length + page.br.length + key.length * 2 + 512;
+    if (bytes > this.maxBytes / 4) return;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    this.entries.set(key, { ...page, day: buenosAiresDate(new Date(this.now())), storedAt: this.now(), bytes });
+    this.bytes += bytes;
+    this.counters.stores += 1;
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldestKey, oldest);
+      this.counters.evictions += 1;
+    }
+  }
+
+  stats(): RenderCacheStats {
+    return { ...this.counters, entries: this.entries.size, bytes: this.bytes, maxBytes: this.maxBytes, version: this.version };
+  }
+
+  private remove(key: string, entry: CachedPage): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  private dropAll(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}

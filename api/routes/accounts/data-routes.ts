@@ -1,0 +1,50 @@
+// The advertiser's ARCO rights: GET /api/advertiser/data downloads everything we keep about them (JSON);
+// POST /api/advertiser/delete-account (with the password) deletes the account, its ads, photos and documents.
+import Router from '@koa/router';
+import type { RouterDeps } from '#api/deps.ts';
+import { wrongPassword } from '#api/errors.ts';
+import { validate } from '#api/http/validate.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { checkPassword } from '#api/services/passwords.ts';
+import { advertiserPasswordHash } from '#db/queries/advertiser-accounts.ts';
+import { deleteAdImage } from '#api/services/image-store.ts';
+import { deleteDocument } from '#api/services/identity-vault.ts';
+import { deleteAdvertiserAccount, exportAdvertiserData } from '#db/queries/advertiser-data.ts';
+import { advertiserSessions } from '#api/auth/sessions.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { deleteBody } from './schema.ts';
+
+export function advertiserDataRouter(deps: RouterDeps): Router {
+  const router = new Router({ prefix: '/advertiser' });
+
+  router.get('/data', requireAdvertiser(deps), async (ctx) => {
+    const advertiser = signedInAdvertiser(ctx);
+    ctx.set('Content-Disposition', 'attachment; filename="velada-mis-datos.json"');
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(await exportAdvertiserData(deps.db, advertiser.id), null, 2);
+  });
+
+  router.post(
+    '/delete-account',
+    requireAdvertiser(deps),
+    rateLimit({ windowMs: 15 * 60_000, max: 10 }),
+    validate({ body: deleteBody, bodyLimitBytes: 4096 }),
+    async (ctx) => {
+      const advertiser = signedInAdvertiser(ctx);
+      const { password } = ctx.input.body;
+      if (!(await checkPassword(await advertiserPasswordHash(deps.db, advertiser.id), password))) {
+        throw wrongPassword();
+      }
+      const { photoKeys, documentKeys, receiptKeys } = await deleteAdvertiserAccount(deps.db, advertiser.id);
+      await Promise.all([
+        ...photoKeys.map((k) => deleteAdImage(deps.config.dataDir, k)),
+        ...documentKeys.map((k) => deleteDocument(deps.config.dataDir, k)),
+        ...receiptKeys.map((k) => deleteDocument(deps.config.dataDir, k, 'receipts')),
+      ]);
+      advertiserSessions.setCookie(ctx, null);
+      ctx.status = 204;
+    },
+  );
+
+  return router;
+}

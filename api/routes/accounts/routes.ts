@@ -1,0 +1,160 @@
+// Advertiser accounts over HTTP: register, confirm the email, sign in and out, forgotten password, and who is
+// signed in. Sign-in is throttled like the staff login: 5 failures lock an email for 15 minutes, and each
+// address has its own in-memory quota.
+import Router from '@koa/router';
+import type { RouterDeps } from '#api/deps.ts';
+import {
+  advertiserInvalidCredentials,
+  advertiserSignInLocked,
+  emailNotConfirmed,
+  emailTaken,
+  invalidLink,
+  signInSlowed,
+} from '#api/errors.ts';
+import { validate } from '#api/http/validate.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { checkPassword } from '#api/services/passwords.ts';
+import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
+import { mailStaffAlert } from '#api/services/staff-alerts.ts';
+import { confirmEmailMail, resetPasswordMail } from './mails.ts';
+import { confirmEmail, findAdvertiserByEmail, issueToken, normalizeEmail, registerAdvertiser, resetPassword } from './accounts.ts';
+import { safeReturnPath } from '#shared/return-path.ts';
+import { advertiserSessions, type SignedInAdvertiser } from '#api/auth/sessions.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { registerBody, loginBody, emailBody, resendBody, confirmBody, resetBody } from './schema.ts';
+
+/**
+ * A return path for the confirmation link, or '' for none: a path of this site that stays one when decoded once
+ * more ('/%09/evil.example' is '/\t/evil.example' to whoever decodes it), written readably: '/publicar-anuncio%3Fplan%3Dvip'.
+ */
+export function returnPathForMail(value: unknown): string {
+  const path = safeReturnPath(typeof value === 'string' ? value : undefined, '');
+  if (!path) return '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return '';
+  }
+  return safeReturnPath(decoded, '') ? encodeURIComponent(path).replaceAll('%2F', '/') : '';
+}
+
+const publicAdvertiser = (a: SignedInAdvertiser) => ({ email: a.email, fullName: a.fullName, verificationStatus: a.verificationStatus });
+
+export function advertiserAccountRouter(deps: RouterDeps): Router {
+  const router = new Router({ prefix: '/advertiser' });
+  const { mailer } = deps;
+  // Links always point at the configured site, never at the request's Host or X-Forwarded-Host: a forged header
+  // would otherwise send the victim's token to another site.
+  const link = (pathAndQuery: string) => `${deps.config.siteOrigin}${pathAndQuery}`;
+
+  /** `volver`: where the confirmation page's "Ingresar" leads after signing in (unchecked input is fine). */
+  async function sendConfirmation(account: { id: number; email: string }, volver?: unknown) {
+    const secret = await issueToken(deps.db, account.id, 'confirm_email');
+    const next = returnPathForMail(volver);
+    await mailer.send(confirmEmailMail(account.email, link(`/confirmar-email?token=${secret}${next ? `&volver=${next}` : ''}`)));
+  }
+
+  router.post(
+    '/register',
+    rateLimit({ windowMs: 60 * 60_000, max: 20 }),
+    validate({ body: registerBody, bodyLimitBytes: 4096 }),
+    async (ctx) => {
+      const input = ctx.input.body;
+      const id = await registerAdvertiser(deps.db, input);
+      if (id === 'duplicate') throw emailTaken();
+      await sendConfirmation({ id, email: normalizeEmail(input.email) }, input.volver);
+      ctx.status = 201;
+      ctx.body = { success: true, email: normalizeEmail(input.email) };
+    },
+  );
+
+  router.post(
+    '/confirm-email',
+    rateLimit({ windowMs: 15 * 60_000, max: 30 }),
+    validate({ body: confirmBody, bodyLimitBytes: 4096 }),
+    async (ctx) => {
+      const result = await confirmEmail(deps.db, ctx.input.body.token);
+      if (typeof result !== 'object') throw invalidLink(result === 'expired');
+      ctx.body = { success: true };
+    },
+  );
+
+  // The same answer whether or not the email has an account: the form must not tell who advertises here.
+  router.post(
+    '/resend-confirmation',
+    rateLimit({ windowMs: 15 * 60_000, max: 5 }),
+    validate({ body: resendBody, bodyLimitBytes: 4096 }),
+    async (ctx) => {
+      const input = ctx.input.body;
+      const account = await findAdvertiserByEmail(deps.db, input.email);
+      if (account && !account.emailConfirmedAt && account.passwordHash) await sendConfirmation(account, input.volver);
+      ctx.status = 202;
+      ctx.body = { success: true };
+    },
+  );
+
+  router.post(
+    '/forgot-password',
+    rateLimit({ windowMs: 15 * 60_000, max: 5 }),
+    validate({ body: emailBody, bodyLimitBytes: 4096 }),
+    async (ctx) => {
+      const account = await findAdvertiserByEmail(deps.db, ctx.input.body.email);
+      if (account?.passwordHash) {
+        const secret = await issueToken(deps.db, account.id, 'reset_password');
+        await mailer.send(resetPasswordMail(account.email, account.fullName, link(`/restablecer-clave?token=${secret}`)));
+      }
+      ctx.status = 202;
+      ctx.body = { success: true };
+    },
+  );
+
+  router.post(
+    '/reset-password',
+    rateLimit({ windowMs: 15 * 60_000, max: 20 }),
+    validate({ body: resetBody, bodyLimitBytes: 4096 }),
+    async (ctx) => {
+      const input = ctx.input.body;
+      const result = await resetPassword(deps.db, input.token, input.password);
+      if (typeof result !== 'object') throw invalidLink(result === 'expired');
+      ctx.body = { success: true };
+    },
+  );
+
+  router.post('/login', rateLimit({ windowMs: 15 * 60_000, max: 30 }), validate({ body: loginBody, bodyLimitBytes: 4096 }), async (ctx) => {
+    const input = ctx.input.body;
+    const now = new Date();
+    // The attempt takes its place before the password is checked (parallel requests cannot get past the limit).
+    const start = await beginSignIn(deps.db, ctx, 'advertiser', normalizeEmail(input.email), now);
+    if (start.alert) await mailStaffAlert(mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
+    if (!start.allowed) {
+      if (start.scope === 'address') throw advertiserSignInLocked();
+      throw signInSlowed(waitSeconds(start, now));
+    }
+    const account = await findAdvertiserByEmail(deps.db, input.email);
+    const valid = await checkPassword(account?.passwordHash, input.password);
+    if (!account || !valid) {
+      if (start.attempts >= ADDRESS_LIMIT) throw advertiserSignInLocked();
+      throw advertiserInvalidCredentials();
+    }
+    if (!account.emailConfirmedAt) {
+      throw emailNotConfirmed();
+    }
+    await signInSucceeded(deps.db, ctx, 'advertiser', normalizeEmail(input.email));
+    advertiserSessions.setCookie(ctx, await advertiserSessions.create(deps.db, account.id, now));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true };
+  });
+
+  router.post('/logout', async (ctx) => {
+    await advertiserSessions.end(deps.db, ctx.cookies.get(advertiserSessions.cookie));
+    advertiserSessions.setCookie(ctx, null);
+    ctx.status = 204;
+  });
+
+  router.get('/me', requireAdvertiser(deps), (ctx) => {
+    ctx.body = { advertiser: publicAdvertiser(signedInAdvertiser(ctx)) };
+  });
+
+  return router;
+}

@@ -1,0 +1,41 @@
+// Moderation of ads from the panel: the queue by state, approving, rejecting and removing with a reason.
+import { conflict, notFound } from '#api/errors.ts';
+import { approveAd, moderationQueue, refuseAd, type ModerationResult } from '#db/queries/admin/moderation.ts';
+import { idParams } from '#api/http/validate.ts';
+import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
+import { adsQuery, adReasonBody } from './schema.ts';
+
+function moderationAnswer(result: ModerationResult): void {
+  if (result === 'missing') throw notFound('ad_not_found', 'El anuncio no existe.');
+  if (result === 'not_verified')
+    throw conflict('advertiser_not_verified', 'El anunciante todavía no tiene la identidad verificada: aprobá primero su verificación.');
+  if (result === 'wrong_state') throw conflict('wrong_state', 'Ese anuncio ya no está en un estado que permita esta acción.');
+  if (result === 'reported')
+    throw conflict(
+      'open_report',
+      'Hay una denuncia abierta por posible menor de edad o trata sobre este anuncio: decidila primero en Denuncias.',
+    );
+}
+
+export function registerModerationRoutes({ deps, route, act }: StaffRoutes): void {
+  route('get', '/ads', { query: adsQuery }, async (ctx) => {
+    const { state } = ctx.input.query;
+    ctx.body = await moderationQueue(deps.db, state);
+  });
+  route('post', '/ads/:id/approve', { params: idParams }, async (ctx, admin) => {
+    const { id } = ctx.input.params;
+    await act(ctx, admin, { action: 'ad_approved', targetType: 'ad', targetId: id }, async (trx) =>
+      moderationAnswer(await approveAd(trx, id)),
+    );
+    ctx.body = { success: true };
+  });
+  for (const action of ['reject', 'remove'] as const) {
+    route('post', `/ads/:id/${action}`, { params: idParams, body: adReasonBody }, async (ctx, admin) => {
+      const { id } = ctx.input.params;
+      const { reason } = ctx.input.body;
+      const entry = { action: action === 'reject' ? 'ad_rejected' : 'ad_removed', targetType: 'ad', targetId: id, details: { reason } };
+      await act(ctx, admin, entry, async (trx) => moderationAnswer(await refuseAd(trx, id, action, reason)));
+      ctx.body = { success: true };
+    });
+  }
+}

@@ -1,0 +1,89 @@
+// The advertiser's own ads: GET /api/advertiser/ads and /ads/:id, POST /ads (a draft from the form),
+// PUT /ads/:id (edit; a live ad goes back to review), POST /ads/:id/submit (send for review). Someone else's ad
+// answers 404, exactly like an ad that does not exist.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { RouterDeps } from '#api/deps.ts';
+import { adActionNotAllowed, adExpiredWhilePaused, adHeld, adLocked, alreadySubmitted, notFound, notVerified } from '#api/errors.ts';
+import { idParams, validate } from '#api/http/validate.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { adInputSchema } from '#shared/ad-input.ts';
+import { changeOwnAd, createAdDraft, deleteOwnAd, findOwnAd, listOwnAds, submitOwnAd, updateOwnAd } from '#db/queries/advertiser-ads.ts';
+import { deleteAdImage } from '#api/services/image-store.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+
+const me = (ctx: Context) => signedInAdvertiser(ctx).id;
+const adMissing = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+
+export function advertiserAdsRouter(deps: RouterDeps): Router {
+  const router = new Router({ prefix: '/advertiser/ads' });
+  router.use(requireAdvertiser(deps));
+
+  router.get('/', async (ctx) => {
+    ctx.body = await listOwnAds(deps.db, me(ctx));
+  });
+
+  router.get('/:id', validate({ params: idParams }), async (ctx) => {
+    const ad = await findOwnAd(deps.db, me(ctx), ctx.input.params.id);
+    if (!ad) throw adMissing();
+    ctx.body = ad;
+  });
+
+  router.post(
+    '/',
+    rateLimit({ windowMs: 60 * 60_000, max: 30 }),
+    validate({ body: adInputSchema, bodyLimitBytes: 32 * 1024 }),
+    async (ctx) => {
+      const input = ctx.input.body;
+      const id = await createAdDraft(deps.db, me(ctx), input);
+      ctx.status = 201;
+      ctx.body = { id, state: 'draft' };
+    },
+  );
+
+  router.put('/:id', validate({ params: idParams, body: adInputSchema, bodyLimitBytes: 32 * 1024 }), async (ctx) => {
+    const { id } = ctx.input.params;
+    const input = ctx.input.body;
+    const result = await updateOwnAd(deps.db, me(ctx), id, input);
+    if (result === 'missing') throw adMissing();
+    if (result === 'not_editable') throw adLocked();
+    ctx.body = await findOwnAd(deps.db, me(ctx), id);
+  });
+
+  router.post('/:id/submit', validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.input.params;
+    const result = await submitOwnAd(deps.db, me(ctx), id);
+    if (result === 'missing') throw adMissing();
+    if (result === 'not_verified') throw notVerified();
+    if (result === 'not_draft') throw alreadySubmitted();
+    ctx.body = { success: true, state: 'pending' };
+  });
+
+  const ACTION_ERRORS = {
+    pause: 'Solo se puede pausar un anuncio publicado.',
+    resume: 'Solo se puede reanudar un anuncio pausado.',
+    renew:
+      'Este anuncio todavía no se puede renovar: los avisos gratuitos se renuevan en sus últimos 5 días o ya vencidos, con la identidad verificada.',
+  } as const;
+  for (const action of ['pause', 'resume', 'renew'] as const) {
+    router.post(`/:id/${action}`, validate({ params: idParams }), async (ctx) => {
+      const { id } = ctx.input.params;
+      const result = await changeOwnAd(deps.db, me(ctx), id, action);
+      if (result === 'missing') throw adMissing();
+      if (result === 'expired') throw adExpiredWhilePaused();
+      if (result === 'not_allowed') throw adActionNotAllowed(ACTION_ERRORS[action]);
+      ctx.body = await findOwnAd(deps.db, me(ctx), id);
+    });
+  }
+
+  router.delete('/:id', validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.input.params;
+    const keys = await deleteOwnAd(deps.db, me(ctx), id);
+    if (keys === 'missing') throw adMissing();
+    if (keys === 'held') throw adHeld();
+    await Promise.all(keys.map((key) => deleteAdImage(deps.config.dataDir, key)));
+    ctx.status = 204;
+  });
+
+  return router;
+}

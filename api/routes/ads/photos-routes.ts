@@ -1,0 +1,97 @@
+// Photos of the advertiser's own ads: POST /api/advertiser/ads/:id/photos (one file per request, so the page can
+// show each file's progress), DELETE /ads/:id/photos/:photoId, PUT /ads/:id/photos/order. Every file is checked
+// (type by its bytes, 5 MB, pixel count), re-encoded to WebP widths without metadata, and the original dropped.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { RouterDeps } from '#api/deps.ts';
+import { adLocked, HttpError, invalidImage, invalidPhotoOrder, notFound, tooManyPhotos } from '#api/errors.ts';
+import { readMultipart } from '#api/http/read-multipart.ts';
+import { idParams, validate, type WithInput } from '#api/http/validate.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { adImageUrl, deleteAdImage, storeAdImage } from '#api/services/image-store.ts';
+import { checkedImage, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
+import { imageJobs } from '#api/services/image-jobs.ts';
+import { OWNER_EDITABLE_STATES } from '#shared/catalogue.ts';
+import { addPhoto, listPhotos, ownAdForPhotos, photoLimit, removePhoto, reorderPhotos, type OwnPhoto } from '#db/queries/ad-photos.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { photoParams, orderBody } from './schema.ts';
+
+/** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
+export const isPhotoUploadPath = (path: string) => /^\/api\/advertiser\/ads\/\d+\/photos$/.test(path);
+
+const publicPhoto = (p: OwnPhoto) => ({
+  id: p.id,
+  position: p.position,
+  width: p.width,
+  height: p.height,
+  url: adImageUrl(p.key, 400),
+  urlLarge: adImageUrl(p.key, 800),
+});
+
+export function adPhotosRouter(deps: RouterDeps): Router {
+  const router = new Router({ prefix: '/advertiser/ads/:id/photos' });
+  router.use(requireAdvertiser(deps));
+
+  async function ownAd(ctx: Context & WithInput<{ params: typeof idParams }>) {
+    const { id } = ctx.input.params;
+    const ad = await ownAdForPhotos(deps.db, signedInAdvertiser(ctx).id, id);
+    if (!ad) throw notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+    return ad;
+  }
+  /** The ad, when its owner may change it now (checked again inside each change's transaction). */
+  async function ownEditableAd(ctx: Context & WithInput<{ params: typeof idParams }>) {
+    const ad = await ownAd(ctx);
+    if (!(OWNER_EDITABLE_STATES as readonly string[]).includes(ad.state)) throw adLocked();
+    return ad;
+  }
+
+  router.get('/', validate({ params: idParams }), async (ctx) => {
+    const ad = await ownAd(ctx);
+    ctx.body = { limit: photoLimit(ad), photos: (await listPhotos(deps.db, ad.id)).map(publicPhoto) };
+  });
+
+  router.post('/', rateLimit({ windowMs: 60 * 60_000, max: 120 }), validate({ params: idParams }), async (ctx) => {
+    const ad = await ownEditableAd(ctx);
+    const limit = photoLimit(ad);
+    const full = () => tooManyPhotos(limit);
+    if ((await listPhotos(deps.db, ad.id)).length >= limit) throw full();
+    // Room above 5 MB so that a slightly bigger photo gets the precise message of checkedImage, not a bare 413.
+    const form = await readMultipart(ctx, { limitBytes: 2 * MAX_IMAGE_BYTES });
+    const bytes = await checkedImage(form.get('photo'), 'photo', 'la foto', { allowWebp: true });
+    let stored: Awaited<ReturnType<typeof storeAdImage>>;
+    try {
+      stored = await imageJobs.run(() => storeAdImage(deps.config.dataDir, bytes));
+    } catch (err) {
+      if (err instanceof HttpError) throw err; // the queue is full: 503, try again shortly
+      throw invalidImage('La foto está dañada o no se puede leer.', 'photo');
+    }
+    const id = await addPhoto(deps.db, ad, stored);
+    if (id === 'full' || id === 'locked') {
+      await deleteAdImage(deps.config.dataDir, stored.key);
+      throw id === 'full' ? full() : adLocked();
+    }
+    ctx.status = 201;
+    ctx.body = publicPhoto((await listPhotos(deps.db, ad.id)).find((p) => p.id === id)!);
+  });
+
+  router.delete('/:photoId', validate({ params: photoParams }), async (ctx) => {
+    const ad = await ownEditableAd(ctx);
+    const { photoId } = ctx.input.params;
+    const keys = await removePhoto(deps.db, ad.id, photoId);
+    if (keys === 'locked') throw adLocked();
+    if (keys === 'missing') throw notFound('photo_not_found', 'La foto no existe o no es de este anuncio.');
+    await Promise.all(keys.map((key) => deleteAdImage(deps.config.dataDir, key)));
+    ctx.status = 204;
+  });
+
+  router.put('/order', validate({ params: idParams, body: orderBody, bodyLimitBytes: 4096 }), async (ctx) => {
+    const ad = await ownEditableAd(ctx);
+    const { ids } = ctx.input.body;
+    const result = await reorderPhotos(deps.db, ad.id, ids);
+    if (result === 'locked') throw adLocked();
+    if (result === 'invalid') throw invalidPhotoOrder();
+    ctx.body = { photos: (await listPhotos(deps.db, ad.id)).map(publicPhoto) };
+  });
+
+  return router;
+}

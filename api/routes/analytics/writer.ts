@@ -1,0 +1,124 @@
+// Group commit between the analytics endpoints and the database: a request is answered only once its item is
+// committed, so an acknowledged event survives even `kill -9`. Items that arrive while a write runs wait together
+// and go in the next one: one transaction per few milliseconds carries every request waiting, however many.
+//
+// Failures: a batch the database refuses is written item by item, and only the requests whose own item is refused
+// get an error. When the database is unreachable, the waiting requests get a 503 and, for retryMs, new ones get it
+// at once instead of each waiting for a connection that will not come. Nothing is kept that was not committed.
+import type { Knex } from 'knex';
+import { ping } from '#db/connection.ts';
+import { persistAnalytics, type AnalyticsItem } from '#db/queries/analytics-ingest.ts';
+import { analyticsRefused, analyticsUnavailable } from '#api/errors.ts';
+
+export interface AnalyticsWriterOptions {
+  /** Items per transaction at most; more waiting go in the next one. */
+  maxBatch?: number;
+  /** Requests that may wait for a write; past this a request is refused (503) at once. */
+  maxWaiting?: number;
+  /** After finding the database unreachable, how long new items are refused before trying again. */
+  retryMs?: number;
+}
+
+interface Waiting {
+  item: AnalyticsItem;
+  done: (err?: Error) => void;
+}
+
+export class AnalyticsWriter {
+  private waiting: Waiting[] = [];
+  private writing: Promise<void> | null = null;
+  private unreachableUntil = 0;
+  private closed = false;
+  private readonly maxBatch: number;
+  private readonly maxWaiting: number;
+  private readonly retryMs: number;
+  private readonly db: Knex;
+
+  constructor(db: Knex, options: AnalyticsWriterOptions = {}) {
+    this.db = db;
+    this.maxBatch = options.maxBatch ?? 5_000;
+    this.maxWaiting = options.maxWaiting ?? 50_000;
+    this.retryMs = options.retryMs ?? 5_000;
+  }
+
+  /** Items accepted and not yet committed (or refused). */
+  get size(): number {
+    return this.waiting.length;
+  }
+
+  /** Resolves once the item is committed; rejects with an HttpError when it cannot be. */
+  write(item: AnalyticsItem): Promise<void> {
+    if (this.closed || Date.now() < this.unreachableUntil || this.waiting.length >= this.maxWaiting) {
+      return Promise.reject(analyticsUnavailable());
+    }
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ item, done: (err) => (err ? reject(err) : resolve()) });
+      // Items arriving during this turn of the event loop share the write that starts after it.
+      this.writing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.drain());
+    });
+  }
+
+  /** Stops accepting items and waits for those already accepted. */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.writing) await this.writing;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, this.maxBatch);
+        await this.writeBatch(batch);
+      }
+    } finally {
+      this.writing = null;
+    }
+  }
+
+  private async writeBatch(batch: Waiting[]): Promise<void> {
+    const items = batch.map((w) => w.item);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await persistAnalytics(this.db, items);
+        for (const w of batch) w.done();
+        return;
+      } catch (err) {
+        if (isTransient(err) && attempt < 3) continue;
+        if (await this.databaseReachable()) break;
+        console.error(`Analytics: database unreachable, ${batch.length + this.waiting.length} items refused:`, (err as Error).message);
+        this.unreachableUntil = Date.now() + this.retryMs;
+        for (const w of [...batch, ...this.waiting.splice(0)]) w.done(analyticsUnavailable());
+        return;
+      }
+    }
+    // The database works but refused the batch: find the items it refuses; the others are written.
+    let refused = 0;
+    let lastError = '';
+    for (const w of batch) {
+      try {
+        await persistAnalytics(this.db, [w.item]);
+        w.done();
+      } catch (err) {
+        refused += 1;
+        lastError = (err as Error).message;
+        w.done(analyticsRefused());
+      }
+    }
+    if (refused > 0) console.error(`Analytics: ${refused} items refused by the database:`, lastError);
+  }
+
+  private async databaseReachable(): Promise<boolean> {
+    try {
+      await ping(this.db);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** A deadlock between processes (PostgreSQL) or a busy file (SQLite): trying again at once usually works. */
+function isTransient(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code === '40P01' || code === '40001' || code === 'SQLITE_BUSY';
+}

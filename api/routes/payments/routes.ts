@@ -1,0 +1,246 @@
+// Plan purchases over HTTP. The advertiser's side, under /api/advertiser/payments: buy a plan for one of their
+// published ads (a pending payment at the quoted price), see their payments, attach a transfer receipt, cancel a
+// payment still waiting. MercadoPago's notifications arrive at POST /api/payments/mercadopago/webhook, checked
+// by signature instead of by session.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { RouterDeps } from '#api/deps.ts';
+import {
+  adNotPublished,
+  badNotificationSignature,
+  higherPlanActive,
+  type HttpError,
+  invalidNotification,
+  invalidQuote,
+  mercadoPagoLookupFailed,
+  mercadoPagoUnavailable,
+  noActiveBankAccount,
+  notFound,
+  otherPaymentPending,
+  paymentMethodUnavailable,
+  paymentNotFound,
+  paymentNotPending,
+  quoteExpired,
+  receiptsUnavailable,
+} from '#api/errors.ts';
+import { readJsonBody } from '#api/http/read-body.ts';
+import { readMultipart } from '#api/http/read-multipart.ts';
+import { idParams, validate } from '#api/http/validate.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { deleteDocument, readDocument, storeDocument } from '#api/services/identity-vault.ts';
+import { planLabel } from '#shared/plans.ts';
+import { getPlanPrices } from '#db/queries/settings.ts';
+import { activeBankAccount, paymentReceipt } from '#db/queries/admin/payments.ts';
+import { adTitle, markMercadoPagoCheckout } from '#db/queries/plan-payments.ts';
+import { attachReceipt, cancelOwnPayment, findOwnPayment, listOwnPayments } from '#db/queries/own-payments.ts';
+import {
+  checkPurchase,
+  createPlanPurchase,
+  newPaymentReference,
+  planPaymentDescription,
+  type PurchaseResult,
+} from '#db/queries/plan-purchases.ts';
+import { formatLongDate, formatMoney } from '#shared/format.ts';
+import { readQuote } from './price-quotes.ts';
+import { checkedReceipt, MAX_RECEIPT_BYTES, sendReceipt } from './receipts.ts';
+import { checkNotificationSignature, MercadoPagoUnavailable, mercadoPagoClient } from './mercadopago.ts';
+import { confirmFromMercadoPago, mailPaymentConfirmed, paymentPagePath } from './confirmations.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { purchaseBody, paymentQuery } from './schema.ts';
+
+export const MERCADOPAGO_WEBHOOK_PATH = '/api/payments/mercadopago/webhook';
+/** Receipt uploads take multipart forms (api/middleware/same-origin.ts). */
+export const isReceiptUploadPath = (path: string) => /^\/api\/advertiser\/payments\/\d+\/receipt$/.test(path);
+
+const MERCADOPAGO_OFF = 'MercadoPago no está disponible por ahora. Pagá por transferencia bancaria.';
+const me = (ctx: Context) => signedInAdvertiser(ctx).id;
+
+function refusal(result: Exclude<PurchaseResult, { ok: true }>): HttpError {
+  switch (result.reason) {
+    case 'ad_missing':
+      return notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+    case 'ad_not_published':
+      return adNotPublished();
+    case 'higher_plan_active':
+      return higherPlanActive(planLabel(result.plan), formatLongDate(result.until));
+    case 'other_pending':
+      return otherPaymentPending(result.reference, result.plan ? planLabel(result.plan) : null);
+  }
+}
+
+export function paymentsRouter(deps: RouterDeps): Router {
+  const router = new Router();
+  const mercadoPago = deps.config.mercadoPago ? mercadoPagoClient(deps.config.mercadoPago) : null;
+  const key = () => {
+    if (!deps.config.identityKey) throw receiptsUnavailable();
+    return deps.config.identityKey;
+  };
+
+  /** A Checkout Pro page for one payment; a 502 with a Spanish message when MercadoPago does not answer. */
+  async function checkout(ctx: Context, payment: { reference: string; description: string; amount: number }) {
+    try {
+      return await mercadoPago!.createPreference({
+        reference: payment.reference,
+        title: payment.description,
+        amount: payment.amount,
+        backUrl: `${deps.config.siteOrigin}${paymentPagePath(payment.reference)}`,
+        notificationUrl: `${deps.config.siteOrigin}${MERCADOPAGO_WEBHOOK_PATH}`,
+      });
+    } catch (err) {
+      if (!(err instanceof MercadoPagoUnavailable)) throw err;
+      console.error('MercadoPago preference failed:', err.message);
+      throw mercadoPagoUnavailable();
+    }
+  }
+
+  const own = new Router({ prefix: '/advertiser/payments' });
+  own.use(requireAdvertiser(deps));
+
+  own.get('/', async (ctx) => {
+    ctx.body = await listOwnPayments(deps.db, me(ctx));
+  });
+
+  own.post('/', rateLimit({ windowMs: 60 * 60_000, max: 30 }), validate({ body: purchaseBody, bodyLimitBytes: 4096 }), async (ctx) => {
+    const input = ctx.input.body;
+    const quote = await readQuote(deps.db, input.quote);
+    if (quote === 'expired') throw quoteExpired();
+    if (quote === 'invalid' || quote.plan !== input.plan) throw invalidQuote();
+    if (input.method === 'mercadopago' && !mercadoPago) throw paymentMethodUnavailable(MERCADOPAGO_OFF, 'method');
+    if (input.method === 'transfer' && !(await activeBankAccount(deps.db))) {
+      throw noActiveBankAccount();
+    }
+    const advertiserId = me(ctx);
+    const current = (await getPlanPrices(deps.db))[input.plan];
+    const priceNote =
+      current === quote.amount
+        ? null
+        : `Precio mostrado al comprar: ${formatMoney(quote.amount)} (el precio vigente es ${formatMoney(current)}).`;
+
+    const purchaseInput = { advertiserId, adId: input.adId, plan: input.plan, method: input.method, amount: quote.amount, priceNote };
+    let redirectUrl: string | null = null;
+    let purchase: PurchaseResult;
+    if (input.method === 'mercadopago') {
+      // Checked before MercadoPago is asked for a checkout; its checkout first, so that if MercadoPago does not
+      // answer no payment is left waiting.
+      const refused = await checkPurchase(deps.db, purchaseInput);
+      if (refused) purchase = refused;
+      else {
+        const reference = newPaymentReference();
+        const title = (await adTitle(deps.db, input.adId)) ?? '';
+        const preference = await checkout(ctx, {
+          reference,
+          description: planPaymentDescription(input.plan, title, 'purchase'),
+          amount: quote.amount,
+        });
+        redirectUrl = preference.initPoint;
+        purchase = await createPlanPurchase(deps.db, { ...purchaseInput, providerPreferenceId: preference.id, reference });
+      }
+    } else {
+      purchase = await createPlanPurchase(deps.db, purchaseInput);
+    }
+    if (!purchase.ok) throw refusal(purchase);
+    // A parallel request saved its payment first: the checkout made here has no payment; the page offers its own.
+    if (purchase.reused) redirectUrl = null;
+    ctx.status = purchase.reused ? 200 : 201;
+    ctx.body = { payment: purchase.payment, reused: purchase.reused, redirectUrl };
+  });
+
+  own.get('/:id', rateLimit({ windowMs: 60_000, max: 60 }), validate({ params: idParams, query: paymentQuery }), async (ctx) => {
+    const { id } = ctx.input.params;
+    const { mercadopago } = ctx.input.query;
+    let payment = await findOwnPayment(deps.db, me(ctx), id);
+    if (!payment) throw paymentNotFound();
+    // Back from MercadoPago before their notification: ask their API (what the address says is not trusted).
+    if (mercadopago && mercadoPago && payment.status === 'pending' && payment.method === 'mercadopago') {
+      const outcome = await confirmFromMercadoPago(deps.db, mercadoPago, mercadopago).catch((err: Error) => {
+        console.error('MercadoPago payment lookup failed:', err.message);
+        return null;
+      });
+      if (outcome?.result === 'completed') {
+        await mailPaymentConfirmed(deps.mailer, outcome.payment, deps.config.siteOrigin);
+        payment = (await findOwnPayment(deps.db, me(ctx), id))!;
+      }
+    }
+    ctx.body = payment;
+  });
+
+  own.post('/:id/cancel', validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.input.params;
+    const result = await cancelOwnPayment(deps.db, me(ctx), id);
+    if (result === 'missing') throw paymentNotFound();
+    if (result === 'not_pending') throw paymentNotPending();
+    ctx.body = await findOwnPayment(deps.db, me(ctx), id);
+  });
+
+  // A payment already waiting (a renewal, or a MercadoPago checkout left unfinished) paid through MercadoPago.
+  own.post('/:id/mercadopago', rateLimit({ windowMs: 60 * 60_000, max: 30 }), validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.input.params;
+    if (!mercadoPago) throw paymentMethodUnavailable(MERCADOPAGO_OFF);
+    const payment = await findOwnPayment(deps.db, me(ctx), id);
+    if (!payment) throw paymentNotFound();
+    if (payment.status !== 'pending') throw paymentNotPending();
+    const preference = await checkout(ctx, payment);
+    await markMercadoPagoCheckout(deps.db, id, preference.id);
+    ctx.body = { redirectUrl: preference.initPoint };
+  });
+
+  own.post('/:id/receipt', rateLimit({ windowMs: 60 * 60_000, max: 30 }), validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.input.params;
+    const payment = await findOwnPayment(deps.db, me(ctx), id);
+    if (!payment) throw paymentNotFound();
+    if (payment.status !== 'pending') throw paymentNotPending('receipt');
+    const form = await readMultipart(ctx, { limitBytes: 2 * MAX_RECEIPT_BYTES });
+    const receipt = await checkedReceipt(form.get('receipt'));
+    const fileKey = await storeDocument(deps.config.dataDir, key(), receipt.bytes, 'receipts');
+    const result = await attachReceipt(deps.db, me(ctx), id, { key: fileKey, type: receipt.type });
+    if (!result.ok) {
+      await deleteDocument(deps.config.dataDir, fileKey, 'receipts');
+      throw paymentNotPending('receipt');
+    }
+    if (result.replacedKey) await deleteDocument(deps.config.dataDir, result.replacedKey, 'receipts');
+    ctx.body = await findOwnPayment(deps.db, me(ctx), id);
+  });
+
+  own.get('/:id/receipt', validate({ params: idParams }), async (ctx) => {
+    const { id } = ctx.input.params;
+    const receipt = await paymentReceipt(deps.db, id, me(ctx));
+    if (!receipt) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
+    await sendReceipt(ctx, await readDocument(deps.config.dataDir, key(), receipt.fileKey, 'receipts'), receipt.type, receipt.reference);
+  });
+
+  router.use(own.routes());
+
+  // MercadoPago's notifications: signature first, then the payment as their API reports it.
+  router.post('/payments/mercadopago/webhook', rateLimit({ windowMs: 60_000, max: 120 }), async (ctx) => {
+    if (!mercadoPago || !deps.config.mercadoPago) throw notFound('no_such_endpoint', 'Ese recurso de la API no existe.');
+    const body = ((await readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] }).catch(() => ({}))) ?? {}) as {
+      type?: string;
+      data?: { id?: unknown };
+    };
+    const dataId = String(ctx.query['data.id'] ?? body.data?.id ?? '');
+    const type = String(ctx.query.type ?? body.type ?? '');
+    if (!/^[\w-]{1,40}$/.test(dataId)) throw invalidNotification();
+    const check = checkNotificationSignature({
+      secret: deps.config.mercadoPago.webhookSecret,
+      signature: ctx.get('x-signature') || undefined,
+      requestId: ctx.get('x-request-id') || undefined,
+      dataId,
+    });
+    if (check !== 'ok') throw badNotificationSignature(check === 'stale');
+    if (type === 'payment') {
+      const outcome = await confirmFromMercadoPago(deps.db, mercadoPago, dataId).catch((err: Error) => {
+        // Their API did not answer: a 503 makes MercadoPago deliver the notification again later.
+        throw mercadoPagoLookupFailed(err.message);
+      });
+      if (outcome.result === 'completed') await mailPaymentConfirmed(deps.mailer, outcome.payment, deps.config.siteOrigin);
+      if (['amount_mismatch', 'unknown_reference', 'duplicate', 'not_pending'].includes(outcome.result)) {
+        console.warn(`MercadoPago payment ${dataId}: ${outcome.result}; approved but not applied, for staff to review or refund.`);
+      }
+      ctx.body = { received: true, result: outcome.result };
+      return;
+    }
+    ctx.body = { received: true };
+  });
+
+  return router;
+}

@@ -1,0 +1,96 @@
+// What the crash test requires of the database and the disk after every kill (api/security/crash.test.ts): a
+// sound database whose every change is whole, and stored files written to their end.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { expect } from 'vitest';
+import { adImagesDir, AD_IMAGE_WIDTHS } from '#api/services/image-store.ts';
+
+const ms = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).getTime());
+
+/** A WebP file written to its end: the RIFF header's length matches the file's. */
+export function wholeWebp(file: string): boolean {
+  if (!fs.existsSync(file)) return false;
+  const bytes = fs.readFileSync(file);
+  return bytes.length > 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.readUInt32LE(4) + 8 === bytes.length;
+}
+
+/** What the database must say after any crash: sound, and every change it holds whole. */
+export async function expectSoundAndWhole(
+  db: Knex,
+  where: { dataDir: string; dialect: 'sqlite' | 'postgres'; worldReportId: number },
+): Promise<void> {
+  if (where.dialect === 'sqlite') {
+    expect(await db.raw('PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+    expect(await db.raw('PRAGMA foreign_key_check')).toEqual([]);
+  }
+
+  // Photos: each row's files written to the end, positions 0..n-1 with no gap or repeat.
+  const photos = await db('ad_images').select('ad_id', 'position', 'file_key').orderBy(['ad_id', 'position']);
+  for (const photo of photos) {
+    for (const width of AD_IMAGE_WIDTHS)
+      expect(wholeWebp(path.join(adImagesDir(where.dataDir), `${photo.file_key}-${width}.webp`)), `photo ${photo.file_key}-${width}`).toBe(
+        true,
+      );
+  }
+  const positions = new Map<number, number[]>();
+  for (const photo of photos) positions.set(photo.ad_id, [...(positions.get(photo.ad_id) ?? []), photo.position]);
+  for (const [adId, list] of positions) expect(list, `photo positions of ad ${adId}`).toEqual(list.map((_, i) => i));
+
+  // Payments and plans: a completed payment has its processing and its plan's end; an ad's paid plan comes from
+  // a completed payment for it, and a published ad with a plan in force ranks in its plan's tier.
+  const payments = await db('payments').select('id', 'ad_id', 'status', 'plan', 'plan_until', 'processed_at', 'processed_by');
+  for (const p of payments) {
+    if (p.status === 'completed') {
+      expect(p.processed_at, `payment ${p.id} processed_at`).not.toBeNull();
+      if (p.ad_id && p.plan) expect(p.plan_until, `payment ${p.id} plan_until`).not.toBeNull();
+    } else {
+      expect([p.processed_at, p.plan_until], `payment ${p.id} (${p.status})`).toEqual([null, null]);
+    }
+  }
+  const ads = await db('ads').select('id', 'state', 'plan', 'plan_expires_at', 'search_rank');
+  const adsById = new Map(ads.map((ad) => [ad.id, ad]));
+  for (const ad of ads.filter((a) => a.plan !== 'gratuito')) {
+    const paid = payments.filter((p) => p.ad_id === ad.id && p.status === 'completed' && p.plan === ad.plan);
+    expect(paid.length, `ad ${ad.id} on ${ad.plan} without a completed payment`).toBeGreaterThan(0);
+    // The plan ends at the end its last payment gave it, or later (time held is given back).
+    expect(ms(ad.plan_expires_at)!, `ad ${ad.id} plan end`).toBeGreaterThanOrEqual(Math.max(...paid.map((p) => ms(p.plan_until)!)));
+    if (ad.state === 'published' && ms(ad.plan_expires_at)! > Date.now())
+      expect(Math.floor(ad.search_rank / 100_000), `ad ${ad.id} rank`).toBe(1);
+  }
+  for (const p of payments.filter((p) => p.status === 'completed' && p.ad_id && p.plan)) {
+    expect(adsById.get(p.ad_id)?.plan, `the ad of payment ${p.id}`).toBe(p.plan);
+  }
+
+  // Reports: each keeps its snapshot and the evidence it names; an open report that hid an ad keeps it held, and
+  // a held ad has an open report that hid it.
+  const reports = await db('reports').select('id', 'ad_id', 'status', 'hid_ad', 'ad_snapshot');
+  const evidence = await db('report_evidence').select('report_id', 'file_key');
+  // (The world's own report was inserted without the app, so it has no snapshot.)
+  for (const r of reports.filter((report) => report.ad_id !== null && report.id !== where.worldReportId)) {
+    expect(r.ad_snapshot, `report ${r.id} snapshot`).not.toBeNull();
+    const snapshot = typeof r.ad_snapshot === 'string' ? JSON.parse(r.ad_snapshot) : r.ad_snapshot;
+    const kept = evidence.filter((e) => e.report_id === r.id).map((e) => e.file_key);
+    expect([...kept].sort(), `report ${r.id} evidence`).toEqual([...snapshot.photoKeys].sort());
+    if (r.status === 'open' && r.hid_ad && adsById.has(r.ad_id)) expect(adsById.get(r.ad_id)!.state, `ad of report ${r.id}`).toBe('held');
+    if (r.status !== 'dismissed')
+      for (const key of kept) expect(wholeWebp(path.join(adImagesDir(where.dataDir), `${key}-400.webp`)), `evidence ${key}`).toBe(true);
+  }
+  for (const ad of ads.filter((a) => a.state === 'held')) {
+    expect(
+      reports.some((r) => r.ad_id === ad.id && r.status === 'open' && r.hid_ad),
+      `held ad ${ad.id} without an open hiding report`,
+    ).toBe(true);
+  }
+}
+
+/** Every stored file's key, by folder. */
+export function keysOnDisk(dir: string, pattern: RegExp): Set<string> {
+  if (!fs.existsSync(dir)) return new Set();
+  return new Set(
+    fs
+      .readdirSync(dir)
+      .map((name) => pattern.exec(name)?.[1])
+      .filter((key): key is string => Boolean(key)),
+  );
+}

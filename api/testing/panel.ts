@@ -1,0 +1,84 @@
+// A test file's panel: a fresh database and app, the super admin and one partner per permission (plus one with
+// none) signed in, and a caller that speaks to the panel's API as the browser does.
+import { expect } from 'vitest';
+import { serveTestApp, type TestApp } from '#api/testing/http.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
+import { hashPassword } from '#api/services/passwords.ts';
+import { staffSessions } from '#api/auth/sessions.ts';
+import { insertedId } from '#db/dialect.ts';
+import { ADMIN_PERMISSIONS, type AdminPermission } from '#shared/admin-permissions.ts';
+
+export const SUPER_ADMIN_PASSWORD = 'clave-super-segura-1';
+
+export interface Panel {
+  t: TestDb;
+  server: TestApp;
+  identityKey: Buffer;
+  /** Session tokens: 'super', 'none' (a partner without permissions) and one per permission. */
+  cookies: Record<string, string>;
+  call(method: string, path: string, cookie?: string, body?: unknown): Promise<Response>;
+  loginAs(username: string, password: string): Promise<string>;
+  insertId(table: string, row: Record<string, unknown>): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startPanel(): Promise<Panel> {
+  const t = await createTestDb();
+  const identityKey = Buffer.alloc(32, 3);
+  await ensureSuperAdmin(t.db, SUPER_ADMIN_PASSWORD);
+  const server = await serveTestApp(t, { config: { identityKey } });
+
+  const call = (method: string, path: string, cookie?: string, body?: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        'Sec-Fetch-Site': 'same-origin',
+        ...(cookie ? { Cookie: `${staffSessions.cookie}=${cookie}` } : {}),
+      },
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+    });
+  const loginAs = async (username: string, password: string) => {
+    const res = await call('POST', '/api/admin/login', undefined, { username, password });
+    expect(res.status).toBe(200);
+    return new RegExp(`${staffSessions.cookie}=([^;]*)`).exec(res.headers.get('set-cookie') ?? '')![1]!;
+  };
+  const insertId = async (table: string, row: Record<string, unknown>) => insertedId((await t.db(table).insert(row).returning('id'))[0]);
+  const addPartner = async (username: string, permissions: AdminPermission[]) => {
+    await insertId('admin_users', {
+      username,
+      full_name: `Socio ${username}`,
+      password_hash: await hashPassword('clave-de-socio-1'),
+      is_master: false,
+      permissions: JSON.stringify(permissions),
+      active: true,
+      created_at: new Date(),
+    });
+    return loginAs(username, 'clave-de-socio-1');
+  };
+
+  const cookies: Record<string, string> = {
+    super: await loginAs('velada_admin', SUPER_ADMIN_PASSWORD),
+    none: await addPartner('sin_permisos', []),
+  };
+  for (const permission of ADMIN_PERMISSIONS) cookies[permission] = await addPartner(`con_${permission}`, [permission]);
+  return {
+    t,
+    server,
+    identityKey,
+    cookies,
+    call,
+    loginAs,
+    insertId,
+    async close() {
+      await server.close();
+      await t.destroy();
+    },
+  };
+}
+
+/** The error a refused call answered with. */
+export async function errorOf(res: Response): Promise<{ code: string; message: string; field?: string }> {
+  return ((await res.json()) as { error: { code: string; message: string; field?: string } }).error;
+}

@@ -1,0 +1,97 @@
+import type { QueryBuilder } from 'objection';
+import { BaseModel } from '#db/models/base-model.ts';
+import { Advertiser } from '#db/models/advertiser.ts';
+import { Payment } from '#db/models/payment.ts';
+import type { AdState, Category, Plan } from '#shared/catalogue.ts';
+
+/**
+ * An ad and its life (draft → pending → published, paused, held by a report, expired, rejected, removed). Search
+ * reads ads through Knex's builder (db/queries/search-ads.ts), since its SQL is the point; this model serves the
+ * advertiser's own ads, moderation and plans.
+ */
+export class Ad extends BaseModel {
+  static override tableName = 'ads';
+  static override timestampColumns = ['planExpiresAt', 'publishedAt', 'expiresAt', 'submittedAt', 'heldAt', 'createdAt', 'updatedAt'];
+  static override booleanColumns = ['is24h', 'openSchedule', 'photosVerified'];
+
+  declare id: number;
+  declare advertiserId: number;
+  declare slug: string;
+  declare title: string;
+  declare description: string;
+  declare category: Category;
+  /** 'caba' for every ad so far; search derives the zone from the barrio. */
+  declare zona: string;
+  declare barrio: string | null;
+  /** E.164 (docs/decisions/014-phone-numbers.md). */
+  declare phone: string | null;
+  declare pricePerHour: number | null;
+  /** Bit masks over the catalogue's lists (shared/masks.ts, shared/availability.ts). */
+  declare daysMask: number;
+  declare slotsMask: number;
+  declare is24h: boolean;
+  declare openSchedule: boolean;
+  declare languagesMask: number;
+  declare servicesMask: number;
+  declare attentionMask: number;
+  declare photosVerified: boolean;
+  declare state: AdState;
+  declare stateReason: string | null;
+  declare plan: Plan;
+  declare requestedPlan: Plan;
+  declare planExpiresAt: Date | null;
+  declare publishedAt: Date | null;
+  declare expiresAt: Date | null;
+  declare submittedAt: Date | null;
+  declare heldAt: Date | null;
+  /** JSON text of the screening's flags, read by moderation. */
+  declare reviewFlags: string | null;
+  declare viewCount: number;
+  declare phoneReveals: number;
+  declare searchRank: number;
+  declare searchText: string;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+
+  static override modifiers = {
+    titleOnly: (query: QueryBuilder<Ad>) => query.select('id', 'title'),
+    titleAndState: (query: QueryBuilder<Ad>) => query.select('id', 'title', 'state'),
+  };
+
+  declare advertiser?: Advertiser;
+  declare photos?: AdPhoto[];
+  declare payments?: Payment[];
+
+  static override relationMappings = () => ({
+    advertiser: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: Advertiser,
+      join: { from: 'ads.advertiser_id', to: 'advertisers.id' },
+    },
+    photos: { relation: BaseModel.HasManyRelation, modelClass: AdPhoto, join: { from: 'ads.id', to: 'ad_images.ad_id' } },
+    payments: { relation: BaseModel.HasManyRelation, modelClass: Payment, join: { from: 'ads.id', to: 'payments.ad_id' } },
+  });
+}
+
+/** One photo of an ad: its random file key (files under uploads/ads/{key}-{width}.webp) and its place in the gallery. */
+export class AdPhoto extends BaseModel {
+  static override tableName = 'ad_images';
+
+  declare id: number;
+  declare adId: number;
+  declare position: number;
+  declare fileKey: string;
+  declare width: number;
+  declare height: number;
+  declare alt: string;
+
+  declare ad?: Ad;
+
+  static override modifiers = {
+    inGalleryOrder: (query: QueryBuilder<AdPhoto>) => query.orderBy('position').orderBy('id'),
+  };
+
+  static override relationMappings = () => ({
+    ad: { relation: BaseModel.BelongsToOneRelation, modelClass: Ad, join: { from: 'ad_images.ad_id', to: 'ads.id' } },
+  });
+}

@@ -1,0 +1,44 @@
+import { BaseModel } from '#db/models/base-model.ts';
+import { Administrator } from '#db/models/administrator.ts';
+import { Advertiser } from '#db/models/advertiser.ts';
+
+/** The columns both session tables share (a base, never queried itself) (docs/decisions/018-sessions.md): the token's hash, last use and absolute end. */
+export class Session extends BaseModel {
+  static override idColumn = 'token_hash';
+  static override timestampColumns = ['createdAt', 'lastSeenAt', 'expiresAt'];
+
+  declare tokenHash: string;
+  declare createdAt: Date;
+  declare lastSeenAt: Date;
+  declare expiresAt: Date;
+}
+
+export class StaffSession extends Session {
+  static override tableName = 'admin_sessions';
+
+  declare adminUserId: number;
+  declare owner?: Administrator;
+
+  static override relationMappings = () => ({
+    owner: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: Administrator,
+      join: { from: 'admin_sessions.admin_user_id', to: 'admin_users.id' },
+    },
+  });
+}
+
+export class AdvertiserSession extends Session {
+  static override tableName = 'advertiser_sessions';
+
+  declare advertiserId: number;
+  declare owner?: Advertiser;
+
+  static override relationMappings = () => ({
+    owner: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: Advertiser,
+      join: { from: 'advertiser_sessions.advertiser_id', to: 'advertisers.id' },
+    },
+  });
+}
