@@ -35,10 +35,11 @@ export function servePagesFromCache(cache: RenderCache, onAdPageHit: (slug: stri
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       // A write through this process shows in its pages at once; other processes see it within checkEveryMs.
+      // Analytics events (thousands a second) never change a page.
       try {
         await next();
       } finally {
-        cache.checkSoon();
+        if (!ctx.path.startsWith('/api/analytics/')) cache.checkSoon();
       }
       return;
     }

@@ -68,12 +68,26 @@ async function sqliteTriggers(db: Knex): Promise<void> {
   for (const sql of triggers) await db.raw(sql);
 }
 
+/**
+ * On PostgreSQL the bump waits for the commit (constraint triggers, initially deferred) and happens once per
+ * transaction (a transaction-local flag). Bumping mid-transaction locked the one version row between other row locks,
+ * and two writers taking them in opposite orders deadlocked; at commit it is always the last lock taken, and the new
+ * version becomes visible with the change itself.
+ */
 async function postgresTriggers(db: Knex): Promise<void> {
+  await db.raw(`
+    CREATE FUNCTION catalog_bump_once() RETURNS void LANGUAGE plpgsql AS $$
+    BEGIN
+      IF current_setting('velada.catalog_bumped', true) IS DISTINCT FROM 'yes' THEN
+        ${BUMP};
+        PERFORM set_config('velada.catalog_bumped', 'yes', true);
+      END IF;
+    END $$`);
   await db.raw(`
     CREATE FUNCTION catalog_bump_ads() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF (TG_OP <> 'INSERT' AND OLD.state = 'published') OR (TG_OP <> 'DELETE' AND NEW.state = 'published') THEN
-        ${BUMP};
+        PERFORM catalog_bump_once();
       END IF;
       RETURN NULL;
     END $$`);
@@ -82,7 +96,7 @@ async function postgresTriggers(db: Knex): Promise<void> {
     BEGIN
       IF (TG_OP <> 'INSERT' AND EXISTS (SELECT 1 FROM ads WHERE id = OLD.ad_id AND state = 'published'))
         OR (TG_OP <> 'DELETE' AND EXISTS (SELECT 1 FROM ads WHERE id = NEW.ad_id AND state = 'published')) THEN
-        ${BUMP};
+        PERFORM catalog_bump_once();
       END IF;
       RETURN NULL;
     END $$`);
@@ -90,24 +104,27 @@ async function postgresTriggers(db: Knex): Promise<void> {
     CREATE FUNCTION catalog_bump_advertisers() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF EXISTS (SELECT 1 FROM ads WHERE advertiser_id = OLD.id AND state = 'published') THEN
-        ${BUMP};
+        PERFORM catalog_bump_once();
       END IF;
       RETURN NULL;
     END $$`);
-  await db.raw(`CREATE FUNCTION catalog_bump() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${BUMP}; RETURN NULL; END $$`);
+  await db.raw(
+    `CREATE FUNCTION catalog_bump() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM catalog_bump_once(); RETURN NULL; END $$`,
+  );
+  const deferred = 'DEFERRABLE INITIALLY DEFERRED FOR EACH ROW';
+  await db.raw(
+    `CREATE CONSTRAINT TRIGGER catalog_ads AFTER INSERT OR DELETE OR UPDATE OF ${AD_PUBLIC_COLUMNS.join(', ')} ON ads
+       ${deferred} EXECUTE FUNCTION catalog_bump_ads()`,
+  );
+  await db.raw(
+    `CREATE CONSTRAINT TRIGGER catalog_images AFTER INSERT OR UPDATE OR DELETE ON ad_images ${deferred} EXECUTE FUNCTION catalog_bump_images()`,
+  );
+  await db.raw(
+    `CREATE CONSTRAINT TRIGGER catalog_advertisers AFTER UPDATE OF ${ADVERTISER_PUBLIC_COLUMNS.join(', ')} ON advertisers
+       ${deferred} EXECUTE FUNCTION catalog_bump_advertisers()`,
+  );
   // Per row, not per statement: an insert that conflicts and inserts nothing (a server key already made) bumps nothing.
-  await db.raw(
-    `CREATE TRIGGER catalog_ads AFTER INSERT OR DELETE OR UPDATE OF ${AD_PUBLIC_COLUMNS.join(', ')} ON ads
-       FOR EACH ROW EXECUTE FUNCTION catalog_bump_ads()`,
-  );
-  await db.raw(
-    `CREATE TRIGGER catalog_images AFTER INSERT OR UPDATE OR DELETE ON ad_images FOR EACH ROW EXECUTE FUNCTION catalog_bump_images()`,
-  );
-  await db.raw(
-    `CREATE TRIGGER catalog_advertisers AFTER UPDATE OF ${ADVERTISER_PUBLIC_COLUMNS.join(', ')} ON advertisers
-       FOR EACH ROW EXECUTE FUNCTION catalog_bump_advertisers()`,
-  );
-  await db.raw(`CREATE TRIGGER catalog_settings AFTER INSERT OR UPDATE ON settings FOR EACH ROW
+  await db.raw(`CREATE CONSTRAINT TRIGGER catalog_settings AFTER INSERT OR UPDATE ON settings ${deferred}
        WHEN (NEW.key NOT IN ${PRIVATE_SETTINGS}) EXECUTE FUNCTION catalog_bump()`);
 }
 
@@ -130,7 +147,7 @@ export async function down(db: Knex): Promise<void> {
       ['catalog_settings', 'settings'],
     ])
       await db.raw(`DROP TRIGGER IF EXISTS ${trigger} ON ${table}`);
-    for (const fn of ['catalog_bump_ads', 'catalog_bump_images', 'catalog_bump_advertisers', 'catalog_bump'])
+    for (const fn of ['catalog_bump_ads', 'catalog_bump_images', 'catalog_bump_advertisers', 'catalog_bump', 'catalog_bump_once'])
       await db.raw(`DROP FUNCTION IF EXISTS ${fn}()`);
   } else {
     for (const name of [

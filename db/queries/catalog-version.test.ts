@@ -47,3 +47,29 @@ it('moves with a price edit, not with a server key made on first use or asked fo
   await setPlanPrices(t.db, { premium: 1234, vip: 5678 });
   expect(await readCatalogVersion(t.db)).toBeGreaterThan(before);
 });
+
+it.runIf(process.env.VELADA_TEST_DIALECT === 'postgres')(
+  'moves once per transaction, at commit, so writers locking ads in any order never deadlock on it (PostgreSQL)',
+  async () => {
+    const advertiser = await insertAdvertiser(t.db);
+    const a = await insertAd(t.db, advertiser);
+    const b = await insertAd(t.db, advertiser);
+    const before = await readCatalogVersion(t.db);
+    const first = await t.db.transaction();
+    const second = await t.db.transaction();
+    try {
+      await first('ads').where('id', a).update({ title: 'Primero' });
+      const secondWrites = second('ads').where('id', b).update({ title: 'Segundo' });
+      await secondWrites;
+      // Waits for the second transaction's lock on b; a version locked mid-transaction made this a deadlock.
+      const firstWrites = first('ads').where('id', b).update({ title: 'Primero también' });
+      await second.commit();
+      await firstWrites;
+      await first.commit();
+    } finally {
+      if (!first.isCompleted()) await first.rollback();
+      if (!second.isCompleted()) await second.rollback();
+    }
+    expect(await readCatalogVersion(t.db)).toBe(before + 2);
+  },
+);
