@@ -30,6 +30,8 @@ import { readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { countAdView } from '#db/queries/ad-page.ts';
 import { adIdFromParam } from '#shared/ad-text.ts';
 import { ping } from '#db/connection.ts';
+import { createFastPath, type FastPath } from './fast-path.ts';
+import { loadStaticSite } from './static-site.ts';
 import type { AppDeps, RouterDeps } from './deps.ts';
 
 export type { AppDeps } from './deps.ts';
@@ -52,10 +54,26 @@ function countCachedAdView(db: AppDeps['db'], slug: string): void {
   if (id) countAdView(db, id).catch((err: unknown) => console.error('Ad view count failed:', (err as Error).message));
 }
 
-export async function createApp(deps: AppDeps): Promise<Koa> {
+/**
+ * Koa with the fast path in front (api/fast-path.ts): the request listener that callback() returns answers what is
+ * already made from memory and hands every other request to Koa.
+ */
+export class VeladaApp extends Koa {
+  fastPath: FastPath | null = null;
+
+  override callback(): ReturnType<Koa['callback']> {
+    const koa = super.callback();
+    const fast = this.fastPath;
+    if (!fast) return koa;
+    // Velada serves HTTP/1.1 only (node:http), so the request is always an IncomingMessage.
+    return (req, res) => (fast(req as IncomingMessage, res as ServerResponse) ? Promise.resolve() : koa(req, res));
+  }
+}
+
+export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   // Behind a proxy, only the address the proxy itself saw counts (the rest of X-Forwarded-For is the client's word),
   // and only when the request came from a configured proxy (forwardedHeadersFrom removes the headers otherwise).
-  const app = new Koa({ proxy: deps.config.trustedProxies.length > 0, maxIpsCount: 1 });
+  const app = new VeladaApp({ proxy: deps.config.trustedProxies.length > 0, maxIpsCount: 1 });
   app.on('error', logStreamError);
 
   app.use(forwardedHeadersFrom(deps.config.trustedProxies));
@@ -64,7 +82,18 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   app.use(securityHeaders({ production: deps.config.env === 'production' }));
   // Public pages already rendered are answered here, compressed once, before any router or renderer runs.
   const renderCache = deps.renderCache ?? new RenderCache({ readVersion: () => readCatalogVersion(deps.db) });
-  if (deps.distDir) app.use(servePagesFromCache(renderCache, (slug) => countCachedAdView(deps.db, slug)));
+  const onAdPageHit = (slug: string) => countCachedAdView(deps.db, slug);
+  if (deps.distDir) {
+    app.use(servePagesFromCache(renderCache, onAdPageHit));
+    app.fastPath = createFastPath({
+      production: deps.config.env === 'production',
+      publicOrigin: deps.config.publicOrigin,
+      trustsProxies: deps.config.trustedProxies.length > 0,
+      renderCache,
+      staticFiles: loadStaticSite(path.join(deps.distDir, 'client')),
+      onAdPageHit,
+    });
+  }
   // `compression` wraps the Node response, so it covers Koa's bodies and the Astro adapter's writes alike.
   app.use((ctx, next) => new Promise((resolve, reject) => gzipOrBrotli(ctx.req, ctx.res, () => next().then(resolve, reject))));
 

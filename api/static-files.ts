@@ -28,8 +28,10 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.pdf': 'application/pdf',
 };
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'public, max-age=0, must-revalidate';
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
+
+export const contentTypeOf = (file: string): string => TYPES[path.extname(file)] ?? 'application/octet-stream';
 
 /**
  * A visitor who confirmed being 18+ through the no-JavaScript form has its cookie; prerendered pages then get
@@ -59,7 +61,7 @@ async function sendFile(ctx: Context, file: string, cacheControl: string): Promi
     return false;
   }
   if (!stat.isFile()) return false;
-  ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  ctx.type = contentTypeOf(file);
   ctx.set('Cache-Control', cacheControl);
   if (file.endsWith('.html')) {
     const policy = await builtPagePolicy(file, stat);
@@ -104,7 +106,7 @@ export function serveClientFiles(clientDir: string): Middleware {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const file = resolveUnder(root, ctx.path);
     if (!file) return next();
-    const cache = ctx.path.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE;
+    const cache = ctx.path.startsWith('/_astro/') ? CACHE_IMMUTABLE : CACHE_REVALIDATE;
     // '/x' and '/x/' are the page built at x/index.html.
     if (!(await sendFile(ctx, path.extname(file) ? file : path.join(file, 'index.html'), cache))) await next();
   };

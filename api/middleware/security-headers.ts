@@ -16,15 +16,26 @@ const PAGE_CSP = [
 ].join('; ');
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/** The headers every response carries, the Content-Security-Policy aside (it depends on the response). */
+export function securityHeaderValues(options: { production: boolean }): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    ...(options.production ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
+  };
+}
+
+/** The policy of a response that sets none of its own: strict for the API, the default of pages otherwise. */
+export const defaultPolicy = (path: string): string => (path.startsWith('/api/') ? API_CSP : PAGE_CSP);
+
 export function securityHeaders(options: { production: boolean }): Middleware {
+  const headers = Object.entries(securityHeaderValues(options));
   return async (ctx, next) => {
-    ctx.set('Content-Security-Policy', ctx.path.startsWith('/api/') ? API_CSP : PAGE_CSP);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (options.production) ctx.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    ctx.set('Content-Security-Policy', defaultPolicy(ctx.path));
+    for (const [name, value] of headers) ctx.set(name, value);
     await next();
   };
 }

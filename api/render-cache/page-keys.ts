@@ -26,23 +26,33 @@ export interface CacheablePage {
 const SEARCH_PATHS = new Set(['/buscar', '/search', '/buscar/resultados']);
 const AD_PAGE = /^\/anuncio\/[a-z0-9-]{1,200}$/;
 
-export function cacheablePage(ctx: Context): CacheablePage | null {
-  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return null;
-  // A signed-in advertiser or staff member never gets or fills a shared entry.
-  if (ctx.cookies.get(staffSessions.cookie) || ctx.cookies.get(advertiserSessions.cookie)) return null;
-  const variant: PageVariant = ctx.cookies.get(AGE_NOJS_COOKIE) === '1' ? 'age-confirmed' : 'public';
-  let url: string;
-  let adSlug: string | null = null;
-  let fills = true;
-  if (SEARCH_PATHS.has(ctx.path)) {
-    const query = toSearchParams(parseSearchParams(new URLSearchParams(ctx.querystring))).toString();
-    url = query ? `${ctx.path}?${query}` : ctx.path;
-  } else if (AD_PAGE.test(ctx.path)) {
-    url = ctx.url;
-    fills = ctx.querystring === '';
-    adSlug = ctx.path.slice('/anuncio/'.length);
-  } else {
-    return null;
+/** A cookie's value in a Cookie header, or undefined (names here are plain tokens: no decoding needed). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
-  return { key: `${variant} ${adSlug ? ctx.path : url}`, url, fills, variant, adSlug };
+  return undefined;
+}
+
+/** The page and key of a request, from its method, path, query string and Cookie header; null when not shareable. */
+export function cacheablePageOf(method: string, pathname: string, querystring: string, cookies: string | undefined): CacheablePage | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  const search = SEARCH_PATHS.has(pathname);
+  if (!search && !AD_PAGE.test(pathname)) return null;
+  // A signed-in advertiser or staff member never gets or fills a shared entry.
+  if (cookieValue(cookies, staffSessions.cookie) || cookieValue(cookies, advertiserSessions.cookie)) return null;
+  const variant: PageVariant = cookieValue(cookies, AGE_NOJS_COOKIE) === '1' ? 'age-confirmed' : 'public';
+  if (search) {
+    const query = toSearchParams(parseSearchParams(new URLSearchParams(querystring))).toString();
+    const url = query ? `${pathname}?${query}` : pathname;
+    return { key: `${variant} ${url}`, url, fills: true, variant, adSlug: null };
+  }
+  const url = querystring ? `${pathname}?${querystring}` : pathname;
+  return { key: `${variant} ${pathname}`, url, fills: querystring === '', variant, adSlug: pathname.slice('/anuncio/'.length) };
+}
+
+export function cacheablePage(ctx: Context): CacheablePage | null {
+  return cacheablePageOf(ctx.method, ctx.path, ctx.querystring, ctx.get('Cookie') || undefined);
 }

@@ -46,6 +46,8 @@ export class RenderCache {
   private checkedAt = -Infinity;
   private checking: Promise<void> | null = null;
   private readonly counters = { hits: 0, misses: 0, stores: 0, evictions: 0 };
+  private day = '';
+  private dayMinute = -1;
   readonly maxBytes: number;
   readonly maxAgeMs: number;
   private readonly checkEveryMs: number;
@@ -89,21 +91,45 @@ export class RenderCache {
     this.checkedAt = -Infinity;
   }
 
+  /**
+   * The entry for key when it can be answered without reading the version (the last reading is recent) and is
+   * valid, counting a hit; otherwise null, counting nothing: the request goes on to currentVersion() and get().
+   */
+  peek(key: string): CachedPage | null {
+    if (this.now() - this.checkedAt >= this.checkEveryMs) return null;
+    const entry = this.entries.get(key);
+    if (!entry || !this.isValid(entry, this.version)) return null;
+    return this.touch(key, entry);
+  }
+
   /** The entry for key when still valid at this version, counting a hit or a miss. */
   get(key: string, version: number): CachedPage | null {
     const entry = this.entries.get(key);
-    const valid =
-      entry &&
-      version >= 0 &&
-      entry.version === version &&
-      entry.day === buenosAiresDate(new Date(this.now())) &&
-      this.now() - entry.storedAt < this.maxAgeMs;
-    if (!valid) {
+    if (!entry || !this.isValid(entry, version)) {
       if (entry) this.remove(key, entry);
       this.counters.misses += 1;
       return null;
     }
-    // Most recently used last: Map keeps insertion order, so the first key is the least recently used.
+    return this.touch(key, entry);
+  }
+
+  private isValid(entry: CachedPage, version: number): boolean {
+    const now = this.now();
+    return version >= 0 && entry.version === version && now - entry.storedAt < this.maxAgeMs && entry.day === this.today(now);
+  }
+
+  /** Buenos Aires' date, computed again only when the minute changes (Intl formatting costs more than a hit). */
+  private today(now: number): string {
+    const minute = Math.floor(now / 60_000);
+    if (minute !== this.dayMinute) {
+      this.dayMinute = minute;
+      this.day = buenosAiresDate(new Date(now));
+    }
+    return this.day;
+  }
+
+  /** Counts a hit and makes the entry the most recently used (Map keeps insertion order: the first is the oldest). */
+  private touch(key: string, entry: CachedPage): CachedPage {
     this.entries.delete(key);
     this.entries.set(key, entry);
     this.counters.hits += 1;
@@ -117,7 +143,7 @@ export class RenderCache {
     if (bytes > this.maxBytes / 4) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    this.entries.set(key, { ...page, day: buenosAiresDate(new Date(this.now())), storedAt: this.now(), bytes });
+    this.entries.set(key, { ...page, day: this.today(this.now()), storedAt: this.now(), bytes });
     this.bytes += bytes;
     this.counters.stores += 1;
     for (const [oldestKey, oldest] of this.entries) {

@@ -1,0 +1,68 @@
+// The built site (dist/client) in memory: every file under 4 MB read once at startup with the brotli and gzip forms
+// the build wrote beside it (tooling/build/precompress.ts), its type, cache policy, ETag (a hash of its bytes) and,
+// for pages, the CSP of their <meta>, repeated as the header. The fast path (api/fast-path.ts) answers from it;
+// what it does not hold (larger files, the age-confirmed variant of a page) api/static-files.ts serves from disk.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { metaPolicyOf, pagePolicy } from './middleware/security-headers.ts';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, contentTypeOf } from './static-files.ts';
+
+export interface StaticFile {
+  type: string;
+  cacheControl: string;
+  etag: string;
+  /** The page's own policy (from its <meta>), or null for files that take the default. */
+  policy: string | null;
+  html: boolean;
+  identity: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
+}
+
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+const VARIANTS = ['.br', '.gz'];
+
+function readIfPresent(file: string): Buffer | null {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return null;
+  }
+}
+
+function loadFile(file: string, urlPath: string): StaticFile {
+  const identity = fs.readFileSync(file);
+  const html = file.endsWith('.html');
+  const meta = html ? metaPolicyOf(identity.toString('utf8')) : null;
+  return {
+    type: contentTypeOf(file),
+    cacheControl: urlPath.startsWith('/_astro/') ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
+    etag: `"${crypto.createHash('sha1').update(identity).digest('base64url').slice(0, 27)}"`,
+    policy: meta ? pagePolicy(meta) : null,
+    html,
+    identity,
+    gzip: readIfPresent(`${file}.gz`),
+    br: readIfPresent(`${file}.br`),
+  };
+}
+
+/** Every file of the build by the URL paths that name it ('/x/index.html', '/x' and '/x/' for a page). */
+export function loadStaticSite(clientDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  if (!fs.existsSync(clientDir)) return files;
+  for (const entry of fs.readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || VARIANTS.includes(path.extname(entry.name))) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (fs.statSync(file).size > MAX_FILE_BYTES) continue;
+    const urlPath = `/${path.relative(clientDir, file).split(path.sep).join('/')}`;
+    const loaded = loadFile(file, urlPath);
+    files.set(urlPath, loaded);
+    if (entry.name === 'index.html') {
+      const dir = urlPath.slice(0, -'index.html'.length);
+      files.set(dir, loaded);
+      if (dir !== '/') files.set(dir.slice(0, -1), loaded);
+    }
+  }
+  return files;
+}
