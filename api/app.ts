@@ -27,7 +27,7 @@ import { createMailer } from './services/mail.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
 import { servePagesFromCache } from './render-cache/middleware.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
-import { countAdView } from '#db/queries/ad-page.ts';
+import { AdViewCounter } from './services/ad-views.ts';
 import { adIdFromParam } from '#shared/ad-text.ts';
 import { ping } from '#db/connection.ts';
 import { createFastPath, type FastPath } from './fast-path.ts';
@@ -46,12 +46,6 @@ function logStreamError(err: NodeJS.ErrnoException, ctx?: Koa.Context): void {
   if (err.code && CLIENT_GONE.has(err.code)) return;
   if ((err as { expose?: boolean }).expose) return;
   console.error(`Error streaming ${ctx?.method ?? ''} ${ctx?.path ?? ''}:`, err);
-}
-
-/** An ad page answered from the render cache is a view all the same, as the page counts it when rendered. */
-function countCachedAdView(db: AppDeps['db'], slug: string): void {
-  const id = adIdFromParam(slug);
-  if (id) countAdView(db, id).catch((err: unknown) => console.error('Ad view count failed:', (err as Error).message));
 }
 
 /**
@@ -82,7 +76,12 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   app.use(securityHeaders({ production: deps.config.env === 'production' }));
   // Public pages already rendered are answered here, compressed once, before any router or renderer runs.
   const renderCache = deps.renderCache ?? new RenderCache({ readVersion: () => readCatalogVersion(deps.db) });
-  const onAdPageHit = (slug: string) => countCachedAdView(deps.db, slug);
+  // An ad page answered from the render cache is a view all the same, as the page counts it when rendered.
+  const adViews = deps.adViews ?? new AdViewCounter(deps.db);
+  const onAdPageHit = (slug: string) => {
+    const id = adIdFromParam(slug);
+    if (id) adViews.count(id);
+  };
   if (deps.distDir) {
     app.use(servePagesFromCache(renderCache, onAdPageHit));
     app.fastPath = createFastPath({

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { AnalyticsWriter } from './routes/analytics/writer.ts';
 import type { Mailer } from './services/mail.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
+import type { AdViewCounter } from './services/ad-views.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -16,6 +17,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Finished public pages; by default one per app, reading the catalog version at most every second. */
   renderCache?: RenderCache;
+  /** Views of ad pages served from the render cache; by default one per app. The caller closes it on shutdown. */
+  adViews?: AdViewCounter;
 }
 
 /** The app's dependencies as routers get them: the mailer chosen once, by createApp. */

@@ -32,8 +32,10 @@ function writeStandInBuild(distDir: string): void {
      export async function handler(req, res, next) {
        if (!req.url.startsWith('/buscar')) return next();
        renders += 1;
+       const n = renders;
+       await new Promise((resolve) => setTimeout(resolve, 30));
        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "script-src 'self' 'sha256-xyz'" });
-       res.end('<!doctype html><html><body>render ' + renders + ' of ' + req.url + '</body></html>');
+       res.end('<!doctype html><html><body>render ' + n + ' of ' + req.url + '</body></html>');
      }`,
   );
 }
@@ -160,6 +162,13 @@ describe('cached pages', () => {
     expect(hit.headers['content-security-policy']).toBe("script-src 'self' 'sha256-xyz'; frame-ancestors 'none'");
     const notModified = await get('/buscar?orden=recientes', { 'If-None-Match': hit.headers.etag! });
     expect(notModified.status).toBe(304);
+  });
+
+  it('are rendered once for visitors asking at the same time', async () => {
+    const pages = await Promise.all(Array.from({ length: 6 }, () => get('/buscar?orden=precio-menor')));
+    const bodies = new Set(pages.map((p) => p.body.toString()));
+    expect(bodies.size).toBe(1);
+    expect(pages.filter((p) => p.headers['x-render-cache'] === 'miss')).toHaveLength(1);
   });
 
   it('are never sent to a signed-in advertiser', async () => {

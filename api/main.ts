@@ -12,6 +12,7 @@ import { parseIdentityKey } from './services/identity-vault.ts';
 import { createApp } from './app.ts';
 import { AnalyticsWriter } from './routes/analytics/writer.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
+import { AdViewCounter } from './services/ad-views.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { startJobs } from './jobs.ts';
 import { createMailer } from './services/mail.ts';
@@ -94,9 +95,16 @@ export function secureDataDir(config: Pick<Config, 'dataDir'>): void {
  * Requests in flight finish (analytics requests once their events are committed), then the analytics writer stops
  * taking items, then (once the scheduled jobs' runs in progress are done, if any) the database closes.
  */
-export async function stopServing(server: http.Server, analytics: AnalyticsWriter, db: Db, stopJobs?: () => Promise<void>): Promise<void> {
+export async function stopServing(
+  server: http.Server,
+  analytics: AnalyticsWriter,
+  db: Db,
+  stopJobs?: () => Promise<void>,
+  adViews?: AdViewCounter,
+): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await analytics.close();
+  await adViews?.close();
   await stopJobs?.();
   await db.destroy();
 }
@@ -137,7 +145,8 @@ export async function main(): Promise<void> {
   const analytics = new AnalyticsWriter(db);
   const renderCache = new RenderCache({ readVersion: () => readCatalogVersion(db) });
   logRenderCacheStats(renderCache);
-  const app = await createApp({ db, config, distDir, analytics, mailer, renderCache });
+  const adViews = new AdViewCounter(db);
+  const app = await createApp({ db, config, distDir, analytics, mailer, renderCache, adViews });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(
@@ -156,7 +165,7 @@ export async function main(): Promise<void> {
   const shutdown = () => {
     setTimeout(() => process.exit(0), 10_000).unref();
     // The jobs' runs in progress finish with the requests in flight; the database closes after both.
-    void stopServing(server, analytics, db, stopJobs).then(() => process.exit(0));
+    void stopServing(server, analytics, db, stopJobs, adViews).then(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -25,6 +25,8 @@ const KEPT_HEADERS = ['content-type', 'content-security-policy', 'x-robots-tag']
 export interface PageRenderState {
   page: CacheablePage;
   version: number;
+  /** Called once the page is stored, or will not be: requests waiting for this render go on. */
+  rendered: () => void;
 }
 
 export function cacheControlFor(variant: PageVariant): string {
@@ -45,17 +47,34 @@ export function servePagesFromCache(cache: RenderCache, onAdPageHit: (slug: stri
     }
     const page = cacheablePage(ctx);
     if (!page) return next();
-    const version = await cache.currentVersion();
-    const entry = cache.get(page.key, version);
-    if (!entry) {
-      ctx.set('X-Render-Cache', 'miss');
-      ctx.state.pageRender = { page, version } satisfies PageRenderState;
-      return next();
+    let version = await cache.currentVersion();
+    let entry = cache.get(page.key, version);
+    const render = !entry && page.fills ? cache.beginRender(page.key) : null;
+    if (render && 'wait' in render) {
+      // The same page is being rendered for another visitor: its result serves this one too.
+      await Promise.race([render.wait, new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS))]);
+      version = await cache.currentVersion();
+      entry = cache.get(page.key, version);
     }
-    if (page.adSlug && ctx.method === 'GET') onAdPageHit(page.adSlug);
-    sendCached(ctx, entry, page.variant);
+    if (entry) {
+      if (page.adSlug && ctx.method === 'GET') onAdPageHit(page.adSlug);
+      sendCached(ctx, entry, page.variant);
+      return;
+    }
+    ctx.set('X-Render-Cache', 'miss');
+    const rendered = render && 'end' in render ? render.end : () => {};
+    ctx.state.pageRender = { page, version, rendered } satisfies PageRenderState;
+    try {
+      await next();
+    } finally {
+      // Not rendered by the SSR handler (whose capturePage ends the render once stored): nobody waits any longer.
+      if (ctx.respond !== false) rendered();
+    }
   };
 }
+
+/** How long a request waits for another's render of the same page before rendering it itself. */
+const RENDER_WAIT_MS = 5_000;
 
 function sendCached(ctx: Context, entry: CachedPage, variant: PageVariant): void {
   ctx.status = entry.status;
@@ -110,11 +129,11 @@ export function capturePage(req: IncomingMessage, res: ServerResponse, state: Pa
     if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer | string));
     return end(chunk, ...rest);
   }) as ServerResponse['end'];
-  res.once('finish', () => {
-    if (status !== 200 || req.method !== 'GET' || !state.page.fills) return;
-    void storePage(cache, state, status, headers, Buffer.concat(chunks)).catch((err: unknown) =>
-      console.error('Render cache: could not store a page:', (err as Error).message),
-    );
+  res.once('close', () => {
+    if (!res.writableFinished || status !== 200 || req.method !== 'GET' || !state.page.fills) return state.rendered();
+    void storePage(cache, state, status, headers, Buffer.concat(chunks))
+      .catch((err: unknown) => console.error('Render cache: could not store a page:', (err as Error).message))
+      .finally(state.rendered);
   });
 }
 

@@ -46,6 +46,7 @@ export class RenderCache {
   private checkedAt = -Infinity;
   private checking: Promise<void> | null = null;
   private readonly counters = { hits: 0, misses: 0, stores: 0, evictions: 0 };
+  private readonly renders = new Map<string, Promise<void>>();
   private day = '';
   private dayMinute = -1;
   readonly maxBytes: number;
@@ -84,6 +85,24 @@ export class RenderCache {
       await this.checking;
     }
     return this.version;
+  }
+
+  /**
+   * One render per page at a time: the first request for a missing page renders it (and calls `end` once it is
+   * stored, or will not be); requests for the same page meanwhile wait for that render instead of repeating it.
+   */
+  beginRender(key: string): { end: () => void } | { wait: Promise<void> } {
+    const running = this.renders.get(key);
+    if (running) return { wait: running };
+    let end!: () => void;
+    const render = new Promise<void>((resolve) => (end = resolve));
+    this.renders.set(key, render);
+    return {
+      end: () => {
+        if (this.renders.get(key) === render) this.renders.delete(key);
+        end();
+      },
+    };
   }
 
   /** Reads the version again on the next request: after a write through this process, its pages change at once. */

@@ -1,7 +1,7 @@
 // Child process of the benchmarks: the baseline. A plain node:http server answering each benchmarked URL
 // with the exact bytes our server sent for it (read once into memory), as text/html, without compression.
-// STATIC_PAGES is a JSON object mapping a request URL (path and query) to a file. A POST (the analytics
-// ingestion baseline) is read to its end and answered 204.
+// STATIC_PAGES is a JSON object mapping a request URL (path and query) to a file, or a path prefix ending with '*'
+// to a file for every URL under it. A POST (the analytics ingestion baseline) is read to its end and answered 204.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +15,8 @@ const server = http.createServer((req, res) => {
     req.on('end', () => res.writeHead(204).end());
     return;
   }
-  const body = pages.get(req.url ?? '');
+  const url = req.url ?? '';
+  const body = pages.get(url) ?? [...pages].find(([key]) => key.endsWith('*') && url.startsWith(key.slice(0, -1)))?.[1];
   if (!body) {
     res.writeHead(404).end();
     return;

@@ -1,0 +1,73 @@
+// Load with wrk (one thread, as the figures in docs/benchmarks.md): a Lua script may pick each request (a random
+// filter set, a POST body of its own) and reports the run as one JSON line, read back here.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { round } from './common.ts';
+
+export interface WrkResult {
+  requestsPerSec: number;
+  latencyMs: { p50: number; p99: number; max: number };
+  /** Responses received (any status). */
+  requests: number;
+  /** Responses whose status was not 2xx or 3xx. */
+  non2xx: number;
+  socketErrors: number;
+}
+
+export interface WrkOptions {
+  url: string;
+  connections: number;
+  durationS: number;
+  /** Lua defining `request` (and anything it needs); the reporting `done` is added here. */
+  script?: string;
+  /** Folder for the script file. */
+  dir: string;
+  /** Timeout of one request, in seconds. */
+  timeoutS?: number;
+}
+
+const REPORT = `
+done = function(summary, latency, requests)
+  io.write(string.format('\\nWRK_JSON {"requests":%d,"durationUs":%d,"status":%d,"connect":%d,"read":%d,"write":%d,"timeout":%d,"p50":%d,"p99":%d,"max":%d}\\n',
+    summary.requests, summary.duration, summary.errors.status, summary.errors.connect, summary.errors.read,
+    summary.errors.write, summary.errors.timeout, latency:percentile(50), latency:percentile(99), latency.max))
+end
+`;
+
+export function hasWrk(): boolean {
+  return spawnSync('wrk', ['--version']).error === undefined;
+}
+
+/** Runs wrk; `onStart` is called once it runs (to kill a server mid-load, say). */
+export async function wrk(options: WrkOptions, onStart?: () => void): Promise<WrkResult> {
+  fs.mkdirSync(options.dir, { recursive: true });
+  const scriptFile = path.join(options.dir, `wrk-${process.pid}-${Date.now()}.lua`);
+  fs.writeFileSync(scriptFile, `${options.script ?? ''}\n${REPORT}`);
+  const args = [
+    '-t1',
+    `-c${options.connections}`,
+    `-d${options.durationS}s`,
+    `--timeout`,
+    `${options.timeoutS ?? 10}s`,
+    '-s',
+    scriptFile,
+    options.url,
+  ];
+  const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  onStart?.();
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  fs.rmSync(scriptFile, { force: true });
+  const line = /WRK_JSON (\{.*\})/.exec(output);
+  if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}): ${output.slice(-500)}`);
+  const r = JSON.parse(line[1]!) as Record<string, number>;
+  return {
+    requestsPerSec: round(r.requests! / (r.durationUs! / 1e6)),
+    latencyMs: { p50: round(r.p50! / 1000), p99: round(r.p99! / 1000), max: round(r.max! / 1000) },
+    requests: r.requests!,
+    non2xx: r.status!,
+    socketErrors: r.connect! + r.read! + r.write! + r.timeout!,
+  };
+}
