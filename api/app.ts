@@ -78,6 +78,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   const renderCache = deps.renderCache ?? new RenderCache({ readVersion: () => readCatalogVersion(deps.db) });
   // An ad page answered from the render cache is a view all the same, as the page counts it when rendered.
   const adViews = deps.adViews ?? new AdViewCounter(deps.db);
+  const staticSite = deps.distDir ? loadStaticSite(path.join(deps.distDir, 'client')) : null;
   const onAdPageHit = (slug: string) => {
     const id = adIdFromParam(slug);
     if (id) adViews.count(id);
@@ -89,7 +90,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
       publicOrigin: deps.config.publicOrigin,
       trustsProxies: deps.config.trustedProxies.length > 0,
       renderCache,
-      staticFiles: loadStaticSite(path.join(deps.distDir, 'client')),
+      staticFiles: staticSite?.files,
       onAdPageHit,
     });
   }
@@ -133,7 +134,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   app.use(serveAdImages(deps.config.dataDir, deps.db));
   if (deps.distDir) {
     const clientDir = path.join(deps.distDir, 'client');
-    app.use(serveClientFiles(clientDir));
+    app.use(serveClientFiles(clientDir, staticSite?.paths));
     const handler = await loadAstroHandler(deps.distDir);
     if (handler)
       app.use(

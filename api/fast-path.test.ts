@@ -8,7 +8,7 @@ import http from 'node:http';
 import { createApp, type VeladaApp } from './app.ts';
 import { AnalyticsWriter } from './routes/analytics/writer.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
-import { matchesEtag, preferredEncoding } from './fast-path.ts';
+import { matchesEtag, preferredEncoding } from './http/encoding.ts';
 import { serve, testConfig, type TestServer } from './testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';

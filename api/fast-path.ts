@@ -14,6 +14,7 @@ import { cacheablePageOf } from './render-cache/page-keys.ts';
 import { cacheControlFor } from './render-cache/middleware.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
 import type { StaticFile } from './static-site.ts';
+import { matchesEtag, preferredEncoding, type Encoding } from './http/encoding.ts';
 
 export interface FastPathOptions {
   production: boolean;
@@ -26,14 +27,15 @@ export interface FastPathOptions {
   onAdPageHit?: (slug: string) => void;
 }
 
-/** What a response needs to be sent: its headers (names in lower case) besides the security ones, an ETag, its bodies. */
+/** What a response needs to be sent: its headers (names in lower case) besides the security ones, an ETag, its body. */
 interface Ready {
   status: number;
   headers: Record<string, string>;
   etag: string;
-  identity: Buffer;
-  gzip: Buffer | null;
-  br: Buffer | null;
+  /** Whether it has compressed forms (then it varies on Accept-Encoding). */
+  compressible: boolean;
+  /** The body in the wanted encoding, or in the best one it has (identity, or gzip for br). */
+  body: (wanted: Encoding) => { bytes: Buffer; encoding: Encoding };
 }
 
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -65,15 +67,19 @@ export function createFastPath(options: FastPathOptions): FastPath {
           'content-security-policy': file.policy ?? defaultPolicy(pathname),
         },
         etag: file.etag,
-        identity: file.identity,
-        gzip: file.gzip,
-        br: file.br,
+        compressible: file.gzip !== null || file.br !== null,
+        body: (wanted) => {
+          if (wanted === 'br' && file.br) return { bytes: file.br, encoding: 'br' };
+          if (wanted !== 'identity' && file.gzip) return { bytes: file.gzip, encoding: 'gzip' };
+          return { bytes: file.identity, encoding: 'identity' };
+        },
       });
       return true;
     }
-    if (!options.renderCache) return false;
+    const renderCache = options.renderCache;
+    if (!renderCache) return false;
     const page = cacheablePageOf(req.method, pathname, querystring, req.headers.cookie);
-    const entry = page && options.renderCache.peek(page.key);
+    const entry = page && renderCache.peek(page.key);
     if (!page || !entry) return false;
     if (page.adSlug && req.method === 'GET') options.onAdPageHit?.(page.adSlug);
     send(req, res, security, {
@@ -85,9 +91,8 @@ export function createFastPath(options: FastPathOptions): FastPath {
         'x-render-cache': 'hit',
       },
       etag: entry.etag,
-      identity: entry.identity,
-      gzip: entry.gzip,
-      br: entry.br,
+      compressible: true,
+      body: (wanted) => ({ bytes: renderCache.bodyIn(entry, wanted), encoding: wanted }),
     });
     return true;
   };
@@ -101,49 +106,15 @@ function hostnameOf(host: string): string {
 
 function send(req: IncomingMessage, res: ServerResponse, security: Record<string, string>, ready: Ready): void {
   const headers: Record<string, string | number> = { ...security, ...ready.headers, ETag: ready.etag };
-  const compressed = ready.gzip !== null || ready.br !== null;
-  if (compressed) headers.Vary = 'Accept-Encoding';
+  if (ready.compressible) headers.Vary = 'Accept-Encoding';
   if (matchesEtag(req.headers['if-none-match'], ready.etag)) {
     res.writeHead(304, headers);
     res.end();
     return;
   }
-  const encoding = compressed ? preferredEncoding(req.headers['accept-encoding']) : 'identity';
-  let body = ready.identity;
-  if (encoding === 'br' && ready.br) body = ready.br;
-  else if (encoding !== 'identity' && ready.gzip) body = ready.gzip;
-  if (body !== ready.identity) headers['Content-Encoding'] = body === ready.br ? 'br' : 'gzip';
-  headers['Content-Length'] = body.length;
+  const { bytes, encoding } = ready.body(ready.compressible ? preferredEncoding(req.headers['accept-encoding']) : 'identity');
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+  headers['Content-Length'] = bytes.length;
   res.writeHead(ready.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
-}
-
-/** If-None-Match against an ETag, weakly (a W/ prefix on either side is ignored), as for GET and HEAD. */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
-}
-
-type Encoding = 'br' | 'gzip' | 'identity';
-// Browsers send a handful of distinct Accept-Encoding values: each is parsed once (a bounded memo).
-const encodingMemo = new Map<string, Encoding>();
-
-/** The best of br, gzip and identity that Accept-Encoding allows (q=0 refuses; `*` allows br). */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
-  const memo = encodingMemo.get(acceptEncoding);
-  if (memo) return memo;
-  const allowed = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    allowed.set(name!.trim(), qParam ? Number(qParam.slice(2)) || 0 : 1);
-  }
-  const wildcard = allowed.get('*');
-  const ok = (name: string) => (allowed.get(name) ?? wildcard ?? 0) > 0;
-  const encoding: Encoding = ok('br') ? 'br' : ok('gzip') ? 'gzip' : 'identity';
-  if (encodingMemo.size < 256) encodingMemo.set(acceptEncoding, encoding);
-  return encoding;
+  res.end(req.method === 'HEAD' ? undefined : bytes);
 }

@@ -100,12 +100,14 @@ export function resolveUnder(root: string, urlPath: string): string | null {
   return file === root || file.startsWith(root + path.sep) ? file : null;
 }
 
-export function serveClientFiles(clientDir: string): Middleware {
+/** `builtPaths`: the URL paths of the build's files (api/static-site.ts); other paths are not looked for on disk. */
+export function serveClientFiles(clientDir: string, builtPaths?: Set<string>): Middleware {
   const root = path.resolve(clientDir);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const file = resolveUnder(root, ctx.path);
     if (!file) return next();
+    if (builtPaths && !builtPaths.has(path.posix.normalize(decodeURIComponent(ctx.path)))) return next();
     const cache = ctx.path.startsWith('/_astro/') ? CACHE_IMMUTABLE : CACHE_REVALIDATE;
     // '/x' and '/x/' are the page built at x/index.html.
     if (!(await sendFile(ctx, path.extname(file) ? file : path.join(file, 'index.html'), cache))) await next();

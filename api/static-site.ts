@@ -47,22 +47,30 @@ function loadFile(file: string, urlPath: string): StaticFile {
   };
 }
 
-/** Every file of the build by the URL paths that name it ('/x/index.html', '/x' and '/x/' for a page). */
-export function loadStaticSite(clientDir: string): Map<string, StaticFile> {
-  const files = new Map<string, StaticFile>();
-  if (!fs.existsSync(clientDir)) return files;
+export interface StaticSite {
+  /** The files held in memory, by the URL paths that name them ('/x/index.html', '/x' and '/x/' for a page). */
+  files: Map<string, StaticFile>;
+  /** Every URL path that names a file of the build, held or not: others need no look on disk. */
+  paths: Set<string>;
+}
+
+export function loadStaticSite(clientDir: string): StaticSite {
+  const site: StaticSite = { files: new Map(), paths: new Set() };
+  if (!fs.existsSync(clientDir)) return site;
   for (const entry of fs.readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || VARIANTS.includes(path.extname(entry.name))) continue;
     const file = path.join(entry.parentPath, entry.name);
-    if (fs.statSync(file).size > MAX_FILE_BYTES) continue;
     const urlPath = `/${path.relative(clientDir, file).split(path.sep).join('/')}`;
-    const loaded = loadFile(file, urlPath);
-    files.set(urlPath, loaded);
+    const names = [urlPath];
     if (entry.name === 'index.html') {
       const dir = urlPath.slice(0, -'index.html'.length);
-      files.set(dir, loaded);
-      if (dir !== '/') files.set(dir.slice(0, -1), loaded);
+      names.push(dir);
+      if (dir !== '/') names.push(dir.slice(0, -1));
     }
+    for (const name of names) site.paths.add(name);
+    if (fs.statSync(file).size > MAX_FILE_BYTES) continue;
+    const loaded = loadFile(file, urlPath);
+    for (const name of names) site.files.set(name, loaded);
   }
-  return files;
+  return site;
 }

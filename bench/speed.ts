@@ -33,10 +33,13 @@ const WARMUP_S = 3;
 const DURATION_S = 10;
 const WORK_DIR = path.join(BENCH_DATA_DIR, 'speed');
 
+/** SPEED_CASES=search-random,ingest runs only those cases (all by default). */
+const wanted = (name: string) => !process.env.SPEED_CASES || process.env.SPEED_CASES.split(',').includes(name);
+
 const lua = (values: string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
 
 /** Lua picking a random filter set per request: text x category x zone x one more filter, each possibly absent. */
-function randomSearchScript(): string {
+export function randomSearchScript(): string {
   const texts = ['', 'masajes', 'relax', 'hotel', 'departamento', 'ingles', 'centro', 'noche', 'discreta', 'spa', 'palermo', 'recoleta'];
   const categories = ['', ...CATEGORIES.map((c) => c.value)];
   const zones = ['', ...ZONES.map((z) => z.value), ...BARRIOS.map((b) => b.slug)];
@@ -250,7 +253,7 @@ export async function runSpeedBenchmark(): Promise<Record<string, unknown>[]> {
   } finally {
     await ours.stop();
   }
-  lines.push({ ...(await ingestCase()), connections: CONNECTIONS, durationS: DURATION_S, ...machine });
+  if (wanted('ingest')) lines.push({ ...(await ingestCase()), connections: CONNECTIONS, durationS: DURATION_S, ...machine });
   log(`speed benchmark done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return lines;
 }

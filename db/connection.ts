@@ -56,6 +56,10 @@ export function knexConfig(databaseUrl: string | undefined, dataDir: string): Kn
           conn.run('PRAGMA foreign_keys = ON');
           conn.run('PRAGMA journal_mode = WAL');
           conn.run('PRAGMA synchronous = NORMAL');
+          // Reads through memory-mapped pages and a 16 MB page cache per connection instead of a read() call per
+          // page from a 2 MB cache: a search over 20,000 matching ads spent most of its time in those calls.
+          conn.run('PRAGMA mmap_size = 1073741824');
+          conn.run('PRAGMA cache_size = -16384');
           conn.run('PRAGMA busy_timeout = 5000', (err) => done(err, conn));
         });
       },

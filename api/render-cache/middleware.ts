@@ -3,17 +3,13 @@
 //   already compressed, with its ETag (304 when the browser has it); otherwise the request goes on, marked with its
 //   key and the version it will be rendered at.
 // - capturePage, used by the SSR handler on such a request: the page is rendered from its normalized URL, sent as
-//   usual, and, when it is a 200, kept with its gzip and brotli forms.
+//   usual, and, when it is a 200, kept (its gzip and brotli forms are made when first asked for).
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
-import { promisify } from 'node:util';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import { cacheablePage, type CacheablePage, type PageVariant } from './page-keys.ts';
 import type { RenderCache, CachedPage } from './render-cache.ts';
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
+import { preferredEncoding } from '#api/http/encoding.ts';
 
 /** Shared caches (a CDN) may keep the public variant briefly and serve it stale while they fetch a new one. */
 export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
@@ -58,7 +54,7 @@ export function servePagesFromCache(cache: RenderCache, onAdPageHit: (slug: stri
     }
     if (entry) {
       if (page.adSlug && ctx.method === 'GET') onAdPageHit(page.adSlug);
-      sendCached(ctx, entry, page.variant);
+      sendCached(ctx, cache, entry, page.variant);
       return;
     }
     ctx.set('X-Render-Cache', 'miss');
@@ -76,7 +72,7 @@ export function servePagesFromCache(cache: RenderCache, onAdPageHit: (slug: stri
 /** How long a request waits for another's render of the same page before rendering it itself. */
 const RENDER_WAIT_MS = 5_000;
 
-function sendCached(ctx: Context, entry: CachedPage, variant: PageVariant): void {
+function sendCached(ctx: Context, cache: RenderCache, entry: CachedPage, variant: PageVariant): void {
   ctx.status = entry.status;
   for (const [name, value] of Object.entries(entry.headers)) ctx.set(name, value);
   ctx.set('Cache-Control', cacheControlFor(variant));
@@ -87,9 +83,9 @@ function sendCached(ctx: Context, entry: CachedPage, variant: PageVariant): void
     ctx.status = 304;
     return;
   }
-  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
-  const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
-  if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
+  const encoding = preferredEncoding(ctx.get('Accept-Encoding') || undefined);
+  const body = cache.bodyIn(entry, encoding);
+  if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
   ctx.length = body.length;
   ctx.body = body;
 }
@@ -130,18 +126,11 @@ export function capturePage(req: IncomingMessage, res: ServerResponse, state: Pa
     return end(chunk, ...rest);
   }) as ServerResponse['end'];
   res.once('close', () => {
-    if (!res.writableFinished || status !== 200 || req.method !== 'GET' || !state.page.fills) return state.rendered();
-    void storePage(cache, state, status, headers, Buffer.concat(chunks))
-      .catch((err: unknown) => console.error('Render cache: could not store a page:', (err as Error).message))
-      .finally(state.rendered);
+    if (res.writableFinished && status === 200 && req.method === 'GET' && state.page.fills) {
+      const identity = Buffer.concat(chunks);
+      const etag = `W/"${crypto.createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`;
+      cache.set(state.page.key, { status, headers, etag, identity, version: state.version });
+    }
+    state.rendered();
   });
-}
-
-async function storePage(cache: RenderCache, state: PageRenderState, status: number, headers: Record<string, string>, identity: Buffer) {
-  const [gz, br] = await Promise.all([
-    gzip(identity, { level: 6 }),
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-  ]);
-  const etag = `W/"${crypto.createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`;
-  cache.set(state.page.key, { status, headers, etag, identity, gzip: gz, br, version: state.version });
 }

@@ -1,15 +1,14 @@
 // The render cache's own rules: entries valid only at the version, day and age they were stored at; memory bounded
 // by bytes with the least recently used entry leaving first; no entry valid while the version cannot be read.
 import { describe, expect, it, vi } from 'vitest';
+import zlib from 'node:zlib';
 import { RenderCache } from './render-cache.ts';
 
 const page = (version: number, size = 1000) => ({
   status: 200,
   headers: { 'content-type': 'text/html; charset=utf-8' },
   etag: 'W/"x"',
-  identity: Buffer.alloc(size, 'a'),
-  gzip: Buffer.alloc(10),
-  br: Buffer.alloc(10),
+  identity: Buffer.from(Array.from({ length: size }, (_, i) => String.fromCharCode(97 + ((i * 7919) % 26))).join('')),
   version,
 });
 
@@ -30,6 +29,21 @@ describe('RenderCache', () => {
     // A page larger than a quarter of the bound is not kept at all.
     cache.set('huge', page(v, 4000));
     expect(cache.get('huge', v)).toBeNull();
+  });
+
+  it('compresses a page when first asked for an encoding, counting it within the bound', async () => {
+    const cache = new RenderCache({ readVersion: async () => 3, maxBytes: 20_000 });
+    const v = await cache.currentVersion();
+    cache.set('a', page(v, 2000));
+    const entry = cache.get('a', v)!;
+    expect(entry.br).toBeNull();
+    const before = cache.stats().bytes;
+    const br = cache.bodyIn(entry, 'br');
+    expect(zlib.brotliDecompressSync(br).equals(entry.identity)).toBe(true);
+    expect(cache.bodyIn(entry, 'br')).toBe(br);
+    expect(zlib.gunzipSync(cache.bodyIn(entry, 'gzip')).equals(entry.identity)).toBe(true);
+    expect(cache.stats().bytes).toBe(before + br.length + entry.gzip!.length);
+    expect(cache.bodyIn(entry, 'identity')).toBe(entry.identity);
   });
 
   it('reads the version at most every checkEveryMs, drops everything when it moves, and refuses pages of an older one', async () => {

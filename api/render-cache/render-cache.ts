@@ -2,16 +2,19 @@
 // An entry is served while the catalog version it was rendered at is current, its Buenos Aires day (the daily
 // rotation) is today's, and it is younger than maxAgeMs (what changes with the clock alone: "disponible ahora",
 // the order by views). Memory is bounded by bytes, the least recently used entry leaving first.
+import zlib from 'node:zlib';
 import { buenosAiresDate } from '#shared/dates.ts';
 
 export interface CachedPage {
+  key: string;
   status: number;
   /** Headers of the rendered page to send again (content type, its CSP, X-Robots-Tag). */
   headers: Record<string, string>;
   etag: string;
   identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /** Made on the first request that asks for them (pageIn): most pages rendered for a rare filter set never are. */
+  gzip: Buffer | null;
+  br: Buffer | null;
   version: number;
   day: string;
   storedAt: number;
@@ -156,15 +159,44 @@ export class RenderCache {
   }
 
   /** Keeps a page rendered at `version`, unless the version moved on meanwhile or the page alone exceeds the bound. */
-  set(key: string, page: Omit<CachedPage, 'day' | 'storedAt' | 'bytes'>): void {
+  set(key: string, page: Omit<CachedPage, 'key' | 'day' | 'storedAt' | 'bytes' | 'gzip' | 'br'>): void {
     if (page.version !== this.version || page.version < 0) return;
-    const bytes = page.identity.length + page.gzip.length + page.br.length + key.length * 2 + 512;
+    const bytes = page.identity.length + key.length * 2 + 512;
     if (bytes > this.maxBytes / 4) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    this.entries.set(key, { ...page, day: this.today(this.now()), storedAt: this.now(), bytes });
+    this.entries.set(key, { ...page, key, gzip: null, br: null, day: this.today(this.now()), storedAt: this.now(), bytes });
     this.bytes += bytes;
     this.counters.stores += 1;
+    this.evictOverBound();
+  }
+
+  /**
+   * The page's body in an encoding, compressed on first use (about a millisecond for a search page) and kept with
+   * the entry, whose size grows by it.
+   */
+  bodyIn(entry: CachedPage, encoding: 'br' | 'gzip' | 'identity'): Buffer {
+    if (encoding === 'identity') return entry.identity;
+    let body = entry[encoding];
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(entry.identity, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length },
+            })
+          : zlib.gzipSync(entry.identity, { level: 6 });
+      entry[encoding] = body;
+      entry.bytes += body.length;
+      // Still held (not evicted meanwhile): the bound counts it.
+      if (this.entries.get(entry.key) === entry) {
+        this.bytes += body.length;
+        this.evictOverBound();
+      }
+    }
+    return body;
+  }
+
+  private evictOverBound(): void {
     for (const [oldestKey, oldest] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.remove(oldestKey, oldest);

@@ -15,6 +15,7 @@ import * as m011 from './011-plan-purchases.ts';
 import * as m012 from './012-hardening.ts';
 import * as m013 from './013-phone-e164.ts';
 import * as m014 from './014-catalog-version.ts';
+import * as m015 from './015-vip-turns-index.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '012-hardening': m012,
   '013-phone-e164': m013,
   '014-catalog-version': m014,
+  '015-vip-turns-index': m015,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

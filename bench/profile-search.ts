@@ -1,0 +1,73 @@
+// Profiles our server under the random search load (cache misses): node --cpu-prof in the server process, wrk
+// as in bench/speed.ts for PROFILE_S seconds; the .cpuprofile lands in PROFILE_DIR (default data/bench/profiles),
+// summarised by self time per function and per file. Usage: node bench/profile-search.ts
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureBenchData } from './lib/bench-data.ts';
+import { BENCH_DATA_DIR, log } from './lib/common.ts';
+import { ensureSiteBuild, startAppServer } from './lib/processes.ts';
+import { wrk } from './lib/wrk.ts';
+import { randomSearchScript } from './speed.ts';
+
+const PROFILE_DIR = process.env.PROFILE_DIR ?? path.join(BENCH_DATA_DIR, 'profiles');
+const PROFILE_S = Number(process.env.PROFILE_S ?? 10);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function summarise(file: string): void {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfUs = new Map<number, number>();
+  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
+  const byFunction = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    const frame = byId.get(id)!.callFrame;
+    const where = frame.url.replace(/^file:\/\//, '').replace(process.cwd(), '.') || '(native)';
+    const fileKey = where.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, 'node_modules/$1');
+    byFunction.set(
+      `${frame.functionName || '(anonymous)'} ${where}:${frame.lineNumber}`,
+      (byFunction.get(`${frame.functionName || '(anonymous)'} ${where}:${frame.lineNumber}`) ?? 0) + us,
+    );
+    byFile.set(fileKey, (byFile.get(fileKey) ?? 0) + us);
+  }
+  const top = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, us]) => `${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`)
+      .join('\n');
+  console.log(`Self time by file or package:\n${top(byFile, 25)}\n\nSelf time by function:\n${top(byFunction, 40)}`);
+}
+
+await ensureBenchData();
+ensureSiteBuild();
+fs.mkdirSync(PROFILE_DIR, { recursive: true });
+const before = new Set(fs.readdirSync(PROFILE_DIR));
+process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}`;
+const server = await startAppServer();
+delete process.env.NODE_OPTIONS;
+log(`profiling ${PROFILE_S} s of random searches`);
+const result = await wrk({
+  url: `${server.origin}/buscar`,
+  connections: 50,
+  durationS: PROFILE_S,
+  script: randomSearchScript(),
+  dir: PROFILE_DIR,
+});
+log(`${result.requestsPerSec} req/s, p99 ${result.latencyMs.p99} ms`);
+await server.stop();
+const file = fs.readdirSync(PROFILE_DIR).find((f) => !before.has(f) && f.endsWith('.cpuprofile'));
+if (!file) throw new Error('no profile written');
+log(`profile: ${path.join(PROFILE_DIR, file)}`);
+summarise(path.join(PROFILE_DIR, file));
