@@ -74,6 +74,14 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   app.use(errorHandler());
   app.use(canonicalOrigin(deps.config.publicOrigin));
   app.use(securityHeaders({ production: deps.config.env === 'production' }));
+  // Analytics events (thousands a second at peak) are answered before the render cache, compression and the other
+  // routers, none of which they need. Same-origin rule as every API write (beacons may be text/plain).
+  const beacons = new Router({ prefix: '/api' });
+  beacons.use(analyticsRouter(deps.analytics).routes());
+  const beaconOrigin = sameOriginWrites(deps.config.publicOrigin, { beaconPaths: ANALYTICS_BEACON_PATHS });
+  app.use((ctx, next) => (ctx.path.startsWith('/api/analytics/') ? beaconOrigin(ctx, next) : next()));
+  app.use(beacons.routes());
+  app.use(beacons.allowedMethods());
   // Public pages already rendered are answered here, compressed once, before any router or renderer runs.
   const renderCache = deps.renderCache ?? new RenderCache({ readVersion: () => readCatalogVersion(deps.db) });
   // An ad page answered from the render cache is a view all the same, as the page counts it when rendered.
@@ -102,7 +110,6 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   const api = new Router({ prefix: '/api' });
   api.use(
     sameOriginWrites(deps.config.publicOrigin, {
-      beaconPaths: ANALYTICS_BEACON_PATHS,
       isUploadPath: (p) => VERIFICATION_UPLOAD_PATHS.includes(p) || isPhotoUploadPath(p) || isReceiptUploadPath(p),
       signedPaths: [MERCADOPAGO_WEBHOOK_PATH],
     }),
@@ -113,7 +120,6 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
     ctx.body = { status: 'ok' };
   });
   api.use(adsRouter(routerDeps).routes());
-  api.use(analyticsRouter(deps.analytics).routes());
   api.use(adminAuthRouter(routerDeps).routes());
   api.use(adminDataRouter(routerDeps).router.routes());
   api.use(advertiserAccountRouter(routerDeps).routes());

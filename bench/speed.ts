@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrate, openDb } from '#db/connection.ts';
+import { drainAnalyticsInbox } from '#db/queries/analytics-ingest.ts';
 import {
   ATTENTION_TYPES,
   AGE_RANGES,
@@ -85,7 +86,7 @@ local urls = ${lua(urls)}
 request = function() return wrk.format("GET", urls[math.random(#urls)]) end`;
 
 /** Pageviews of 50,000 visitors, each from its own address (the server trusts X-Forwarded-For from this machine). */
-const INGEST_SCRIPT = `
+export const INGEST_SCRIPT = `
 local n = 0
 request = function()
   n = n + 1
@@ -137,7 +138,7 @@ async function pageCase(ours: RunningServer, c: PageCase): Promise<Record<string
   }
 }
 
-async function freshDatabase(name: string): Promise<{ dataDir: string; databaseUrl: string }> {
+export async function freshDatabase(name: string): Promise<{ dataDir: string; databaseUrl: string }> {
   const dataDir = path.join(WORK_DIR, name);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
@@ -148,16 +149,18 @@ async function freshDatabase(name: string): Promise<{ dataDir: string; databaseU
   return { dataDir, databaseUrl };
 }
 
+/** Pageviews stored once the inbox is drained (what the next start of the server does after a kill). */
 async function storedPageviews(databaseUrl: string, dataDir: string): Promise<number> {
   const db = openDb(databaseUrl, dataDir);
   try {
+    while ((await drainAnalyticsInbox(db, 5_000)).taken > 0);
     return Number((await db('analytics_pageviews').count({ n: '*' }).first())?.n);
   } finally {
     await db.destroy();
   }
 }
 
-function startIngestServer(dataDir: string, databaseUrl: string): Promise<RunningServer> {
+export function startIngestServer(dataDir: string, databaseUrl: string): Promise<RunningServer> {
   return startServer('app-server.ts', {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,

@@ -16,6 +16,7 @@ import * as m012 from './012-hardening.ts';
 import * as m013 from './013-phone-e164.ts';
 import * as m014 from './014-catalog-version.ts';
 import * as m015 from './015-vip-turns-index.ts';
+import * as m016 from './016-analytics-inbox.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '013-phone-e164': m013,
   '014-catalog-version': m014,
   '015-vip-turns-index': m015,
+  '016-analytics-inbox': m016,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -141,94 +141,182 @@ export async function persistAnalytics(db: Knex, batch: AnalyticsItem[]): Promis
   // Read before the transaction, so that it begins with a write: on SQLite a transaction that reads and then
   // writes fails at once (SQLITE_BUSY, no waiting) if another connection wrote in between.
   const items = await withConsent(db, batch);
-  await db.transaction(async (trx) => {
-    const consents = items.filter((i): i is ConsentItem => i.kind === 'consent');
-    const pageviews = items.filter((i): i is PageviewItem => i.kind === 'pageview');
-    const exits = items.filter((i): i is PageExitItem => i.kind === 'pageexit');
-    const events = items.filter((i): i is EventItem => i.kind === 'event');
+  await db.transaction((trx) => writeItems(trx, items));
+}
 
-    // Raw rows.
-    await insertRows(
-      trx,
-      'analytics_consents',
-      consents.map((c) => ({
-        created_at: c.at,
-        day: dayOf(c.at),
-        visitor_id: c.visitorId,
-        consent_given: c.consentGiven,
-        consent_type: c.consentType,
-      })),
-    );
-    await insertRows(
-      trx,
-      'analytics_pageviews',
-      pageviews.map((p) => ({
-        created_at: p.at,
-        day: dayOf(p.at),
-        visitor_id: p.visitorId,
-        session_id: p.sessionId,
-        page_path: p.pagePath,
-        page_title: p.pageTitle,
-        referrer_host: p.referrerHost,
-        source: p.source,
-        medium: p.medium,
-        campaign: p.campaign,
-        device_type: p.deviceType,
-        browser: p.browser,
-        screen: p.screen,
-      })),
-    );
-    await insertRows(
-      trx,
-      'analytics_page_exits',
-      exits.map((e) => ({
-        created_at: e.at,
-        day: dayOf(e.at),
-        visitor_id: e.visitorId,
-        session_id: e.sessionId,
-        page_path: e.pagePath,
-        time_on_page: e.timeOnPage,
-        click_count: e.clickCount,
-        scroll_depth: e.scrollDepth,
-      })),
-    );
-    await insertRows(
-      trx,
-      'analytics_events',
-      events.map((e) => ({
-        created_at: e.at,
-        day: dayOf(e.at),
-        visitor_id: e.visitorId,
-        session_id: e.sessionId,
-        event_name: e.eventName,
-        event_data: e.eventData,
-        page_path: e.pagePath,
-      })),
-    );
+/** Accepted items into the inbox, in one statement per 1,000 (one transaction): once this resolves, they are kept. */
+export async function enqueueAnalytics(db: Knex, items: AnalyticsItem[]): Promise<void> {
+  const rows = items.map((item) => ({ item: JSON.stringify(item) }));
+  if (rows.length <= INBOX_CHUNK) await db('analytics_inbox').insert(rows);
+  else
+    await db.transaction(async (trx) => {
+      for (let i = 0; i < rows.length; i += INBOX_CHUNK) await trx('analytics_inbox').insert(rows.slice(i, i + INBOX_CHUNK));
+    });
+}
+const INBOX_CHUNK = 1_000;
 
-    // Latest consent per visitor (the last one in the batch wins).
-    const latestConsent = new Map<string, ConsentItem>();
-    for (const c of consents) if (c.visitorId) latestConsent.set(c.visitorId, c);
-    const consentRows = [...latestConsent.values()].map((c) => ({
-      visitor_id: c.visitorId!,
-      allows_analytics: allowsAnalytics(c.consentGiven, c.consentType),
-      updated_at: c.at,
-    }));
-    // A choice written late by another process never overrides a newer one.
-    const newer = (column: string) =>
-      trx.raw(
-        `case when excluded.updated_at >= analytics_visitor_consents.updated_at then excluded.?? else analytics_visitor_consents.?? end`,
-        [column, column],
-      );
-    for (const part of chunks(inKeyOrder(consentRows, ['visitor_id']))) {
-      await trx('analytics_visitor_consents')
-        .insert(part)
-        .onConflict('visitor_id')
-        .merge({ allows_analytics: newer('allows_analytics'), updated_at: newer('updated_at') });
+/** An item as stored in the inbox, with its date revived. */
+function fromInbox(text: string): AnalyticsItem {
+  const item = JSON.parse(text) as AnalyticsItem & { at: string };
+  return { ...item, at: new Date(item.at) };
+}
+
+export interface DrainResult {
+  /** Items taken from the inbox (written, or dropped as refused). */
+  taken: number;
+  /** Items the database refused alone: dropped, so that one bad item never blocks the inbox. */
+  refused: number;
+}
+
+/**
+ * Moves up to `limit` of the oldest inbox items into the raw tables and rollups, in the transaction that deletes
+ * them: an item is counted once, whatever crashes when. The transaction begins with the delete (a write), which on
+ * SQLite excludes other writers before anything is read; on PostgreSQL, processes draining at once take different
+ * rows (SKIP LOCKED). A chunk the database refuses is written again item by item in separate transactions.
+ */
+export async function drainAnalyticsInbox(db: Knex, limit: number): Promise<DrainResult> {
+  const postgres = db.client.config.client === 'pg';
+  const take = `delete from analytics_inbox where id in (select id from analytics_inbox order by id limit ?${postgres ? ' for update skip locked' : ''}) returning id, item`;
+  const taken = async (trx: Knex.Transaction, sql: string, bindings: Knex.RawBinding[]) => {
+    const result = await trx.raw(sql, bindings);
+    return ((postgres ? result.rows : result) as { id: number | string; item: string }[]).map((r) => ({ id: Number(r.id), item: r.item }));
+  };
+  try {
+    let count = 0;
+    await db.transaction(async (trx) => {
+      const rows = await taken(trx, take, [limit]);
+      count = rows.length;
+      if (count > 0)
+        await writeItems(
+          trx,
+          await withConsent(
+            trx,
+            rows.map((r) => fromInbox(r.item)),
+          ),
+        );
+    });
+    return { taken: count, refused: 0 };
+  } catch (err) {
+    if (!isRefusal(err)) throw err;
+  }
+  // Some item of the chunk is refused: each on its own, dropping only those refused.
+  const ids = (await db('analytics_inbox').orderBy('id').limit(limit).pluck('id')) as (number | string)[];
+  let refused = 0;
+  for (const id of ids) {
+    try {
+      await db.transaction(async (trx) => {
+        const rows = await taken(trx, 'delete from analytics_inbox where id = ? returning id, item', [id]);
+        if (rows.length > 0)
+          await writeItems(
+            trx,
+            await withConsent(
+              trx,
+              rows.map((r) => fromInbox(r.item)),
+            ),
+          );
+      });
+    } catch (err) {
+      if (!isRefusal(err)) throw err;
+      refused += 1;
+      await db('analytics_inbox').where('id', id).delete();
     }
+  }
+  return { taken: ids.length, refused };
+}
 
-    await updateRollups(trx, pageviews, events);
-  });
+/** The database refused a value (a constraint, a type), as opposed to being unreachable or busy. */
+function isRefusal(err: unknown): boolean {
+  const code = String((err as { code?: string }).code ?? '');
+  return code.startsWith('22') || code.startsWith('23') || code === 'SQLITE_CONSTRAINT' || code === 'SQLITE_MISMATCH';
+}
+
+async function writeItems(trx: Knex.Transaction, items: AnalyticsItem[]): Promise<void> {
+  const consents = items.filter((i): i is ConsentItem => i.kind === 'consent');
+  const pageviews = items.filter((i): i is PageviewItem => i.kind === 'pageview');
+  const exits = items.filter((i): i is PageExitItem => i.kind === 'pageexit');
+  const events = items.filter((i): i is EventItem => i.kind === 'event');
+
+  // Raw rows.
+  await insertRows(
+    trx,
+    'analytics_consents',
+    consents.map((c) => ({
+      created_at: c.at,
+      day: dayOf(c.at),
+      visitor_id: c.visitorId,
+      consent_given: c.consentGiven,
+      consent_type: c.consentType,
+    })),
+  );
+  await insertRows(
+    trx,
+    'analytics_pageviews',
+    pageviews.map((p) => ({
+      created_at: p.at,
+      day: dayOf(p.at),
+      visitor_id: p.visitorId,
+      session_id: p.sessionId,
+      page_path: p.pagePath,
+      page_title: p.pageTitle,
+      referrer_host: p.referrerHost,
+      source: p.source,
+      medium: p.medium,
+      campaign: p.campaign,
+      device_type: p.deviceType,
+      browser: p.browser,
+      screen: p.screen,
+    })),
+  );
+  await insertRows(
+    trx,
+    'analytics_page_exits',
+    exits.map((e) => ({
+      created_at: e.at,
+      day: dayOf(e.at),
+      visitor_id: e.visitorId,
+      session_id: e.sessionId,
+      page_path: e.pagePath,
+      time_on_page: e.timeOnPage,
+      click_count: e.clickCount,
+      scroll_depth: e.scrollDepth,
+    })),
+  );
+  await insertRows(
+    trx,
+    'analytics_events',
+    events.map((e) => ({
+      created_at: e.at,
+      day: dayOf(e.at),
+      visitor_id: e.visitorId,
+      session_id: e.sessionId,
+      event_name: e.eventName,
+      event_data: e.eventData,
+      page_path: e.pagePath,
+    })),
+  );
+
+  // Latest consent per visitor (the last one in the batch wins).
+  const latestConsent = new Map<string, ConsentItem>();
+  for (const c of consents) if (c.visitorId) latestConsent.set(c.visitorId, c);
+  const consentRows = [...latestConsent.values()].map((c) => ({
+    visitor_id: c.visitorId!,
+    allows_analytics: allowsAnalytics(c.consentGiven, c.consentType),
+    updated_at: c.at,
+  }));
+  // A choice written late by another process never overrides a newer one.
+  const newer = (column: string) =>
+    trx.raw(
+      `case when excluded.updated_at >= analytics_visitor_consents.updated_at then excluded.?? else analytics_visitor_consents.?? end`,
+      [column, column],
+    );
+  for (const part of chunks(inKeyOrder(consentRows, ['visitor_id']))) {
+    await trx('analytics_visitor_consents')
+      .insert(part)
+      .onConflict('visitor_id')
+      .merge({ allows_analytics: newer('allows_analytics'), updated_at: newer('updated_at') });
+  }
+
+  await updateRollups(trx, pageviews, events);
 }
 
 async function updateRollups(trx: Knex.Transaction, pageviews: PageviewItem[], events: EventItem[]): Promise<void> {

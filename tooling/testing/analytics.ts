@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 
 const TABLES = [
+  'analytics_inbox',
   'analytics_consents',
   'analytics_pageviews',
   'analytics_page_exits',

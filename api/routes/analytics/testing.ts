@@ -42,8 +42,12 @@ interface SendOptions {
   ip?: string;
   raw?: string;
 }
-export function send(path: string, body: unknown, options: SendOptions = {}): Promise<Response> {
-  return fetch(`${server.url}/api/analytics/${path}`, {
+/**
+ * One request to an analytics endpoint; once it is answered, the inbox is drained (what the server does in the
+ * background right after), so that the test reads the tables as the panel would a moment later.
+ */
+export async function send(path: string, body: unknown, options: SendOptions = {}): Promise<Response> {
+  const res = await fetch(`${server.url}/api/analytics/${path}`, {
     method: 'POST',
     headers: {
       'Content-Type': options.contentType ?? 'application/json',
@@ -53,6 +57,8 @@ export function send(path: string, body: unknown, options: SendOptions = {}): Pr
     },
     body: options.raw ?? JSON.stringify(body),
   });
+  await server.analytics.drain();
+  return res;
 }
 
 export const visitorId = () => crypto.randomUUID();

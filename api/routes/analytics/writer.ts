@@ -1,13 +1,15 @@
 // Group commit between the analytics endpoints and the database: a request is answered only once its item is
 // committed, so an acknowledged event survives even `kill -9`. Items that arrive while a write runs wait together
-// and go in the next one: one transaction per few milliseconds carries every request waiting, however many.
+// and go in the next one: one insert into the inbox per few milliseconds carries every request waiting, however
+// many. The drain then moves inbox items into the raw tables and rollups in chunks, in the background: after each
+// write, and every few seconds for what another process or a crashed one left (decision 007).
 //
 // Failures: a batch the database refuses is written item by item, and only the requests whose own item is refused
 // get an error. When the database is unreachable, the waiting requests get a 503 and, for retryMs, new ones get it
 // at once instead of each waiting for a connection that will not come. Nothing is kept that was not committed.
 import type { Knex } from 'knex';
 import { ping } from '#db/connection.ts';
-import { persistAnalytics, type AnalyticsItem } from '#db/queries/analytics-ingest.ts';
+import { drainAnalyticsInbox, enqueueAnalytics, type AnalyticsItem } from '#db/queries/analytics-ingest.ts';
 import { analyticsRefused, analyticsUnavailable } from '#api/errors.ts';
 
 export interface AnalyticsWriterOptions {
@@ -17,12 +19,19 @@ export interface AnalyticsWriterOptions {
   maxWaiting?: number;
   /** After finding the database unreachable, how long new items are refused before trying again. */
   retryMs?: number;
+  /** Inbox items moved per drain transaction: small enough that inbox writes never wait long behind one. */
+  drainChunk?: number;
+  /** How often the inbox is drained without a write of this process asking for it. */
+  drainEveryMs?: number;
 }
 
 interface Waiting {
   item: AnalyticsItem;
   done: (err?: Error) => void;
 }
+
+/** How long after a write the inbox is drained. */
+const DRAIN_DELAY_MS = 100;
 
 export class AnalyticsWriter {
   private waiting: Waiting[] = [];
@@ -32,6 +41,16 @@ export class AnalyticsWriter {
   private readonly maxBatch: number;
   private readonly maxWaiting: number;
   private readonly retryMs: number;
+  private readonly drainChunk: number;
+  private readonly drainTimer: NodeJS.Timeout;
+  private draining: Promise<void> | null = null;
+  private drainAgain = false;
+  private drainSoon: NodeJS.Timeout | null = null;
+  /**
+   * Inserts and drain chunks take turns: run side by side, SQLite made one of them wait in its busy handler, which
+   * sleeps (up to 100 ms at a time) instead of waking when the lock is free.
+   */
+  private lane: Promise<unknown> = Promise.resolve();
   private readonly db: Knex;
 
   constructor(db: Knex, options: AnalyticsWriterOptions = {}) {
@@ -39,6 +58,9 @@ export class AnalyticsWriter {
     this.maxBatch = options.maxBatch ?? 5_000;
     this.maxWaiting = options.maxWaiting ?? 50_000;
     this.retryMs = options.retryMs ?? 5_000;
+    this.drainChunk = options.drainChunk ?? 500;
+    this.drainTimer = setInterval(() => void this.drain(), options.drainEveryMs ?? 2_000);
+    this.drainTimer.unref();
   }
 
   /** Items accepted and not yet committed (or refused). */
@@ -54,17 +76,48 @@ export class AnalyticsWriter {
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ item, done: (err) => (err ? reject(err) : resolve()) });
       // Items arriving during this turn of the event loop share the write that starts after it.
-      this.writing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.drain());
+      this.writing ??= new Promise<void>((started) => setImmediate(started)).then(() => this.writeAll());
     });
   }
 
-  /** Stops accepting items and waits for those already accepted. */
+  /** Stops accepting items, waits for those already accepted, and drains the inbox. */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.drainTimer);
+    if (this.drainSoon) clearTimeout(this.drainSoon);
     while (this.writing) await this.writing;
+    await this.drain();
   }
 
-  private async drain(): Promise<void> {
+  /**
+   * Moves inbox items into the tables until the inbox is empty; one drain at a time per process (a call meanwhile
+   * makes the running one go round again). Resolves when done; failures are logged, the items stay for the next.
+   */
+  drain(): Promise<void> {
+    if (this.draining) {
+      this.drainAgain = true;
+      return this.draining;
+    }
+    this.draining = (async () => {
+      try {
+        do {
+          this.drainAgain = false;
+          for (;;) {
+            const { taken, refused } = await this.inTurn(() => drainAnalyticsInbox(this.db, this.drainChunk));
+            if (refused > 0) console.error(`Analytics: ${refused} items refused by the database, dropped from the inbox`);
+            if (taken < this.drainChunk) break;
+          }
+        } while (this.drainAgain);
+      } catch (err) {
+        if (!isTransient(err)) console.error('Analytics: the inbox could not be drained; it will be tried again:', (err as Error).message);
+      } finally {
+        this.draining = null;
+      }
+    })();
+    return this.draining;
+  }
+
+  private async writeAll(): Promise<void> {
     try {
       while (this.waiting.length > 0) {
         const batch = this.waiting.splice(0, this.maxBatch);
@@ -73,13 +126,19 @@ export class AnalyticsWriter {
     } finally {
       this.writing = null;
     }
+    // Drained a little later, in bigger chunks: a drain holds SQLite's one write lock, which the next inserts wait for.
+    if (!this.closed)
+      this.drainSoon ??= setTimeout(() => {
+        this.drainSoon = null;
+        void this.drain();
+      }, DRAIN_DELAY_MS);
   }
 
   private async writeBatch(batch: Waiting[]): Promise<void> {
     const items = batch.map((w) => w.item);
     for (let attempt = 1; ; attempt++) {
       try {
-        await persistAnalytics(this.db, items);
+        await this.inTurn(() => enqueueAnalytics(this.db, items));
         for (const w of batch) w.done();
         return;
       } catch (err) {
@@ -96,7 +155,7 @@ export class AnalyticsWriter {
     let lastError = '';
     for (const w of batch) {
       try {
-        await persistAnalytics(this.db, [w.item]);
+        await enqueueAnalytics(this.db, [w.item]);
         w.done();
       } catch (err) {
         refused += 1;
@@ -105,6 +164,13 @@ export class AnalyticsWriter {
       }
     }
     if (refused > 0) console.error(`Analytics: ${refused} items refused by the database:`, lastError);
+  }
+
+  /** Runs `work` once the writes before it are done. */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.lane.then(work);
+    this.lane = turn.catch(() => undefined);
+    return turn;
   }
 
   private async databaseReachable(): Promise<boolean> {

@@ -1,13 +1,13 @@
-// Profiles our server under the random search load (cache misses): node --cpu-prof in the server process, wrk
-// as in bench/speed.ts for PROFILE_S seconds; the .cpuprofile lands in PROFILE_DIR (default data/bench/profiles),
-// summarised by self time per function and per file. Usage: node bench/profile-search.ts
+// Profiles our server under a load of bench/speed.ts: node --cpu-prof in the server process, wrk for PROFILE_S
+// seconds; the .cpuprofile lands in PROFILE_DIR (default data/bench/profiles), summarised by self time per function
+// and per file. Usage: PROFILE_CASE=search (random filter sets, cache misses) or ingest (pageviews) node bench/profile.ts
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBenchData } from './lib/bench-data.ts';
 import { BENCH_DATA_DIR, log } from './lib/common.ts';
-import { ensureSiteBuild, startAppServer } from './lib/processes.ts';
+import { ensureSiteBuild, startAppServer, type RunningServer } from './lib/processes.ts';
 import { wrk } from './lib/wrk.ts';
-import { randomSearchScript } from './speed.ts';
+import { INGEST_SCRIPT, freshDatabase, randomSearchScript, startIngestServer } from './speed.ts';
 
 const PROFILE_DIR = process.env.PROFILE_DIR ?? path.join(BENCH_DATA_DIR, 'profiles');
 const PROFILE_S = Number(process.env.PROFILE_S ?? 10);
@@ -55,14 +55,21 @@ ensureSiteBuild();
 fs.mkdirSync(PROFILE_DIR, { recursive: true });
 const before = new Set(fs.readdirSync(PROFILE_DIR));
 process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}`;
-const server = await startAppServer();
+const ingest = process.env.PROFILE_CASE === 'ingest';
+let server: RunningServer;
+if (ingest) {
+  const { dataDir, databaseUrl } = await freshDatabase('profile-ingest');
+  server = await startIngestServer(dataDir, databaseUrl);
+} else {
+  server = await startAppServer();
+}
 delete process.env.NODE_OPTIONS;
-log(`profiling ${PROFILE_S} s of random searches`);
+log(`profiling ${PROFILE_S} s of ${ingest ? 'pageviews' : 'random searches'}`);
 const result = await wrk({
-  url: `${server.origin}/buscar`,
+  url: `${server.origin}${ingest ? '/api/analytics/track' : '/buscar'}`,
   connections: 50,
   durationS: PROFILE_S,
-  script: randomSearchScript(),
+  script: ingest ? INGEST_SCRIPT : randomSearchScript(),
   dir: PROFILE_DIR,
 });
 log(`${result.requestsPerSec} req/s, p99 ${result.latencyMs.p99} ms`);
