@@ -1,0 +1,96 @@
+// Lighthouse scores of the home, the search and an ad page, as a visitor of `npm start` sees them (our server in
+// production mode on a fresh SQLite file with the demo data: about 200 ads with photos), or on the 100,000 ads of
+// the speed benchmark with LIGHTHOUSE_DATA=bench. Mobile with simulated throttling, Lighthouse's default; Debian's
+// Chromium, never a downloaded one. One JSON line per page: performance, accessibility and best-practices scores
+// (0-100), the layout shift and the audits that kept a score below 100.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureBenchData } from './lib/bench-data.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { migrate, openDb } from '#db/connection.ts';
+import { seedDemoData } from '#tooling/seeds/demo.ts';
+import { BENCH_DATA_DIR, isMain, log, round } from './lib/common.ts';
+import { getBody } from './lib/http.ts';
+import { ensureSiteBuild, startAppServer, startServer, type RunningServer } from './lib/processes.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+/** A fresh database with the demo data, served by our server in production mode. */
+async function startDemoServer(): Promise<RunningServer> {
+  const dataDir = path.join(BENCH_DATA_DIR, 'lighthouse');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = `sqlite:${path.join(dataDir, 'velada.sqlite')}`;
+  const db = openDb(databaseUrl, dataDir);
+  try {
+    await migrate(db);
+    await seedDemoData(db, dataDir);
+  } finally {
+    await db.destroy();
+  }
+  return startServer('app-server.ts', {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'false',
+    TRUST_PROXY: 'false',
+  });
+}
+
+export async function runLighthouseBenchmark(): Promise<Record<string, unknown>[]> {
+  const onBenchData = process.env.LIGHTHOUSE_DATA === 'bench';
+  if (onBenchData) await ensureBenchData();
+  ensureSiteBuild();
+  const server = onBenchData ? await startAppServer() : await startDemoServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const lines: Record<string, unknown>[] = [];
+  try {
+    const search = (await getBody(`${server.origin}/buscar`)).toString('utf8');
+    const adPath = /href="(\/anuncio\/[a-z0-9-]+)"/.exec(search)?.[1];
+    if (!adPath) throw new Error('no ad link found on /buscar');
+    for (const [page, url] of [
+      ['home', '/'],
+      ['search', '/buscar'],
+      ['ad-page', adPath],
+    ] as const) {
+      const result = await lighthouse(`${server.origin}${url}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { categories, audits } = result.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const line = {
+        benchmark: `lighthouse-${page}`,
+        data: onBenchData ? 'bench (100,000 ads)' : 'demo',
+        url,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        cumulativeLayoutShift: round(Number(audits['cumulative-layout-shift']?.numericValue ?? Number.NaN), 3),
+        largestContentfulPaintMs: Math.round(Number(audits['largest-contentful-paint']?.numericValue ?? Number.NaN)),
+        // What kept a score below 100, by audit id.
+        failing: Object.values(audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+          .map((a) => a.id),
+      };
+      log(`lighthouse ${url}: performance ${line.performance}, accessibility ${line.accessibility}, best practices ${line.bestPractices}`);
+      lines.push(line);
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  return lines;
+}
+
+if (isMain(import.meta.url)) {
+  for (const line of await runLighthouseBenchmark()) process.stdout.write(`${JSON.stringify(line)}\n`);
+}
