@@ -109,9 +109,27 @@ interface PageCase {
   baselinePath: string;
 }
 
-async function measure(origin: string, c: { url: string; script?: string }): Promise<WrkResult> {
+/**
+ * Waits until the server answers /api/health quickly: wrk stops at its deadline, but the server still works
+ * through the requests it had accepted (renders queued), which would otherwise slow down the next measurement.
+ */
+async function waitIdle(origin: string): Promise<void> {
+  const deadline = performance.now() + 120_000;
+  while (performance.now() < deadline) {
+    const started = performance.now();
+    await getBody(`${origin}/api/health`);
+    if (performance.now() - started < 50) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${origin} still busy after 120 s`);
+}
+
+/** A warm-up, then the measured run; `settle` (our server's waitIdle) before each. */
+async function measure(origin: string, c: { url: string; script?: string }, settle = async () => {}): Promise<WrkResult> {
   const run = (durationS: number) => wrk({ url: origin + c.url, connections: CONNECTIONS, durationS, script: c.script, dir: WORK_DIR });
+  await settle();
   await run(WARMUP_S);
+  await settle();
   return run(DURATION_S);
 }
 
@@ -122,7 +140,7 @@ async function pageCase(ours: RunningServer, c: PageCase): Promise<Record<string
   const baseline = await startBaseline(path.join(WORK_DIR, 'nginx'), [{ path: c.baselinePath, file } satisfies BaselineRoute]);
   try {
     log(`${c.name}: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s, ours then ${baseline.kind}`);
-    const oursResult = await measure(ours.origin, c);
+    const oursResult = await measure(ours.origin, c, () => waitIdle(ours.origin));
     const baselineResult = await measure(baseline.origin, c);
     log(`${c.name}: ${oursResult.requestsPerSec} req/s (p99 ${oursResult.latencyMs.p99} ms) vs ${baselineResult.requestsPerSec}`);
     return {
