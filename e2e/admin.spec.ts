@@ -80,13 +80,21 @@ test('the super admin signs in and sees the real figures; refresh and logout wor
   await expect(page.getByText('Administrador Principal').first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen General' })).toBeVisible();
 
-  const stats = await statistics(db);
   const money = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', maximumFractionDigits: 0 });
   const card = (label: string) => page.locator('.panel__card').filter({ hasText: label }).locator('strong');
-  await expect(card('Suscriptores')).toHaveText(new Intl.NumberFormat('es-AR').format(stats.totalSubscribers));
-  await expect(card('Verificaciones pendientes')).toHaveText(String(stats.pendingVerifications));
-  await expect(card('Ingresos del mes')).toHaveText(money.format(stats.monthlyRevenue));
-  await expect(page.getByRole('status', { name: `${stats.pendingVerifications} verificaciones pendientes` })).toBeVisible();
+  // Other tests running meanwhile may add a subscriber or a verification between the page's figures and ours: the
+  // figures are refreshed ('Actualizar') and compared again until both were read with nothing in between.
+  let attempts = 0;
+  await expect(async () => {
+    if (attempts++ > 0) await page.getByRole('button', { name: 'Actualizar' }).click();
+    const stats = await statistics(db);
+    await expect(card('Suscriptores')).toHaveText(new Intl.NumberFormat('es-AR').format(stats.totalSubscribers), { timeout: 1000 });
+    await expect(card('Verificaciones pendientes')).toHaveText(String(stats.pendingVerifications), { timeout: 1000 });
+    await expect(card('Ingresos del mes')).toHaveText(money.format(stats.monthlyRevenue), { timeout: 1000 });
+    await expect(page.getByRole('status', { name: `${stats.pendingVerifications} verificaciones pendientes` })).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 15_000, intervals: [500] });
 
   const payments = await db('payments').count({ n: '*' }).first();
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(1 + Math.min(5, Number(payments?.n)));
