@@ -1,7 +1,7 @@
 // Home: the hero search by barrio, the five categories, the app and plan buttons, and the footer.
 import type { Page } from '@playwright/test';
 import { test, expect, asReturningVisitor, countLine, expectedSearch, resultCount } from './fixtures.ts';
-import { vipAds } from '#db/queries/search-ads.ts';
+import { vipAds } from '#db/queries/vip-ads.ts';
 
 const heroBox = (page: Page) => page.getByRole('searchbox', { name: 'Barrio de CABA' });
 

@@ -18,7 +18,7 @@ import { buenosAiresClock, dayGroupsFor, slotFor } from '#shared/availability.ts
 import { toMask } from '#shared/masks.ts';
 import { searchTerms, whereTextMatches } from '#db/dialect.ts';
 import { isZone, type SearchFilters } from '#shared/search-filters.ts';
-import { ageFrom, birthDateBounds, daysSinceEpochInBuenosAires } from '#shared/dates.ts';
+import { ageFrom, birthDateBounds } from '#shared/dates.ts';
 
 export interface AdCard {
   id: number;
@@ -65,7 +65,7 @@ export function planOfTier(tier: number | string): Plan {
 /** search_rank is the plan tier times this plus the day's place within the tier (search-rank.ts). */
 export const TIER_WEIGHT = 100_000;
 /** The lowest search_rank of an ad with VIP in force. */
-const VIP_RANK_FLOOR = 2 * TIER_WEIGHT;
+export const VIP_RANK_FLOOR = 2 * TIER_WEIGHT;
 
 /** SQL for the plan tier in force at `now` (2 VIP, 1 Premium, 0 otherwise), with its bindings. */
 export function planTierSql(now: Date): [string, Knex.RawBinding[]] {
@@ -173,7 +173,7 @@ function applyOrder(query: Knex.QueryBuilder, f: SearchFilters): void {
   query.orderBy('ads.id', 'desc');
 }
 
-const CARD_COLUMNS = [
+export const CARD_COLUMNS = [
   'ads.id',
   'ads.slug',
   'ads.title',
@@ -186,46 +186,6 @@ const CARD_COLUMNS = [
   'ads.published_at',
   'ads.advertiser_id',
 ];
-
-/**
- * Ads with VIP in force, all of them (or up to `limit`), in today's rotation: in id order, shifted by one place a day,
- * so that each opens the list on as many days as the others. The home's featured strip shows them all (what VIP
- * promises); the promotional banner of search takes a few. Within a category this is the order of search's turns
- * (search-rank.ts), so the banner and the first result agree. Only VIPs rank at VIP_RANK_FLOOR and above, so the
- * (state, search_rank) index finds them.
- */
-export async function vipAds(db: Knex, options: { category?: Category | null; limit?: number } = {}, now = new Date()): Promise<AdCard[]> {
-  // Counted, then only the turn's ids read, all from one covering index (migration 015): asked for every id in
-  // order, SQLite walked the table in id order (90 ms at 100,000 ads) and the driver built thousands of rows.
-  const inForce = () =>
-    publicAds(db)
-      .where('ads.search_rank', '>=', VIP_RANK_FLOOR)
-      .where('ads.plan', 'vip')
-      .where('ads.plan_expires_at', '>', now)
-      .modify((q) => {
-        if (options.category) q.where('ads.category', options.category);
-      });
-  const count = Number((await inForce().count({ n: '*' }).first())?.n ?? 0);
-  if (count === 0) return [];
-  const shift = daysSinceEpochInBuenosAires(now) % count;
-  const wanted = Math.min(options.limit ?? count, count);
-  const idsFrom = async (offset: number, limit: number) =>
-    ((await inForce().select('ads.id').orderBy('ads.id', 'asc').limit(limit).offset(offset)) as { id: number }[]).map((r) => r.id);
-  // The turn starts at `shift` and wraps around to the first ids.
-  const turn = await idsFrom(shift, wanted);
-  if (turn.length < wanted) turn.push(...(await idsFrom(0, wanted - turn.length)));
-  const [tierSql, tierBindings] = planTierSql(now);
-  const rows = (await publicAds(db)
-    .whereIn('ads.id', turn)
-    .select(CARD_COLUMNS)
-    .select(db.raw(`${tierSql} as plan_tier`, tierBindings))) as AdRow[];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return toCards(
-    db,
-    turn.flatMap((id) => byId.get(id) ?? []),
-    now,
-  );
-}
 
 export async function searchAds(db: Knex, f: SearchFilters, now = new Date()): Promise<SearchResult> {
   const base = publicAds(db);
@@ -252,7 +212,7 @@ export async function searchAds(db: Knex, f: SearchFilters, now = new Date()): P
   return { total, page, pages, ads: await toCards(db, rows, now) };
 }
 
-interface AdRow {
+export interface AdRow {
   id: number;
   slug: string;
   title: string;
@@ -268,7 +228,7 @@ interface AdRow {
 }
 
 /** Cards for one page of rows: cover photos and advertisers' birth dates in one query each. */
-async function toCards(db: Knex, rows: AdRow[], now: Date): Promise<AdCard[]> {
+export async function toCards(db: Knex, rows: AdRow[], now: Date): Promise<AdCard[]> {
   const covers = new Map<number, { key: string; width: number; height: number; alt: string }>();
   const birthDates = new Map<number, string | Date | null>();
   if (rows.length) {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
-import { searchAds, vipAds } from './search-ads.ts';
+import { searchAds } from './search-ads.ts';
+import { vipAds } from './vip-ads.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 
 const DAY = 86_400_000;
