@@ -14,7 +14,8 @@ import { adsRouter } from './routes/ads/routes.ts';
 import { notFoundPage, serveAdImages, serveClientFiles } from './static-files.ts';
 import { astroPages, loadAstroHandler } from './astro-handler.ts';
 import { ageConfirmation } from './age-confirmation.ts';
-import { ANALYTICS_BEACON_PATHS, analyticsRouter } from './routes/analytics/routes.ts';
+import { ANALYTICS_BEACON_PATHS, analyticsBudget, analyticsRouter } from './routes/analytics/routes.ts';
+import { createBeaconPath, type BeaconPath } from './routes/analytics/beacon-path.ts';
 import { adminAuthRouter } from './routes/staff/auth-routes.ts';
 import { adminDataRouter } from './routes/panel/routes.ts';
 import { advertiserAccountRouter } from './routes/accounts/routes.ts';
@@ -54,13 +55,19 @@ function logStreamError(err: NodeJS.ErrnoException, ctx?: Koa.Context): void {
  */
 export class VeladaApp extends Koa {
   fastPath: FastPath | null = null;
+  beaconPath: BeaconPath | null = null;
 
   override callback(): ReturnType<Koa['callback']> {
     const koa = super.callback();
     const fast = this.fastPath;
-    if (!fast) return koa;
+    const beacons = this.beaconPath;
     // Velada serves HTTP/1.1 only (node:http), so the request is always an IncomingMessage.
-    return (req, res) => (fast(req as IncomingMessage, res as ServerResponse) ? Promise.resolve() : koa(req, res));
+    const toKoa = (req: IncomingMessage, res: ServerResponse) => koa(req, res);
+    return (req, res) => {
+      if (fast?.(req as IncomingMessage, res as ServerResponse)) return Promise.resolve();
+      if (beacons?.(req as IncomingMessage, res as ServerResponse, toKoa)) return Promise.resolve();
+      return koa(req, res);
+    };
   }
 }
 
@@ -76,8 +83,16 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   app.use(securityHeaders({ production: deps.config.env === 'production' }));
   // Analytics events (thousands a second at peak) are answered before the render cache, compression and the other
   // routers, none of which they need. Same-origin rule as every API write (beacons may be text/plain).
+  const beaconBudget = analyticsBudget();
+  app.beaconPath = createBeaconPath({
+    writer: deps.analytics,
+    budget: beaconBudget,
+    production: deps.config.env === 'production',
+    publicOrigin: deps.config.publicOrigin,
+    trustedProxies: deps.config.trustedProxies,
+  });
   const beacons = new Router({ prefix: '/api' });
-  beacons.use(analyticsRouter(deps.analytics).routes());
+  beacons.use(analyticsRouter(deps.analytics, beaconBudget).routes());
   const beaconOrigin = sameOriginWrites(deps.config.publicOrigin, { beaconPaths: ANALYTICS_BEACON_PATHS });
   app.use((ctx, next) => (ctx.path.startsWith('/api/analytics/') ? beaconOrigin(ctx, next) : next()));
   app.use(beacons.routes());

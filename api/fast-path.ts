@@ -42,14 +42,7 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export function createFastPath(options: FastPathOptions): FastPath {
   const security = securityHeaderValues({ production: options.production });
-  const canonicalHost = options.publicOrigin ? new URL(options.publicOrigin).host : null;
-
-  const hostIsCanonical = (req: IncomingMessage): boolean => {
-    if (options.trustsProxies && req.headers['x-forwarded-host']) return false;
-    const host = req.headers.host;
-    if (!canonicalHost || !host || host === canonicalHost) return true;
-    return isLocalHost(hostnameOf(host));
-  };
+  const hostIsCanonical = canonicalHostCheck(options.publicOrigin, options.trustsProxies);
 
   return (req, res) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url || !hostIsCanonical(req)) return false;
@@ -95,6 +88,20 @@ export function createFastPath(options: FastPathOptions): FastPath {
       body: (wanted) => ({ bytes: renderCache.bodyIn(entry, wanted), encoding: wanted }),
     });
     return true;
+  };
+}
+
+/**
+ * Whether Koa would answer a request's host itself rather than redirect it to PUBLIC_ORIGIN. Behind a trusted proxy
+ * the host may come from X-Forwarded-Host: such requests are left to Koa (false).
+ */
+export function canonicalHostCheck(publicOrigin: string | undefined, trustsProxies: boolean): (req: IncomingMessage) => boolean {
+  const canonicalHost = publicOrigin ? new URL(publicOrigin).host : null;
+  return (req) => {
+    if (trustsProxies && req.headers['x-forwarded-host']) return false;
+    const host = req.headers.host;
+    if (!canonicalHost || !host || host === canonicalHost) return true;
+    return isLocalHost(hostnameOf(host));
   };
 }
 

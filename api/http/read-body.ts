@@ -9,10 +9,19 @@ export interface ReadBodyOptions {
   types: string[];
 }
 
+const PRE_READ = Symbol('body read before Koa');
+
+/** A body the analytics fast path read before handing the request to Koa (api/routes/analytics/beacon-path.ts). */
+export function setPreReadBody(req: object, body: Buffer): void {
+  (req as { [PRE_READ]?: Buffer })[PRE_READ] = body;
+}
+
 export async function readJsonBody(ctx: Context, options: ReadBodyOptions): Promise<unknown> {
   if (!ctx.is(options.types)) throw notJson();
   const declared = Number(ctx.get('Content-Length') || 0);
   if (declared > options.limitBytes) throw payloadTooLarge(options.limitBytes);
+  const preRead = (ctx.req as { [PRE_READ]?: Buffer })[PRE_READ];
+  if (preRead) return parseJson(preRead.toString('utf8'));
 
   const chunks: Buffer[] = [];
   let size = 0;
@@ -31,7 +40,10 @@ export async function readJsonBody(ctx: Context, options: ReadBodyOptions): Prom
     // The client went away mid-body: nothing to answer, nothing to log.
     throw incompleteBody();
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return parseJson(Buffer.concat(chunks).toString('utf8'));
+}
+
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

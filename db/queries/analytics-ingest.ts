@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { buenosAiresDate } from '#shared/dates.ts';
 import { pageWindowStart } from './analytics-window.ts';
+import { insertMany } from './insert-many.ts';
 
 export const CONSENT_TYPES = ['all', 'analytics', 'marketing', 'necessary'] as const;
 export type ConsentType = (typeof CONSENT_TYPES)[number];
@@ -76,6 +77,9 @@ function chunks<T>(rows: T[]): T[][] {
   return out;
 }
 
+/** `table.column + excluded.column`: what an upsert adds to a counter. */
+const plus = (table: string, column: string) => `"${table}"."${column}" + excluded."${column}"`;
+
 /**
  * Rows in key order. Every multi-row upsert goes through this: two processes writing overlapping keys then
  * lock them in the same order, so PostgreSQL cannot deadlock them against each other.
@@ -88,8 +92,8 @@ function inKeyOrder<T extends Record<string, unknown>>(rows: T[], keys: (keyof T
     .map(([, row]) => row);
 }
 
-async function insertRows(trx: Knex.Transaction, table: string, rows: object[]): Promise<void> {
-  for (const part of chunks(rows)) await trx(table).insert(part);
+async function insertRows(trx: Knex.Transaction, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  await insertMany(trx, table, rows);
 }
 
 /** Adds `amounts` to the counter column of the rows keyed by `keyColumns`, creating missing rows. */
@@ -104,12 +108,7 @@ async function addCounts(
     [...amounts.values()].map(({ key, n }) => ({ ...key, [counter]: n })),
     keyColumns,
   );
-  for (const part of chunks(rows)) {
-    await trx(table)
-      .insert(part)
-      .onConflict(keyColumns)
-      .merge({ [counter]: trx.raw('??.?? + excluded.??', [table, counter, counter]) });
-  }
+  await insertMany(trx, table, rows, { conflict: keyColumns, set: { [counter]: plus(table, counter) } });
 }
 
 function tally(map: Map<string, { key: Record<string, string>; n: number }>, key: Record<string, string>, n = 1): void {
@@ -147,12 +146,10 @@ export async function persistAnalytics(db: Knex, batch: AnalyticsItem[]): Promis
 /** Accepted items into the inbox, in one statement per 1,000 (one transaction): once this resolves, they are kept. */
 export async function enqueueAnalytics(db: Knex, items: AnalyticsItem[]): Promise<void> {
   const rows = items.map((item) => ({ item: JSON.stringify(item) }));
-  if (rows.length <= INBOX_CHUNK) await db('analytics_inbox').insert(rows);
-  else
-    await db.transaction(async (trx) => {
-      for (let i = 0; i < rows.length; i += INBOX_CHUNK) await trx('analytics_inbox').insert(rows.slice(i, i + INBOX_CHUNK));
-    });
+  if (rows.length <= INBOX_CHUNK) await insertMany(db, 'analytics_inbox', rows);
+  else await db.transaction((trx) => insertMany(trx, 'analytics_inbox', rows));
 }
+/** Rows per statement of insertMany with one column: a batch up to this is one statement, needing no transaction. */
 const INBOX_CHUNK = 1_000;
 
 /** An item as stored in the inbox, with its date revived. */
@@ -305,16 +302,11 @@ async function writeItems(trx: Knex.Transaction, items: AnalyticsItem[]): Promis
   }));
   // A choice written late by another process never overrides a newer one.
   const newer = (column: string) =>
-    trx.raw(
-      `case when excluded.updated_at >= analytics_visitor_consents.updated_at then excluded.?? else analytics_visitor_consents.?? end`,
-      [column, column],
-    );
-  for (const part of chunks(inKeyOrder(consentRows, ['visitor_id']))) {
-    await trx('analytics_visitor_consents')
-      .insert(part)
-      .onConflict('visitor_id')
-      .merge({ allows_analytics: newer('allows_analytics'), updated_at: newer('updated_at') });
-  }
+    `case when excluded.updated_at >= analytics_visitor_consents.updated_at then excluded.${column} else analytics_visitor_consents.${column} end`;
+  await insertMany(trx, 'analytics_visitor_consents', inKeyOrder(consentRows, ['visitor_id']), {
+    conflict: ['visitor_id'],
+    set: { allows_analytics: newer('allows_analytics'), updated_at: newer('updated_at') },
+  });
 
   await updateRollups(trx, pageviews, events);
 }
@@ -351,14 +343,11 @@ async function updateRollups(trx: Knex.Transaction, pageviews: PageviewItem[], e
     [...firstOfVisitorDay.values()].map((v) => ({ day: v.day, visitor_id: v.visitorId })),
     ['day', 'visitor_id'],
   );
-  for (const part of chunks(visitorDays)) {
-    const inserted: { day: string; visitor_id: string }[] = await trx('analytics_daily_visitors')
-      .insert(part)
-      .onConflict(['day', 'visitor_id'])
-      .ignore()
-      .returning(['day', 'visitor_id']);
-    for (const row of inserted) tally(totals.visitors, { day: dayString(row.day) });
-  }
+  const newVisitorDays = await insertMany<{ day: string; visitor_id: string }>(trx, 'analytics_daily_visitors', visitorDays, {
+    conflict: ['day', 'visitor_id'],
+    returning: ['day', 'visitor_id'],
+  });
+  for (const row of newVisitorDays) tally(totals.visitors, { day: dayString(row.day) });
   const sources: Counts = new Map();
   const devices: Counts = new Map();
   const browsers: Counts = new Map();
@@ -366,20 +355,17 @@ async function updateRollups(trx: Knex.Transaction, pageviews: PageviewItem[], e
     [...firstOfVisit.values()].map((v) => ({ day: v.day, session_id: v.view.sessionId })),
     ['day', 'session_id'],
   );
-  for (const part of chunks(visitDays)) {
-    const inserted: { day: string; session_id: string }[] = await trx('analytics_daily_visits')
-      .insert(part)
-      .onConflict(['day', 'session_id'])
-      .ignore()
-      .returning(['day', 'session_id']);
-    for (const row of inserted) {
-      const day = dayString(row.day);
-      const { view } = firstOfVisit.get(`${day}|${row.session_id}`)!;
-      tally(totals.visits, { day });
-      tally(sources, { day, source: view.source, medium: view.medium });
-      tally(devices, { day, device_type: view.deviceType });
-      tally(browsers, { day, browser: view.browser });
-    }
+  const newVisits = await insertMany<{ day: string; session_id: string }>(trx, 'analytics_daily_visits', visitDays, {
+    conflict: ['day', 'session_id'],
+    returning: ['day', 'session_id'],
+  });
+  for (const row of newVisits) {
+    const day = dayString(row.day);
+    const { view } = firstOfVisit.get(`${day}|${row.session_id}`)!;
+    tally(totals.visits, { day });
+    tally(sources, { day, source: view.source, medium: view.medium });
+    tally(devices, { day, device_type: view.deviceType });
+    tally(browsers, { day, browser: view.browser });
   }
 
   await addCounts(trx, 'analytics_daily_pages', ['day', 'page_path'], 'views', pages);
@@ -397,26 +383,21 @@ async function updateRollups(trx: Knex.Transaction, pageviews: PageviewItem[], e
     [...titles].map(([page_path, page_title]) => ({ page_path, page_title, window_views: windowViews.get(page_path) ?? 0 })),
     ['page_path'],
   );
-  for (const part of chunks(pageRows)) {
-    await trx('analytics_pages')
-      .insert(part)
-      .onConflict('page_path')
-      .merge({ page_title: trx.raw('excluded.page_title'), window_views: trx.raw('analytics_pages.window_views + excluded.window_views') });
-  }
+  await insertMany(trx, 'analytics_pages', pageRows, {
+    conflict: ['page_path'],
+    set: { page_title: 'excluded.page_title', window_views: plus('analytics_pages', 'window_views') },
+  });
   const lastSeenRows = inKeyOrder(
     [...lastSeen].map(([visitor_id, last_seen_day]) => ({ visitor_id, last_seen_day })),
     ['visitor_id'],
   );
-  for (const part of chunks(lastSeenRows)) {
-    await trx('analytics_visitors')
-      .insert(part)
-      .onConflict('visitor_id')
-      .merge({
-        last_seen_day: trx.raw(
-          'case when excluded.last_seen_day > analytics_visitors.last_seen_day then excluded.last_seen_day else analytics_visitors.last_seen_day end',
-        ),
-      });
-  }
+  await insertMany(trx, 'analytics_visitors', lastSeenRows, {
+    conflict: ['visitor_id'],
+    set: {
+      last_seen_day:
+        'case when excluded.last_seen_day > analytics_visitors.last_seen_day then excluded.last_seen_day else analytics_visitors.last_seen_day end',
+    },
+  });
   // The day's totals last: every batch of every process updates today's row, so it is locked the shortest time.
   // One row per day, with every counter present so the upsert can add to each.
   const days = new Set([...totals.pageviews.values(), ...totals.events.values()].map((e) => e.key.day!));
@@ -427,13 +408,11 @@ async function updateRollups(trx: Knex.Transaction, pageviews: PageviewItem[], e
     visits: totals.visits.get(day)?.n ?? 0,
     events: totals.events.get(day)?.n ?? 0,
   }));
-  if (totalRows.length > 0) {
-    const add = (column: string) => trx.raw('analytics_daily_totals.?? + excluded.??', [column, column]);
-    await trx('analytics_daily_totals')
-      .insert(totalRows)
-      .onConflict('day')
-      .merge({ pageviews: add('pageviews'), visitors: add('visitors'), visits: add('visits'), events: add('events') });
-  }
+  const add = (column: string) => plus('analytics_daily_totals', column);
+  await insertMany(trx, 'analytics_daily_totals', totalRows, {
+    conflict: ['day'],
+    set: { pageviews: add('pageviews'), visitors: add('visitors'), visits: add('visits'), events: add('events') },
+  });
 }
 
 /** A DATE column as 'YYYY-MM-DD' (PostgreSQL's parser is set to strings; SQLite stores the text). */

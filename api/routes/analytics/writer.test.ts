@@ -97,6 +97,19 @@ describe('AnalyticsWriter', () => {
     expect(await countRows(t.db, 'analytics_events')).toBe(8);
   });
 
+  it("writes a turn of 1,200 items in two statements of one transaction (SQLite refused Knex's insert past 500 rows)", async () => {
+    await clearAnalytics(t.db);
+    const inserts = countingInboxInserts(t.db);
+    const before = inserts();
+    const writer = new AnalyticsWriter(t.db);
+    await Promise.all(Array.from({ length: 1_200 }, (_, i) => writer.write(event(`e${i}`))));
+    // More than one insert would mean the batch was refused and written item by item.
+    expect(inserts() - before).toBe(2);
+    await writer.close();
+    expect(await countRows(t.db, 'analytics_events')).toBe(1_200);
+    expect(await countRows(t.db, 'analytics_inbox')).toBe(0);
+  });
+
   it('drops, alone, an item the database refuses when drained, and writes the rest of its chunk', async () => {
     await clearAnalytics(t.db);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import { ping } from '#db/connection.ts';
 import { drainAnalyticsInbox, enqueueAnalytics, type AnalyticsItem } from '#db/queries/analytics-ingest.ts';
 import { analyticsRefused, analyticsUnavailable } from '#api/errors.ts';
+import { WriteLane } from './write-lane.ts';
 
 export interface AnalyticsWriterOptions {
   /** Items per transaction at most; more waiting go in the next one. */
@@ -46,11 +47,8 @@ export class AnalyticsWriter {
   private draining: Promise<void> | null = null;
   private drainAgain = false;
   private drainSoon: NodeJS.Timeout | null = null;
-  /**
-   * Inserts and drain chunks take turns: run side by side, SQLite made one of them wait in its busy handler, which
-   * sleeps (up to 100 ms at a time) instead of waking when the lock is free.
-   */
-  private lane: Promise<unknown> = Promise.resolve();
+  /** Inserts first, drain chunks with a share of the time (./write-lane.ts). */
+  private readonly lane = new WriteLane();
   private readonly db: Knex;
 
   constructor(db: Knex, options: AnalyticsWriterOptions = {}) {
@@ -103,7 +101,7 @@ export class AnalyticsWriter {
         do {
           this.drainAgain = false;
           for (;;) {
-            const { taken, refused } = await this.inTurn(() => drainAnalyticsInbox(this.db, this.drainChunk));
+            const { taken, refused } = await this.lane.inBackground(() => drainAnalyticsInbox(this.db, this.drainChunk));
             if (refused > 0) console.error(`Analytics: ${refused} items refused by the database, dropped from the inbox`);
             if (taken < this.drainChunk) break;
           }
@@ -138,7 +136,7 @@ export class AnalyticsWriter {
     const items = batch.map((w) => w.item);
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.inTurn(() => enqueueAnalytics(this.db, items));
+        await this.lane.urgently(() => enqueueAnalytics(this.db, items));
         for (const w of batch) w.done();
         return;
       } catch (err) {
@@ -155,7 +153,7 @@ export class AnalyticsWriter {
     let lastError = '';
     for (const w of batch) {
       try {
-        await enqueueAnalytics(this.db, [w.item]);
+        await this.lane.urgently(() => enqueueAnalytics(this.db, [w.item]));
         w.done();
       } catch (err) {
         refused += 1;
@@ -164,13 +162,6 @@ export class AnalyticsWriter {
       }
     }
     if (refused > 0) console.error(`Analytics: ${refused} items refused by the database:`, lastError);
-  }
-
-  /** Runs `work` once the writes before it are done. */
-  private inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const turn = this.lane.then(work);
-    this.lane = turn.catch(() => undefined);
-    return turn;
   }
 
   private async databaseReachable(): Promise<boolean> {

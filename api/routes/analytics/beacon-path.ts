@@ -1,0 +1,99 @@
+// The analytics fast path (docs/decisions/023-beacon-path.md): the usual beacon, answered by the Node request
+// listener before Koa builds a context. Koa's path for the three analytics endpoints costs more than everything
+// else an event needs; at thousands of events a second it was the process's ceiling.
+//
+// It takes only what it is sure of, before reading a byte: a POST to an analytics endpoint, for a host Koa would not
+// redirect, from the site's own pages (Sec-Fetch-Site: same-origin), a declared length within the limit, JSON or
+// text/plain, an address within its budget. Everything else goes to Koa untouched. Once the body is read, a beacon
+// that is not accepted (bad JSON, a field refused, the writer unable to commit it) is handed to Koa with the body
+// it read and without counting it again, so every refusal is the one the routes give, from one place.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BlockList } from 'node:net';
+import { setPreReadBody } from '#api/http/read-body.ts';
+import type { RequestBudget } from '#api/middleware/rate-limit.ts';
+import { defaultPolicy, securityHeaderValues } from '#api/middleware/security-headers.ts';
+import { isTrustedPeer, proxyList } from '#api/middleware/forwarded.ts';
+import { canonicalHostCheck } from '#api/fast-path.ts';
+import type { AnalyticsWriter } from './writer.ts';
+import { ANALYTICS_BODY_LIMIT, ANALYTICS_MEDIA_TYPES, BEACON_KINDS, acceptBeacon, type BeaconKind } from './routes.ts';
+
+export interface BeaconPathOptions {
+  writer: AnalyticsWriter;
+  budget: RequestBudget;
+  production: boolean;
+  publicOrigin?: string;
+  /** TRUST_PROXY's list: the client's address is then the last X-Forwarded-For entry, as Koa reads it. */
+  trustedProxies: string[];
+}
+
+/** Answers the request and returns true, or returns false and leaves it to `koa`; may hand it over later. */
+export type BeaconPath = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  koa: (req: IncomingMessage, res: ServerResponse) => unknown,
+) => boolean;
+
+const KIND_OF_PATH = new Map<string, BeaconKind>(BEACON_KINDS.map((kind) => [`/api/analytics/${kind}`, kind]));
+
+export function createBeaconPath(options: BeaconPathOptions): BeaconPath {
+  const hostIsCanonical = canonicalHostCheck(options.publicOrigin, options.trustedProxies.length > 0);
+  const proxies = options.trustedProxies.length > 0 ? proxyList(options.trustedProxies) : null;
+  const headers = {
+    ...securityHeaderValues({ production: options.production }),
+    'Content-Security-Policy': defaultPolicy('/api/analytics/'),
+    'Cache-Control': 'no-store',
+  };
+
+  return (req, res, koa) => {
+    if (req.method !== 'POST' || !req.url) return false;
+    const kind = KIND_OF_PATH.get(req.url);
+    if (!kind || !hostIsCanonical(req) || req.headers['sec-fetch-site'] !== 'same-origin') return false;
+    if (req.headers['transfer-encoding'] || !isAcceptedType(req.headers['content-type'])) return false;
+    const length = Number(req.headers['content-length']);
+    if (!(length > 0 && length <= ANALYTICS_BODY_LIMIT)) return false;
+    const address = clientAddress(req, proxies);
+    if (!options.budget.allows(address)) return false;
+    options.budget.take(address, req);
+
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // A client that leaves mid-body gets nothing, as on Koa's path; the socket is already closing.
+    req.on('error', () => {});
+    req.on('end', () => {
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      const handOver = () => {
+        setPreReadBody(req, body);
+        void koa(req, res);
+      };
+      let payload: unknown;
+      try {
+        payload = JSON.parse(body.toString('utf8'));
+      } catch {
+        return handOver();
+      }
+      acceptBeacon(kind, payload, req.headers['user-agent'], options.writer).then(() => {
+        res.writeHead(204, headers);
+        res.end();
+      }, handOver);
+    });
+    return true;
+  };
+}
+
+/** application/json or text/plain, parameters aside; anything less plain is Koa's to judge. */
+function isAcceptedType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const semicolon = contentType.indexOf(';');
+  const type = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
+  return ANALYTICS_MEDIA_TYPES.includes(type);
+}
+
+/** The address Koa's ctx.ip gives (app.proxy with maxIpsCount 1): the last X-Forwarded-For entry from a trusted proxy. */
+function clientAddress(req: IncomingMessage, proxies: BlockList | null): string {
+  const peer = req.socket.remoteAddress ?? '';
+  const header = req.headers['x-forwarded-for'];
+  const forwarded = Array.isArray(header) ? header.join(',') : header;
+  if (!proxies || !forwarded || !isTrustedPeer(proxies, peer)) return peer;
+  const last = forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
+  return last || peer;
+}
