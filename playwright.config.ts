@@ -11,7 +11,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Whole journeys (sign-up, verification, an ad with photos) take 20-30 s on a slow 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   // The panel's payments and settings tests change the figures and prices other tests compare, so they run after
