@@ -44,12 +44,13 @@ let t: TestDb;
 let server: TestServer;
 let app: VeladaApp;
 let fastAnswers = 0;
+let renderCache: RenderCache;
 
 beforeAll(async () => {
   t = await createTestDb();
   const distDir = path.join(t.dataDir, 'dist');
   writeStandInBuild(distDir);
-  const renderCache = new RenderCache({ readVersion: () => readCatalogVersion(t.db), checkEveryMs: 60_000 });
+  renderCache = new RenderCache({ readVersion: () => readCatalogVersion(t.db), checkEveryMs: 60_000 });
   app = await createApp({
     db: t.db,
     config: testConfig(t.dataDir, { publicOrigin: 'https://velada.test' }),
@@ -169,6 +170,21 @@ describe('cached pages', () => {
     const bodies = new Set(pages.map((p) => p.body.toString()));
     expect(bodies.size).toBe(1);
     expect(pages.filter((p) => p.headers['x-render-cache'] === 'miss')).toHaveLength(1);
+  });
+
+  it('leave no render in flight when a visitor leaves while the render waits its turn', async () => {
+    // Eight renders fill the renderer's places; the ninth waits, and its visitor leaves before it starts. Its render
+    // must end all the same, or every later request for that page would wait for it.
+    const busy = Array.from({ length: 8 }, (_, i) => get(`/buscar?pagina=${i + 2}`));
+    const leaving = http.request(`${server.url}/buscar?orden=verificados`);
+    leaving.on('error', () => {});
+    leaving.end();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    leaving.destroy();
+    await Promise.all(busy);
+    await expect.poll(() => renderCache.rendersInFlight).toBe(0);
+    const again = await get('/buscar?orden=verificados');
+    expect(again.status).toBe(200);
   });
 
   it('are never sent to a signed-in advertiser', async () => {

@@ -60,6 +60,10 @@ export function servePagesFromCache(cache: RenderCache, onAdPageHit: (slug: stri
     ctx.set('X-Render-Cache', 'miss');
     const rendered = render && 'end' in render ? render.end : () => {};
     ctx.state.pageRender = { page, version, rendered } satisfies PageRenderState;
+    // However the request ends, the render ends with it: a visitor who left while the render waited its turn made no
+    // 'close' for capturePage to hear, and every later request for the page waited 5 s for a render that never came.
+    // Deferred, so that a page captured on this same 'close' is stored first.
+    ctx.res.once('close', () => setImmediate(rendered));
     try {
       await next();
     } finally {

@@ -90,6 +90,11 @@ export class RenderCache {
     return this.version;
   }
 
+  /** Renders begun and not yet ended. */
+  get rendersInFlight(): number {
+    return this.renders.size;
+  }
+
   /**
    * One render per page at a time: the first request for a missing page renders it (and calls `end` once it is
    * stored, or will not be); requests for the same page meanwhile wait for that render instead of repeating it.
