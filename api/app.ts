@@ -33,6 +33,7 @@ import { adIdFromParam } from '#shared/ad-text.ts';
 import { ping } from '#db/connection.ts';
 import { createFastPath, type FastPath } from './fast-path.ts';
 import { loadStaticSite } from './static-site.ts';
+import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import type { AppDeps, RouterDeps } from './deps.ts';
 
 export type { AppDeps } from './deps.ts';
@@ -69,6 +70,13 @@ export class VeladaApp extends Koa {
       return koa(req, res);
     };
   }
+}
+
+/** The first build of the search index, and any slow one, in the log (a rebuild follows every catalogue change). */
+let indexBuilds = 0;
+function logIndexBuild({ ads, ms }: { ads: number; ms: number }): void {
+  indexBuilds += 1;
+  if (indexBuilds === 1 || ms > 2_000) console.log(`Search index: ${ads} ads in ${ms} ms`);
 }
 
 export async function createApp(deps: AppDeps): Promise<VeladaApp> {
@@ -161,7 +169,15 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
       app.use(
         astroPages(
           handler,
-          { db: deps.db, dataDir: deps.config.dataDir, payments: { mercadoPago: Boolean(deps.config.mercadoPago) } },
+          {
+            db: deps.db,
+            dataDir: deps.config.dataDir,
+            payments: { mercadoPago: Boolean(deps.config.mercadoPago) },
+            searchIndex: new SearchIndexHolder(deps.db, {
+              currentVersion: () => renderCache.currentVersion(),
+              onBuilt: logIndexBuild,
+            }),
+          },
           renderCache,
         ),
       );

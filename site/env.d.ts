@@ -6,5 +6,7 @@ declare namespace App {
     dataDir: string;
     /** Which payment methods the server is configured for (MercadoPago only with its access token). */
     payments?: { mercadoPago: boolean };
+    /** The in-memory search index of this process (db/search/); absent, searches read the database. */
+    searchIndex?: import('#db/search/search-index-holder.ts').SearchIndexHolder;
   }
 }

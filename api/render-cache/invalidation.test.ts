@@ -2,7 +2,8 @@
 // what the public sees, whichever way it is made (publish, pause, expiry, plan start and end, a hiding report, a
 // price edit, the rotation day, a change through another connection); an ad view does not invalidate and is still
 // counted; signed-in visitors never get or fill a shared entry; the no-JavaScript gate variant is private.
-// The build is a stand-in whose page handler lists the search results with the real query (searchAds).
+// The build is a stand-in whose page handler lists the search results with the real query (searchAds, through the
+// search index as the real page does: an index of an older version is never used).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,7 +47,7 @@ function writeStandInBuild(distDir: string): void {
        const url = new URL(req.url, 'http://velada.test');
        let body;
        if (url.pathname === '/buscar') {
-         const result = await searchAds(locals.db, parseSearchParams(url.searchParams));
+         const result = await searchAds(locals.db, parseSearchParams(url.searchParams), new Date(), (await locals.searchIndex?.current()) ?? null);
          const prices = await getPlanPrices(locals.db);
          body = 'url=' + req.url + ' premium=' + prices.premium + ' titles=' + result.ads.map((a) => a.title + '[' + a.plan + ']').join('|');
        } else if (url.pathname.startsWith('/anuncio/')) {

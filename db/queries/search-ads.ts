@@ -19,6 +19,7 @@ import { toMask } from '#shared/masks.ts';
 import { searchTerms, whereTextMatches } from '#db/dialect.ts';
 import { isZone, type SearchFilters } from '#shared/search-filters.ts';
 import { ageFrom, birthDateBounds } from '#shared/dates.ts';
+import type { CatalogueIndex } from '#db/search/catalogue-index.ts';
 
 export interface AdCard {
   id: number;
@@ -187,7 +188,15 @@ export const CARD_COLUMNS = [
   'ads.advertiser_id',
 ];
 
-export async function searchAds(db: Knex, f: SearchFilters, now = new Date()): Promise<SearchResult> {
+/**
+ * The ads of a search, counted and paged. With the in-memory index of the version in force (db/search/), the index
+ * finds the page's ids and only their cards are read; without it, or for an order it does not keep, SQL does it all.
+ */
+export async function searchAds(db: Knex, f: SearchFilters, now = new Date(), index: CatalogueIndex | null = null): Promise<SearchResult> {
+  if (index?.answers(f)) {
+    const found = index.search(f, now);
+    return { total: found.total, page: found.page, pages: found.pages, ads: await cardsByIds(db, found.ids, now) };
+  }
   const base = publicAds(db);
   applyFilters(db, base, f, now);
 
@@ -210,6 +219,22 @@ export async function searchAds(db: Knex, f: SearchFilters, now = new Date()): P
   const page = Math.min(f.pagina, pages);
   const rows = page === f.pagina ? requestedRows : await pageRows(page);
   return { total, page, pages, ads: await toCards(db, rows, now) };
+}
+
+/** Cards of published ads by id, in the order given (an ad unpublished meanwhile is left out). */
+export async function cardsByIds(db: Knex, ids: number[], now: Date): Promise<AdCard[]> {
+  if (ids.length === 0) return [];
+  const [tierSql, tierBindings] = planTierSql(now);
+  const rows = (await publicAds(db)
+    .whereIn('ads.id', ids)
+    .select(CARD_COLUMNS)
+    .select(db.raw(`${tierSql} as plan_tier`, tierBindings))) as AdRow[];
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return toCards(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+    now,
+  );
 }
 
 export interface AdRow {

@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import type { Category } from '#shared/catalogue.ts';
 import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
-import { CARD_COLUMNS, VIP_RANK_FLOOR, planTierSql, publicAds, toCards, type AdCard, type AdRow } from './search-ads.ts';
+import { VIP_RANK_FLOOR, cardsByIds, publicAds, type AdCard } from './search-ads.ts';
 
 /**
  * Ads with VIP in force, all of them (or up to `limit`), in today's rotation: in id order, shifted by one place a day,
@@ -31,15 +31,5 @@ export async function vipAds(db: Knex, options: { category?: Category | null; li
   // The turn starts at `shift` and wraps around to the first ids.
   const turn = await idsFrom(shift, wanted);
   if (turn.length < wanted) turn.push(...(await idsFrom(0, wanted - turn.length)));
-  const [tierSql, tierBindings] = planTierSql(now);
-  const rows = (await publicAds(db)
-    .whereIn('ads.id', turn)
-    .select(CARD_COLUMNS)
-    .select(db.raw(`${tierSql} as plan_tier`, tierBindings))) as AdRow[];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return toCards(
-    db,
-    turn.flatMap((id) => byId.get(id) ?? []),
-    now,
-  );
+  return cardsByIds(db, turn, now);
 }

@@ -1,0 +1,319 @@
+// An in-memory index of the public catalogue (docs/decisions/024-search-index.md): what searchAds needs to filter,
+// count and order published ads, in typed arrays, and the words of their search text for prefix matching. A search
+// through it scans the arrays in the order asked for and reads nothing from the database; the page's cards are then
+// read by id. Built from one reading of the catalogue (loadIndexRows) and valid for the catalog version it was read
+// at; it answers exactly what the SQL of search-ads.ts answers (search-index.test.ts compares the two).
+import {
+  AGE_RANGES,
+  ATTENTION_TYPES,
+  BARRIOS,
+  CATEGORIES,
+  DAY_GROUPS,
+  LANGUAGES,
+  PRICE_RANGES,
+  RESULTS_PER_PAGE,
+  SERVICE_TYPES,
+  TIME_SLOTS,
+  ZONES,
+  foldText,
+} from '#shared/catalogue.ts';
+import { buenosAiresClock, dayGroupsFor, slotFor } from '#shared/availability.ts';
+import { toMask } from '#shared/masks.ts';
+import { birthDateBounds } from '#shared/dates.ts';
+import { isZone, type SearchFilters } from '#shared/search-filters.ts';
+import { searchTerms } from '#db/dialect.ts';
+
+/** One published ad as the index reads it (db/queries/search-index-rows.ts). */
+export interface IndexRow {
+  id: number;
+  category: string;
+  barrio: string | null;
+  pricePerHour: number | null;
+  searchRank: number;
+  publishedAt: number;
+  photosVerified: boolean;
+  plan: string;
+  planExpiresAt: number | null;
+  daysMask: number;
+  slotsMask: number;
+  is24h: boolean;
+  openSchedule: boolean;
+  languagesMask: number;
+  servicesMask: number;
+  attentionMask: number;
+  /** The advertiser's, 'YYYY-MM-DD'. */
+  birthDate: string | null;
+  advertiserVerified: boolean;
+  searchText: string;
+}
+
+/** What the index finds: the total and the ids of the page, in order (the last page when the one asked is past it). */
+export interface IndexAnswer {
+  total: number;
+  page: number;
+  pages: number;
+  ids: number[];
+}
+
+const NONE = 255;
+const FLAG_PHOTOS = 1;
+const FLAG_24H = 2;
+const FLAG_OPEN = 4;
+const FLAG_VERIFIED = 8;
+const PLAN_CODES = ['gratuito', 'premium', 'vip'];
+/** The orders the index keeps; 'populares' follows view counts, which change on every visit: the database answers it. */
+const ORDERS = ['relevancia', 'recientes', 'precio-menor', 'precio-mayor', 'verificados'] as const;
+type IndexedOrder = (typeof ORDERS)[number];
+
+/** Words of a folded search text as the full-text engines cut it: runs of letters and digits. */
+export function wordsOf(searchText: string): string[] {
+  return searchText.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+}
+
+export class CatalogueIndex {
+  readonly version: number;
+  readonly size: number;
+  private readonly ids: Int32Array;
+  private readonly category: Uint8Array;
+  private readonly barrio: Uint8Array;
+  private readonly price: Float64Array;
+  private readonly flags: Uint8Array;
+  private readonly plan: Uint8Array;
+  private readonly planExpiresAt: Float64Array;
+  private readonly masks: { days: Int32Array; slots: Int32Array; languages: Int32Array; services: Int32Array; attention: Int32Array };
+  private readonly birthDates: (string | null)[];
+  private readonly orders = new Map<IndexedOrder, Int32Array>();
+  /** Distinct words in sorted order, and for each the positions of the ads that have it. */
+  private readonly words: string[];
+  private readonly postings: Int32Array[];
+  private readonly termCache = new Map<string, Uint8Array>();
+  private readonly memo = new Map<string, Promise<unknown>>();
+
+  constructor(rows: IndexRow[], version: number) {
+    const n = rows.length;
+    this.version = version;
+    this.size = n;
+    this.ids = new Int32Array(n);
+    this.category = new Uint8Array(n);
+    this.barrio = new Uint8Array(n);
+    this.price = new Float64Array(n);
+    this.flags = new Uint8Array(n);
+    this.plan = new Uint8Array(n);
+    this.planExpiresAt = new Float64Array(n);
+    this.masks = {
+      days: new Int32Array(n),
+      slots: new Int32Array(n),
+      languages: new Int32Array(n),
+      services: new Int32Array(n),
+      attention: new Int32Array(n),
+    };
+    this.birthDates = new Array<string | null>(n);
+    const categoryCode = new Map(CATEGORIES.map((c, i) => [c.value as string, i]));
+    const barrioCode = new Map(BARRIOS.map((b, i) => [b.slug, i]));
+    const byWord = new Map<string, number[]>();
+    const rank = new Float64Array(n);
+    const published = new Float64Array(n);
+    rows.forEach((row, i) => {
+      this.ids[i] = row.id;
+      this.category[i] = categoryCode.get(row.category) ?? NONE;
+      this.barrio[i] = row.barrio === null ? NONE : (barrioCode.get(row.barrio) ?? NONE);
+      this.price[i] = row.pricePerHour ?? Number.NaN;
+      this.flags[i] =
+        (row.photosVerified ? FLAG_PHOTOS : 0) |
+        (row.is24h ? FLAG_24H : 0) |
+        (row.openSchedule ? FLAG_OPEN : 0) |
+        (row.advertiserVerified ? FLAG_VERIFIED : 0);
+      this.plan[i] = Math.max(0, PLAN_CODES.indexOf(row.plan));
+      this.planExpiresAt[i] = row.planExpiresAt ?? Number.NaN;
+      this.masks.days[i] = row.daysMask;
+      this.masks.slots[i] = row.slotsMask;
+      this.masks.languages[i] = row.languagesMask;
+      this.masks.services[i] = row.servicesMask;
+      this.masks.attention[i] = row.attentionMask;
+      this.birthDates[i] = row.birthDate;
+      rank[i] = row.searchRank;
+      published[i] = row.publishedAt;
+      for (const word of new Set(wordsOf(row.searchText))) {
+        const list = byWord.get(word);
+        if (list) list.push(i);
+        else byWord.set(word, [i]);
+      }
+    });
+    this.words = [...byWord.keys()].sort();
+    this.postings = this.words.map((w) => Int32Array.from(byWord.get(w)!));
+
+    // Each order as a permutation of positions, ties broken by id descending as in SQL.
+    const ids = this.ids;
+    const price = this.price;
+    const nullsLast = (a: number, b: number) => Number(Number.isNaN(price[a]!)) - Number(Number.isNaN(price[b]!));
+    const sorted = (compare: (a: number, b: number) => number) =>
+      Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => compare(a, b) || ids[b]! - ids[a]!);
+    this.orders.set(
+      'relevancia',
+      sorted((a, b) => rank[b]! - rank[a]!),
+    );
+    this.orders.set(
+      'recientes',
+      sorted((a, b) => published[b]! - published[a]!),
+    );
+    this.orders.set(
+      'precio-menor',
+      sorted((a, b) => nullsLast(a, b) || price[a]! - price[b]! || 0),
+    );
+    this.orders.set(
+      'precio-mayor',
+      sorted((a, b) => nullsLast(a, b) || price[b]! - price[a]! || 0),
+    );
+    const photos = (i: number) => this.flags[i]! & FLAG_PHOTOS;
+    this.orders.set(
+      'verificados',
+      sorted((a, b) => photos(b) - photos(a) || rank[b]! - rank[a]!),
+    );
+  }
+
+  /**
+   * A result that depends only on the public catalogue of this version and on what `key` names (a category, a day),
+   * computed once and kept with the index: the next version's index starts empty.
+   */
+  remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    let result = this.memo.get(key) as Promise<T> | undefined;
+    if (!result) {
+      result = compute();
+      result.catch(() => this.memo.delete(key));
+      if (this.memo.size >= 500) this.memo.delete(this.memo.keys().next().value!);
+      this.memo.set(key, result);
+    }
+    return result;
+  }
+
+  /** Whether the index can answer these filters (every one but the order by popularity). */
+  answers(f: SearchFilters): boolean {
+    return (ORDERS as readonly string[]).includes(f.orden);
+  }
+
+  search(f: SearchFilters, now: Date): IndexAnswer {
+    const ok = this.matching(f, now);
+    let total = 0;
+    for (let i = 0; i < this.size; i++) total += ok[i]!;
+    const pages = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
+    const page = Math.min(f.pagina, pages);
+    // The page: the matching positions in the order asked for, from the page's first until it is full.
+    const order = this.orders.get(f.orden as IndexedOrder)!;
+    const from = (page - 1) * RESULTS_PER_PAGE;
+    const ids: number[] = [];
+    for (let k = 0, seen = 0; k < order.length && ids.length < RESULTS_PER_PAGE; k++) {
+      const i = order[k]!;
+      if (ok[i] === 0) continue;
+      if (seen >= from) ids.push(this.ids[i]!);
+      seen += 1;
+    }
+    return { total, page, pages, ids };
+  }
+
+  /**
+   * The filters of applyFilters (search-ads.ts): 1 for each position that passes them all. Each filter is a pass over
+   * the positions still in, the words first (the narrowest, already made), so later tests run on fewer.
+   */
+  private matching(f: SearchFilters, now: Date): Uint8Array {
+    const n = this.size;
+    const ok = new Uint8Array(n).fill(1);
+    for (const term of searchTerms(foldText(f.text))) {
+      const has = this.adsWithPrefix(term);
+      for (let i = 0; i < n; i++) ok[i]! &= has[i]!;
+    }
+    const tests: ((i: number) => boolean)[] = [];
+    if (f.categoria) {
+      const code = CATEGORIES.findIndex((c) => c.value === f.categoria);
+      tests.push((i) => this.category[i] === code);
+    }
+    if (f.zona) {
+      const slugs = isZone(f.zona) ? ZONES.find((z) => z.value === f.zona)!.barrios.map((b) => b.slug) : [f.zona];
+      const allowed = new Uint8Array(256);
+      for (const slug of slugs) {
+        const code = BARRIOS.findIndex((b) => b.slug === slug);
+        if (code >= 0) allowed[code] = 1;
+      }
+      tests.push((i) => allowed[this.barrio[i]!] === 1);
+    }
+    if (f.disponibilidad) tests.push(this.availability(f.disponibilidad, now));
+    if (f.precio) {
+      const range = PRICE_RANGES.find((r) => r.value === f.precio)!;
+      const max = range.max ?? Number.POSITIVE_INFINITY;
+      // (min, max], the lowest bucket from 0 inclusive; NaN (no price) fails every comparison, as NULL does in SQL.
+      tests.push((i) => {
+        const p = this.price[i]!;
+        return (range.min === 0 ? p >= 0 : p > range.min) && p <= max;
+      });
+    }
+    if (f.edad) {
+      const range = AGE_RANGES.find((r) => r.value === f.edad)!;
+      const { earliest, latest } = birthDateBounds(range.min, range.max, now);
+      tests.push((i) => {
+        const birth = this.birthDates[i];
+        return birth !== null && birth !== undefined && birth <= latest && (earliest === null || birth >= earliest);
+      });
+    }
+    const nowMs = now.getTime();
+    for (const v of f.verificacion) {
+      if (v === 'verificado') tests.push((i) => (this.flags[i]! & FLAG_VERIFIED) !== 0);
+      if (v === 'fotos-reales') tests.push((i) => (this.flags[i]! & FLAG_PHOTOS) !== 0);
+      if (v === 'premium') tests.push((i) => this.plan[i]! >= 1 && this.planExpiresAt[i]! > nowMs);
+    }
+    const anyOf = (masks: Int32Array, mask: number) => tests.push((i) => (masks[i]! & mask) !== 0);
+    if (f.idioma.length) anyOf(this.masks.languages, toMask(LANGUAGES, f.idioma));
+    if (f.servicio.length) anyOf(this.masks.services, toMask(SERVICE_TYPES, f.servicio));
+    if (f.atencion.length) anyOf(this.masks.attention, toMask(ATTENTION_TYPES, f.atencion));
+    for (const test of tests) for (let i = 0; i < n; i++) if (ok[i] === 1 && !test(i)) ok[i] = 0;
+    return ok;
+  }
+
+  private availability(value: NonNullable<SearchFilters['disponibilidad']>, now: Date): (i: number) => boolean {
+    const flag = (bit: number) => (i: number) => (this.flags[i]! & bit) !== 0;
+    const days = (values: string[]) => {
+      const mask = toMask(DAY_GROUPS, values);
+      return (i: number) => (this.masks.days[i]! & mask) !== 0;
+    };
+    const slot = (v: string) => {
+      const mask = toMask(TIME_SLOTS, [v]);
+      return (i: number) => (this.flags[i]! & FLAG_24H) !== 0 || (this.masks.slots[i]! & mask) !== 0;
+    };
+    switch (value) {
+      case 'agenda-abierta':
+        return flag(FLAG_OPEN);
+      case '24h':
+        return flag(FLAG_24H);
+      case 'ahora':
+      case 'hoy': {
+        const { weekday, hour } = buenosAiresClock(now);
+        const today = days(dayGroupsFor(weekday));
+        if (value === 'hoy') return today;
+        const current = slot(slotFor(hour));
+        return (i) => today(i) && current(i);
+      }
+      case 'lunes-viernes':
+      case 'fines-semana':
+      case 'domingos':
+        return days([value]);
+      default:
+        return slot(value);
+    }
+  }
+
+  /** Positions whose text has a word starting with `term`, as a 0/1 array; kept for the next searches. */
+  private adsWithPrefix(term: string): Uint8Array {
+    let has = this.termCache.get(term);
+    if (has) return has;
+    has = new Uint8Array(this.size);
+    let lo = 0;
+    let hi = this.words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.words[mid]! < term) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let w = lo; w < this.words.length && this.words[w]!.startsWith(term); w++) for (const i of this.postings[w]!) has[i] = 1;
+    if (this.termCache.size >= 200) this.termCache.delete(this.termCache.keys().next().value!);
+    this.termCache.set(term, has);
+    return has;
+  }
+}
