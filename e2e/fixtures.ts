@@ -166,3 +166,13 @@ export async function expectSameDocument(page: Page): Promise<void> {
 export async function expectQueryParam(page: Page, key: string, value: string | null): Promise<void> {
   await expect(page).toHaveURL((url) => url.pathname === '/buscar' && url.searchParams.get(key) === value);
 }
+
+/** Opens every part of the home's featured strip ("Ver más destacados" until it is gone). */
+export async function showWholeFeaturedStrip(page: Page): Promise<void> {
+  const more = page.getByRole('region', { name: 'Destacados VIP' }).getByRole('link', { name: 'Ver más destacados' });
+  while (await more.isVisible()) {
+    const before = await page.locator('[data-featured-list] > li').count();
+    await more.click();
+    await expect(page.locator('[data-featured-list] > li')).not.toHaveCount(before);
+  }
+}

@@ -1,6 +1,16 @@
 // Home: the hero search by barrio, the five categories, the app and plan buttons, and the footer.
 import type { Page } from '@playwright/test';
-import { test, expect, asReturningVisitor, countLine, expectedSearch, resultCount } from './fixtures.ts';
+import {
+  test,
+  expect,
+  asReturningVisitor,
+  countLine,
+  expectedSearch,
+  expectNoSeriousA11yViolations,
+  resultCount,
+  showWholeFeaturedStrip,
+} from './fixtures.ts';
+import { FEATURED_PART } from '#shared/featured.ts';
 import { vipAds } from '#db/queries/vip-ads.ts';
 
 const heroBox = (page: Page) => page.getByRole('searchbox', { name: 'Barrio de CABA' });
@@ -76,15 +86,27 @@ test('shows the five categories, the action buttons and the footer columns', asy
   await expect(footer.getByRole('link', { name: 'Políticas de privacidad' })).toHaveAttribute('href', '/politicas-privacidad');
 });
 
-test('the featured strip lists every VIP in force, in one row that scrolls sideways', async ({ page, db }) => {
+test('the featured strip lists every VIP in force a part at a time, in one row that scrolls sideways', async ({ page, db }) => {
   const strip = page.getByRole('region', { name: 'Destacados VIP' });
+  const titles = strip.locator('.result__title');
+  const more = strip.getByRole('link', { name: 'Ver más destacados' });
   // Other tests may start or end a plan meanwhile: compare with the database around a reload.
   await expect(async () => {
     const expected = (await vipAds(db)).map((ad) => ad.title);
+    expect(expected.length).toBeGreaterThan(FEATURED_PART);
     await page.reload();
-    await expect(strip.locator('.result__title')).toHaveText(expected, { timeout: 3000 });
+    // The first part with the page; without JavaScript, the link leads to every paid ad.
+    await expect(titles).toHaveText(expected.slice(0, FEATURED_PART), { timeout: 3000 });
+    await expect(more).toHaveAttribute('href', '/buscar?verificacion=premium');
+    // The next parts on request, the focus on the first new card, until the whole turn is there.
+    await more.click();
+    await expect(titles).toHaveText(expected.slice(0, 2 * FEATURED_PART), { timeout: 3000 });
+    await expect(titles.nth(FEATURED_PART).getByRole('link')).toBeFocused();
+    await showWholeFeaturedStrip(page);
+    await expect(titles).toHaveText(expected, { timeout: 3000 });
   }).toPass();
-  expect((await vipAds(db)).length).toBeGreaterThan(12);
+  await expect(more).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
   const list = strip.locator('.featured__list');
   const { scrollWidth, clientWidth } = await list.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
   expect(scrollWidth).toBeGreaterThan(clientWidth);

@@ -12,6 +12,7 @@ import {
   expectedSearch,
   resultCards,
   waitForHydration,
+  showWholeFeaturedStrip,
 } from './fixtures.ts';
 import { signIn, openSection, toast, SUPER_PASSWORD } from './admin-helpers.ts';
 import { hashPassword } from '#api/services/passwords.ts';
@@ -156,6 +157,8 @@ test('the VIP ad is first in its category, on the home strip and in the search b
   await expect(banner(page)).toContainText(TITLE);
   await page.goto('/');
   const strip = page.getByRole('region', { name: 'Destacados VIP' });
+  await expect(strip.getByRole('heading', { name: 'Destacados VIP' })).toBeVisible();
+  await showWholeFeaturedStrip(page);
   await expect(strip.getByRole('link', { name: TITLE })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -179,5 +182,6 @@ test('the VIP ad is first in its category, on the home strip and in the search b
   await expect(banner(page)).toHaveCount(0);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Destacados VIP' })).toBeVisible();
+  await showWholeFeaturedStrip(page);
   await expect(page.getByRole('region', { name: 'Destacados VIP' }).getByRole('link', { name: TITLE })).toHaveCount(0);
 });

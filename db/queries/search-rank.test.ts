@@ -116,4 +116,14 @@ describe('the home strip over 30 days', () => {
     // 15 VIPs over 30 days: each opens the strip twice.
     expect([...tally(firsts).values()]).toEqual(all.map(() => 2));
   });
+
+  it('gives the strip in parts: consecutive offsets put together are the whole turn, and past the end nothing', async () => {
+    const day = days[3]!;
+    await refreshSearchRanks(t.db, day);
+    const whole = (await vipAds(t.db, {}, day)).map((a) => a.id);
+    const parts: number[] = [];
+    for (let offset = 0; offset < whole.length; offset += 4) parts.push(...(await vipAds(t.db, { offset, limit: 4 }, day)).map((a) => a.id));
+    expect(parts).toEqual(whole);
+    expect(await vipAds(t.db, { offset: whole.length, limit: 4 }, day)).toEqual([]);
+  });
 });

@@ -5,13 +5,17 @@ import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 import { VIP_RANK_FLOOR, cardsByIds, publicAds, type AdCard } from './search-ads.ts';
 
 /**
- * Ads with VIP in force, all of them (or up to `limit`), in today's rotation: in id order, shifted by one place a day,
+ * Ads with VIP in force, all of them (or up to `limit` from `offset`), in today's rotation: in id order, shifted by one place a day,
  * so that each opens the list on as many days as the others. The home's featured strip shows them all (what VIP
  * promises); the promotional banner of search takes a few. Within a category this is the order of search's turns
  * (search-rank.ts), so the banner and the first result agree. Only VIPs rank at VIP_RANK_FLOOR and above, so the
  * (state, search_rank) index finds them.
  */
-export async function vipAds(db: Knex, options: { category?: Category | null; limit?: number } = {}, now = new Date()): Promise<AdCard[]> {
+export async function vipAds(
+  db: Knex,
+  options: { category?: Category | null; limit?: number; offset?: number } = {},
+  now = new Date(),
+): Promise<AdCard[]> {
   // Counted, then only the turn's ids read, all from one covering index (migration 015): asked for every id in
   // order, SQLite walked the table in id order (90 ms at 100,000 ads) and the driver built thousands of rows.
   const inForce = () =>
@@ -24,8 +28,11 @@ export async function vipAds(db: Knex, options: { category?: Category | null; li
       });
   const count = Number((await inForce().count({ n: '*' }).first())?.n ?? 0);
   if (count === 0) return [];
-  const shift = daysSinceEpochInBuenosAires(now) % count;
-  const wanted = Math.min(options.limit ?? count, count);
+  // `offset` places into today's turn (the home strip loads it a part at a time).
+  const offset = Math.max(0, options.offset ?? 0);
+  if (offset >= count) return [];
+  const shift = (daysSinceEpochInBuenosAires(now) + offset) % count;
+  const wanted = Math.min(options.limit ?? count, count - offset);
   const idsFrom = async (offset: number, limit: number) =>
     ((await inForce().select('ads.id').orderBy('ads.id', 'asc').limit(limit).offset(offset)) as { id: number }[]).map((r) => r.id);
   // The turn starts at `shift` and wraps around to the first ids.

@@ -221,10 +221,11 @@ export class CatalogueIndex {
       const has = this.adsWithPrefix(term);
       for (let i = 0; i < n; i++) ok[i]! &= has[i]!;
     }
-    const tests: ((i: number) => boolean)[] = [];
+    // The usual filters as plain loops over typed arrays; the rarer ones as tests below.
     if (f.categoria) {
       const code = CATEGORIES.findIndex((c) => c.value === f.categoria);
-      tests.push((i) => this.category[i] === code);
+      const category = this.category;
+      for (let i = 0; i < n; i++) if (category[i] !== code) ok[i] = 0;
     }
     if (f.zona) {
       const slugs = isZone(f.zona) ? ZONES.find((z) => z.value === f.zona)!.barrios.map((b) => b.slug) : [f.zona];
@@ -233,8 +234,13 @@ export class CatalogueIndex {
         const code = BARRIOS.findIndex((b) => b.slug === slug);
         if (code >= 0) allowed[code] = 1;
       }
-      tests.push((i) => allowed[this.barrio[i]!] === 1);
+      const barrio = this.barrio;
+      for (let i = 0; i < n; i++) if (allowed[barrio[i]!] === 0) ok[i] = 0;
     }
+    if (f.idioma.length) keepAny(ok, this.masks.languages, toMask(LANGUAGES, f.idioma));
+    if (f.servicio.length) keepAny(ok, this.masks.services, toMask(SERVICE_TYPES, f.servicio));
+    if (f.atencion.length) keepAny(ok, this.masks.attention, toMask(ATTENTION_TYPES, f.atencion));
+    const tests: ((i: number) => boolean)[] = [];
     if (f.disponibilidad) tests.push(this.availability(f.disponibilidad, now));
     if (f.precio) {
       const range = PRICE_RANGES.find((r) => r.value === f.precio)!;
@@ -259,10 +265,6 @@ export class CatalogueIndex {
       if (v === 'fotos-reales') tests.push((i) => (this.flags[i]! & FLAG_PHOTOS) !== 0);
       if (v === 'premium') tests.push((i) => this.plan[i]! >= 1 && this.planExpiresAt[i]! > nowMs);
     }
-    const anyOf = (masks: Int32Array, mask: number) => tests.push((i) => (masks[i]! & mask) !== 0);
-    if (f.idioma.length) anyOf(this.masks.languages, toMask(LANGUAGES, f.idioma));
-    if (f.servicio.length) anyOf(this.masks.services, toMask(SERVICE_TYPES, f.servicio));
-    if (f.atencion.length) anyOf(this.masks.attention, toMask(ATTENTION_TYPES, f.atencion));
     for (const test of tests) for (let i = 0; i < n; i++) if (ok[i] === 1 && !test(i)) ok[i] = 0;
     return ok;
   }
@@ -316,4 +318,9 @@ export class CatalogueIndex {
     this.termCache.set(term, has);
     return has;
   }
+}
+
+/** Keeps the positions whose mask shares a bit with `mask` ("inglés o portugués"). */
+function keepAny(ok: Uint8Array, masks: Int32Array, mask: number): void {
+  for (let i = 0; i < ok.length; i++) if ((masks[i]! & mask) === 0) ok[i] = 0;
 }
