@@ -122,7 +122,8 @@ describe('the home strip over 30 days', () => {
     await refreshSearchRanks(t.db, day);
     const whole = (await vipAds(t.db, {}, day)).map((a) => a.id);
     const parts: number[] = [];
-    for (let offset = 0; offset < whole.length; offset += 4) parts.push(...(await vipAds(t.db, { offset, limit: 4 }, day)).map((a) => a.id));
+    for (let offset = 0; offset < whole.length; offset += 4)
+      parts.push(...(await vipAds(t.db, { offset, limit: 4 }, day)).map((a) => a.id));
     expect(parts).toEqual(whole);
     expect(await vipAds(t.db, { offset: whole.length, limit: 4 }, day)).toEqual([]);
   });
