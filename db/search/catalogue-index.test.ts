@@ -58,9 +58,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.destroy());
 
-async function compare(query: string): Promise<void> {
+async function compare(query: string, now = NOW): Promise<void> {
   const filters = parseSearchParams(new URLSearchParams(query));
-  const [sql, fromIndex] = await Promise.all([searchAds(t.db, filters, NOW), searchAds(t.db, filters, NOW, index)]);
+  const [sql, fromIndex] = await Promise.all([searchAds(t.db, filters, now), searchAds(t.db, filters, now, index)]);
   const summary = (r: typeof sql) => ({ total: r.total, page: r.page, pages: r.pages, ids: r.ads.map((a) => a.id) });
   expect(summary(fromIndex), query).toEqual(summary(sql));
   expect(fromIndex.ads, query).toEqual(sql.ads);
@@ -117,6 +117,14 @@ describe('CatalogueIndex', () => {
       if (rand.chance(0.6)) parts.push(`zona=${rand.chance(0.5) ? one(ZONES) : rand.pick(BARRIOS).slug}`);
       for (let k = rand.int(0, 3); k > 0; k--) parts.push(rand.pick(extras)());
       await compare(parts.join('&'));
+    }
+  });
+
+  it('works out what depends on the clock (plans in force, ages, today) at the time of the search, as SQL does', async () => {
+    // Eleven days later the plans of ten days have ended; a year later every age has moved on.
+    for (const now of [new Date(NOW.getTime() + 11 * DAY), new Date(NOW.getTime() + 400 * DAY)]) {
+      for (const query of ['', 'verificacion=premium', 'edad=26-35', 'disponibilidad=hoy', 'categoria=masajes&pagina=2'])
+        await compare(query, now);
     }
   });
 
