@@ -54,7 +54,7 @@ beforeAll(async () => {
   }
   for (let i = 0; i < rows.length; i += 100) await t.db('ads').insert(rows.slice(i, i + 100));
   await refreshSearchRanks(t.db, NOW);
-  index = new CatalogueIndex(await loadIndexRows(t.db), await readCatalogVersion(t.db));
+  index = await CatalogueIndex.build(await loadIndexRows(t.db), await readCatalogVersion(t.db));
 });
 afterAll(() => t.destroy());
 

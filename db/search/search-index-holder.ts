@@ -1,6 +1,6 @@
 // Keeps one process's in-memory search index current (docs/decisions/024-search-index.md). A search asks for the
 // index of the catalog version now in force; while the index is of an older version it gets none (the database
-// answers) and a rebuild starts in the background, at most one at a time and one every few seconds, so a catalogue
+// answers) and a rebuild starts in the background, at most one at a time and one every 15 s, so a catalogue
 // that changes every second costs one rebuild per interval, not one per change.
 import type { Knex } from 'knex';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
@@ -52,7 +52,7 @@ export class SearchIndexHolder {
 
   private rebuildSoon(): void {
     if (this.building || this.timer || this.closed) return;
-    const wait = this.lastStart + (this.options.rebuildEveryMs ?? 5_000) - performance.now();
+    const wait = this.lastStart + (this.options.rebuildEveryMs ?? 15_000) - performance.now();
     if (wait <= 0) {
       void this.rebuild();
       return;
@@ -71,7 +71,7 @@ export class SearchIndexHolder {
       // so it is not used and is built again.
       const version = await readCatalogVersion(this.db);
       const rows = await loadIndexRows(this.db);
-      this.index = new CatalogueIndex(rows, version);
+      this.index = await CatalogueIndex.build(rows, version);
       this.options.onBuilt?.({ ads: rows.length, ms: Math.round(performance.now() - this.lastStart), version });
     } catch (err) {
       console.error('Search index: could not be built; searches read the database meanwhile:', (err as Error).message);
