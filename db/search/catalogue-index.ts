@@ -21,7 +21,7 @@ import { buenosAiresClock, dayGroupsFor, slotFor } from '#shared/availability.ts
 import { toMask } from '#shared/masks.ts';
 import { birthDateBounds } from '#shared/dates.ts';
 import { isZone, type SearchFilters } from '#shared/search-filters.ts';
-import { searchTerms } from '#db/dialect.ts';
+import { searchTerms, type Dialect } from '#db/dialect.ts';
 
 /** One published ad as the index reads it (db/queries/search-index-rows.ts). */
 export interface IndexRow {
@@ -80,6 +80,12 @@ const SLICE = 5_000;
 
 export class CatalogueIndex {
   readonly version: number;
+  /**
+   * Whether words are cut as the database cuts them: SQLite's FTS5 (unicode61) does as wordsOf does; PostgreSQL's
+   * parser keeps e-mail addresses, hosts and decimals whole ("ana@mail.com", "5.000"), so there a search with text
+   * is left to the database.
+   */
+  private readonly matchesText: boolean;
   readonly size: number;
   private readonly ids: Int32Array;
   private readonly category: Uint8Array;
@@ -101,14 +107,15 @@ export class CatalogueIndex {
    * The index of `rows` (in id order), built in slices with breaths in between: a build at 100,000 ads takes over a
    * second of the JavaScript thread, which must not stop the pages answered meanwhile for that long.
    */
-  static async build(rows: IndexRow[], version: number): Promise<CatalogueIndex> {
-    const index = new CatalogueIndex(rows, version);
+  static async build(rows: IndexRow[], version: number, dialect: Dialect): Promise<CatalogueIndex> {
+    const index = new CatalogueIndex(rows, version, dialect === 'sqlite');
     await index.addWords(rows);
     await index.sortOrders(rows);
     return index;
   }
 
-  private constructor(rows: IndexRow[], version: number) {
+  private constructor(rows: IndexRow[], version: number, matchesText: boolean) {
+    this.matchesText = matchesText;
     const n = rows.length;
     this.version = version;
     this.size = n;
@@ -203,8 +210,9 @@ export class CatalogueIndex {
     return result;
   }
 
-  /** Whether the index can answer these filters (every one but the order by popularity). */
+  /** Whether the index can answer these filters: every one but the order by popularity, and text on PostgreSQL. */
   answers(f: SearchFilters): boolean {
+    if (!this.matchesText && searchTerms(foldText(f.text)).length > 0) return false;
     return (ORDERS as readonly string[]).includes(f.orden);
   }
 

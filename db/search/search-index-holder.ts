@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { loadIndexRows } from '#db/queries/search-index-rows.ts';
+import { dialectOf } from '#db/dialect.ts';
 import { CatalogueIndex } from './catalogue-index.ts';
 
 export interface SearchIndexHolderOptions {
@@ -71,7 +72,7 @@ export class SearchIndexHolder {
       // so it is not used and is built again.
       const version = await readCatalogVersion(this.db);
       const rows = await loadIndexRows(this.db);
-      this.index = await CatalogueIndex.build(rows, version);
+      this.index = await CatalogueIndex.build(rows, version, dialectOf(this.db));
       this.options.onBuilt?.({ ads: rows.length, ms: Math.round(performance.now() - this.lastStart), version });
     } catch (err) {
       console.error('Search index: could not be built; searches read the database meanwhile:', (err as Error).message);

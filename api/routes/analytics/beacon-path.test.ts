@@ -1,8 +1,9 @@
 // The analytics fast path, on SQLite and PostgreSQL: the usual beacon is answered before Koa with the headers Koa
 // would send and stored like any other; what it is not sure of goes to Koa untouched; a beacon it reads and cannot
 // accept is handed to Koa, which gives the routes' refusal and does not count it twice against the address.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import http from 'node:http';
+import knexFactory from 'knex';
 import { createApp, type VeladaApp } from '#api/app.ts';
 import { serve, testConfig, type TestServer } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
@@ -102,6 +103,16 @@ describe('the analytics fast path', () => {
     expect(chunked).toMatchObject({ status: 204, fast: false });
     const tooLarge = await post('/api/analytics/track', 'x'.repeat(9000), beaconHeaders(newClientIp()));
     expect(tooLarge).toMatchObject({ status: 413, fast: false });
+    // sendBeacon's text/plain is taken on /track and /event only, as Koa's same-origin rule says.
+    const consent = JSON.stringify({ visitorId: visitorId(), consentGiven: true, consentType: 'all' });
+    const plainConsent = await post('/api/analytics/consent', consent, beaconHeaders(newClientIp(), { 'Content-Type': 'text/plain' }));
+    expect(plainConsent).toMatchObject({ status: 415, fast: false });
+    const plainExit = await post(
+      '/api/analytics/track',
+      body,
+      beaconHeaders(newClientIp(), { 'Content-Type': 'text/plain;charset=UTF-8' }),
+    );
+    expect(plainExit).toMatchObject({ status: 204, fast: true });
   });
 
   it('hands a beacon it cannot accept to Koa, which refuses it as the routes do', async () => {
@@ -125,5 +136,44 @@ describe('the analytics fast path', () => {
     const over = await post('/api/analytics/track', JSON.stringify(pageview(visitorId(), visitorId())), beaconHeaders(ip));
     expect(over).toMatchObject({ status: 429, fast: false });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it("passes the writer's refusal on without writing the event a second time", async () => {
+    // A writer whose database cannot be reached: it refuses with a 503, and counts what it is asked to write.
+    class CountingWriter extends AnalyticsWriter {
+      calls = 0;
+      override write(item: Parameters<AnalyticsWriter['write']>[0]) {
+        this.calls += 1;
+        return super.write(item);
+      }
+    }
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const quiet = () => undefined;
+    const unreachable = knexFactory({
+      client: 'sqlite3',
+      connection: { filename: '/nonexistent/velada/a.sqlite' },
+      useNullAsDefault: true,
+      acquireConnectionTimeout: 200,
+      log: { warn: quiet, error: quiet, debug: quiet, deprecate: quiet },
+    });
+    const down = new CountingWriter(unreachable, { retryMs: 60_000 });
+    const downApp = await createApp({ db: t.db, config: testConfig(t.dataDir, { trustedProxies: ['127.0.0.1'] }), analytics: down });
+    const downServer = await serve(downApp);
+    try {
+      const res = await fetch(`${downServer.url}/api/analytics/track`, {
+        method: 'POST',
+        headers: beaconHeaders(newClientIp()),
+        body: JSON.stringify(pageview(visitorId(), visitorId())),
+      });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBeTruthy();
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('analytics_unavailable');
+      expect(down.calls).toBe(1);
+    } finally {
+      await downServer.close();
+      await down.close();
+      await unreachable.destroy();
+      errors.mockRestore();
+    }
   });
 });

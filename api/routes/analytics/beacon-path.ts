@@ -10,12 +10,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BlockList } from 'node:net';
 import { setPreReadBody } from '#api/http/read-body.ts';
+import { HttpError } from '#api/errors.ts';
 import type { RequestBudget } from '#api/middleware/rate-limit.ts';
 import { defaultPolicy, securityHeaderValues } from '#api/middleware/security-headers.ts';
 import { isTrustedPeer, proxyList } from '#api/middleware/forwarded.ts';
 import { canonicalHostCheck } from '#api/fast-path.ts';
 import type { AnalyticsWriter } from './writer.ts';
-import { ANALYTICS_BODY_LIMIT, ANALYTICS_MEDIA_TYPES, BEACON_KINDS, acceptBeacon, type BeaconKind } from './routes.ts';
+import { ANALYTICS_BEACON_PATHS, ANALYTICS_BODY_LIMIT, BEACON_KINDS, acceptBeacon, setBeaconRefusal, type BeaconKind } from './routes.ts';
 
 export interface BeaconPathOptions {
   writer: AnalyticsWriter;
@@ -48,7 +49,7 @@ export function createBeaconPath(options: BeaconPathOptions): BeaconPath {
     if (req.method !== 'POST' || !req.url) return false;
     const kind = KIND_OF_PATH.get(req.url);
     if (!kind || !hostIsCanonical(req) || req.headers['sec-fetch-site'] !== 'same-origin') return false;
-    if (req.headers['transfer-encoding'] || !isAcceptedType(req.headers['content-type'])) return false;
+    if (req.headers['transfer-encoding'] || !isAcceptedType(req.headers['content-type'], req.url)) return false;
     const length = Number(req.headers['content-length']);
     if (!(length > 0 && length <= ANALYTICS_BODY_LIMIT)) return false;
     const address = clientAddress(req, proxies);
@@ -61,8 +62,10 @@ export function createBeaconPath(options: BeaconPathOptions): BeaconPath {
     req.on('error', () => {});
     req.on('end', () => {
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      const handOver = () => {
+      const handOver = (err?: unknown) => {
         setPreReadBody(req, body);
+        // The writer's own refusal (503, 422) is passed on as it is: writing the item again would only fail again.
+        if (err instanceof HttpError) setBeaconRefusal(req, err);
         void koa(req, res);
       };
       let payload: unknown;
@@ -80,12 +83,15 @@ export function createBeaconPath(options: BeaconPathOptions): BeaconPath {
   };
 }
 
-/** application/json or text/plain, parameters aside; anything less plain is Koa's to judge. */
-function isAcceptedType(contentType: string | undefined): boolean {
+/**
+ * application/json, parameters aside, or text/plain on the paths sendBeacon posts to (Koa's same-origin rule refuses
+ * it elsewhere); anything less plain is Koa's to judge.
+ */
+function isAcceptedType(contentType: string | undefined, path: string): boolean {
   if (!contentType) return false;
   const semicolon = contentType.indexOf(';');
   const type = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
-  return ANALYTICS_MEDIA_TYPES.includes(type);
+  return type === 'application/json' || (type === 'text/plain' && ANALYTICS_BEACON_PATHS.includes(path));
 }
 
 /** The address Koa's ctx.ip gives (app.proxy with maxIpsCount 1): the last X-Forwarded-For entry from a trusted proxy. */

@@ -13,6 +13,7 @@ import type { AnalyticsWriter } from './writer.ts';
 import { consentBody, eventBody, trackBody } from './schema.ts';
 import { describeAgent, pagePathOf, referrerHostOf } from './visitor-context.ts';
 import { parseInput } from '#api/http/validate.ts';
+import type { HttpError } from '#api/errors.ts';
 
 export const ANALYTICS_BODY_LIMIT = 8 * 1024;
 /** /track also takes text/plain: that is what navigator.sendBeacon sends for the page-exit payload. */
@@ -87,12 +88,21 @@ export async function acceptBeacon(kind: BeaconKind, body: unknown, userAgent: s
   });
 }
 
+const REFUSED = Symbol('refused before Koa');
+
+/** The writer's refusal of a beacon the fast path took (./beacon-path.ts): the route answers it without writing again. */
+export function setBeaconRefusal(req: object, err: HttpError): void {
+  (req as { [REFUSED]?: HttpError })[REFUSED] = err;
+}
+
 export function analyticsRouter(writer: AnalyticsWriter, budget: RequestBudget = analyticsBudget()): Router {
   const router = new Router({ prefix: '/analytics' });
   router.use(rateLimit(budget));
   for (const kind of BEACON_KINDS) {
     router.post(`/${kind}`, async (ctx: Context) => {
       const body = await readJsonBody(ctx, { limitBytes: ANALYTICS_BODY_LIMIT, types: ANALYTICS_MEDIA_TYPES });
+      const refused = (ctx.req as { [REFUSED]?: HttpError })[REFUSED];
+      if (refused) throw refused;
       await acceptBeacon(kind, body, ctx.get('User-Agent') || undefined, writer);
       ctx.set('Cache-Control', 'no-store');
       ctx.status = 204;
