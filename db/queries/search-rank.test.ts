@@ -7,6 +7,7 @@ import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
 import { searchAds } from './search-ads.ts';
 import { vipAds } from './vip-ads.ts';
+import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 
 const DAY = 86_400_000;
@@ -126,5 +127,10 @@ describe('the home strip over 30 days', () => {
       parts.push(...(await vipAds(t.db, { offset, limit: 4 }, day)).map((a) => a.id));
     expect(parts).toEqual(whole);
     expect(await vipAds(t.db, { offset: whole.length, limit: 4 }, day)).toEqual([]);
+    // Read the next morning, the parts still continue the turn of the day the strip was shown.
+    const nextDay = days[4]!;
+    const dayNumber = daysSinceEpochInBuenosAires(day);
+    const later = (await vipAds(t.db, { offset: 4, limit: 4, day: dayNumber }, nextDay)).map((a) => a.id);
+    expect(later).toEqual(whole.slice(4, 8));
   });
 });

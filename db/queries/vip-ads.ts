@@ -13,7 +13,7 @@ import { VIP_RANK_FLOOR, cardsByIds, publicAds, type AdCard } from './search-ads
  */
 export async function vipAds(
   db: Knex,
-  options: { category?: Category | null; limit?: number; offset?: number } = {},
+  options: { category?: Category | null; limit?: number; offset?: number; day?: number } = {},
   now = new Date(),
 ): Promise<AdCard[]> {
   // Counted, then only the turn's ids read, all from one covering index (migration 015): asked for every id in
@@ -31,7 +31,8 @@ export async function vipAds(
   // `offset` places into today's turn (the home strip loads it a part at a time).
   const offset = Math.max(0, options.offset ?? 0);
   if (offset >= count) return [];
-  const shift = (daysSinceEpochInBuenosAires(now) + offset) % count;
+  // `day` (days since the epoch in Buenos Aires) keeps the turn of the day a visitor started reading the strip.
+  const shift = ((options.day ?? daysSinceEpochInBuenosAires(now)) + offset) % count;
   const wanted = Math.min(options.limit ?? count, count - offset);
   const idsFrom = async (offset: number, limit: number) =>
     ((await inForce().select('ads.id').orderBy('ads.id', 'asc').limit(limit).offset(offset)) as { id: number }[]).map((r) => r.id);

@@ -16,14 +16,14 @@ export function enableFeaturedStrip(): void {
 }
 
 async function appendNextPart(list: HTMLUListElement, more: HTMLAnchorElement): Promise<void> {
-  const response = await fetch(`/destacados/mas?desde=${encodeURIComponent(more.dataset.next ?? '0')}`, {
-    headers: { Accept: 'text/html' },
-  });
+  // The part after the last one shown, of the day's turn the strip started with.
+  const query = new URLSearchParams({ desde: more.dataset.next ?? '0', dia: more.dataset.day ?? '' });
+  const response = await fetch(`/destacados/mas?${query}`, { headers: { Accept: 'text/html' } });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const part = document.createElement('template');
-  part.innerHTML = await response.text();
-  const first = part.content.querySelector('li');
-  list.append(part.content);
+  const cards = document.createElement('template');
+  cards.innerHTML = await response.text();
+  const first = cards.content.querySelector('li');
+  list.append(cards.content);
   const next = response.headers.get('X-Destacados-Siguiente');
   if (next) more.dataset.next = next;
   else more.remove();
