@@ -63,20 +63,12 @@ export class VeladaApp extends Koa {
     const fast = this.fastPath;
     const beacons = this.beaconPath;
     // Velada serves HTTP/1.1 only (node:http), so the request is always an IncomingMessage.
-    const toKoa = (req: IncomingMessage, res: ServerResponse) => koa(req, res);
     return (req, res) => {
       if (fast?.(req as IncomingMessage, res as ServerResponse)) return Promise.resolve();
-      if (beacons?.(req as IncomingMessage, res as ServerResponse, toKoa)) return Promise.resolve();
+      if (beacons?.(req as IncomingMessage, res as ServerResponse, koa)) return Promise.resolve();
       return koa(req, res);
     };
   }
-}
-
-/** The first build of the search index, and any slow one, in the log (a rebuild follows every catalogue change). */
-let indexBuilds = 0;
-function logIndexBuild({ ads, ms }: { ads: number; ms: number }): void {
-  indexBuilds += 1;
-  if (indexBuilds === 1 || ms > 2_000) console.log(`Search index: ${ads} ads in ${ms} ms`);
 }
 
 export async function createApp(deps: AppDeps): Promise<VeladaApp> {
@@ -173,10 +165,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
             db: deps.db,
             dataDir: deps.config.dataDir,
             payments: { mercadoPago: Boolean(deps.config.mercadoPago) },
-            searchIndex: new SearchIndexHolder(deps.db, {
-              currentVersion: () => renderCache.currentVersion(),
-              onBuilt: logIndexBuild,
-            }),
+            searchIndex: new SearchIndexHolder(deps.db, { currentVersion: () => renderCache.currentVersion() }),
           },
           renderCache,
         ),

@@ -101,3 +101,8 @@ export function advancedFilterCount(f: SearchFilters): number {
 export function isZone(value: string): value is Zone {
   return ZONES.some((z) => z.value === value);
 }
+
+/** The barrios a `zona` filter covers: every barrio of a zone, or the one barrio named. */
+export function barrioSlugsOf(zona: string): string[] {
+  return isZone(zona) ? ZONES.find((z) => z.value === zona)!.barrios.map((b) => b.slug) : [zona];
+}

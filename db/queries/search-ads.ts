@@ -9,7 +9,6 @@ import {
   RESULTS_PER_PAGE,
   SERVICE_TYPES,
   TIME_SLOTS,
-  ZONES,
   foldText,
   type Category,
   type Plan,
@@ -17,7 +16,7 @@ import {
 import { buenosAiresClock, dayGroupsFor, slotFor } from '#shared/availability.ts';
 import { toMask } from '#shared/masks.ts';
 import { searchTerms, whereTextMatches } from '#db/dialect.ts';
-import { isZone, type SearchFilters } from '#shared/search-filters.ts';
+import { barrioSlugsOf, type SearchFilters } from '#shared/search-filters.ts';
 import { ageFrom, birthDateBounds } from '#shared/dates.ts';
 import type { CatalogueIndex } from '#db/search/catalogue-index.ts';
 
@@ -80,16 +79,7 @@ export function planTierSql(now: Date): [string, Knex.RawBinding[]] {
 function applyFilters(db: Knex, query: Knex.QueryBuilder, f: SearchFilters, now: Date): void {
   whereTextMatches(db, query, searchTerms(foldText(f.text)));
   if (f.categoria) query.where('ads.category', f.categoria);
-  if (f.zona) {
-    if (isZone(f.zona)) {
-      query.whereIn(
-        'ads.barrio',
-        ZONES.find((z) => z.value === f.zona)!.barrios.map((b) => b.slug),
-      );
-    } else {
-      query.where('ads.barrio', f.zona);
-    }
-  }
+  if (f.zona) query.whereIn('ads.barrio', barrioSlugsOf(f.zona));
   if (f.disponibilidad) applyAvailability(query, f.disponibilidad, now);
   if (f.precio) {
     // Buckets are (min, max]: 'Hasta $5.000' holds 5.000, '$5.000 a $10.000' starts above it.

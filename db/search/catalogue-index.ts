@@ -14,13 +14,12 @@ import {
   RESULTS_PER_PAGE,
   SERVICE_TYPES,
   TIME_SLOTS,
-  ZONES,
   foldText,
 } from '#shared/catalogue.ts';
 import { buenosAiresClock, dayGroupsFor, slotFor } from '#shared/availability.ts';
 import { toMask } from '#shared/masks.ts';
 import { birthDateBounds } from '#shared/dates.ts';
-import { isZone, type SearchFilters } from '#shared/search-filters.ts';
+import { barrioSlugsOf, type SearchFilters } from '#shared/search-filters.ts';
 import { searchTerms, type Dialect } from '#db/dialect.ts';
 
 /** One published ad as the index reads it (db/queries/search-index-rows.ts). */
@@ -253,9 +252,8 @@ export class CatalogueIndex {
       for (let i = 0; i < n; i++) if (category[i] !== code) ok[i] = 0;
     }
     if (f.zona) {
-      const slugs = isZone(f.zona) ? ZONES.find((z) => z.value === f.zona)!.barrios.map((b) => b.slug) : [f.zona];
       const allowed = new Uint8Array(256);
-      for (const slug of slugs) {
+      for (const slug of barrioSlugsOf(f.zona)) {
         const code = BARRIOS.findIndex((b) => b.slug === slug);
         if (code >= 0) allowed[code] = 1;
       }

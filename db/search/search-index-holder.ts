@@ -13,9 +13,10 @@ export interface SearchIndexHolderOptions {
   currentVersion: () => Promise<number>;
   /** Time between the starts of two rebuilds at least. */
   rebuildEveryMs?: number;
-  /** Called after each build, for the logs: how long it took and how many ads it holds. */
-  onBuilt?: (stats: { ads: number; ms: number; version: number }) => void;
 }
+
+/** A build that takes longer is logged (the first build always is). */
+const SLOW_BUILD_MS = 2_000;
 
 export class SearchIndexHolder {
   private index: CatalogueIndex | null = null;
@@ -23,6 +24,7 @@ export class SearchIndexHolder {
   private lastStart = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  private builds = 0;
   private readonly db: Knex;
   private readonly options: SearchIndexHolderOptions;
 
@@ -73,7 +75,9 @@ export class SearchIndexHolder {
       const version = await readCatalogVersion(this.db);
       const rows = await loadIndexRows(this.db);
       this.index = await CatalogueIndex.build(rows, version, dialectOf(this.db));
-      this.options.onBuilt?.({ ads: rows.length, ms: Math.round(performance.now() - this.lastStart), version });
+      const ms = Math.round(performance.now() - this.lastStart);
+      this.builds += 1;
+      if (this.builds === 1 || ms > SLOW_BUILD_MS) console.log(`Search index: ${rows.length} ads in ${ms} ms`);
     } catch (err) {
       console.error('Search index: could not be built; searches read the database meanwhile:', (err as Error).message);
     }

@@ -18,7 +18,7 @@ import type { HttpError } from '#api/errors.ts';
 export const ANALYTICS_BODY_LIMIT = 8 * 1024;
 /** /track also takes text/plain: that is what navigator.sendBeacon sends for the page-exit payload. */
 export const ANALYTICS_BEACON_PATHS = ['/api/analytics/track', '/api/analytics/event'];
-export const ANALYTICS_MEDIA_TYPES = ['application/json', 'text/plain'];
+const ANALYTICS_MEDIA_TYPES = ['application/json', 'text/plain'];
 
 export type BeaconKind = 'consent' | 'track' | 'event';
 export const BEACON_KINDS: readonly BeaconKind[] = ['consent', 'track', 'event'];
