@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrate, openDb } from '#db/connection.ts';
-import { drainAnalyticsInbox } from '#db/queries/analytics-ingest.ts';
+import { openAnalyticsInbox } from '#db/analytics-inbox/index.ts';
 import {
   ATTENTION_TYPES,
   AGE_RANGES,
@@ -173,13 +173,15 @@ export async function freshDatabase(name: string): Promise<{ dataDir: string; da
  */
 async function drainBacklog(databaseUrl: string, dataDir: string): Promise<{ itemsAtEnd: number; drainedInS: number }> {
   const db = openDb(databaseUrl, dataDir);
-  const inInbox = async () => Number((await db('analytics_inbox').count({ n: '*' }).first())?.n);
+  const inbox = openAnalyticsInbox(db);
+  const inInbox = () => inbox.pending();
   try {
     const started = performance.now();
     const itemsAtEnd = await inInbox();
     while ((await inInbox()) > 0 && performance.now() - started < 120_000) await new Promise((resolve) => setTimeout(resolve, 100));
     return { itemsAtEnd, drainedInS: round((performance.now() - started) / 1000) };
   } finally {
+    await inbox.close();
     await db.destroy();
   }
 }
@@ -187,10 +189,12 @@ async function drainBacklog(databaseUrl: string, dataDir: string): Promise<{ ite
 /** Pageviews stored once the inbox is drained (what the next start of the server does after a kill). */
 async function storedPageviews(databaseUrl: string, dataDir: string): Promise<number> {
   const db = openDb(databaseUrl, dataDir);
+  const inbox = openAnalyticsInbox(db);
   try {
-    while ((await drainAnalyticsInbox(db, 5_000)).taken > 0);
+    while ((await inbox.drain(5_000)).taken > 0);
     return Number((await db('analytics_pageviews').count({ n: '*' }).first())?.n);
   } finally {
+    await inbox.close();
     await db.destroy();
   }
 }

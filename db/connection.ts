@@ -41,6 +41,11 @@ export function knexConfig(databaseUrl: string | undefined, dataDir: string): Kn
   }
   const filename = databaseUrl?.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : path.join(dataDir, 'velada.sqlite');
   if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
+  return { ...sqliteConfig(filename), migrations };
+}
+
+/** A SQLite file's connection settings, its folder taken as existing. */
+export function sqliteConfig(filename: string): Knex.Config {
   return {
     client: VeladaSqliteClient as unknown as typeof Knex.Client,
     connection: { filename },
@@ -64,7 +69,6 @@ export function knexConfig(databaseUrl: string | undefined, dataDir: string): Kn
         });
       },
     },
-    migrations,
   };
 }
 

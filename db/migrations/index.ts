@@ -17,6 +17,7 @@ import * as m013 from './013-phone-e164.ts';
 import * as m014 from './014-catalog-version.ts';
 import * as m015 from './015-vip-turns-index.ts';
 import * as m016 from './016-analytics-inbox.ts';
+import * as m017 from './017-analytics-inbox-marks.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '014-catalog-version': m014,
   '015-vip-turns-index': m015,
   '016-analytics-inbox': m016,
+  '017-analytics-inbox-marks': m017,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

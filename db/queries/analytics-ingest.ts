@@ -143,86 +143,17 @@ export async function persistAnalytics(db: Knex, batch: AnalyticsItem[]): Promis
   await db.transaction((trx) => writeItems(trx, items));
 }
 
-/** Accepted items into the inbox, in one statement per 1,000 (one transaction): once this resolves, they are kept. */
-export async function enqueueAnalytics(db: Knex, items: AnalyticsItem[]): Promise<void> {
-  const rows = items.map((item) => ({ item: JSON.stringify(item) }));
-  if (rows.length <= INBOX_CHUNK) await insertMany(db, 'analytics_inbox', rows);
-  else await db.transaction((trx) => insertMany(trx, 'analytics_inbox', rows));
-}
-/** Rows per statement of insertMany with one column: a batch up to this is one statement, needing no transaction. */
-const INBOX_CHUNK = 1_000;
-
-/** An item as stored in the inbox, with its date revived. */
-function fromInbox(text: string): AnalyticsItem {
-  const item = JSON.parse(text) as AnalyticsItem & { at: string };
-  return { ...item, at: new Date(item.at) };
-}
-
-export interface DrainResult {
-  /** Items taken from the inbox (written, or dropped as refused). */
-  taken: number;
-  /** Items the database refused alone: dropped, so that one bad item never blocks the inbox. */
-  refused: number;
-}
-
 /**
- * Moves up to `limit` of the oldest inbox items into the raw tables and rollups, in the transaction that deletes
- * them: an item is counted once, whatever crashes when. The transaction begins with the delete (a write), which on
- * SQLite excludes other writers before anything is read; on PostgreSQL, processes draining at once take different
- * rows (SKIP LOCKED). A chunk the database refuses is written again item by item in separate transactions.
+ * Writes accepted items into the raw tables and rollups inside `trx`, leaving out the events of visitors whose
+ * consent refuses analytics. For the inbox's drain (db/analytics-inbox/), which moves items inside its own
+ * transaction; persistAnalytics is the same for a batch on its own.
  */
-export async function drainAnalyticsInbox(db: Knex, limit: number): Promise<DrainResult> {
-  const postgres = db.client.config.client === 'pg';
-  const take = `delete from analytics_inbox where id in (select id from analytics_inbox order by id limit ?${postgres ? ' for update skip locked' : ''}) returning id, item`;
-  const taken = async (trx: Knex.Transaction, sql: string, bindings: Knex.RawBinding[]) => {
-    const result = await trx.raw(sql, bindings);
-    return ((postgres ? result.rows : result) as { id: number | string; item: string }[]).map((r) => ({ id: Number(r.id), item: r.item }));
-  };
-  try {
-    let count = 0;
-    await db.transaction(async (trx) => {
-      const rows = await taken(trx, take, [limit]);
-      count = rows.length;
-      if (count > 0)
-        await writeItems(
-          trx,
-          await withConsent(
-            trx,
-            rows.map((r) => fromInbox(r.item)),
-          ),
-        );
-    });
-    return { taken: count, refused: 0 };
-  } catch (err) {
-    if (!isRefusal(err)) throw err;
-  }
-  // Some item of the chunk is refused: each on its own, dropping only those refused.
-  const ids = (await db('analytics_inbox').orderBy('id').limit(limit).pluck('id')) as (number | string)[];
-  let refused = 0;
-  for (const id of ids) {
-    try {
-      await db.transaction(async (trx) => {
-        const rows = await taken(trx, 'delete from analytics_inbox where id = ? returning id, item', [id]);
-        if (rows.length > 0)
-          await writeItems(
-            trx,
-            await withConsent(
-              trx,
-              rows.map((r) => fromInbox(r.item)),
-            ),
-          );
-      });
-    } catch (err) {
-      if (!isRefusal(err)) throw err;
-      refused += 1;
-      await db('analytics_inbox').where('id', id).delete();
-    }
-  }
-  return { taken: ids.length, refused };
+export async function writeAnalyticsItems(trx: Knex.Transaction, items: AnalyticsItem[]): Promise<void> {
+  if (items.length > 0) await writeItems(trx, await withConsent(trx, items));
 }
 
 /** The database refused a value (a constraint, a type), as opposed to being unreachable or busy. */
-function isRefusal(err: unknown): boolean {
+export function isRefusal(err: unknown): boolean {
   const code = String((err as { code?: string }).code ?? '');
   return code.startsWith('22') || code.startsWith('23') || code === 'SQLITE_CONSTRAINT' || code === 'SQLITE_MISMATCH';
 }

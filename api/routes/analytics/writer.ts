@@ -2,16 +2,15 @@
 // committed, so an acknowledged event survives even `kill -9`. Items that arrive while a write runs wait together
 // and go in the next one: one insert into the inbox per few milliseconds carries every request waiting, however
 // many. The drain then moves inbox items into the raw tables and rollups in chunks, in the background: after each
-// write, and every few seconds for what another process or a crashed one left (decision 007).
+// write, and every few seconds for what another process or a crashed one left (decisions 007 and 026).
 //
 // Failures: a batch the database refuses is written item by item, and only the requests whose own item is refused
 // get an error. When the database is unreachable, the waiting requests get a 503 and, for retryMs, new ones get it
 // at once instead of each waiting for a connection that will not come. Nothing is kept that was not committed.
 import type { Knex } from 'knex';
-import { ping } from '#db/connection.ts';
-import { drainAnalyticsInbox, enqueueAnalytics, type AnalyticsItem } from '#db/queries/analytics-ingest.ts';
+import type { AnalyticsItem } from '#db/queries/analytics-ingest.ts';
+import { openAnalyticsInbox, type AnalyticsInbox } from '#db/analytics-inbox/index.ts';
 import { analyticsRefused, analyticsUnavailable } from '#api/errors.ts';
-import { WriteLane } from './write-lane.ts';
 
 export interface AnalyticsWriterOptions {
   /** Items per transaction at most; more waiting go in the next one. */
@@ -24,6 +23,8 @@ export interface AnalyticsWriterOptions {
   drainChunk?: number;
   /** How often the inbox is drained without a write of this process asking for it. */
   drainEveryMs?: number;
+  /** The inbox to commit to; by default the database's own (#db/analytics-inbox). */
+  inbox?: AnalyticsInbox;
 }
 
 interface Waiting {
@@ -47,12 +48,11 @@ export class AnalyticsWriter {
   private draining: Promise<void> | null = null;
   private drainAgain = false;
   private drainSoon: NodeJS.Timeout | null = null;
-  /** Inserts first, drain chunks with a share of the time (./write-lane.ts). */
-  private readonly lane = new WriteLane();
-  private readonly db: Knex;
+  /** Where accepted items are committed before their requests are answered (#db/analytics-inbox). */
+  readonly inbox: AnalyticsInbox;
 
   constructor(db: Knex, options: AnalyticsWriterOptions = {}) {
-    this.db = db;
+    this.inbox = options.inbox ?? openAnalyticsInbox(db);
     this.maxBatch = options.maxBatch ?? 5_000;
     this.maxWaiting = options.maxWaiting ?? 50_000;
     this.retryMs = options.retryMs ?? 5_000;
@@ -78,13 +78,14 @@ export class AnalyticsWriter {
     });
   }
 
-  /** Stops accepting items, waits for those already accepted, and drains the inbox. */
+  /** Stops accepting items, waits for those already accepted, drains the inbox and closes it. */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.drainTimer);
     if (this.drainSoon) clearTimeout(this.drainSoon);
     while (this.writing) await this.writing;
     await this.drain();
+    await this.inbox.close();
   }
 
   /**
@@ -101,9 +102,9 @@ export class AnalyticsWriter {
         do {
           this.drainAgain = false;
           for (;;) {
-            const { taken, refused } = await this.lane.inBackground(() => drainAnalyticsInbox(this.db, this.drainChunk));
+            const { taken, refused } = await this.inbox.drain(this.drainChunk);
             if (refused > 0) console.error(`Analytics: ${refused} items refused by the database, dropped from the inbox`);
-            if (taken < this.drainChunk) break;
+            if (taken === 0) break;
           }
         } while (this.drainAgain);
       } catch (err) {
@@ -124,7 +125,7 @@ export class AnalyticsWriter {
     } finally {
       this.writing = null;
     }
-    // Drained a little later, in bigger chunks: a drain holds SQLite's one write lock, which the next inserts wait for.
+    // Drained a little later, in bigger chunks: each drain transaction costs a round of upserts whatever its size.
     if (!this.closed)
       this.drainSoon ??= setTimeout(() => {
         this.drainSoon = null;
@@ -136,7 +137,7 @@ export class AnalyticsWriter {
     const items = batch.map((w) => w.item);
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.lane.urgently(() => enqueueAnalytics(this.db, items));
+        await this.inbox.enqueue(items);
         for (const w of batch) w.done();
         return;
       } catch (err) {
@@ -153,7 +154,7 @@ export class AnalyticsWriter {
     let lastError = '';
     for (const w of batch) {
       try {
-        await this.lane.urgently(() => enqueueAnalytics(this.db, [w.item]));
+        await this.inbox.enqueue([w.item]);
         w.done();
       } catch (err) {
         refused += 1;
@@ -166,7 +167,7 @@ export class AnalyticsWriter {
 
   private async databaseReachable(): Promise<boolean> {
     try {
-      await ping(this.db);
+      await this.inbox.ping();
       return true;
     } catch {
       return false;

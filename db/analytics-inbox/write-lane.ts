@@ -1,4 +1,4 @@
-// One lane for the analytics writer's database work: inbox inserts and drain chunks run one at a time (on SQLite
+// One lane for the table inbox's database work (./table-inbox.ts): inbox inserts and drain chunks run one at a time (on SQLite
 // they share the one write lock; run side by side, one of them sleeps in SQLite's busy handler instead of waking
 // when the lock is free).
 //

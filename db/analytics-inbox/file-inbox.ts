@@ -1,0 +1,214 @@
+// The inbox of a SQLite database: a SQLite file of its own beside the database file (decision 026). SQLite lets one
+// connection write a file at a time; with the inbox in the main file, every drain transaction (about fifteen
+// statements, tens of milliseconds) held the lock that acknowledging events waits for. Here inserts take the inbox
+// file's lock and the drain the main file's, so neither waits for the other. A row of the file is one group commit
+// (every item the writer committed together, as one JSON array): one short statement with one value per commit,
+// however many items it carries.
+//
+// Exactly once without a transaction across two files: the main database keeps, per inbox file, the id of the last
+// item moved (analytics_inbox_marks), and a drain chunk advances it in the transaction that writes the chunk, from
+// the value it read to the chunk's last id (a compare-and-set: a process that finds it moved meanwhile reads again).
+// Items up to the mark are then deleted from the inbox; a crash before that leaves them, and they are skipped.
+// Ids only grow (AUTOINCREMENT), and SQLite commits one writer at a time, so once an id is visible every smaller id
+// is too: the items above the mark are exactly those not yet moved. The mark is keyed by an identity the inbox file
+// draws when it is created, so a new inbox file (the old one deleted) starts from zero instead of skipping items.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { sqliteConfig } from '#db/connection.ts';
+import { isRefusal, writeAnalyticsItems, type AnalyticsItem } from '#db/queries/analytics-ingest.ts';
+import type { AnalyticsInbox } from './index.ts';
+import { fromInbox, toInbox, type DrainResult } from './items.ts';
+import { TableInbox } from './table-inbox.ts';
+
+/** The inbox file of a SQLite database file (`velada.sqlite` -> `velada.inbox.sqlite`); none for other databases. */
+export function inboxFileOf(db: Knex): string | null {
+  if (db.client.config.client === 'pg') return null;
+  const filename = (db.client.config.connection as { filename?: string } | undefined)?.filename;
+  if (!filename || filename === ':memory:' || filename.startsWith('file:')) return null;
+  return filename.replace(/(\.sqlite3?|\.db)?$/, '.inbox.sqlite');
+}
+
+/** Compare-and-set attempts per drain call when other processes keep moving the mark. */
+const CLAIM_ATTEMPTS = 5;
+/** Rows looked at to choose a drain chunk. */
+const CHUNK_LOOKAHEAD = 200;
+
+type Row = { id: number; items: string };
+
+interface Opened {
+  inbox: Knex;
+  identity: string;
+}
+
+export class FileInbox implements AnalyticsInbox {
+  private opened: Promise<Opened> | null = null;
+  /** Inbox writes of this process, one at a time: two connections of one process would wait in SQLite's busy handler. */
+  private writes: Promise<unknown> = Promise.resolve();
+  /** Items up to this id are known deleted from the inbox. */
+  private forgotten = 0;
+  /** What an older version left in the main database's inbox table, drained first. */
+  private legacy: TableInbox | null;
+  private readonly db: Knex;
+  private readonly file: string;
+
+  constructor(db: Knex, file: string) {
+    this.db = db;
+    this.file = file;
+    this.legacy = new TableInbox(db);
+  }
+
+  enqueue(items: AnalyticsItem[]): Promise<void> {
+    const row = { n: items.length, items: toInbox(items) };
+    return this.write(async ({ inbox }) => {
+      await inbox.raw('insert into analytics_inbox (n, items) values (?, ?)', [row.n, row.items]);
+    });
+  }
+
+  async drain(limit: number): Promise<DrainResult> {
+    if (this.legacy) {
+      const moved = await this.legacy.drain(limit);
+      if (moved.taken > 0) return moved;
+      this.legacy = null;
+    }
+    const { identity } = await this.open();
+    for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+      const mark = await this.markOf(identity);
+      await this.forget(mark);
+      const rows = await this.chunkAfter(mark, limit);
+      if (rows.length === 0) return { taken: 0, refused: 0 };
+      const last = rows[rows.length - 1]!.id;
+      const items = rows.flatMap((row) => fromInbox(row.items));
+      let claimed = false;
+      let refused = 0;
+      try {
+        await this.db.transaction(async (trx) => {
+          claimed = await claim(trx, identity, mark, last);
+          if (claimed) await writeAnalyticsItems(trx, items);
+        });
+      } catch (err) {
+        if (!isRefusal(err)) throw err;
+        // Some item is refused: the chunk again, each item in a savepoint of its own, the refused ones left out.
+        await this.db.transaction(async (trx) => {
+          claimed = await claim(trx, identity, mark, last);
+          if (claimed) refused = await writeEachAlone(trx, items);
+        });
+      }
+      if (claimed) {
+        await this.forget(last);
+        return { taken: items.length, refused };
+      }
+    }
+    return { taken: 0, refused: 0 };
+  }
+
+  async pending(): Promise<number> {
+    const { inbox, identity } = await this.open();
+    const mark = await this.markOf(identity);
+    return Number(
+      ((await inbox.raw('select coalesce(sum(n), 0) as n from analytics_inbox where id > ?', [mark])) as { n: number }[])[0]!.n,
+    );
+  }
+
+  async ping(): Promise<void> {
+    const { inbox } = await this.open();
+    await inbox.raw('select 1');
+  }
+
+  async close(): Promise<void> {
+    const opened = this.opened;
+    this.opened = null;
+    if (opened) await (await opened.catch(() => null))?.inbox.destroy();
+  }
+
+  /** The oldest rows after `mark`: at least one, and no more items than `limit` unless the first row alone has more. */
+  private async chunkAfter(mark: number, limit: number): Promise<Row[]> {
+    const { inbox } = await this.open();
+    const heads = (await inbox.raw('select id, n from analytics_inbox where id > ? order by id limit ?', [mark, CHUNK_LOOKAHEAD])) as {
+      id: number;
+      n: number;
+    }[];
+    if (heads.length === 0) return [];
+    let count = 0;
+    let last = mark;
+    for (const head of heads) {
+      if (count > 0 && count + head.n > limit) break;
+      count += head.n;
+      last = head.id;
+    }
+    return (await inbox.raw('select id, items from analytics_inbox where id > ? and id <= ? order by id', [mark, last])) as Row[];
+  }
+
+  private async markOf(identity: string): Promise<number> {
+    const row = await this.db('analytics_inbox_marks').where('inbox', identity).first('last_id');
+    return Number(row?.last_id ?? 0);
+  }
+
+  /** Deletes the moved items up to `mark` from the inbox file, once per mark. */
+  private async forget(mark: number): Promise<void> {
+    if (mark <= this.forgotten) return;
+    await this.write(({ inbox }) => inbox('analytics_inbox').where('id', '<=', mark).delete());
+    this.forgotten = Math.max(this.forgotten, mark);
+  }
+
+  private write<T>(work: (opened: Opened) => Promise<T>): Promise<T> {
+    const done = this.writes.then(async () => work(await this.open()));
+    this.writes = done.catch(() => undefined);
+    return done;
+  }
+
+  /** Opens the inbox file on first use, creating it and its identity if needed; a failure is tried again next time. */
+  private open(): Promise<Opened> {
+    this.opened ??= openInboxFile(this.db, this.file).catch((err) => {
+      this.opened = null;
+      throw err;
+    });
+    return this.opened;
+  }
+}
+
+async function openInboxFile(db: Knex, file: string): Promise<Opened> {
+  // The database file's folder: without it the pool would try to open the file until its timeout.
+  if (!fs.existsSync(path.dirname(file))) throw new Error(`The analytics inbox's folder does not exist: ${path.dirname(file)}`);
+  const config = sqliteConfig(file);
+  const inbox = knexFactory({ ...config, pool: { ...config.pool, min: 1, max: 2 } });
+  try {
+    const identity = await inbox.transaction(async (trx) => {
+      await trx.raw(
+        'create table if not exists analytics_inbox (id integer primary key autoincrement, n integer not null, items text not null)',
+      );
+      await trx.raw('create table if not exists inbox_identity (id text not null)');
+      const row = (await trx('inbox_identity').first('id')) as { id: string } | undefined;
+      if (row) return row.id;
+      const id = crypto.randomUUID();
+      await trx('inbox_identity').insert({ id });
+      return id;
+    });
+    await db('analytics_inbox_marks').insert({ inbox: identity, last_id: 0 }).onConflict('inbox').ignore();
+    return { inbox, identity };
+  } catch (err) {
+    await inbox.destroy();
+    throw err;
+  }
+}
+
+/** Writes each item in a savepoint of its own; returns how many the database refused (those are left out). */
+async function writeEachAlone(trx: Knex.Transaction, items: AnalyticsItem[]): Promise<number> {
+  let refused = 0;
+  for (const item of items) {
+    try {
+      await trx.transaction((savepoint) => writeAnalyticsItems(savepoint, [item]));
+    } catch (err) {
+      if (!isRefusal(err)) throw err;
+      refused += 1;
+    }
+  }
+  return refused;
+}
+
+/** Moves the mark from `from` to `to` inside `trx`; false when another process moved it first. */
+async function claim(trx: Knex.Transaction, identity: string, from: number, to: number): Promise<boolean> {
+  const changed = await trx('analytics_inbox_marks').where({ inbox: identity, last_id: from }).update({ last_id: to });
+  return changed === 1;
+}
