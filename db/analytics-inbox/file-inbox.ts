@@ -21,6 +21,7 @@ import { isRefusal, writeAnalyticsItems, type AnalyticsItem } from '#db/queries/
 import type { AnalyticsInbox } from './index.ts';
 import { fromInbox, toInbox, type DrainResult } from './items.ts';
 import { TableInbox } from './table-inbox.ts';
+import { DrainThread } from './drain-thread.ts';
 
 /** The inbox file of a SQLite database file (`velada.sqlite` -> `velada.inbox.sqlite`); none for other databases. */
 export function inboxFileOf(db: Knex): string | null {
@@ -53,10 +54,15 @@ export class FileInbox implements AnalyticsInbox {
   private readonly db: Knex;
   private readonly file: string;
 
-  constructor(db: Knex, file: string) {
+  /** Where drain calls run: a worker thread of this inbox (./drain-thread.ts), or here. */
+  private readonly thread: DrainThread | null;
+
+  constructor(db: Knex, file: string, options: { drainThread?: boolean } = {}) {
     this.db = db;
     this.file = file;
     this.legacy = new TableInbox(db);
+    const databaseFile = (db.client.config.connection as { filename: string }).filename;
+    this.thread = options.drainThread ? new DrainThread({ databaseFile }) : null;
   }
 
   enqueue(items: AnalyticsItem[]): Promise<void> {
@@ -67,6 +73,7 @@ export class FileInbox implements AnalyticsInbox {
   }
 
   async drain(limit: number): Promise<DrainResult> {
+    if (this.thread) return this.thread.drain(limit);
     if (this.legacy) {
       const moved = await this.legacy.drain(limit);
       if (moved.taken > 0) return moved;
@@ -117,6 +124,7 @@ export class FileInbox implements AnalyticsInbox {
   }
 
   async close(): Promise<void> {
+    await this.thread?.close();
     const opened = this.opened;
     this.opened = null;
     if (opened) await (await opened.catch(() => null))?.inbox.destroy();
@@ -171,6 +179,9 @@ export class FileInbox implements AnalyticsInbox {
 async function openInboxFile(db: Knex, file: string): Promise<Opened> {
   // The database file's folder: without it the pool would try to open the file until its timeout.
   if (!fs.existsSync(path.dirname(file))) throw new Error(`The analytics inbox's folder does not exist: ${path.dirname(file)}`);
+  // Visitors' events: readable by this user only, like the database file (api/main.ts, secureDataDir). SQLite gives
+  // its -wal and -shm files the permissions of the file.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
   const config = sqliteConfig(file);
   const inbox = knexFactory({ ...config, pool: { ...config.pool, min: 1, max: 2 } });
   try {

@@ -70,9 +70,14 @@ describe('the analytics inbox', () => {
 });
 
 describe.runIf(process.env.VELADA_TEST_DIALECT !== 'postgres')('the inbox file of a SQLite database', () => {
-  it('lives beside the database file, and none is used for an in-memory database', () => {
+  it('lives beside the database file, readable by its owner only, and none is used for an in-memory database', async () => {
     const file = inboxFileOf(t.db)!;
     expect(file).toBe(t.url.slice('sqlite:'.length).replace(/\.sqlite$/, '.inbox.sqlite'));
+    const inbox = openAnalyticsInbox(t.db);
+    await inbox.enqueue([event('uno')]);
+    for (const suffix of ['', '-wal']) expect((fs.statSync(file + suffix).mode & 0o777).toString(8)).toBe('600');
+    await drainAll(inbox);
+    await inbox.close();
     const memory = knexFactory({ client: 'sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
     expect(inboxFileOf(memory)).toBeNull();
     void memory.destroy();
@@ -125,6 +130,18 @@ describe.runIf(process.env.VELADA_TEST_DIALECT !== 'postgres')('the inbox file o
     expect(await storedNames()).toEqual(['legacy0', 'legacy1', 'legacy2', 'file0', 'file1']);
     expect(await countRows(t.db, 'analytics_inbox')).toBe(0);
     await inbox.close();
+  });
+
+  it('drains in a worker thread of its own, with the same results, and closes it', async () => {
+    const inbox = openAnalyticsInbox(t.db, { drainThread: true });
+    await inbox.enqueue([event('uno'), { ...event('refused'), pagePath: null as unknown as string }]);
+    await inbox.enqueue([event('dos')]);
+    expect(await inbox.drain(10)).toEqual({ taken: 3, refused: 1 });
+    expect(await inbox.drain(10)).toEqual({ taken: 0, refused: 0 });
+    expect(await storedNames()).toEqual(['uno', 'dos']);
+    await inbox.close();
+    // Closed: nothing of it keeps running, and the database is as it left it.
+    expect(await countRows(t.db, 'analytics_events')).toBe(2);
   });
 
   it('drops, alone, an item the database refuses, and moves the rest of its chunk', async () => {

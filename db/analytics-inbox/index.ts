@@ -24,8 +24,11 @@ export interface AnalyticsInbox {
   close(): Promise<void>;
 }
 
-/** The inbox for a database handle: a file beside a SQLite database file, a table otherwise. */
-export function openAnalyticsInbox(db: Knex): AnalyticsInbox {
+/**
+ * The inbox for a database handle: a file beside a SQLite database file, a table otherwise. With `drainThread`, a
+ * file inbox drains in a worker thread of its own (what a serving process wants; ./drain-thread.ts).
+ */
+export function openAnalyticsInbox(db: Knex, options: { drainThread?: boolean } = {}): AnalyticsInbox {
   const file = inboxFileOf(db);
-  return file ? new FileInbox(db, file) : new TableInbox(db);
+  return file ? new FileInbox(db, file, options) : new TableInbox(db);
 }

@@ -1,6 +1,6 @@
-// One lane for the table inbox's database work (./table-inbox.ts): inbox inserts and drain chunks run one at a time (on SQLite
-// they share the one write lock; run side by side, one of them sleeps in SQLite's busy handler instead of waking
-// when the lock is free).
+// One lane for the table inbox's database work (./table-inbox.ts): inbox inserts and drain chunks run one at a time
+// (on SQLite they share the one write lock; run side by side, one of them sleeps in SQLite's busy handler instead of
+// waking when the lock is free).
 //
 // Inserts go first, since visitors' requests wait for them. Drain chunks run when no insert waits and, under
 // continuous inserts, still get `backgroundShare` of the lane's time, so the inbox keeps moving during a burst and

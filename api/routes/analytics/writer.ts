@@ -52,7 +52,7 @@ export class AnalyticsWriter {
   readonly inbox: AnalyticsInbox;
 
   constructor(db: Knex, options: AnalyticsWriterOptions = {}) {
-    this.inbox = options.inbox ?? openAnalyticsInbox(db);
+    this.inbox = options.inbox ?? openAnalyticsInbox(db, { drainThread: true });
     this.maxBatch = options.maxBatch ?? 5_000;
     this.maxWaiting = options.maxWaiting ?? 50_000;
     this.retryMs = options.retryMs ?? 5_000;
