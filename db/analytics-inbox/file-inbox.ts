@@ -33,6 +33,8 @@ export function inboxFileOf(db: Knex): string | null {
 
 /** Compare-and-set attempts per drain call when other processes keep moving the mark. */
 const CLAIM_ATTEMPTS = 5;
+/** Inbox rows (group commits) moved between two deletes of the moved rows, unless the drain catches up first. */
+const FORGET_EVERY = 1_000;
 /** Rows looked at to choose a drain chunk. */
 const CHUNK_LOOKAHEAD = 200;
 
@@ -76,15 +78,16 @@ export class FileInbox implements AnalyticsInbox {
     if (this.thread) return this.thread.drain(limit);
     if (this.legacy) {
       const moved = await this.legacy.drain(limit);
-      if (moved.taken > 0) return moved;
+      if (moved.taken > 0) return { ...moved, more: true }; // the file's items follow
       this.legacy = null;
     }
     const { identity } = await this.open();
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
       const mark = await this.markOf(identity);
-      await this.forget(mark);
-      const rows = await this.chunkAfter(mark, limit);
-      if (rows.length === 0) return { taken: 0, refused: 0 };
+      // What an earlier process (or a crash) left behind, once; later chunks delete what they move, in bulk.
+      if (this.forgotten === 0) await this.forget(mark);
+      const { rows, more } = await this.chunkAfter(mark, limit);
+      if (rows.length === 0) return { taken: 0, refused: 0, more: false };
       const last = rows[rows.length - 1]!.id;
       const items = rows.flatMap((row) => fromInbox(row.items));
       let claimed = false;
@@ -103,11 +106,13 @@ export class FileInbox implements AnalyticsInbox {
         });
       }
       if (claimed) {
-        await this.forget(last);
-        return { taken: items.length, refused };
+        // Deleting is a write on the inbox file, which acknowledging events waits for: in bulk, or when caught up.
+        if (!more || last - this.forgotten >= FORGET_EVERY) await this.forget(last);
+        return { taken: items.length, refused, more };
       }
     }
-    return { taken: 0, refused: 0 };
+    // Other processes keep taking the chunks first: they are draining.
+    return { taken: 0, refused: 0, more: false };
   }
 
   async pending(): Promise<number> {
@@ -130,22 +135,28 @@ export class FileInbox implements AnalyticsInbox {
     if (opened) await (await opened.catch(() => null))?.inbox.destroy();
   }
 
-  /** The oldest rows after `mark`: at least one, and no more items than `limit` unless the first row alone has more. */
-  private async chunkAfter(mark: number, limit: number): Promise<Row[]> {
+  /**
+   * The oldest rows after `mark`: at least one, and no more items than `limit` unless the first row alone has more;
+   * `more` when rows were left after them.
+   */
+  private async chunkAfter(mark: number, limit: number): Promise<{ rows: Row[]; more: boolean }> {
     const { inbox } = await this.open();
-    const heads = (await inbox.raw('select id, n from analytics_inbox where id > ? order by id limit ?', [mark, CHUNK_LOOKAHEAD])) as {
-      id: number;
-      n: number;
-    }[];
-    if (heads.length === 0) return [];
+    type Head = { id: number; n: number };
+    const heads = (await inbox.raw('select id, n from analytics_inbox where id > ? order by id limit ?', [
+      mark,
+      CHUNK_LOOKAHEAD,
+    ])) as Head[];
+    if (heads.length === 0) return { rows: [], more: false };
     let count = 0;
-    let last = mark;
+    let used = 0;
     for (const head of heads) {
       if (count > 0 && count + head.n > limit) break;
       count += head.n;
-      last = head.id;
+      used += 1;
     }
-    return (await inbox.raw('select id, items from analytics_inbox where id > ? and id <= ? order by id', [mark, last])) as Row[];
+    const last = heads[used - 1]!.id;
+    const rows = (await inbox.raw('select id, items from analytics_inbox where id > ? and id <= ? order by id', [mark, last])) as Row[];
+    return { rows, more: used < heads.length || heads.length === CHUNK_LOOKAHEAD };
   }
 
   private async markOf(identity: string): Promise<number> {

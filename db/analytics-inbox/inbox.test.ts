@@ -136,8 +136,8 @@ describe.runIf(process.env.VELADA_TEST_DIALECT !== 'postgres')('the inbox file o
     const inbox = openAnalyticsInbox(t.db, { drainThread: true });
     await inbox.enqueue([event('uno'), { ...event('refused'), pagePath: null as unknown as string }]);
     await inbox.enqueue([event('dos')]);
-    expect(await inbox.drain(10)).toEqual({ taken: 3, refused: 1 });
-    expect(await inbox.drain(10)).toEqual({ taken: 0, refused: 0 });
+    expect(await inbox.drain(10)).toEqual({ taken: 3, refused: 1, more: false });
+    expect(await inbox.drain(10)).toEqual({ taken: 0, refused: 0, more: false });
     expect(await storedNames()).toEqual(['uno', 'dos']);
     await inbox.close();
     // Closed: nothing of it keeps running, and the database is as it left it.
@@ -147,7 +147,7 @@ describe.runIf(process.env.VELADA_TEST_DIALECT !== 'postgres')('the inbox file o
   it('drops, alone, an item the database refuses, and moves the rest of its chunk', async () => {
     const inbox = openAnalyticsInbox(t.db);
     await inbox.enqueue([event('first'), { ...event('refused'), pagePath: null as unknown as string }, event('third')]);
-    expect(await inbox.drain(10)).toEqual({ taken: 3, refused: 1 });
+    expect(await inbox.drain(10)).toEqual({ taken: 3, refused: 1, more: false });
     expect(await storedNames()).toEqual(['first', 'third']);
     expect(await inbox.pending()).toBe(0);
     await inbox.close();

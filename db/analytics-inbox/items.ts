@@ -6,6 +6,8 @@ export interface DrainResult {
   taken: number;
   /** Items the database refused alone: dropped, so that one bad item never blocks the inbox. */
   refused: number;
+  /** Whether the inbox held more than this chunk when it was read: the drain goes on at once instead of waiting. */
+  more: boolean;
 }
 
 /** An item, or the items of one commit, as the inbox stores them (JSON). */

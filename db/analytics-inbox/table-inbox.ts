@@ -61,7 +61,7 @@ export class TableInbox implements AnalyticsInbox {
           rows.flatMap((r) => fromInbox(r.item)),
         );
       });
-      return { taken, refused: 0 };
+      return { taken, refused: 0, more: taken === limit };
     } catch (err) {
       if (!isRefusal(err)) throw err;
     }
@@ -83,7 +83,7 @@ export class TableInbox implements AnalyticsInbox {
         await this.db('analytics_inbox').where('id', id).delete();
       }
     }
-    return { taken: ids.length, refused };
+    return { taken: ids.length, refused, more: ids.length === limit };
   }
 
   private async take(trx: Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): Promise<Taken> {

@@ -122,8 +122,17 @@ function tally(map: Map<string, { key: Record<string, string>; n: number }>, key
 async function withConsent(db: Knex, items: AnalyticsItem[]): Promise<AnalyticsItem[]> {
   const ids = [...new Set(items.flatMap((i) => (i.kind !== 'consent' && i.visitorId ? [i.visitorId] : [])))];
   const allowed = new Map<string, boolean>();
-  for (const part of chunks(ids)) {
-    const rows = await db('analytics_visitor_consents').whereIn('visitor_id', part).select('visitor_id', 'allows_analytics');
+  if (db.client.config.client === 'pg') {
+    for (const part of chunks(ids)) {
+      const rows = await db('analytics_visitor_consents').whereIn('visitor_id', part).select('visitor_id', 'allows_analytics');
+      for (const row of rows) allowed.set(row.visitor_id, Boolean(row.allows_analytics));
+    }
+  } else if (ids.length > 0) {
+    // On SQLite the ids as one JSON value (see insert-many.ts): binding hundreds of values costs more than the lookup.
+    const rows = (await db.raw(
+      'select visitor_id, allows_analytics from analytics_visitor_consents where visitor_id in (select value from json_each(?))',
+      [JSON.stringify(ids)],
+    )) as { visitor_id: string; allows_analytics: number }[];
     for (const row of rows) allowed.set(row.visitor_id, Boolean(row.allows_analytics));
   }
   return items.filter((item) => {
