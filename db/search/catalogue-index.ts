@@ -99,7 +99,11 @@ export class CatalogueIndex {
   /** Distinct words in sorted order, and for each the positions of the ads that have it (filled by build). */
   private words: string[] = [];
   private postings: Int32Array[] = [];
-  private readonly termCache = new Map<string, Uint8Array>();
+  /** Positions of each category's ads and of each barrio's, ascending: where a search with either starts. */
+  private readonly byCategory: Int32Array[];
+  private readonly byBarrio: Int32Array[];
+  private readonly zoneCache = new Map<string, Int32Array>();
+  private readonly termCache = new Map<string, Term>();
   private readonly memo = new Map<string, Promise<unknown>>();
 
   /**
@@ -154,6 +158,8 @@ export class CatalogueIndex {
       this.masks.attention[i] = row.attentionMask;
       this.birthDates[i] = row.birthDate;
     });
+    this.byCategory = positionsByCode(this.category, CATEGORIES.length);
+    this.byBarrio = positionsByCode(this.barrio, BARRIOS.length);
   }
 
   /** The words of every ad's search text, and for each word the positions of the ads that have it. */
@@ -216,9 +222,7 @@ export class CatalogueIndex {
   }
 
   search(f: SearchFilters, now: Date): IndexAnswer {
-    const ok = this.matching(f, now);
-    let total = 0;
-    for (let i = 0; i < this.size; i++) total += ok[i]!;
+    const { ok, total } = this.matching(f, now);
     const pages = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
     const page = Math.min(f.pagina, pages);
     // The page: the matching positions in the order asked for, from the page's first until it is full.
@@ -235,34 +239,37 @@ export class CatalogueIndex {
   }
 
   /**
-   * The filters of applyFilters (search-ads.ts): 1 for each position that passes them all. Each filter is a pass over
-   * the positions still in, the words first (the narrowest, already made), so later tests run on fewer.
+   * The filters of applyFilters (search-ads.ts): 1 for each position that passes them all, and how many do. Only
+   * the positions of the narrowest list the filters name (a category's, a zone's, a word's) are tested, each
+   * against every filter at once.
    */
-  private matching(f: SearchFilters, now: Date): Uint8Array {
+  private matching(f: SearchFilters, now: Date): { ok: Uint8Array; total: number } {
     const n = this.size;
-    const ok = new Uint8Array(n).fill(1);
-    for (const term of searchTerms(foldText(f.text))) {
-      const has = this.adsWithPrefix(term);
-      for (let i = 0; i < n; i++) ok[i]! &= has[i]!;
-    }
-    // The usual filters as plain loops over typed arrays; the rarer ones as tests below.
+    let base: Int32Array | null = null; // null: every position
+    const narrow = (list: Int32Array) => {
+      if (base === null || list.length < base.length) base = list;
+    };
+    const texts = searchTerms(foldText(f.text)).map((term) => this.adsWithPrefix(term));
+    for (const term of texts) narrow(term.list);
+    let categoryCode = -1;
     if (f.categoria) {
-      const code = CATEGORIES.findIndex((c) => c.value === f.categoria);
-      const category = this.category;
-      for (let i = 0; i < n; i++) if (category[i] !== code) ok[i] = 0;
+      categoryCode = CATEGORIES.findIndex((c) => c.value === f.categoria);
+      narrow(this.byCategory[categoryCode] ?? new Int32Array(0));
     }
+    let allowed: Uint8Array | null = null;
     if (f.zona) {
-      const allowed = new Uint8Array(256);
+      allowed = new Uint8Array(256);
       for (const slug of barrioSlugsOf(f.zona)) {
         const code = BARRIOS.findIndex((b) => b.slug === slug);
         if (code >= 0) allowed[code] = 1;
       }
-      const barrio = this.barrio;
-      for (let i = 0; i < n; i++) if (allowed[barrio[i]!] === 0) ok[i] = 0;
+      narrow(this.zoneList(f.zona, allowed));
     }
-    if (f.idioma.length) keepAny(ok, this.masks.languages, toMask(LANGUAGES, f.idioma));
-    if (f.servicio.length) keepAny(ok, this.masks.services, toMask(SERVICE_TYPES, f.servicio));
-    if (f.atencion.length) keepAny(ok, this.masks.attention, toMask(ATTENTION_TYPES, f.atencion));
+    // The rarer filters: a mask that must share a bit, then tests.
+    const maskTests: [Int32Array, number][] = [];
+    if (f.idioma.length) maskTests.push([this.masks.languages, toMask(LANGUAGES, f.idioma)]);
+    if (f.servicio.length) maskTests.push([this.masks.services, toMask(SERVICE_TYPES, f.servicio)]);
+    if (f.atencion.length) maskTests.push([this.masks.attention, toMask(ATTENTION_TYPES, f.atencion)]);
     const tests: ((i: number) => boolean)[] = [];
     if (f.disponibilidad) tests.push(this.availability(f.disponibilidad, now));
     if (f.precio) {
@@ -288,8 +295,42 @@ export class CatalogueIndex {
       if (v === 'fotos-reales') tests.push((i) => (this.flags[i]! & FLAG_PHOTOS) !== 0);
       if (v === 'premium') tests.push((i) => this.plan[i]! >= 1 && this.planExpiresAt[i]! > nowMs);
     }
-    for (const test of tests) for (let i = 0; i < n; i++) if (ok[i] === 1 && !test(i)) ok[i] = 0;
-    return ok;
+
+    const ok = new Uint8Array(n);
+    let total = 0;
+    const category = this.category;
+    const barrio = this.barrio;
+    const list = base as Int32Array | null;
+    const count = list ? list.length : n;
+    candidates: for (let k = 0; k < count; k++) {
+      const i = list ? list[k]! : k;
+      for (let t = 0; t < texts.length; t++) if (texts[t]!.has[i] === 0) continue candidates;
+      if (categoryCode !== -1 && category[i] !== categoryCode) continue;
+      if (allowed && allowed[barrio[i]!] === 0) continue;
+      for (let t = 0; t < maskTests.length; t++) if ((maskTests[t]![0][i]! & maskTests[t]![1]) === 0) continue candidates;
+      for (let t = 0; t < tests.length; t++) if (!tests[t]!(i)) continue candidates;
+      ok[i] = 1;
+      total += 1;
+    }
+    return { ok, total };
+  }
+
+  /** The positions of a zone's barrios, ascending; kept for the next searches. */
+  private zoneList(zona: string, allowed: Uint8Array): Int32Array {
+    let list = this.zoneCache.get(zona);
+    if (!list) {
+      const parts = this.byBarrio.filter((_, code) => allowed[code] === 1);
+      list = new Int32Array(parts.reduce((sum, part) => sum + part.length, 0));
+      let at = 0;
+      for (const part of parts) {
+        list.set(part, at);
+        at += part.length;
+      }
+      list.sort();
+      if (this.zoneCache.size >= 200) this.zoneCache.delete(this.zoneCache.keys().next().value!);
+      this.zoneCache.set(zona, list);
+    }
+    return list;
   }
 
   private availability(value: NonNullable<SearchFilters['disponibilidad']>, now: Date): (i: number) => boolean {
@@ -324,11 +365,11 @@ export class CatalogueIndex {
     }
   }
 
-  /** Positions whose text has a word starting with `term`, as a 0/1 array; kept for the next searches. */
-  private adsWithPrefix(term: string): Uint8Array {
-    let has = this.termCache.get(term);
-    if (has) return has;
-    has = new Uint8Array(this.size);
+  /** Positions whose text has a word starting with `term`, as a 0/1 array and as a list; kept for the next searches. */
+  private adsWithPrefix(term: string): Term {
+    let found = this.termCache.get(term);
+    if (found) return found;
+    const has = new Uint8Array(this.size);
     let lo = 0;
     let hi = this.words.length;
     while (lo < hi) {
@@ -336,14 +377,35 @@ export class CatalogueIndex {
       if (this.words[mid]! < term) lo = mid + 1;
       else hi = mid;
     }
-    for (let w = lo; w < this.words.length && this.words[w]!.startsWith(term); w++) for (const i of this.postings[w]!) has[i] = 1;
+    let count = 0;
+    for (let w = lo; w < this.words.length && this.words[w]!.startsWith(term); w++) {
+      for (const i of this.postings[w]!) {
+        count += 1 - has[i]!;
+        has[i] = 1;
+      }
+    }
+    const list = new Int32Array(count);
+    for (let i = 0, at = 0; i < has.length; i++) if (has[i] === 1) list[at++] = i;
+    found = { has, list };
     if (this.termCache.size >= 200) this.termCache.delete(this.termCache.keys().next().value!);
-    this.termCache.set(term, has);
-    return has;
+    this.termCache.set(term, found);
+    return found;
   }
 }
 
-/** Keeps the positions whose mask shares a bit with `mask` ("inglés o portugués"). */
-function keepAny(ok: Uint8Array, masks: Int32Array, mask: number): void {
-  for (let i = 0; i < ok.length; i++) if ((masks[i]! & mask) === 0) ok[i] = 0;
+/** For each code, the positions holding it, ascending. */
+function positionsByCode(codes: Uint8Array, codeCount: number): Int32Array[] {
+  const counts = new Int32Array(codeCount);
+  for (const code of codes) if (code < codeCount) counts[code]! += 1;
+  const lists = Array.from(counts, (count) => new Int32Array(count));
+  const filled = new Int32Array(codeCount);
+  codes.forEach((code, i) => {
+    if (code < codeCount) lists[code]![filled[code]!++] = i;
+  });
+  return lists;
+}
+
+interface Term {
+  has: Uint8Array;
+  list: Int32Array;
 }
