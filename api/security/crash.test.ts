@@ -139,8 +139,12 @@ const owner = () => `${advertiserSessions.cookie}=${w.owner.cookie}`;
 const staff = () => `${staffSessions.cookie}=${w.superAdmin.cookie}`;
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 
-/** An advertiser writing ads: draft, edit, photos added, reordered and removed, submitted; staff approve; every other one deleted. */
-async function adWriter(url: string): Promise<void> {
+/**
+ * An advertiser writing ads: draft, edit, photos added, reordered and removed, submitted; staff approve; every other
+ * one deleted, starting with the first when `deletesFirst` (two writers of opposite parity make every kind of write
+ * happen within each writer's first ad, however early the kill comes).
+ */
+async function adWriter(url: string, deletesFirst: boolean): Promise<void> {
   const adBody = ROUTE_CASES['POST /api/advertiser/ads']!.example!(w);
   for (let n = 0; ; n++) {
     const created = await send(url, 'POST', '/api/advertiser/ads', { cookie: owner(), json: adBody });
@@ -162,7 +166,7 @@ async function adWriter(url: string): Promise<void> {
       (await send(url, 'DELETE', `/api/advertiser/ads/${id}/photos/${photoIds[0]}`, { cookie: owner() })).status === 204
     )
       done.photosRemoved += 1;
-    if (n % 2 === 1) {
+    if (n % 2 === (deletesFirst ? 0 : 1)) {
       if ((await send(url, 'DELETE', `/api/advertiser/ads/${id}`, { cookie: owner() })).status === 204) done.adsDeleted += 1;
       continue;
     }
@@ -208,7 +212,7 @@ async function reportWriter(url: string): Promise<void> {
 
 /** Runs the writers until the app dies under them. */
 async function writeUntilKilled(url: string): Promise<void> {
-  const writers = [adWriter(url), adWriter(url), paymentWriter(url), reportWriter(url)].map((writer) =>
+  const writers = [adWriter(url, true), adWriter(url, false), paymentWriter(url), reportWriter(url)].map((writer) =>
     writer.catch((err) => {
       if (!(err instanceof ServerGone)) throw err;
     }),
