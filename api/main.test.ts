@@ -43,8 +43,9 @@ describe('stopServing', () => {
       ),
     );
     expect(statuses.every((s) => s === 204)).toBe(true);
-    // Acknowledged means committed (to the inbox, if not drained yet): nothing is left waiting in memory.
-    expect((await inboxPending(t.db)) + (await countRows(t.db, 'analytics_events'))).toBe(50);
+    // Acknowledged means committed (to the inbox, if not drained yet): nothing is left waiting in memory. (Read in
+    // this order, an item the drain moves in between is counted twice, never missed.)
+    expect((await inboxPending(t.db)) + (await countRows(t.db, 'analytics_events'))).toBeGreaterThanOrEqual(50);
     expect(analytics.size).toBe(0);
 
     await stopServing(server, analytics, db);

@@ -21,10 +21,18 @@ interface Pending {
   reject: (err: Error) => void;
 }
 
+/** The thread itself failed (it could not start, or it died), as opposed to a drain it ran and reported failed. */
+export class DrainThreadFailed extends Error {}
+
+interface Running {
+  worker: Worker;
+  /** This worker's unanswered calls: a worker that dies fails only its own. */
+  pending: Map<number, Pending>;
+}
+
 /** The main thread's end: drain calls sent to the worker one message each; the worker started on first use. */
 export class DrainThread {
-  private worker: Worker | null = null;
-  private readonly pending = new Map<number, Pending>();
+  private running: Running | null = null;
   private nextId = 1;
   private readonly data: DrainThreadData;
 
@@ -33,43 +41,48 @@ export class DrainThread {
   }
 
   drain(limit: number): Promise<DrainResult> {
-    const worker = this.start();
+    const { worker, pending } = this.start();
     const id = this.nextId++;
     return new Promise<DrainResult>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      pending.set(id, { resolve, reject });
+      // Kept alive while a call is unanswered (a stop waits for the last drain); idle, it never holds the process.
+      worker.ref();
       worker.postMessage({ id, limit } satisfies Request);
     });
   }
 
   /** Lets the worker finish its drain and close its connections, then ends it. */
   async close(): Promise<void> {
-    const worker = this.worker;
-    if (!worker) return;
-    this.worker = null;
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
-    worker.postMessage('close');
+    const running = this.running;
+    if (!running) return;
+    this.running = null;
+    const exited = new Promise((resolve) => running.worker.once('exit', resolve));
+    running.worker.ref();
+    running.worker.postMessage('close');
     await exited;
   }
 
-  private start(): Worker {
-    if (this.worker) return this.worker;
+  private start(): Running {
+    if (this.running) return this.running;
     const worker = new Worker(new URL('./drain-worker.ts', import.meta.url), { workerData: this.data });
-    // The worker never keeps the process alive: a process that ends without closing the inbox just stops draining.
-    worker.unref();
+    const running: Running = { worker, pending: new Map() };
     worker.on('message', (reply: DrainReply) => {
-      const waiting = this.pending.get(reply.id);
-      this.pending.delete(reply.id);
+      const waiting = running.pending.get(reply.id);
+      running.pending.delete(reply.id);
+      if (running.pending.size === 0) worker.unref();
       if ('result' in reply) waiting?.resolve(reply.result);
       else waiting?.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
     });
     const fail = (err: Error) => {
-      if (this.worker === worker) this.worker = null;
-      for (const waiting of this.pending.values()) waiting.reject(err);
-      this.pending.clear();
+      if (this.running === running) this.running = null;
+      for (const waiting of running.pending.values()) waiting.reject(new DrainThreadFailed(err.message));
+      running.pending.clear();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`The analytics drain thread stopped (${code})`)));
-    this.worker = worker;
-    return worker;
+    // After the listeners: adding a 'message' listener refs the worker again.
+    worker.unref();
+    this.running = running;
+    return running;
   }
 }

@@ -21,7 +21,7 @@ import { isRefusal, writeAnalyticsItems, type AnalyticsItem } from '#db/queries/
 import type { AnalyticsInbox } from './index.ts';
 import { fromInbox, toInbox, type DrainResult } from './items.ts';
 import { TableInbox } from './table-inbox.ts';
-import { DrainThread } from './drain-thread.ts';
+import { DrainThread, DrainThreadFailed } from './drain-thread.ts';
 
 /** The inbox file of a SQLite database file (`velada.sqlite` -> `velada.inbox.sqlite`); none for other databases. */
 export function inboxFileOf(db: Knex): string | null {
@@ -47,7 +47,10 @@ interface Opened {
 
 export class FileInbox implements AnalyticsInbox {
   private opened: Promise<Opened> | null = null;
-  /** Inbox writes of this process, one at a time: two connections of one process would wait in SQLite's busy handler. */
+  /**
+   * This object's inbox writes, one at a time: two of its connections would wait in SQLite's busy handler. (The
+   * drain thread's deletes come from another object; they are rare, in bulk, for inserts to meet them seldom.)
+   */
   private writes: Promise<unknown> = Promise.resolve();
   /** Items up to this id are known deleted from the inbox. */
   private forgotten = 0;
@@ -57,7 +60,7 @@ export class FileInbox implements AnalyticsInbox {
   private readonly file: string;
 
   /** Where drain calls run: a worker thread of this inbox (./drain-thread.ts), or here. */
-  private readonly thread: DrainThread | null;
+  private thread: DrainThread | null;
 
   constructor(db: Knex, file: string, options: { drainThread?: boolean } = {}) {
     this.db = db;
@@ -75,7 +78,16 @@ export class FileInbox implements AnalyticsInbox {
   }
 
   async drain(limit: number): Promise<DrainResult> {
-    if (this.thread) return this.thread.drain(limit);
+    if (this.thread) {
+      try {
+        return await this.thread.drain(limit);
+      } catch (err) {
+        if (!(err instanceof DrainThreadFailed)) throw err;
+        // A thread that cannot run (or died) must not leave the inbox growing: this process drains it from now on.
+        console.error(`Analytics: the drain thread failed (${err.message}); draining in the main thread`);
+        this.thread = null;
+      }
+    }
     if (this.legacy) {
       const moved = await this.legacy.drain(limit);
       if (moved.taken > 0) return { ...moved, more: true }; // the file's items follow
@@ -161,6 +173,8 @@ export class FileInbox implements AnalyticsInbox {
 
   private async markOf(identity: string): Promise<number> {
     const row = await this.db('analytics_inbox_marks').where('inbox', identity).first('last_id');
+    // Made when the file is opened; made again if it went missing, or no chunk could ever be claimed.
+    if (!row) await this.db('analytics_inbox_marks').insert({ inbox: identity, last_id: 0 }).onConflict('inbox').ignore();
     return Number(row?.last_id ?? 0);
   }
 

@@ -4,6 +4,9 @@
 // inbox table.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { clearAnalytics, countRows } from '#tooling/testing/analytics.ts';
@@ -142,6 +145,18 @@ describe.runIf(process.env.VELADA_TEST_DIALECT !== 'postgres')('the inbox file o
     await inbox.close();
     // Closed: nothing of it keeps running, and the database is as it left it.
     expect(await countRows(t.db, 'analytics_events')).toBe(2);
+  });
+
+  it('lets a process that drained through the thread end without closing it', { timeout: 30_000 }, async () => {
+    const script = fileURLToPath(new URL('./leave-without-closing.ts', import.meta.url));
+    const child = spawn(process.execPath, [script, t.url.slice('sqlite:'.length)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+    clearTimeout(timer);
+    expect({ code, signal, output }).toEqual({ code: 0, signal: null, output: '{"taken":1}' });
+    expect(await storedNames()).toEqual(['sin cerrar']);
   });
 
   it('drops, alone, an item the database refuses, and moves the rest of its chunk', async () => {

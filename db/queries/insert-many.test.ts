@@ -27,6 +27,8 @@ const rows = [
   { name: 'uno', count: 3, share: 0.25, flag: true, at: new Date('2026-11-24T03:04:05.678Z'), day: '2026-11-24', note: null },
   { name: 'dos \'comillas\' "dobles" \\ ñandú 🌙', count: 0, share: -1.5, flag: false, at: new Date(0), day: '2026-01-01', note: '[1,2]' },
   { name: '123', count: 2_147_483_647, share: null, flag: null, at: null, day: null, note: '{"a":1}' },
+  // A lone surrogate, as a visitor's page title can hold: stored as the replacement character, as a binding stores it.
+  { name: 'suelto \ud800 fin', count: 1, share: 1e-7, flag: true, at: new Date(1), day: '2026-12-31', note: '\udc00' },
 ];
 
 it('stores every value as a plain Knex insert does', async () => {
@@ -35,7 +37,7 @@ it('stores every value as a plain Knex insert does', async () => {
   const read = (table: string) => t.db(table).orderBy('id').select('name', 'count', 'share', 'flag', 'at', 'day', 'note');
   const [a, b] = [await read('insert_many_a'), await read('insert_many_b')];
   expect(b).toEqual(a);
-  expect(b.map((r) => r.name)).toEqual(rows.map((r) => r.name));
+  expect(b.map((r) => r.name)).toEqual(rows.map((r) => r.name.toWellFormed()));
   if (t.dialect === 'sqlite') {
     const types = (table: string) =>
       t.db.raw(`select typeof(at) a, typeof(flag) f, typeof(count) c, typeof(name) n from ${table} order by id`);

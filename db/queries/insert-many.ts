@@ -77,8 +77,12 @@ export async function insertMany<R = Record<string, unknown>>(
   return returned;
 }
 
-/** A value as the sqlite3 driver would bind it: a date as its milliseconds, a boolean as 1 or 0, no undefined. */
+/**
+ * A value as the sqlite3 driver would bind it: a date as its milliseconds, a boolean as 1 or 0, no undefined, and a
+ * lone surrogate as U+FFFD (in JSON it would reach SQLite as an escape that it decodes into invalid UTF-8).
+ */
 function sqliteValue(value: unknown): unknown {
+  if (typeof value === 'string') return value.toWellFormed();
   if (value instanceof Date) return value.getTime();
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value ?? null;
