@@ -14,6 +14,7 @@ import type { EventItem } from '#db/queries/analytics-ingest.ts';
 import { openAnalyticsInbox, type AnalyticsInbox } from './index.ts';
 import { inboxFileOf } from './file-inbox.ts';
 import { toInbox } from './items.ts';
+import { DrainThread, DrainThreadFailed } from './drain-thread.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -157,6 +158,19 @@ describe.runIf(process.env.VELADA_TEST_DIALECT !== 'postgres')('the inbox file o
     clearTimeout(timer);
     expect({ code, signal, output }).toEqual({ code: 0, signal: null, output: '{"taken":1}' });
     expect(await storedNames()).toEqual(['sin cerrar']);
+  });
+
+  it('tells a thread that cannot run from a drain that failed, so the inbox can fall back to its own thread', async () => {
+    // A worker that throws as it starts (its database file is not a name).
+    const broken = new DrainThread({ databaseFile: 42 as unknown as string });
+    const failure = await broken.drain(10).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(DrainThreadFailed);
+    // A drain the worker ran and reported failed is not a failure of the thread.
+    const missing = new DrainThread({ databaseFile: `${t.dataDir}/no-such-folder/velada.sqlite` });
+    const reported = await missing.drain(10).catch((err: unknown) => err);
+    expect(reported).toBeInstanceOf(Error);
+    expect(reported).not.toBeInstanceOf(DrainThreadFailed);
+    await missing.close();
   });
 
   it('drops, alone, an item the database refuses, and moves the rest of its chunk', async () => {
