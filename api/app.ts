@@ -165,7 +165,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
             db: deps.db,
             dataDir: deps.config.dataDir,
             payments: { mercadoPago: Boolean(deps.config.mercadoPago) },
-            searchIndex: new SearchIndexHolder(deps.db, { currentVersion: () => renderCache.currentVersion() }),
+            searchIndex: deps.searchIndex ?? new SearchIndexHolder(deps.db, { currentVersion: () => renderCache.currentVersion() }),
           },
           renderCache,
         ),

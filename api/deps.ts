@@ -5,6 +5,7 @@ import type { AnalyticsWriter } from './routes/analytics/writer.ts';
 import type { Mailer } from './services/mail.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
 import type { AdViewCounter } from './services/ad-views.ts';
+import type { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -19,6 +20,11 @@ export interface AppDeps {
   renderCache?: RenderCache;
   /** Views of ad pages served from the render cache; by default one per app. The caller closes it on shutdown. */
   adViews?: AdViewCounter;
+  /**
+   * The in-memory search index (decision 024); by default one per app, first built when a search asks for it.
+   * api/main.ts builds it before listening (buildSearchIndex), so searches after a start are never the database's.
+   */
+  searchIndex?: SearchIndexHolder;
 }
 
 /** The app's dependencies as routers get them: the mailer chosen once, by createApp. */

@@ -7,7 +7,10 @@ import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
 import { createApp } from './app.ts';
 import { AnalyticsWriter } from './routes/analytics/writer.ts';
-import { localIdentityKey, secureDataDir, stopServing } from './main.ts';
+import { buildSearchIndex, localIdentityKey, secureDataDir, stopServing } from './main.ts';
+import { RenderCache } from './render-cache/render-cache.ts';
+import { readCatalogVersion } from '#db/queries/catalog-version.ts';
+import { adRow, insertAdvertiser } from '#tooling/factories/index.ts';
 import { testConfig } from './testing/http.ts';
 import { createTestDb } from '#tooling/testing/test-db.ts';
 import { countRows, inboxPending } from '#tooling/testing/analytics.ts';
@@ -85,6 +88,31 @@ describe('secureDataDir', () => {
       expect(fs.statSync(t.dataDir).mode & 0o777).toBe(0o700);
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       expect(fs.statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+    } finally {
+      await t.destroy();
+    }
+  });
+});
+
+describe('buildSearchIndex', () => {
+  it('has the index of the catalogue in force ready before the first search', async () => {
+    const t = await createTestDb();
+    try {
+      const advertiser = await insertAdvertiser(t.db);
+      await t
+        .db('ads')
+        .insert([
+          adRow(advertiser, { title: 'Masajes descontracturantes' }),
+          adRow(advertiser, { title: 'Masajes con piedras calientes' }),
+          adRow(advertiser, { title: 'Aviso en pausa', state: 'paused' }),
+        ]);
+      const renderCache = new RenderCache({ readVersion: () => readCatalogVersion(t.db) });
+      const holder = await buildSearchIndex(t.db, renderCache);
+      // Without the build before listening, the first search finds no index and goes to the database.
+      const index = await holder.current();
+      expect(index?.version).toBe(await readCatalogVersion(t.db));
+      expect(index?.size).toBe(2);
+      holder.close();
     } finally {
       await t.destroy();
     }

@@ -14,6 +14,7 @@ import { AnalyticsWriter } from './routes/analytics/writer.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
 import { AdViewCounter } from './services/ad-views.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
+import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import { startJobs } from './jobs.ts';
 import { createMailer } from './services/mail.ts';
 import { migrate, openDb, ping, type Db } from '#db/connection.ts';
@@ -109,6 +110,17 @@ export async function stopServing(
   await db.destroy();
 }
 
+/**
+ * The search index of the catalogue, built before the server listens: searches right after a start (a deploy, a
+ * restart) are answered from it, instead of from the database while a first build runs beside them (decision 024).
+ * A build that fails leaves searches to the database and is tried again on the next search.
+ */
+export async function buildSearchIndex(db: Db, renderCache: RenderCache): Promise<SearchIndexHolder> {
+  const searchIndex = new SearchIndexHolder(db, { currentVersion: () => renderCache.currentVersion() });
+  await searchIndex.rebuild();
+  return searchIndex;
+}
+
 export async function main(): Promise<void> {
   let config: Config;
   try {
@@ -146,7 +158,8 @@ export async function main(): Promise<void> {
   const renderCache = new RenderCache({ readVersion: () => readCatalogVersion(db) });
   logRenderCacheStats(renderCache);
   const adViews = new AdViewCounter(db);
-  const app = await createApp({ db, config, distDir, analytics, mailer, renderCache, adViews });
+  const searchIndex = await buildSearchIndex(db, renderCache);
+  const app = await createApp({ db, config, distDir, analytics, mailer, renderCache, adViews, searchIndex });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(
@@ -163,6 +176,7 @@ export async function main(): Promise<void> {
   });
 
   const shutdown = () => {
+    searchIndex.close();
     setTimeout(() => process.exit(0), 10_000).unref();
     // The jobs' runs in progress finish with the requests in flight; the database closes after both.
     void stopServing(server, analytics, db, stopJobs, adViews).then(() => process.exit(0));

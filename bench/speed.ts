@@ -30,7 +30,8 @@ import { startBaseline, type BaselineRoute } from './lib/nginx.ts';
 import { hasWrk, wrk, type WrkResult } from './lib/wrk.ts';
 
 const CONNECTIONS = 50;
-const WARMUP_S = 3;
+/** Seconds of load before each measured run (WARMUP_S=12 to tell a slow start from a slow steady state). */
+const WARMUP_S = Number(process.env.WARMUP_S ?? 3);
 const DURATION_S = 10;
 const WORK_DIR = path.join(BENCH_DATA_DIR, 'speed');
 

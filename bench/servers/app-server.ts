@@ -6,13 +6,19 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '#api/config.ts';
 import { createApp } from '#api/app.ts';
 import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
+import { RenderCache } from '#api/render-cache/render-cache.ts';
+import { buildSearchIndex } from '#api/main.ts';
 import { openDb } from '#db/connection.ts';
+import { readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { DIST_DIR } from '../lib/common.ts';
 
 const config = loadConfig();
 const db = openDb(config.databaseUrl, config.dataDir);
 const analytics = new AnalyticsWriter(db);
-const app = await createApp({ db, config, distDir: DIST_DIR, analytics });
+const renderCache = new RenderCache({ readVersion: () => readCatalogVersion(db) });
+// As api/main.ts: the search index is built before the server listens.
+const searchIndex = await buildSearchIndex(db, renderCache);
+const app = await createApp({ db, config, distDir: DIST_DIR, analytics, renderCache, searchIndex });
 const server = http.createServer(app.callback());
 server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
 
@@ -22,6 +28,7 @@ process.on('message', (message) => {
 });
 
 const stop = () => {
+  searchIndex.close();
   server.close(
     () =>
       void analytics
