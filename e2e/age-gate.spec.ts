@@ -23,6 +23,25 @@ test('a first visit shows the gate; rejecting keeps it, accepting closes it and 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avisos clasificados para adultos en CABA');
 });
 
+test('until the gate is answered, the overlays (React) are not loaded; once accepted, they come with the cookie banner', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  const overlays = (path: string) => path.includes('/mount-site-overlays.');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter(overlays)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Soy mayor de 18, ingresar' }).click();
+  await expect(page.getByRole('region', { name: 'Usamos cookies.' })).toBeVisible();
+  expect(scripts.filter(overlays)).toHaveLength(1);
+});
+
 test('the accept button has the focus when the gate opens, and Enter accepts', async ({ page }) => {
   await page.goto('/');
   await waitForHydration(page);

@@ -96,6 +96,8 @@ test.describe('for a visitor past the age gate', () => {
     // A new choice on the same device (consent cleared, appDownloadPrompted kept) does not open it again.
     await page.evaluate(() => localStorage.removeItem('cookieConsent'));
     await page.reload();
+    // The clock is paused: the overlays, loaded when the browser is idle (2 s at the latest), need it to move.
+    await page.clock.runFor(2_000);
     await waitForHydration(page);
     await banner(page).getByRole('button', { name: 'Aceptar todas' }).click();
     await page.clock.runFor(10_000);

@@ -93,6 +93,13 @@ export async function waitForHydration(page: Page): Promise<void> {
   // Right after a navigation the new document may not be parsed yet: no island in it is not "all hydrated".
   await page.waitForLoadState('domcontentloaded');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // The age gate's script has run, and the overlays are mounted unless the gate is still waiting for an answer
+  // (they load after it: site/lib/site-overlays-loader.ts).
+  await expect(page.locator('.age-gate:not([data-ready])')).toHaveCount(0);
+  await page.waitForFunction(() => {
+    const gateOpen = document.querySelector('.age-gate') !== null && !document.documentElement.classList.contains('age-ok');
+    return gateOpen || document.getElementById('site-overlays')?.hasAttribute('data-ready') !== false;
+  });
   await page.waitForFunction(() =>
     [...document.querySelectorAll('astro-island')].every((island) => {
       const first = island.querySelector(':scope > :not(template):not(astro-slot)');
