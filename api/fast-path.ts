@@ -80,7 +80,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
       headers: {
         'content-security-policy': defaultPolicy(pathname),
         ...entry.headers,
-        'cache-control': cacheControlFor(page.variant),
+        'cache-control': cacheControlFor(page),
         'x-render-cache': 'hit',
       },
       etag: entry.etag,

@@ -41,6 +41,7 @@ function writeStandInBuild(distDir: string): void {
     `import { searchAds } from ${module('db/queries/search-ads.ts')};
      import { findPublicAd, countAdView } from ${module('db/queries/ad-page.ts')};
      import { getPlanPrices } from ${module('db/queries/settings.ts')};
+     import { vipAds } from ${module('db/queries/vip-ads.ts')};
      import { parseSearchParams } from ${module('shared/search-filters.ts')};
      import { adIdFromParam } from ${module('shared/ad-text.ts')};
      export async function handler(req, res, next, locals) {
@@ -55,6 +56,12 @@ function writeStandInBuild(distDir: string): void {
          if (!ad) { res.writeHead(404); res.end(); return; }
          await countAdView(locals.db, ad.id);
          body = 'ad=' + ad.title;
+       } else if (url.pathname === '/_server-islands/PlanPrice') {
+         body = 'island=' + url.search + ' premium=' + (await getPlanPrices(locals.db)).premium;
+       } else if (url.pathname === '/destacados/mas') {
+         const ads = await vipAds(locals.db, { offset: Number(url.searchParams.get('desde')), limit: 2, day: 1 });
+         res.setHeader('x-destacados-siguiente', String(ads.length));
+         body = 'part=' + url.search + ' titles=' + ads.map((a) => a.title).join('|');
        } else return next();
        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
        res.end('<!doctype html><html><body>' + body + '</body></html>');
@@ -181,6 +188,27 @@ describe('the render cache', () => {
     );
     expect(hidden).not.toContain('Aviso denunciado');
     expect(await afterChange(() => setPlanPrices(t.db, { premium: 17000, vip: 26000 }))).toContain('premium=17000');
+  });
+
+  it("keeps the server islands of prerendered pages and the featured strip's parts, under their normalized address", async () => {
+    const island = await get('/_server-islands/PlanPrice?zz=1&p=props&e=component&s=');
+    expect(island).toMatchObject({ status: 200, cache: 'miss' });
+    expect(island.body).toContain('island=?e=component&p=props&s= ');
+    // Revalidated on every use: a browser must not show a stale part (stale-while-revalidate) with a fresh page.
+    expect(island.cacheControl).toBe('public, no-cache');
+    expect(await get('/_server-islands/PlanPrice?e=component&p=props&s=')).toMatchObject({ cache: 'hit', body: island.body });
+    expect(
+      await afterChange(() => setPlanPrices(t.db, { premium: 18000, vip: 27000 }), '/_server-islands/PlanPrice?e=component&p=props&s='),
+    ).toContain('premium=18000');
+
+    const part = await fetch(`${server.url}/destacados/mas?dia=1&desde=0&x=y`);
+    expect(part.headers.get('x-render-cache')).toBe('miss');
+    expect(await part.text()).toContain('part=?desde=0&dia=1 ');
+    const again = await fetch(`${server.url}/destacados/mas?desde=0&dia=1`);
+    expect(again.headers.get('x-render-cache')).toBe('hit');
+    expect(again.headers.get('cache-control')).toBe('public, no-cache');
+    // What the strip's script reads to ask for the next part comes with the kept page.
+    expect(again.headers.get('x-destacados-siguiente')).toBe(part.headers.get('x-destacados-siguiente'));
   });
 
   it('is invalidated when the Buenos Aires day changes (the daily rotation), and after its maximum age', async () => {

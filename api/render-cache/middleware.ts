@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
-import { cacheablePage, type CacheablePage, type PageVariant } from './page-keys.ts';
+import { cacheablePage, type CacheablePage } from './page-keys.ts';
 import type { RenderCache, CachedPage } from './render-cache.ts';
 import { preferredEncoding } from '#api/http/encoding.ts';
 
@@ -15,8 +15,11 @@ import { preferredEncoding } from '#api/http/encoding.ts';
 export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 /** The variant of visitors who passed the gate without JavaScript: never in a shared cache. */
 const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
-/** Headers of the rendered page worth keeping; the rest come from the server's middleware on every answer. */
-const KEPT_HEADERS = ['content-type', 'content-security-policy', 'x-robots-tag'];
+/**
+ * Headers of the rendered page worth keeping; the rest come from the server's middleware on every answer.
+ * X-Destacados-Siguiente: where a featured part says the next one starts (site/pages/destacados/mas.astro).
+ */
+const KEPT_HEADERS = ['content-type', 'content-security-policy', 'x-robots-tag', 'x-destacados-siguiente'];
 
 export interface PageRenderState {
   page: CacheablePage;
@@ -25,8 +28,16 @@ export interface PageRenderState {
   rendered: () => void;
 }
 
-export function cacheControlFor(variant: PageVariant): string {
-  return variant === 'public' ? SHARED_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL;
+/**
+ * Parts of a page fetched by its script (server islands, the featured strip's parts): browsers serve a subresource
+ * stale under stale-while-revalidate, which would show an ended VIP once more; these are revalidated on every use
+ * instead (a 304 from memory while the entry holds).
+ */
+const FRAGMENT_CACHE_CONTROL = 'public, no-cache';
+
+export function cacheControlFor(page: Pick<CacheablePage, 'variant' | 'fragment'>): string {
+  if (page.variant !== 'public') return PRIVATE_PAGE_CACHE_CONTROL;
+  return page.fragment ? FRAGMENT_CACHE_CONTROL : SHARED_PAGE_CACHE_CONTROL;
 }
 
 export function servePagesFromCache(cache: RenderCache, onAdPageHit: (slug: string) => void): Middleware {
@@ -54,7 +65,7 @@ export function servePagesFromCache(cache: RenderCache, onAdPageHit: (slug: stri
     }
     if (entry) {
       if (page.adSlug && ctx.method === 'GET') onAdPageHit(page.adSlug);
-      sendCached(ctx, cache, entry, page.variant);
+      sendCached(ctx, cache, entry, page);
       return;
     }
     ctx.set('X-Render-Cache', 'miss');
@@ -76,10 +87,10 @@ export function servePagesFromCache(cache: RenderCache, onAdPageHit: (slug: stri
 /** How long a request waits for another's render of the same page before rendering it itself. */
 const RENDER_WAIT_MS = 5_000;
 
-function sendCached(ctx: Context, cache: RenderCache, entry: CachedPage, variant: PageVariant): void {
+function sendCached(ctx: Context, cache: RenderCache, entry: CachedPage, page: CacheablePage): void {
   ctx.status = entry.status;
   for (const [name, value] of Object.entries(entry.headers)) ctx.set(name, value);
-  ctx.set('Cache-Control', cacheControlFor(variant));
+  ctx.set('Cache-Control', cacheControlFor(page));
   ctx.set('X-Render-Cache', 'hit');
   ctx.vary('Accept-Encoding');
   ctx.etag = entry.etag;
@@ -110,7 +121,7 @@ export function capturePage(req: IncomingMessage, res: ServerResponse, state: Pa
       delete head['cache-control'];
       delete head['Cache-Control'];
     }
-    res.setHeader('Cache-Control', cacheControlFor(state.page.variant));
+    res.setHeader('Cache-Control', cacheControlFor(state.page));
     const all = { ...(res.getHeaders() as Record<string, unknown>), ...(head as Record<string, unknown> | undefined) };
     headers = Object.fromEntries(
       Object.entries(all)

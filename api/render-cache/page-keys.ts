@@ -1,10 +1,12 @@
 // Which requests may share a cached page, and under which key: anonymous GET/HEAD of the public pages rendered per
-// request (search, its results fragment, ad pages). The key is the normalized URL (the search's filters in their
+// request (search, its results fragment, ad pages), the server islands of prerendered pages (the home's featured
+// strip, the plans page's prices) and the featured strip's next parts. The key is the normalized URL (the search's filters in their
 // canonical order, defaults and unknown parameters dropped; an ad page without its query string) and the variant:
 // the page as everyone gets it, or with the age gate closed for a visitor who passed it without JavaScript.
 import type { Context } from 'koa';
 import { parseSearchParams, toSearchParams } from '#shared/search-filters.ts';
 import { AGE_NOJS_COOKIE } from '#shared/age-cookie.ts';
+import { featuredOffset } from '#shared/featured.ts';
 import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
 export type PageVariant = 'public' | 'age-confirmed';
@@ -19,12 +21,21 @@ export interface CacheablePage {
    */
   fills: boolean;
   variant: PageVariant;
+  /** A part of a page that its script fetches (a server island, a featured part), not a page. */
+  fragment: boolean;
   /** The ad of an ad page: its view is counted on every hit, as the page counts it when rendered. */
   adSlug: string | null;
 }
 
 const SEARCH_PATHS = new Set(['/buscar', '/search', '/buscar/resultados']);
 const AD_PAGE = /^\/anuncio\/[a-z0-9-]{1,200}$/;
+/**
+ * Astro's server islands: what they show depends on the catalogue and the day only, like the pages; their address
+ * carries the component's encrypted props (e, p, s), the same for every visitor of a prerendered page.
+ */
+const SERVER_ISLAND = /^\/_server-islands\/[A-Za-z0-9_]{1,100}$/;
+const SERVER_ISLAND_PARAMS = ['e', 'p', 's'];
+const FEATURED_PARTS = '/destacados/mas';
 
 /** A cookie's value in a Cookie header, or undefined (names here are plain tokens: no decoding needed). */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -40,17 +51,41 @@ export function cookieValue(header: string | undefined, name: string): string | 
 export function cacheablePageOf(method: string, pathname: string, querystring: string, cookies: string | undefined): CacheablePage | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
   const search = SEARCH_PATHS.has(pathname);
-  if (!search && !AD_PAGE.test(pathname)) return null;
+  if (!search && !AD_PAGE.test(pathname) && pathname !== FEATURED_PARTS && !SERVER_ISLAND.test(pathname)) return null;
   // A signed-in advertiser or staff member never gets or fills a shared entry.
   if (cookieValue(cookies, staffSessions.cookie) || cookieValue(cookies, advertiserSessions.cookie)) return null;
   const variant: PageVariant = cookieValue(cookies, AGE_NOJS_COOKIE) === '1' ? 'age-confirmed' : 'public';
+  const fragment = fragmentUrl(pathname, querystring);
+  if (fragment) return { key: `${variant} ${fragment}`, url: fragment, fills: true, variant, fragment: true, adSlug: null };
   if (search) {
     const query = toSearchParams(parseSearchParams(new URLSearchParams(querystring))).toString();
     const url = query ? `${pathname}?${query}` : pathname;
-    return { key: `${variant} ${url}`, url, fills: true, variant, adSlug: null };
+    return { key: `${variant} ${url}`, url, fills: true, variant, fragment: false, adSlug: null };
   }
   const url = querystring ? `${pathname}?${querystring}` : pathname;
-  return { key: `${variant} ${pathname}`, url, fills: querystring === '', variant, adSlug: pathname.slice('/anuncio/'.length) };
+  return {
+    key: `${variant} ${pathname}`,
+    url,
+    fills: querystring === '',
+    variant,
+    fragment: false,
+    adSlug: pathname.slice('/anuncio/'.length),
+  };
+}
+
+/**
+ * The normalized address of a server island or of a featured part, or null for other pages: only the parameters they
+ * read, in one order, so that an address with more (or reordered) parameters shares the entry instead of filling another.
+ */
+function fragmentUrl(pathname: string, querystring: string): string | null {
+  const params = new URLSearchParams(querystring);
+  if (pathname === FEATURED_PARTS) {
+    const day = Number.parseInt(params.get('dia') ?? '', 10);
+    return `${pathname}?desde=${featuredOffset(params.get('desde'))}${Number.isSafeInteger(day) ? `&dia=${day}` : ''}`;
+  }
+  if (!SERVER_ISLAND.test(pathname)) return null;
+  const kept = new URLSearchParams(SERVER_ISLAND_PARAMS.map((name) => [name, params.get(name) ?? '']));
+  return `${pathname}?${kept.toString()}`;
 }
 
 export function cacheablePage(ctx: Context): CacheablePage | null {
