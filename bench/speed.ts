@@ -3,7 +3,8 @@
 // thread and 50 connections. One JSON line per case:
 // - search-random: a new filter set per request (text x category x zone x one filter): nearly every one a cache miss;
 // - search-popular: 60 filter sets drawn at random (cache hits once warm);
-// - ad-page: one ad page repeated (hits); home: the prerendered home;
+// - ad-page: one ad page repeated (hits); home: the prerendered home; home-strip: its featured strip (a server
+//   island, rendered once per catalog version);
 // - ingest: POST /api/analytics/track on a fresh SQLite database against nginx's `return 204`; every acknowledged
 //   (204) pageview must be stored after a SIGTERM, and after a kill -9 in the middle of the load.
 import fs from 'node:fs';
@@ -258,6 +259,14 @@ async function ingestCase(): Promise<Record<string, unknown>> {
   };
 }
 
+/** The address the prerendered home fetches its featured strip (a server island) from. */
+async function featuredStripPath(origin: string): Promise<string> {
+  const html = (await getBody(`${origin}/`)).toString('utf8');
+  const match = /"(\/_server-islands\/FeaturedAds\?[^"]+)"/.exec(html);
+  if (!match) throw new Error('no featured strip island found on /');
+  return match[1]!.replaceAll('&amp;', '&');
+}
+
 /** The first ad page the home page links to. */
 async function someAdPath(origin: string): Promise<string> {
   const html = (await getBody(`${origin}/buscar`)).toString('utf8');
@@ -293,6 +302,7 @@ export async function runSpeedBenchmark(): Promise<Record<string, unknown>[]> {
       { name: 'search-popular', url: popular[0]!, script: pickUrlScript(popular), baselinePath: '/buscar*' },
       { name: 'ad-page', url: adPath, baselinePath: adPath },
       { name: 'home', url: '/', baselinePath: '/' },
+      { name: 'home-strip', url: await featuredStripPath(ours.origin), baselinePath: '/_server-islands/*' },
     ];
     for (const c of cases.filter((c) => wanted(c.name)))
       lines.push({ ...(await pageCase(ours, c)), ads: BENCH_ADS, connections: CONNECTIONS, durationS: DURATION_S, ...machine });
