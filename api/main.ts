@@ -113,7 +113,7 @@ export async function stopServing(
 /**
  * The search index of the catalogue, built before the server listens: searches right after a start (a deploy, a
  * restart) are answered from it, instead of from the database while a first build runs beside them (decision 024).
- * A build that fails leaves searches to the database and is tried again on the next search.
+ * A build that fails leaves searches to the database; a search starts another at most 15 s after this one began.
  */
 export async function buildSearchIndex(db: Db, renderCache: RenderCache): Promise<SearchIndexHolder> {
   const searchIndex = new SearchIndexHolder(db, { currentVersion: () => renderCache.currentVersion() });
@@ -152,13 +152,15 @@ export async function main(): Promise<void> {
   await prepareDatabase(db, config);
   buildSiteIfMissing();
 
+  // The index first, while nothing else runs: a signal meanwhile interrupts nothing, and no job is changing the
+  // catalogue under the build.
+  const renderCache = new RenderCache({ readVersion: () => readCatalogVersion(db) });
+  const searchIndex = await buildSearchIndex(db, renderCache);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const stopJobs = startJobs(db, config.dataDir, { mailer, siteOrigin: config.siteOrigin });
   const analytics = new AnalyticsWriter(db);
-  const renderCache = new RenderCache({ readVersion: () => readCatalogVersion(db) });
   logRenderCacheStats(renderCache);
   const adViews = new AdViewCounter(db);
-  const searchIndex = await buildSearchIndex(db, renderCache);
   const app = await createApp({ db, config, distDir, analytics, mailer, renderCache, adViews, searchIndex });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {

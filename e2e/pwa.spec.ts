@@ -108,6 +108,19 @@ test('the install prompt appears when the browser offers installation, once per 
   await expect(prompt).toHaveCount(0);
 });
 
+test('an install offer made while the age gate is open is shown once the gate is answered', async ({ page }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  // Chromium makes its one offer of the page about when the page loads, long before a visitor answers the gate.
+  await offerInstall(page);
+  const prompt = page.getByRole('complementary', { name: 'Instalá Velada' });
+  await expect(prompt).toHaveCount(0);
+  await page.getByRole('button', { name: 'Soy mayor de 18, ingresar' }).click();
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Instalar' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
+});
+
 test.describe('on an iPhone', () => {
   test.use({ userAgent: devices['iPhone 13'].userAgent });
 

@@ -27,6 +27,7 @@ import { createReport } from '#db/queries/reports.ts';
 import { setPlanPrices } from '#db/queries/settings.ts';
 import { advertiserSessions } from '#api/auth/sessions.ts';
 import { AGE_NOJS_COOKIE } from '#shared/age-cookie.ts';
+import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 
 const DAY_MS = 86_400_000;
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -201,9 +202,14 @@ describe('the render cache', () => {
       await afterChange(() => setPlanPrices(t.db, { premium: 18000, vip: 27000 }), '/_server-islands/PlanPrice?e=component&p=props&s='),
     ).toContain('premium=18000');
 
-    const part = await fetch(`${server.url}/destacados/mas?dia=1&desde=0&x=y`);
+    // Only the islands named as shared: another could read the visitor's cookies.
+    expect((await get('/_server-islands/Other?e=component&p=props&s=')).cache).toBeNull();
+
+    const today = daysSinceEpochInBuenosAires(new Date());
+    const part = await fetch(`${server.url}/destacados/mas?dia=${today}&desde=0&x=y`);
     expect(part.headers.get('x-render-cache')).toBe('miss');
-    expect(await part.text()).toContain('part=?desde=0&dia=1 ');
+    expect(await part.text()).toContain(`part=?desde=0&dia=${today} `);
+    // A day other than today or yesterday is today, as the page reads it: the same entry.
     const again = await fetch(`${server.url}/destacados/mas?desde=0&dia=1`);
     expect(again.headers.get('x-render-cache')).toBe('hit');
     expect(again.headers.get('cache-control')).toBe('public, no-cache');

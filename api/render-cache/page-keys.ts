@@ -6,7 +6,8 @@
 import type { Context } from 'koa';
 import { parseSearchParams, toSearchParams } from '#shared/search-filters.ts';
 import { AGE_NOJS_COOKIE } from '#shared/age-cookie.ts';
-import { featuredOffset } from '#shared/featured.ts';
+import { featuredDay, featuredOffset } from '#shared/featured.ts';
+import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
 export type PageVariant = 'public' | 'age-confirmed';
@@ -30,10 +31,11 @@ export interface CacheablePage {
 const SEARCH_PATHS = new Set(['/buscar', '/search', '/buscar/resultados']);
 const AD_PAGE = /^\/anuncio\/[a-z0-9-]{1,200}$/;
 /**
- * Astro's server islands: what they show depends on the catalogue and the day only, like the pages; their address
- * carries the component's encrypted props (e, p, s), the same for every visitor of a prerendered page.
+ * Astro's server islands that show what depends on the catalogue and the day only, like the pages; their address
+ * carries the component's encrypted props (e, p, s), the same for every visitor of a prerendered page. Named one by
+ * one: an island that reads a cookie or the visitor's session must never be shared.
  */
-const SERVER_ISLAND = /^\/_server-islands\/[A-Za-z0-9_]{1,100}$/;
+const SHARED_SERVER_ISLANDS = new Set(['/_server-islands/FeaturedAds', '/_server-islands/PlanPrice']);
 const SERVER_ISLAND_PARAMS = ['e', 'p', 's'];
 const FEATURED_PARTS = '/destacados/mas';
 
@@ -51,7 +53,7 @@ export function cookieValue(header: string | undefined, name: string): string | 
 export function cacheablePageOf(method: string, pathname: string, querystring: string, cookies: string | undefined): CacheablePage | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
   const search = SEARCH_PATHS.has(pathname);
-  if (!search && !AD_PAGE.test(pathname) && pathname !== FEATURED_PARTS && !SERVER_ISLAND.test(pathname)) return null;
+  if (!search && !AD_PAGE.test(pathname) && pathname !== FEATURED_PARTS && !SHARED_SERVER_ISLANDS.has(pathname)) return null;
   // A signed-in advertiser or staff member never gets or fills a shared entry.
   if (cookieValue(cookies, staffSessions.cookie) || cookieValue(cookies, advertiserSessions.cookie)) return null;
   const variant: PageVariant = cookieValue(cookies, AGE_NOJS_COOKIE) === '1' ? 'age-confirmed' : 'public';
@@ -80,10 +82,11 @@ export function cacheablePageOf(method: string, pathname: string, querystring: s
 function fragmentUrl(pathname: string, querystring: string): string | null {
   const params = new URLSearchParams(querystring);
   if (pathname === FEATURED_PARTS) {
-    const day = Number.parseInt(params.get('dia') ?? '', 10);
-    return `${pathname}?desde=${featuredOffset(params.get('desde'))}${Number.isSafeInteger(day) ? `&dia=${day}` : ''}`;
+    // As the page reads them: any day but today and yesterday is today (entries do not outlive the day).
+    const day = featuredDay(params.get('dia'), daysSinceEpochInBuenosAires(new Date()));
+    return `${pathname}?desde=${featuredOffset(params.get('desde'))}&dia=${day}`;
   }
-  if (!SERVER_ISLAND.test(pathname)) return null;
+  if (!SHARED_SERVER_ISLANDS.has(pathname)) return null;
   const kept = new URLSearchParams(SERVER_ISLAND_PARAMS.map((name) => [name, params.get(name) ?? '']));
   return `${pathname}?${kept.toString()}`;
 }

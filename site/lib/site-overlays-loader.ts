@@ -11,8 +11,7 @@ function whenIdle(run: () => void): void {
 
 export function loadSiteOverlays(container: HTMLElement): void {
   const ageGate = document.body.classList.contains('has-age-gate');
-  const load = () =>
-    whenIdle(() => void import('#site/islands/mount-site-overlays.tsx').then((m) => m.mountSiteOverlays(container, ageGate)));
+  const load = () => whenIdle(() => void mount(container, ageGate));
   if (!ageGate || $ageVerified.get()) {
     load();
     return;
@@ -22,4 +21,21 @@ export function loadSiteOverlays(container: HTMLElement): void {
     stop();
     load();
   });
+}
+
+/**
+ * Imports and mounts the overlays; a failed import (a network error, or a deploy in the minutes the visitor took to
+ * answer the gate) is tried again a few times, then left: the page works without its overlays.
+ */
+async function mount(container: HTMLElement, ageGate: boolean, attempt = 1): Promise<void> {
+  try {
+    const { mountSiteOverlays } = await import('#site/islands/mount-site-overlays.tsx');
+    mountSiteOverlays(container, ageGate);
+  } catch (err) {
+    if (attempt >= 3) {
+      console.error('The site overlays could not be loaded:', err);
+      return;
+    }
+    setTimeout(() => void mount(container, ageGate, attempt + 1), 2000 * attempt);
+  }
 }

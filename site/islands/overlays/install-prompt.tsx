@@ -2,14 +2,7 @@
 // app; on iOS (no offer) a toast explains the share button for 8 s.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import {
-  $installOffer,
-  $installPromptVisible,
-  IOS_TOAST_MS,
-  claimIosInstructions,
-  listenForInstallOffer,
-  promptInstall,
-} from '#site/stores/install.ts';
+import { $installOffer, $installPromptVisible, IOS_TOAST_MS, claimIosInstructions, promptInstall } from '#site/stores/install.ts';
 import { showToast } from '#site/stores/toasts.ts';
 
 export default function InstallPrompt() {
@@ -17,9 +10,7 @@ export default function InstallPrompt() {
   const visible = useStore($installPromptVisible);
 
   useEffect(() => {
-    listenForInstallOffer(() =>
-      showToast({ title: '¡App instalada!', description: 'Velada se ha instalado correctamente en tu dispositivo', variant: 'success' }),
-    );
+    // The browser's offer is listened for by the layout's script from the page's start (listenForInstallOffer).
     if (claimIosInstructions()) {
       showToast({
         title: 'Instalá Velada en tu iPhone',
