@@ -42,6 +42,23 @@ test('until the gate is answered, the overlays (React) are not loaded; once acce
   expect(scripts.filter(overlays)).toHaveLength(1);
 });
 
+test("the search's filters hydrate once the gate is accepted, not before (client:after-gate)", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/buscar');
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  const filters = page.locator('astro-island[client="after-gate"]');
+  await expect(filters).toHaveAttribute('ssr', '');
+  expect(scripts.filter((path) => path.includes('/search-filters.'))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Soy mayor de 18, ingresar' }).click();
+  await expect(filters).not.toHaveAttribute('ssr');
+  expect(scripts.filter((path) => path.includes('/search-filters.'))).toHaveLength(1);
+});
+
 test('the accept button has the focus when the gate opens, and Enter accepts', async ({ page }) => {
   await page.goto('/');
   await waitForHydration(page);

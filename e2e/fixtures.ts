@@ -92,20 +92,22 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 export async function waitForHydration(page: Page): Promise<void> {
   // Right after a navigation the new document may not be parsed yet: no island in it is not "all hydrated".
   await page.waitForLoadState('domcontentloaded');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  // The age gate's script has run, and the overlays are mounted unless the gate is still waiting for an answer
-  // (they load after it: site/lib/site-overlays-loader.ts).
+  // The age gate's script has run (it marks the gate ready, or removes it for a visitor who answered before).
   await expect(page.locator('.age-gate:not([data-ready])')).toHaveCount(0);
+  // While the gate is open, the islands that wait for it (client:after-gate) and the overlays are not loaded yet
+  // (decision 027); everything else must be.
   await page.waitForFunction(() => {
     const gateOpen = document.querySelector('.age-gate') !== null && !document.documentElement.classList.contains('age-ok');
-    return gateOpen || document.getElementById('site-overlays')?.hasAttribute('data-ready') !== false;
-  });
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('astro-island')].every((island) => {
+    const islands = [...document.querySelectorAll('astro-island')].filter(
+      (island) => !(gateOpen && island.getAttribute('client') === 'after-gate'),
+    );
+    const hydrated = islands.every((island) => {
+      if (island.hasAttribute('ssr')) return false;
       const first = island.querySelector(':scope > :not(template):not(astro-slot)');
       return !first || Object.keys(first).some((key) => key.startsWith('__reactFiber$'));
-    }),
-  );
+    });
+    return hydrated && (gateOpen || document.getElementById('site-overlays')?.hasAttribute('data-ready') !== false);
+  });
 }
 
 /** The browser's localStorage as a plain object. */

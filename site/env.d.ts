@@ -10,3 +10,10 @@ declare namespace App {
     searchIndex?: import('#db/search/search-index-holder.ts').SearchIndexHolder;
   }
 }
+
+// client:after-gate (site/lib/client-after-gate.ts), registered in astro.config.mjs.
+declare namespace astroHTML.JSX {
+  interface AstroClientDirectives {
+    'client:after-gate'?: boolean;
+  }
+}
