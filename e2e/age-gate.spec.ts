@@ -1,5 +1,15 @@
 // The 18+ gate: shown on a first visit, closed by accepting, kept by rejecting, never flashing afterwards.
+import type { Page } from '@playwright/test';
 import { test, expect, localStorageOf, waitForHydration } from './fixtures.ts';
+
+/** The paths of the scripts the page requests from now on, as they are requested. */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
 
 const REJECTED = 'Lo sentimos, debes ser mayor de 18 años para acceder a este sitio.';
 
@@ -26,10 +36,7 @@ test('a first visit shows the gate; rejecting keeps it, accepting closes it and 
 test('until the gate is answered, the overlays (React) are not loaded; once accepted, they come with the cookie banner', async ({
   page,
 }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = recordScripts(page);
   await page.goto('/');
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
@@ -43,10 +50,7 @@ test('until the gate is answered, the overlays (React) are not loaded; once acce
 });
 
 test("the search's filters hydrate once the gate is accepted, not before (client:after-gate)", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = recordScripts(page);
   await page.goto('/buscar');
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');

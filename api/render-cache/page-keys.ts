@@ -80,13 +80,15 @@ export function cacheablePageOf(method: string, pathname: string, querystring: s
  * read, in one order, so that an address with more (or reordered) parameters shares the entry instead of filling another.
  */
 function fragmentUrl(pathname: string, querystring: string): string | null {
+  const featured = pathname === FEATURED_PARTS;
+  // Searches and ad pages (nearly every request here) leave before any parsing.
+  if (!featured && !SHARED_SERVER_ISLANDS.has(pathname)) return null;
   const params = new URLSearchParams(querystring);
-  if (pathname === FEATURED_PARTS) {
+  if (featured) {
     // As the page reads them: any day but today and yesterday is today (entries do not outlive the day).
     const day = featuredDay(params.get('dia'), daysSinceEpochInBuenosAires(new Date()));
     return `${pathname}?desde=${featuredOffset(params.get('desde'))}&dia=${day}`;
   }
-  if (!SHARED_SERVER_ISLANDS.has(pathname)) return null;
   const kept = new URLSearchParams(SERVER_ISLAND_PARAMS.map((name) => [name, params.get(name) ?? '']));
   return `${pathname}?${kept.toString()}`;
 }

@@ -10,6 +10,8 @@ export function startAgeGate(gate: HTMLElement): void {
 
   loadAgeVerified();
   if ($ageVerified.get()) {
+    // Accepted before (the cookie may say so where localStorage did not): past the gate (site/lib/past-age-gate.ts).
+    document.documentElement.classList.add('age-ok');
     gate.remove();
     return;
   }

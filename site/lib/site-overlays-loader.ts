@@ -2,7 +2,7 @@
 // most of a public page's JavaScript: on a mid-range phone its evaluation alone blocks the page for a few hundred
 // milliseconds. They are loaded when the browser is idle, and on a page with the age gate only once the visitor
 // has answered it: nothing of them can show before (docs/decisions/027-first-load.md).
-import { $ageVerified } from '#site/stores/age-gate.ts';
+import { whenPastAgeGate } from './past-age-gate.ts';
 
 function whenIdle(run: () => void): void {
   if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
@@ -11,16 +11,7 @@ function whenIdle(run: () => void): void {
 
 export function loadSiteOverlays(container: HTMLElement): void {
   const ageGate = document.body.classList.contains('has-age-gate');
-  const load = () => whenIdle(() => void mount(container, ageGate));
-  if (!ageGate || $ageVerified.get()) {
-    load();
-    return;
-  }
-  const stop = $ageVerified.listen((verified) => {
-    if (!verified) return;
-    stop();
-    load();
-  });
+  whenPastAgeGate(() => whenIdle(() => void mount(container, ageGate)));
 }
 
 /**
