@@ -1,5 +1,8 @@
 // What the tracker may send, with a limit on every field. Unknown fields are ignored; wrong ones are a 400
 // that names the field (api/middleware/errors.ts).
+// The three bodies are compiled (z.compile): a generated check runs first and, for any input it does not accept,
+// zod's own parser runs as usual, so results and error messages stay zod's. At thousands of beacons a second the
+// interpreted parse was a tenth of the serving thread.
 import { z } from 'zod';
 import { CONSENT_TYPES } from '#db/queries/analytics-ingest.ts';
 
@@ -15,7 +18,7 @@ const plainText = (max: number) =>
 /** Counts and lengths arrive as numbers; fractions are rounded, not refused. */
 const count = (max: number) => z.number().min(0).max(max).transform(Math.round);
 
-export const consentBody = z.object({
+const consentSchema = z.object({
   visitorId: id.nullable().optional(),
   consentGiven: z.boolean(),
   consentType: z.enum(CONSENT_TYPES),
@@ -25,7 +28,7 @@ const attribution = plainText(100).trim().toLowerCase().min(1);
 /** An optional field sent empty (`campaign: ""`) counts as not sent. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-export const pageviewBody = z.object({
+const pageviewSchema = z.object({
   eventType: z.literal('pageview'),
   visitorId: id,
   sessionId: id,
@@ -39,7 +42,7 @@ export const pageviewBody = z.object({
   campaign: optional(attribution.nullable()),
 });
 
-export const pageexitBody = z.object({
+const pageexitSchema = z.object({
   eventType: z.literal('pageexit'),
   visitorId: id,
   sessionId: id,
@@ -49,7 +52,7 @@ export const pageexitBody = z.object({
   scrollDepth: count(100),
 });
 
-export const trackBody = z.discriminatedUnion('eventType', [pageviewBody, pageexitBody]);
+const trackSchema = z.discriminatedUnion('eventType', [pageviewSchema, pageexitSchema]);
 
 /** Custom event data: a flat-ish JSON object, at most 2 KB once serialized. */
 const eventData = z
@@ -58,7 +61,7 @@ const eventData = z
   .nullable()
   .optional();
 
-export const eventBody = z.object({
+const eventSchema = z.object({
   visitorId: id,
   sessionId: id,
   eventName: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/),
@@ -67,3 +70,7 @@ export const eventBody = z.object({
   // Checked for shape only: the server's clock dates every event.
   timestamp: z.iso.datetime({ offset: true }),
 });
+
+export const consentBody = z.compile(consentSchema);
+export const trackBody = z.compile(trackSchema);
+export const eventBody = z.compile(eventSchema);
