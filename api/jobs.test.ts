@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { refreshSearchOrder, runHourlyJobs, runPlanJobs, startJobs } from './jobs.ts';
+import { refreshSearchOrder, runPlanJobs, scheduledJobs, startJobs } from './jobs.ts';
 import { MemoryMailer } from './services/mail.ts';
 import { persistAnalytics } from '#db/queries/analytics-ingest.ts';
 import fs from 'node:fs';
@@ -15,6 +15,14 @@ beforeAll(async () => {
   t = await createTestDb();
 });
 afterAll(() => t.destroy());
+
+/** One of the scheduled jobs, run now as its timer would. */
+function runJob(name: string, now: Date): Promise<void> {
+  const job = scheduledJobs({ db: t.db, dataDir: t.dataDir, mailer: new MemoryMailer(), siteOrigin: 'https://velada.example' }).find(
+    (j) => j.name === name,
+  );
+  return job!.run(now);
+}
 
 describe('refreshSearchOrder', () => {
   it('takes an ended plan out of the top of the default order', async () => {
@@ -31,7 +39,7 @@ describe('refreshSearchOrder', () => {
   });
 });
 
-describe('runHourlyJobs', () => {
+describe('the analytics-retention job', () => {
   it('deletes analytics events past the 13 months of retention', async () => {
     const old = {
       kind: 'event',
@@ -42,12 +50,12 @@ describe('runHourlyJobs', () => {
       { ...old, at: new Date('2025-01-10T12:00:00Z'), eventName: 'search', eventData: null, pagePath: '/' },
       { ...old, at: new Date('2026-11-10T12:00:00Z'), eventName: 'search', eventData: null, pagePath: '/' },
     ]);
-    await runHourlyJobs(t.db, t.dataDir, new Date('2026-11-22T12:00:00Z'));
+    await runJob('analytics-retention', new Date('2026-11-22T12:00:00Z'));
     expect((await t.db('analytics_events').select('day')).map((r) => String(r.day).slice(0, 10))).toEqual(['2026-11-10']);
   });
 });
 
-describe('purgeIdentityDocuments (in runHourlyJobs)', () => {
+describe('the identity-purge job', () => {
   it('deletes the documents of requests decided more than 30 days ago, files and rows, and nothing else', async () => {
     const key = Buffer.alloc(32, 9);
     const now = new Date('2026-11-22T12:00:00Z');
@@ -80,7 +88,7 @@ describe('purgeIdentityDocuments (in runHourlyJobs)', () => {
     const waiting = await request('pending', null);
     const exists = (fileKey: string) => fs.existsSync(path.join(identityDir(t.dataDir), `${fileKey}.bin`));
 
-    await runHourlyJobs(t.db, t.dataDir, now);
+    await runJob('identity-purge', now);
     expect(old.keys.map(exists)).toEqual([false, false]);
     expect(await t.db('identity_documents').where('request_id', old.id)).toHaveLength(0);
     const kept = await t.db('verification_requests').where('id', old.id).first();
@@ -125,8 +133,13 @@ describe('startJobs', () => {
     const errors: unknown[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
     try {
-      const stop = startJobs(own.db, own.dataDir, { mailer: new MemoryMailer(), siteOrigin: 'https://velada.example' });
+      const pgBossSchema = own.schema && `${own.schema}_jobs`;
+      const stop = await startJobs(
+        { db: own.db, dataDir: own.dataDir, mailer: new MemoryMailer(), siteOrigin: 'https://velada.example' },
+        { pgBossSchema },
+      );
       await stop();
+      if (pgBossSchema) await own.db.raw(`drop schema ${pgBossSchema} cascade`);
       await own.destroy();
       await new Promise((resolve) => setTimeout(resolve, 100)); // what a run cut off would log, it logs by now
       expect(errors).toEqual([]);

@@ -1,5 +1,5 @@
-// Work that runs on a timer inside the server process. Every job is idempotent, so several processes
-// sharing one database may all run it.
+// The scheduled jobs: what runs every few minutes or every hour, once across the processes sharing the database
+// (api/scheduler/). Every job is idempotent all the same: a run repeated after a failure or a crash does no harm.
 import type { Knex } from 'knex';
 import { refreshSearchRanks } from '#db/queries/search-rank.ts';
 import { optimize } from '#db/connection.ts';
@@ -10,6 +10,7 @@ import type { Mailer } from './services/mail.ts';
 import { removeOrphanFiles } from './services/orphan-files.ts';
 import { renewalDueMail } from './routes/payments/mails.ts';
 import { paymentPagePath } from './routes/payments/confirmations.ts';
+import { startScheduledJobs, type ScheduledJob, type SchedulerOptions, type StopJobs } from './scheduler/scheduler.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Plans and listings end within this long of their date. */
@@ -21,20 +22,37 @@ export async function refreshSearchOrder(db: Knex): Promise<void> {
   await optimize(db);
 }
 
-/** Every hour: deleting by whole past days, so each run removes at most the day that just expired. */
-export async function runHourlyJobs(db: Knex, dataDir: string, now = new Date()): Promise<void> {
-  await refreshSearchOrder(db).catch((err) => console.error('Search order refresh failed:', err));
-  await deleteExpiredAnalytics(db, now).catch((err) => console.error('Analytics retention failed:', err));
-  await purgeIdentityDocuments(db, dataDir, now).catch((err) => console.error('Identity document purge failed:', err));
-  await removeOrphanFiles(db, dataDir, now)
-    .then((removed) => {
-      const total = removed['ad-images'] + removed.identity + removed.receipts;
-      if (total)
-        console.log(
-          `Orphan files removed: ${removed['ad-images']} photos, ${removed.identity} identity documents, ${removed.receipts} receipts.`,
-        );
-    })
-    .catch((err) => console.error('Orphan file cleanup failed:', err));
+/** What the scheduler needs to run the jobs. */
+export interface JobContext {
+  db: Knex;
+  dataDir: string;
+  mailer: Mailer;
+  siteOrigin: string;
+}
+
+/**
+ * The scheduled jobs (api/scheduler/): each once per interval across the processes sharing the database. The
+ * hourly ones delete by whole past days, so each run removes at most the day that just expired.
+ */
+export function scheduledJobs({ db, dataDir, mailer, siteOrigin }: JobContext): ScheduledJob[] {
+  return [
+    { name: 'plan-lifecycle', everyMs: PLAN_JOB_MS, run: async (now) => void (await runPlanJobs(db, mailer, siteOrigin, now)) },
+    { name: 'search-order', everyMs: HOUR_MS, run: () => refreshSearchOrder(db) },
+    { name: 'analytics-retention', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredAnalytics(db, now)) },
+    { name: 'identity-purge', everyMs: HOUR_MS, run: async (now) => void (await purgeIdentityDocuments(db, dataDir, now)) },
+    {
+      name: 'orphan-files',
+      everyMs: HOUR_MS,
+      run: async (now) => {
+        const removed = await removeOrphanFiles(db, dataDir, now);
+        const total = removed['ad-images'] + removed.identity + removed.receipts;
+        if (total)
+          console.log(
+            `Orphan files removed: ${removed['ad-images']} photos, ${removed.identity} identity documents, ${removed.receipts} receipts.`,
+          );
+      },
+    },
+  ];
 }
 
 /** Ends plans and listings at their date and creates renewal payments, mailing each advertiser who must pay one. */
@@ -51,25 +69,7 @@ export async function runPlanJobs(db: Knex, mailer: Mailer, siteOrigin: string, 
   return result;
 }
 
-/**
- * Runs the jobs now and on their timers. Returns a stop function that cancels the timers and resolves once the
- * runs in progress have finished, so that the database is closed only after them.
- */
-export function startJobs(db: Knex, dataDir: string, plans: { mailer: Mailer; siteOrigin: string }): () => Promise<void> {
-  const running = new Set<Promise<unknown>>();
-  const track = (run: Promise<unknown>) => {
-    const tracked = run.finally(() => running.delete(tracked));
-    running.add(tracked);
-  };
-  const hourly = () => track(runHourlyJobs(db, dataDir));
-  const planJobs = () =>
-    track(runPlanJobs(db, plans.mailer, plans.siteOrigin).catch((err) => console.error('Plan expiry and renewal failed:', err)));
-  hourly();
-  planJobs();
-  const timers = [setInterval(hourly, HOUR_MS), setInterval(planJobs, PLAN_JOB_MS)];
-  for (const timer of timers) timer.unref();
-  return async () => {
-    timers.forEach(clearInterval);
-    await Promise.allSettled([...running]);
-  };
+/** Starts the scheduled jobs; the function returned stops them once the runs in progress have finished. */
+export function startJobs(context: JobContext, options?: SchedulerOptions): Promise<StopJobs> {
+  return startScheduledJobs(context.db, scheduledJobs(context), options);
 }

@@ -157,7 +157,13 @@ export async function main(): Promise<void> {
   const renderCache = new RenderCache({ readVersion: () => readCatalogVersion(db) });
   const searchIndex = await buildSearchIndex(db, renderCache);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
-  const stopJobs = startJobs(db, config.dataDir, { mailer, siteOrigin: config.siteOrigin });
+  let stopJobs: () => Promise<void>;
+  try {
+    stopJobs = await startJobs({ db, dataDir: config.dataDir, mailer, siteOrigin: config.siteOrigin });
+  } catch (err) {
+    console.error(`The scheduled jobs could not start: ${(err as Error).message}`);
+    process.exit(1);
+  }
   const analytics = new AnalyticsWriter(db);
   logRenderCacheStats(renderCache);
   const adViews = new AdViewCounter(db);
