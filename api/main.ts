@@ -13,7 +13,7 @@ import { createApp } from './app.ts';
 import { AnalyticsWriter } from './routes/analytics/writer.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
 import { AdViewCounter } from './services/ad-views.ts';
-import { readCatalogVersion } from '#db/queries/catalog-version.ts';
+import { listenForCatalogChanges, readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import { startJobs } from './jobs.ts';
 import { createMailer } from './services/mail.ts';
@@ -155,6 +155,8 @@ export async function main(): Promise<void> {
   // The index first, while nothing else runs: a signal meanwhile interrupts nothing, and no job is changing the
   // catalogue under the build.
   const renderCache = new RenderCache({ readVersion: () => readCatalogVersion(db) });
+  // On PostgreSQL a change through another process reaches this one's cache at once, not at its next reading.
+  const stopListening = await listenForCatalogChanges(db, () => renderCache.checkSoon());
   const searchIndex = await buildSearchIndex(db, renderCache);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   let stopJobs: () => Promise<void>;
@@ -185,6 +187,7 @@ export async function main(): Promise<void> {
 
   const shutdown = () => {
     searchIndex.close();
+    void stopListening();
     setTimeout(() => process.exit(0), 10_000).unref();
     // The jobs' runs in progress finish with the requests in flight; the database closes after both.
     void stopServing(server, analytics, db, stopJobs, adViews).then(() => process.exit(0));
