@@ -81,8 +81,24 @@ export function openDb(databaseUrl: string | undefined, dataDir: string): Db {
   return knexFactory(knexConfig(databaseUrl, dataDir));
 }
 
+/**
+ * Brings the schema to the latest migration. On PostgreSQL, processes starting together take turns under an advisory
+ * lock of the schema's own: Knex's lock table makes the second fail at once instead of waiting.
+ */
 export async function migrate(db: Db): Promise<void> {
-  await db.migrate.latest();
+  if (db.client.config.client !== 'pg') return void (await db.migrate.latest());
+  const connection = (await db.client.acquireConnection()) as pg.Client;
+  const lock = "hashtext(current_schema() || ':velada-migrations')";
+  try {
+    await connection.query(`select pg_advisory_lock(${lock})`);
+    try {
+      await db.migrate.latest();
+    } finally {
+      await connection.query(`select pg_advisory_unlock(${lock})`);
+    }
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
 }
 
 /** A round trip to the database; rejects when it cannot be reached. */
