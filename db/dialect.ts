@@ -35,9 +35,10 @@ export function insertedId(row: unknown): number {
   return typeof row === 'object' && row !== null ? Number((row as { id: number }).id) : Number(row);
 }
 
-/** A unique index refused the row (SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's 23505). */
+/** A unique index refused the row (SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's 23505), through Knex or Objection. */
 export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
+  // Objection wraps the driver's error (db-errors' UniqueViolationError) and keeps it as nativeError.
+  const e = ((err as { nativeError?: unknown })?.nativeError ?? err) as { code?: string; message?: string };
   return (
     e?.code === '23505' || (e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? '')) || e?.code === 'SQLITE_CONSTRAINT_UNIQUE'
   );

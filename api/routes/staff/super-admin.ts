@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { administratorIdByUsername } from '#db/queries/admin/administrators.ts';
 import { randomPassword } from '#api/services/passwords.ts';
 import { createAdministratorAccount } from '#api/routes/staff/administrator-accounts.ts';
+import { isUniqueViolation } from '#db/dialect.ts';
 
 export const SUPER_ADMIN_USERNAME = 'velada_admin';
 
@@ -14,12 +15,18 @@ export async function ensureSuperAdmin(
 ): Promise<{ created: boolean; generatedPassword: string | null }> {
   if (await administratorIdByUsername(db, SUPER_ADMIN_USERNAME)) return { created: false, generatedPassword: null };
   const password = passwordFromEnv ?? randomPassword();
-  await createAdministratorAccount(db, {
-    username: SUPER_ADMIN_USERNAME,
-    fullName: 'Administrador Principal',
-    password,
-    permissions: [],
-    isMaster: true,
-  });
+  try {
+    await createAdministratorAccount(db, {
+      username: SUPER_ADMIN_USERNAME,
+      fullName: 'Administrador Principal',
+      password,
+      permissions: [],
+      isMaster: true,
+    });
+  } catch (err) {
+    // Another process starting on the same empty database made it first.
+    if (isUniqueViolation(err)) return { created: false, generatedPassword: null };
+    throw err;
+  }
   return { created: true, generatedPassword: passwordFromEnv ? null : password };
 }
