@@ -57,8 +57,8 @@ export async function startPgBossJobs(db: Knex, jobs: ScheduledJob[], options: {
   };
 }
 
-/** How often a process looks for a due job: a tenth of its interval, from half a second to 30 s. */
-const pollingSecondsFor = (everyS: number) => Math.min(30, Math.max(0.5, everyS / 10));
+/** How often a process looks for a due job: a tenth of its interval, from half a second to 10 s. */
+const pollingSecondsFor = (everyS: number) => Math.min(10, Math.max(0.5, everyS / 10));
 
 /** The app's database, as pg-boss's own pool connects to it (Knex may keep the URL parsed). */
 function connectionOf(db: Knex): Pick<ConstructorOptions, 'connectionString' | 'host' | 'port' | 'user' | 'password' | 'database' | 'ssl'> {

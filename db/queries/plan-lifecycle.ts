@@ -1,4 +1,4 @@
-// The expiry and renewal job's database work (api/jobs.ts runs it every few minutes, in every process): paid
+// The expiry and renewal job's database work (api/jobs.ts runs it every 5 minutes, once across processes): paid
 // plans end at their date, listings expire at theirs, renewal payments are created before a paid plan ends and
 // cancelled when left unpaid. Each step is idempotent: running it twice, or in two processes, changes nothing more.
 import type { Knex } from 'knex';

@@ -1,0 +1,168 @@
+// Several Velada processes on one PostgreSQL database behind nginx as a round-robin load balancer, deployed as
+// docs/operations.md describes: each process `node api/main.ts` in production mode with a data folder of its own (so
+// nothing may depend on a local disk shared between them), the same settings otherwise. For the two-process test
+// (tooling/cluster/two-processes.test.ts) and the benchmarks on PostgreSQL.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort, nginxPreamble, nginxTempPaths, runNginx, type RunningNginx } from './nginx.ts';
+
+const ROOT_DIR = path.resolve(import.meta.dirname, '..', '..');
+
+export interface ClusterOptions {
+  processes: number;
+  /** A PostgreSQL database of the cluster's own. */
+  databaseUrl: string;
+  /** Scratch folder: each process's data folder and log, nginx's configuration and logs. */
+  dir: string;
+  /** More settings for every process (S3_*, REDIS_URL...). */
+  env?: Record<string, string>;
+}
+
+export interface VeladaProcess {
+  origin: string;
+  child: ChildProcess;
+  /** What the process printed (stdout and stderr). */
+  logFile: string;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+}
+
+export interface Cluster {
+  /** The load balancer's address: the site's public origin. */
+  origin: string;
+  processes: VeladaProcess[];
+  /** The super admin's password (ADMIN_PASSWORD), drawn for this cluster. */
+  adminPassword: string;
+  /** Every process's output, for a failure's report. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The load balancer in front of the processes: round robin; a request that finds a process gone (connection
+ * refused or reset, or its 502/503 while it stops) is sent to the next one when it is idempotent (GET, HEAD),
+ * which is nginx's default for `proxy_next_upstream`. The processes trust X-Forwarded-For from it (TRUST_PROXY).
+ */
+export function loadBalancerConfig(options: { port: number; upstreams: string[]; dir: string }): string {
+  return `${nginxPreamble(options.dir)}
+http {
+  access_log off;
+  ${nginxTempPaths(options.dir)}
+  client_max_body_size 12m;
+  upstream velada {
+    ${options.upstreams.map((upstream) => `server ${upstream} max_fails=1 fail_timeout=2s;`).join('\n    ')}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${options.port};
+    location / {
+      proxy_pass http://velada;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_tries 2;
+    }
+  }
+}
+`;
+}
+
+/** Builds the site once when there is no build: every process serves the same build, and none builds it itself. */
+export function ensureSiteBuild(): void {
+  if (fs.existsSync(path.join(ROOT_DIR, 'dist', 'server', 'entry.mjs'))) return;
+  const astro = path.join(ROOT_DIR, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const result = spawnSync(process.execPath, [astro, 'build'], {
+    cwd: ROOT_DIR,
+    stdio: 'ignore',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error('the site build failed (npm run build)');
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  ensureSiteBuild();
+  fs.mkdirSync(options.dir, { recursive: true });
+  const lbPort = await freePort();
+  const origin = `http://127.0.0.1:${lbPort}`;
+  const adminPassword = crypto.randomBytes(12).toString('base64url');
+  const shared = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: options.databaseUrl,
+    PUBLIC_ORIGIN: origin,
+    // Nothing is mailed: the address refuses connections, and a mail that fails is logged, not retried here.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    IDENTITY_KEY: crypto.randomBytes(32).toString('hex'),
+    ADMIN_PASSWORD: adminPassword,
+    TRUST_PROXY: '127.0.0.1',
+    MALLOC_ARENA_MAX: '2',
+    ...options.env,
+  };
+  const ports = await Promise.all(Array.from({ length: options.processes }, () => freePort()));
+  const processes = ports.map((port, index) => startProcess(options.dir, index, { ...shared, PORT: String(port) }));
+  let nginx: RunningNginx | null = null;
+  const stop = async () => {
+    await nginx?.stop();
+    await Promise.all(processes.map((p) => stopProcess(p)));
+  };
+  const logs = () => processes.map((p, i) => `--- process ${i + 1}\n${fs.readFileSync(p.logFile, 'utf8')}`).join('\n');
+  try {
+    await Promise.all(processes.map((p) => waitUntilHealthy(p)));
+    nginx = await runNginx(
+      path.join(options.dir, 'nginx'),
+      loadBalancerConfig({ port: lbPort, upstreams: ports.map((port) => `127.0.0.1:${port}`), dir: path.join(options.dir, 'nginx') }),
+      () => isHealthy(origin),
+    );
+  } catch (err) {
+    await stop();
+    throw new Error(`${(err as Error).message}\n${logs()}`, { cause: err });
+  }
+  return { origin, processes, adminPassword, logs, stop };
+}
+
+function startProcess(dir: string, index: number, env: Record<string, string>): VeladaProcess {
+  const dataDir = path.join(dir, `process-${index + 1}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(dir, `process-${index + 1}.log`);
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [path.join(ROOT_DIR, 'api', 'main.ts')], {
+    cwd: ROOT_DIR,
+    env: { PATH: process.env.PATH ?? '', ...env, DATA_DIR: dataDir },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      process.off('exit', kill);
+      resolve(code);
+    }),
+  );
+  return { origin: `http://127.0.0.1:${env.PORT}`, child, logFile, exited };
+}
+
+async function stopProcess(p: VeladaProcess): Promise<void> {
+  if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
+  await p.exited;
+}
+
+const isHealthy = (origin: string) =>
+  fetch(`${origin}/api/health`).then(
+    (res) => res.ok,
+    () => false,
+  );
+
+async function waitUntilHealthy(p: VeladaProcess): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (!(await isHealthy(p.origin))) {
+    if (p.child.exitCode !== null) throw new Error(`a Velada process exited with code ${p.child.exitCode} while starting`);
+    if (Date.now() > deadline) throw new Error('a Velada process did not start within 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

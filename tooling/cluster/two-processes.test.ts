@@ -1,0 +1,150 @@
+// The deployment of docs/operations.md, tested: two Velada processes (`node api/main.ts`, production mode, each with a
+// data folder of its own) on one PostgreSQL database, behind nginx as a round-robin load balancer. Runs in the
+// postgres project (TEST_DATABASE_URL), in a database of its own made for the run; skipped, saying why, without
+// PostgreSQL or nginx.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { knexConfig, migrate } from '#db/connection.ts';
+import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { hashPassword } from '#api/services/passwords.ts';
+import { advertiserSessions, staffSessions } from '#api/auth/sessions.ts';
+import { NGINX_BINARY } from './nginx.ts';
+import { startCluster, type Cluster } from './cluster.ts';
+
+const postgresUrl = process.env.VELADA_TEST_DIALECT === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+const skipReason = !postgresUrl
+  ? 'the two-process test needs PostgreSQL (TEST_DATABASE_URL; it runs in the postgres project)'
+  : !NGINX_BINARY
+    ? 'the two-process test needs nginx (apt-get install -y nginx)'
+    : null;
+// Said once per run: by the postgres project when nginx is missing, by the SQLite one when there is no PostgreSQL.
+if (skipReason && (process.env.VELADA_TEST_DIALECT === 'postgres' || !process.env.TEST_DATABASE_URL))
+  console.warn(`Skipped: ${skipReason}`);
+
+const json = { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' };
+const cookieOf = (res: Response, name: string) => new RegExp(`${name}=([^;]*)`).exec(res.headers.get('set-cookie') ?? '')?.[1];
+
+describe.skipIf(skipReason !== null)('two processes on one PostgreSQL database behind nginx', () => {
+  let cluster: Cluster;
+  let db: Knex;
+  let admin: Knex;
+  let databaseName: string;
+  let dir: string;
+  const advertiser = { email: `cluster${Date.now()}@example.com`, password: 'una-clave-de-prueba-larga' };
+  let advertiserId: number;
+  let expiredPlanAd: number;
+
+  beforeAll(async () => {
+    databaseName = `velada_cluster_${crypto.randomBytes(5).toString('hex')}`;
+    admin = knexFactory({ client: 'pg', connection: postgresUrl });
+    await admin.raw(`create database ${databaseName}`);
+    const url = new URL(postgresUrl!);
+    url.pathname = `/${databaseName}`;
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'velada-cluster-'));
+    db = knexFactory({ ...knexConfig(url.toString(), dir), pool: { min: 0, max: 2 } });
+    // What the processes find when they start: an advertiser with a password, and a VIP plan past its end.
+    await migrate(db);
+    advertiserId = await insertAdvertiser(db, { email: advertiser.email });
+    await db('advertisers')
+      .where('id', advertiserId)
+      .update({ password_hash: await hashPassword(advertiser.password), email_confirmed_at: new Date() });
+    expiredPlanAd = await insertAd(db, advertiserId, { plan: 'vip', planExpiresAt: new Date(Date.now() - 60_000) });
+    cluster = await startCluster({ processes: 2, databaseUrl: url.toString(), dir });
+  }, 180_000);
+
+  afterAll(async () => {
+    await cluster?.stop();
+    await db?.destroy();
+    await admin?.raw(`drop database if exists ${databaseName} with (force)`);
+    await admin?.destroy();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  const [first, second] = [0, 1].map(
+    (i) => (pathname: string, init?: RequestInit) => fetch(`${cluster.processes[i]!.origin}${pathname}`, init),
+  );
+
+  it('a sign-in made through one process works through the other', async () => {
+    const login = await first('/api/advertiser/login', { method: 'POST', headers: json, body: JSON.stringify(advertiser) });
+    expect(login.status).toBe(200);
+    const session = cookieOf(login, advertiserSessions.cookie);
+    expect(session).toBeTruthy();
+    const me = await second('/api/advertiser/me', { headers: { Cookie: `${advertiserSessions.cookie}=${session}` } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { advertiser: { email: string } }).advertiser.email).toBe(advertiser.email);
+  });
+
+  it('runs the plan expiry job once per interval between them', { timeout: 90_000 }, async () => {
+    type JobRow = { singleton_on: Date; state: string; retry_count: number };
+    const jobs = () =>
+      db.withSchema('pgboss').from('job').where('name', 'plan-lifecycle').select('singleton_on', 'state', 'retry_count') as Promise<
+        JobRow[]
+      >;
+    const deadline = Date.now() + 60_000;
+    let rows = await jobs();
+    while (!(rows.length > 0 && rows.every((row) => row.state === 'completed')) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      rows = await jobs();
+    }
+    // Both processes asked for this interval's job at start; one job exists per interval, run once, by one of them.
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(rows.map((row) => row.singleton_on.getTime())).size).toBe(rows.length);
+    expect(rows.every((row) => row.state === 'completed' && row.retry_count === 0)).toBe(true);
+    // And it did its work: the VIP plan past its end is over.
+    expect((await db('ads').where('id', expiredPlanAd).first('plan')).plan).toBe('gratuito');
+  });
+
+  it('a published ad shows at once in the other process’s cached search', async () => {
+    const word = `zafiro${crypto.randomBytes(3).toString('hex')}`;
+    const title = `Masajes ${word} en Palermo`;
+    const pending = await insertAd(db, advertiserId, { state: 'pending', title });
+    const search = `/buscar?q=${word}`;
+    const login = await first('/api/admin/login', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ username: 'velada_admin', password: cluster.adminPassword }),
+    });
+    expect(login.status).toBe(200);
+    const staff = `${staffSessions.cookie}=${cookieOf(login, staffSessions.cookie)}`;
+    // The other process's page, cached without the ad (the second request is answered from its cache).
+    await second(search);
+    const before = await second(search);
+    expect(before.headers.get('x-render-cache')).toBe('hit');
+    expect(await before.text()).not.toContain(title);
+
+    const approve = await first(`/api/admin/ads/${pending}/approve`, { method: 'POST', headers: { ...json, Cookie: staff }, body: '{}' });
+    expect(approve.status).toBe(200);
+
+    // At once: announced at the commit (NOTIFY), well before the process's own reading of the version once a
+    // second would have found it. Half a second allows for the announcement's way, not for that reading.
+    let after = '';
+    for (const end = Date.now() + 500; Date.now() < end && !after.includes(title);) after = await (await second(search)).text();
+    expect(after).toContain(title);
+  });
+
+  it('SIGTERM on one process loses no request in flight: nginx sends the rest to the other', async () => {
+    const statuses: number[] = [];
+    let going = true;
+    const client = async () => {
+      while (going) {
+        const res = await fetch(`${cluster.origin}/buscar?barrio=palermo`).catch(() => null);
+        statuses.push(res?.status ?? 0);
+        await res?.arrayBuffer();
+      }
+    };
+    const clients = Array.from({ length: 8 }, client);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stopping = cluster.processes[0]!;
+    stopping.child.kill('SIGTERM');
+    expect(await stopping.exited).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    going = false;
+    await Promise.all(clients);
+    expect(statuses.length).toBeGreaterThan(20);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  });
+});
