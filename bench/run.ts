@@ -2,6 +2,7 @@
 // the children's output go to stderr). See docs/benchmarks.md for what each one measures.
 import { log } from './lib/common.ts';
 import { runSpeedBenchmark } from './speed.ts';
+import { runPostgresBenchmark } from './postgres.ts';
 import { runLighthouseBenchmark } from './lighthouse.ts';
 import { runPageWeightBenchmark } from './page-weight.ts';
 import { runAnalyticsBenchmarks } from './analytics.ts';
@@ -13,6 +14,7 @@ const started = performance.now();
 const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
 for (const line of await runSpeedBenchmark()) print(line);
+for (const line of await runPostgresBenchmark()) print(line);
 for (const line of await runLighthouseBenchmark()) print(line);
 print(await runPageWeightBenchmark());
 for (const line of await runAnalyticsBenchmarks()) print(line);

@@ -30,10 +30,10 @@ import { ensureSiteBuild, startAppServer, startServer, type RunningServer } from
 import { startBaseline, type BaselineRoute } from './lib/nginx.ts';
 import { hasWrk, wrk, type WrkResult } from './lib/wrk.ts';
 
-const CONNECTIONS = 50;
+export const CONNECTIONS = 50;
 /** Seconds of load before each measured run (WARMUP_S=12 to tell a slow start from a slow steady state). */
-const WARMUP_S = Number(process.env.WARMUP_S ?? 3);
-const DURATION_S = 10;
+export const WARMUP_S = Number(process.env.WARMUP_S ?? 3);
+export const DURATION_S = 10;
 const WORK_DIR = path.join(BENCH_DATA_DIR, 'speed');
 
 /** SPEED_CASES=search-random,ingest runs only those cases (all by default). */
@@ -76,14 +76,14 @@ end`;
 }
 
 /** The popular filter sets: a category in a zone, or a category alone. */
-function popularUrls(): string[] {
+export function popularUrls(): string[] {
   const urls = CATEGORIES.map((c) => `/buscar?categoria=${c.value}`);
   for (const c of CATEGORIES) for (const z of ZONES) urls.push(`/buscar?categoria=${c.value}&zona=${z.value}`);
   for (const b of BARRIOS.slice(0, 60 - urls.length)) urls.push(`/buscar?zona=${b.slug}`);
   return urls.slice(0, 60);
 }
 
-const pickUrlScript = (urls: string[]) => `
+export const pickUrlScript = (urls: string[]) => `
 local urls = ${lua(urls)}
 request = function() return wrk.format("GET", urls[math.random(#urls)]) end`;
 
@@ -115,7 +115,7 @@ interface PageCase {
  * Waits until the server answers /api/health quickly: wrk stops at its deadline, but the server still works
  * through the requests it had accepted (renders queued), which would otherwise slow down the next measurement.
  */
-async function waitIdle(origin: string): Promise<void> {
+export async function waitIdle(origin: string): Promise<void> {
   const deadline = performance.now() + 120_000;
   while (performance.now() < deadline) {
     const started = performance.now();
@@ -127,7 +127,7 @@ async function waitIdle(origin: string): Promise<void> {
 }
 
 /** A warm-up, then the measured run; `settle` (our server's waitIdle) before each. */
-async function measure(origin: string, c: { url: string; script?: string }, settle = async () => {}): Promise<WrkResult> {
+export async function measure(origin: string, c: { url: string; script?: string }, settle = async () => {}): Promise<WrkResult> {
   const run = (durationS: number) => wrk({ url: origin + c.url, connections: CONNECTIONS, durationS, script: c.script, dir: WORK_DIR });
   await settle();
   await run(WARMUP_S);

@@ -18,6 +18,8 @@ export interface ClusterOptions {
   dir: string;
   /** More settings for every process (S3_*, REDIS_URL...). */
   env?: Record<string, string>;
+  /** A proxy in front of the load balancer (a CDN) whose X-Forwarded-For it believes: the benchmarks' wrk. */
+  forwardedBy?: string;
 }
 
 export interface VeladaProcess {
@@ -45,10 +47,12 @@ export interface Cluster {
  * refused or reset, or its 502/503 while it stops) is sent to the next one when it is idempotent (GET, HEAD),
  * which is nginx's default for `proxy_next_upstream`. The processes trust X-Forwarded-For from it (TRUST_PROXY).
  */
-export function loadBalancerConfig(options: { port: number; upstreams: string[]; dir: string }): string {
+export function loadBalancerConfig(options: { port: number; upstreams: string[]; dir: string; forwardedBy?: string }): string {
+  const realIp = options.forwardedBy ? `set_real_ip_from ${options.forwardedBy};\n  real_ip_header X-Forwarded-For;\n  ` : '';
   return `${nginxPreamble(options.dir)}
 http {
   access_log off;
+  ${realIp}
   ${nginxTempPaths(options.dir)}
   client_max_body_size 12m;
   upstream velada {
@@ -115,7 +119,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all(processes.map((p) => waitUntilHealthy(p)));
     nginx = await runNginx(
       path.join(options.dir, 'nginx'),
-      loadBalancerConfig({ port: lbPort, upstreams: ports.map((port) => `127.0.0.1:${port}`), dir: path.join(options.dir, 'nginx') }),
+      loadBalancerConfig({
+        port: lbPort,
+        upstreams: ports.map((port) => `127.0.0.1:${port}`),
+        dir: path.join(options.dir, 'nginx'),
+        forwardedBy: options.forwardedBy,
+      }),
       () => isHealthy(origin),
     );
   } catch (err) {
