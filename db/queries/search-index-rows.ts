@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { IndexRow } from '#db/search/catalogue-index.ts';
 import { publicAds } from './search-ads.ts';
+import { dialectOf } from '#db/dialect.ts';
 
 /** Rows fetched per query: the driver builds each page of rows while the next is read, instead of 100,000 at once. */
 const PAGE = 10_000;
@@ -37,6 +38,8 @@ export async function loadIndexRows(db: Knex): Promise<IndexRow[]> {
         'ads.search_text',
         'advertisers.birth_date',
         'advertisers.verification_status',
+        // PostgreSQL's own words (lexemes) of the ad, for the index to match text as the database does.
+        ...(dialectOf(db) === 'postgres' ? [db.raw('tsvector_to_array(ads.search_vector) as words')] : []),
       );
     for (const r of page)
       rows.push({
@@ -59,6 +62,7 @@ export async function loadIndexRows(db: Knex): Promise<IndexRow[]> {
         birthDate: r.birth_date === null ? null : String(r.birth_date).slice(0, 10),
         advertiserVerified: r.verification_status === 'verified',
         searchText: r.search_text ?? '',
+        ...(r.words ? { words: r.words as string[] } : {}),
       });
     if (page.length < PAGE) return rows;
     afterId = Number(page.at(-1).id);

@@ -20,7 +20,7 @@ import { buenosAiresClock, dayGroupsFor, slotFor } from '#shared/availability.ts
 import { toMask } from '#shared/masks.ts';
 import { birthDateBounds } from '#shared/dates.ts';
 import { barrioSlugsOf, type SearchFilters } from '#shared/search-filters.ts';
-import { searchTerms, type Dialect } from '#db/dialect.ts';
+import { searchTerms } from '#db/dialect.ts';
 
 /** One published ad as the index reads it (db/queries/search-index-rows.ts). */
 export interface IndexRow {
@@ -44,6 +44,12 @@ export interface IndexRow {
   birthDate: string | null;
   advertiserVerified: boolean;
   searchText: string;
+  /**
+   * The ad's words as the database's own text search cut them, where that is not wordsOf's cut: PostgreSQL's lexemes
+   * (its parser keeps e-mail addresses, hosts and decimals whole: "ana@mail.com", "5.000"). Absent on SQLite, whose
+   * FTS5 (unicode61) cuts as wordsOf does.
+   */
+  words?: string[];
 }
 
 /** What the index finds: the total and the ids of the page, in order (the last page when the one asked is past it). */
@@ -79,12 +85,6 @@ const SLICE = 5_000;
 
 export class CatalogueIndex {
   readonly version: number;
-  /**
-   * Whether words are cut as the database cuts them: SQLite's FTS5 (unicode61) does as wordsOf does; PostgreSQL's
-   * parser keeps e-mail addresses, hosts and decimals whole ("ana@mail.com", "5.000"), so there a search with text
-   * is left to the database.
-   */
-  private readonly matchesText: boolean;
   readonly size: number;
   private readonly ids: Int32Array;
   private readonly category: Uint8Array;
@@ -110,15 +110,14 @@ export class CatalogueIndex {
    * The index of `rows` (in id order), built in slices with breaths in between: a build at 100,000 ads takes over a
    * second of the JavaScript thread, which must not stop the pages answered meanwhile for that long.
    */
-  static async build(rows: IndexRow[], version: number, dialect: Dialect): Promise<CatalogueIndex> {
-    const index = new CatalogueIndex(rows, version, dialect === 'sqlite');
+  static async build(rows: IndexRow[], version: number): Promise<CatalogueIndex> {
+    const index = new CatalogueIndex(rows, version);
     await index.addWords(rows);
     await index.sortOrders(rows);
     return index;
   }
 
-  private constructor(rows: IndexRow[], version: number, matchesText: boolean) {
-    this.matchesText = matchesText;
+  private constructor(rows: IndexRow[], version: number) {
     const n = rows.length;
     this.version = version;
     this.size = n;
@@ -169,7 +168,7 @@ export class CatalogueIndex {
       if (start > 0) await breathe();
       const end = Math.min(rows.length, start + SLICE);
       for (let i = start; i < end; i++) {
-        for (const word of wordsOf(rows[i]!.searchText)) {
+        for (const word of rows[i]!.words ?? wordsOf(rows[i]!.searchText)) {
           const list = byWord.get(word);
           if (!list) byWord.set(word, [i]);
           else if (list[list.length - 1] !== i) list.push(i);
@@ -215,9 +214,8 @@ export class CatalogueIndex {
     return result;
   }
 
-  /** Whether the index can answer these filters: every one but the order by popularity, and text on PostgreSQL. */
+  /** Whether the index can answer these filters: every one but the order by popularity. */
   answers(f: SearchFilters): boolean {
-    if (!this.matchesText && searchTerms(foldText(f.text)).length > 0) return false;
     return (ORDERS as readonly string[]).includes(f.orden);
   }
 

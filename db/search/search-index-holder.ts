@@ -5,7 +5,6 @@
 import type { Knex } from 'knex';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { loadIndexRows } from '#db/queries/search-index-rows.ts';
-import { dialectOf } from '#db/dialect.ts';
 import { CatalogueIndex } from './catalogue-index.ts';
 
 export interface SearchIndexHolderOptions {
@@ -74,7 +73,7 @@ export class SearchIndexHolder {
       // so it is not used and is built again.
       const version = await readCatalogVersion(this.db);
       const rows = await loadIndexRows(this.db);
-      this.index = await CatalogueIndex.build(rows, version, dialectOf(this.db));
+      this.index = await CatalogueIndex.build(rows, version);
       const ms = Math.round(performance.now() - this.lastStart);
       this.builds += 1;
       if (this.builds === 1 || ms > SLOW_BUILD_MS) console.log(`Search index: ${rows.length} ads in ${ms} ms`);
