@@ -12,7 +12,11 @@ const ASK_EVERY_MS = 60_000;
 /** pg-boss's pool per process: the jobs run on the app's own pool; this one only moves jobs. */
 const POOL_SIZE = 2;
 
-export async function startPgBossJobs(db: Knex, jobs: ScheduledJob[], options: { schema: string; retry: RetryPolicy }): Promise<StopJobs> {
+export async function startPgBossJobs(
+  db: Knex,
+  jobs: ScheduledJob[],
+  options: { schema: string; retry: RetryPolicy; pollEveryMs?: number },
+): Promise<StopJobs> {
   const boss = new PgBoss({
     ...connectionOf(db),
     schema: options.schema,
@@ -34,9 +38,13 @@ export async function startPgBossJobs(db: Knex, jobs: ScheduledJob[], options: {
       expireInSeconds: Math.max(60, everyS),
       deleteAfterSeconds: 7 * 86_400,
     });
-    await boss.work(job.name, { pollingIntervalSeconds: pollingSecondsFor(everyS) }, async ([work]) => {
-      await runLogged(job, new Date(), work!.retryCount + 1, retry);
-    });
+    await boss.work(
+      job.name,
+      { pollingIntervalSeconds: options.pollEveryMs ? options.pollEveryMs / 1000 : pollingSecondsFor(everyS) },
+      async ([work]) => {
+        await runLogged(job, new Date(), work!.retryCount + 1, retry);
+      },
+    );
   }
 
   const ask = (job: ScheduledJob) =>

@@ -15,10 +15,11 @@ afterAll(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-/** pg-boss in a schema of this file's own, and a retry delay a test can wait for. */
+/** pg-boss in a schema of this file's own, and a retry delay and polling a test can wait for. */
 const schedulerOptions = (): SchedulerOptions => ({
   pgBossSchema: t.schema && `${t.schema}_jobs`,
   retry: { retries: 2, retryDelayMs: 1_000 },
+  pollEveryMs: 500,
 });
 
 const until = async (done: () => boolean, what: string, ms = 20_000) => {
@@ -30,7 +31,7 @@ const until = async (done: () => boolean, what: string, ms = 20_000) => {
 };
 
 describe('scheduled jobs', () => {
-  it('are run at start, and a failed run is logged and tried again until it succeeds', async () => {
+  it('are run at start, and a failed run is logged and tried again until it succeeds', { timeout: 60_000 }, async () => {
     const errors: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args.join(' ')));
     const runs: Date[] = [];

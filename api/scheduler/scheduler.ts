@@ -26,6 +26,8 @@ export interface SchedulerOptions {
   /** PostgreSQL only: where pg-boss keeps its tables (by default `pgboss`). */
   pgBossSchema?: string;
   retry?: RetryPolicy;
+  /** PostgreSQL only: how often a process looks for due jobs (by default a tenth of a job's interval, 0.5-10 s). */
+  pollEveryMs?: number;
 }
 
 /** Stops the timers and resolves once the runs in progress have finished. */
@@ -34,7 +36,7 @@ export type StopJobs = () => Promise<void>;
 export function startScheduledJobs(db: Knex, jobs: ScheduledJob[], options: SchedulerOptions = {}): Promise<StopJobs> {
   const retry = options.retry ?? RETRY_POLICY;
   if (db.client.config.client === 'pg') {
-    return startPgBossJobs(db, jobs, { schema: options.pgBossSchema ?? 'pgboss', retry });
+    return startPgBossJobs(db, jobs, { schema: options.pgBossSchema ?? 'pgboss', retry, pollEveryMs: options.pollEveryMs });
   }
   return Promise.resolve(startInProcessJobs(jobs, retry));
 }
