@@ -7,7 +7,8 @@ import { persistAnalytics } from '#db/queries/analytics-ingest.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { insertedId } from '#db/dialect.ts';
-import { identityDir, storeDocument } from './services/identity-vault.ts';
+import { sealedObjectKey, storeDocument } from './services/identity-vault.ts';
+import { diskStore } from './services/object-store/disk-store.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 
 let t: TestDb;
@@ -42,7 +43,7 @@ describe('runHourlyJobs', () => {
       { ...old, at: new Date('2025-01-10T12:00:00Z'), eventName: 'search', eventData: null, pagePath: '/' },
       { ...old, at: new Date('2026-11-10T12:00:00Z'), eventName: 'search', eventData: null, pagePath: '/' },
     ]);
-    await runHourlyJobs(t.db, t.dataDir, new Date('2026-11-22T12:00:00Z'));
+    await runHourlyJobs(t.db, diskStore(t.dataDir), new Date('2026-11-22T12:00:00Z'));
     expect((await t.db('analytics_events').select('day')).map((r) => String(r.day).slice(0, 10))).toEqual(['2026-11-10']);
   });
 });
@@ -50,6 +51,7 @@ describe('runHourlyJobs', () => {
 describe('purgeIdentityDocuments (in runHourlyJobs)', () => {
   it('deletes the documents of requests decided more than 30 days ago, files and rows, and nothing else', async () => {
     const key = Buffer.alloc(32, 9);
+    const store = diskStore(t.dataDir);
     const now = new Date('2026-11-22T12:00:00Z');
     const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
     const advertiser = await insertAdvertiser(t.db);
@@ -67,7 +69,7 @@ describe('purgeIdentityDocuments (in runHourlyJobs)', () => {
         })
         .returning('id');
       const id = insertedId(row);
-      const keys = [await storeDocument(t.dataDir, key, Buffer.from('uno')), await storeDocument(t.dataDir, key, Buffer.from('dos'))];
+      const keys = [await storeDocument(store, key, Buffer.from('uno')), await storeDocument(store, key, Buffer.from('dos'))];
       await t
         .db('identity_documents')
         .insert(
@@ -78,9 +80,9 @@ describe('purgeIdentityDocuments (in runHourlyJobs)', () => {
     const old = await request('rejected', 31);
     const recent = await request('approved', 29);
     const waiting = await request('pending', null);
-    const exists = (fileKey: string) => fs.existsSync(path.join(identityDir(t.dataDir), `${fileKey}.bin`));
+    const exists = (fileKey: string) => fs.existsSync(path.join(t.dataDir, sealedObjectKey(fileKey)));
 
-    await runHourlyJobs(t.db, t.dataDir, now);
+    await runHourlyJobs(t.db, store, now);
     expect(old.keys.map(exists)).toEqual([false, false]);
     expect(await t.db('identity_documents').where('request_id', old.id)).toHaveLength(0);
     const kept = await t.db('verification_requests').where('id', old.id).first();
@@ -91,7 +93,7 @@ describe('purgeIdentityDocuments (in runHourlyJobs)', () => {
       expect(await t.db('identity_documents').where('request_id', other.id)).toHaveLength(2);
     }
     // A second run finds nothing more to do.
-    expect(await purgeIdentityDocuments(t.db, t.dataDir, now)).toBe(0);
+    expect(await purgeIdentityDocuments(t.db, store, now)).toBe(0);
   });
 });
 
@@ -125,7 +127,7 @@ describe('startJobs', () => {
     const errors: unknown[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
     try {
-      const stop = startJobs(own.db, own.dataDir, { mailer: new MemoryMailer(), siteOrigin: 'https://velada.example' });
+      const stop = startJobs(own.db, diskStore(own.dataDir), { mailer: new MemoryMailer(), siteOrigin: 'https://velada.example' });
       await stop();
       await own.destroy();
       await new Promise((resolve) => setTimeout(resolve, 100)); // what a run cut off would log, it logs by now

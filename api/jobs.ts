@@ -7,6 +7,7 @@ import { deleteExpiredAnalytics } from '#db/queries/analytics-retention.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 import { runPlanLifecycle, type PlanLifecycleResult } from '#db/queries/plan-lifecycle.ts';
 import type { Mailer } from './services/mail.ts';
+import type { ObjectStore } from './services/object-store/object-store.ts';
 import { removeOrphanFiles } from './services/orphan-files.ts';
 import { renewalDueMail } from './routes/payments/mails.ts';
 import { paymentPagePath } from './routes/payments/confirmations.ts';
@@ -22,11 +23,11 @@ export async function refreshSearchOrder(db: Knex): Promise<void> {
 }
 
 /** Every hour: deleting by whole past days, so each run removes at most the day that just expired. */
-export async function runHourlyJobs(db: Knex, dataDir: string, now = new Date()): Promise<void> {
+export async function runHourlyJobs(db: Knex, store: ObjectStore, now = new Date()): Promise<void> {
   await refreshSearchOrder(db).catch((err) => console.error('Search order refresh failed:', err));
   await deleteExpiredAnalytics(db, now).catch((err) => console.error('Analytics retention failed:', err));
-  await purgeIdentityDocuments(db, dataDir, now).catch((err) => console.error('Identity document purge failed:', err));
-  await removeOrphanFiles(db, dataDir, now)
+  await purgeIdentityDocuments(db, store, now).catch((err) => console.error('Identity document purge failed:', err));
+  await removeOrphanFiles(db, store, now)
     .then((removed) => {
       const total = removed['ad-images'] + removed.identity + removed.receipts;
       if (total)
@@ -55,13 +56,13 @@ export async function runPlanJobs(db: Knex, mailer: Mailer, siteOrigin: string, 
  * Runs the jobs now and on their timers. Returns a stop function that cancels the timers and resolves once the
  * runs in progress have finished, so that the database is closed only after them.
  */
-export function startJobs(db: Knex, dataDir: string, plans: { mailer: Mailer; siteOrigin: string }): () => Promise<void> {
+export function startJobs(db: Knex, store: ObjectStore, plans: { mailer: Mailer; siteOrigin: string }): () => Promise<void> {
   const running = new Set<Promise<unknown>>();
   const track = (run: Promise<unknown>) => {
     const tracked = run.finally(() => running.delete(tracked));
     running.add(tracked);
   };
-  const hourly = () => track(runHourlyJobs(db, dataDir));
+  const hourly = () => track(runHourlyJobs(db, store));
   const planJobs = () =>
     track(runPlanJobs(db, plans.mailer, plans.siteOrigin).catch((err) => console.error('Plan expiry and renewal failed:', err)));
   hourly();
