@@ -7,6 +7,7 @@ import react from '@astrojs/react';
 import AstroPWA from '@vite-pwa/astro';
 import { AGE_CHECK_SCRIPT, scriptHash } from './site/server/age-check-script.ts';
 import { precompress } from './tooling/build/precompress.ts';
+import { imageSources } from './shared/photo-urls.ts';
 
 const clientDir = fileURLToPath(new URL('./dist/client/', import.meta.url));
 
@@ -24,7 +25,8 @@ export default defineConfig({
     csp: {
       directives: [
         "default-src 'self'",
-        "img-src 'self' data: blob:",
+        // Photos of public ads may come from MEDIA_PUBLIC_URL (a CDN or public bucket): set it when building too.
+        `img-src ${imageSources(process.env.MEDIA_PUBLIC_URL)}`,
         "font-src 'self'",
         "connect-src 'self'",
         "manifest-src 'self'",

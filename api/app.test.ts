@@ -9,6 +9,7 @@ import { rawGet, serve, sameOriginJson, testConfig, type TestServer } from './te
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { storeAdImage } from './services/image-store.ts';
+import { diskStore } from './services/object-store/disk-store.ts';
 
 let t: TestDb;
 let server: TestServer;
@@ -134,7 +135,7 @@ describe('ad photos', () => {
     const png = await sharp({ create: { width: 50, height: 60, channels: 3, background: '#884466' } })
       .png()
       .toBuffer();
-    const { key } = await storeAdImage(t.dataDir, png);
+    const { key } = await storeAdImage(diskStore(t.dataDir), png);
     expect((await fetch(`${server.url}/media/ads/${key}-400.webp`)).status).toBe(404);
     const adId = await insertAd(t.db, await insertAdvertiser(t.db));
     await t.db('ad_images').insert({ ad_id: adId, position: 0, file_key: key, width: 50, height: 60, alt: 'foto' });

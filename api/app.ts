@@ -25,6 +25,7 @@ import { adPhotosRouter, isPhotoUploadPath } from './routes/ads/photos-routes.ts
 import { reportsRouter } from './routes/reports/routes.ts';
 import { advertiserDataRouter } from './routes/accounts/data-routes.ts';
 import { createMailer } from './services/mail.ts';
+import { openObjectStore } from './services/object-store/object-store.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
 import { servePagesFromCache } from './render-cache/middleware.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
@@ -121,7 +122,8 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   app.use((ctx, next) => new Promise((resolve, reject) => gzipOrBrotli(ctx.req, ctx.res, () => next().then(resolve, reject))));
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, dataDir: deps.config.dataDir });
-  const routerDeps: RouterDeps = { ...deps, mailer };
+  const store = deps.store ?? openObjectStore(deps.config);
+  const routerDeps: RouterDeps = { ...deps, mailer, store };
   const api = new Router({ prefix: '/api' });
   api.use(
     sameOriginWrites(deps.config.publicOrigin, {
@@ -152,7 +154,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   });
 
   app.use(ageConfirmation({ publicOrigin: deps.config.publicOrigin }));
-  app.use(serveAdImages(deps.config.dataDir, deps.db));
+  app.use(serveAdImages(store, deps.db));
   if (deps.distDir) {
     const clientDir = path.join(deps.distDir, 'client');
     app.use(serveClientFiles(clientDir, staticSite?.paths));
@@ -163,7 +165,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
           handler,
           {
             db: deps.db,
-            dataDir: deps.config.dataDir,
+            photosUrl: deps.config.mediaPublicUrl,
             payments: { mercadoPago: Boolean(deps.config.mercadoPago) },
             searchIndex: deps.searchIndex ?? new SearchIndexHolder(deps.db, { currentVersion: () => renderCache.currentVersion() }),
           },

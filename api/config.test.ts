@@ -77,4 +77,60 @@ describe('loadConfig', () => {
     for (const bad of ['everyone', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.local'])
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
+
+  it('keeps files in DATA_DIR unless S3_BUCKET is set, and refuses half an S3 configuration with a line saying what is missing', () => {
+    expect(loadConfig({})).toMatchObject({ s3: undefined, mediaPublicUrl: undefined });
+    expect(loadConfig({ S3_BUCKET: 'velada-media' }).s3).toEqual({
+      bucket: 'velada-media',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    const minio = {
+      S3_BUCKET: 'velada',
+      S3_ENDPOINT: 'http://10.0.0.9:9000/',
+      S3_REGION: 'sa-east-1',
+      S3_ACCESS_KEY_ID: 'clave',
+      S3_SECRET_ACCESS_KEY: 'secreto',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    expect(loadConfig(minio).s3).toEqual({
+      bucket: 'velada',
+      endpoint: 'http://10.0.0.9:9000',
+      region: 'sa-east-1',
+      credentials: { accessKeyId: 'clave', secretAccessKey: 'secreto' },
+      forcePathStyle: true,
+    });
+    for (const name of ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const) {
+      expect(() => loadConfig({ ...minio, S3_BUCKET: '' }), name).toThrow(/^Invalid configuration: S3_\w+ is set but S3_BUCKET is not/);
+    }
+    expect(() => loadConfig({ ...minio, S3_SECRET_ACCESS_KEY: undefined })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'Velada_Media' })).toThrow(/^Invalid configuration: S3_BUCKET must be a bucket name/);
+    expect(() => loadConfig({ ...minio, S3_ENDPOINT: 'http://minio:9000/velada' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'quizás' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => loadConfig({ ...minio, S3_REGION: 'Sudamérica' })).toThrow(
+      /^Invalid configuration: S3_REGION must be a region name like us-east-1\.$/,
+    );
+  });
+
+  it('takes MEDIA_PUBLIC_URL as an http(s) address without ? or #, https in production', () => {
+    expect(loadConfig({ MEDIA_PUBLIC_URL: 'https://media.velada.com.ar/ads/' }).mediaPublicUrl).toBe('https://media.velada.com.ar/ads');
+    for (const bad of ['media.velada.com.ar', 'ftp://media.velada.com.ar', 'https://media.velada.com.ar/ads?x=1'])
+      expect(() => loadConfig({ MEDIA_PUBLIC_URL: bad }), bad).toThrow(/^Invalid configuration: MEDIA_PUBLIC_URL/);
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://velada.com.ar',
+      SMTP_URL: 'smtp://mail:587',
+      IDENTITY_KEY: 'a'.repeat(64),
+    };
+    expect(() => loadConfig({ ...production, MEDIA_PUBLIC_URL: 'http://media.velada.com.ar' })).toThrow(
+      /MEDIA_PUBLIC_URL must be an https/,
+    );
+    expect(loadConfig({ ...production, MEDIA_PUBLIC_URL: 'https://media.velada.com.ar' }).mediaPublicUrl).toBe(
+      'https://media.velada.com.ar',
+    );
+  });
 });

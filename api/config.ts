@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseIdentityKey } from './services/identity-vault.ts';
+import type { S3Settings } from './services/object-store/s3-store.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -58,7 +59,33 @@ const schema = z.object({
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(10).optional(),
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens' })
+    .optional(),
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .refine((v) => v === undefined || /^https?:\/\/[^/?#]+\/?$/.test(v), {
+      message: "must be the store's address, like https://s3.example.com",
+    }),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, { message: 'must be a region name like us-east-1' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  MEDIA_PUBLIC_URL: z
+    .url()
+    .optional()
+    .refine((v) => v === undefined || /^https?:\/\/[^?#]+$/.test(v), {
+      message: 'must be the public address of the ad photos, like https://media.velada.com.ar/ads (no ? or #)',
+    }),
 });
+
+/** The settings that only mean something with S3_BUCKET. */
+const S3_EXTRAS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
 
 /** Proxy addresses whose X-Forwarded-* headers are believed; null when the value is not understood. */
 export function trustedProxies(value: string): string[] | null {
@@ -97,6 +124,10 @@ export interface Config {
   identityKey: Buffer | undefined;
   /** MercadoPago Checkout Pro, offered only when configured (api/routes/payments/mercadopago.ts). */
   mercadoPago: { accessToken: string; webhookSecret: string; apiUrl: string } | undefined;
+  /** Photos, receipts and identity documents in this bucket; unset, in DATA_DIR (api/services/object-store/). */
+  s3: S3Settings | undefined;
+  /** Where public pages point ad photos (a CDN or a public bucket), without a trailing slash; unset, /media/ads. */
+  mediaPublicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -132,6 +163,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: PUBLIC_ORIGIN is required with MERCADOPAGO_ACCESS_TOKEN (MercadoPago returns buyers and notifications there).',
     );
   }
+  // Half an S3 configuration would silently leave files on this machine's disk.
+  const extra = S3_EXTRAS.find((name) => c[name] !== undefined);
+  if (extra && !c.S3_BUCKET)
+    throw new ConfigError(`Invalid configuration: ${extra} is set but S3_BUCKET is not (the bucket for photos and documents).`);
+  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (set both, or neither for the SDK's own sources).",
+    );
+  // The site is served over HTTPS in production: photos over HTTP would be blocked as mixed content.
+  if (production && c.MEDIA_PUBLIC_URL?.startsWith('http:'))
+    throw new ConfigError('Invalid configuration: MEDIA_PUBLIC_URL must be an https:// address in production.');
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -156,5 +198,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apiUrl: c.MERCADOPAGO_API_URL.replace(/\/$/, ''),
         }
       : undefined,
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          endpoint: c.S3_ENDPOINT?.replace(/\/$/, ''),
+          region: c.S3_REGION ?? 'us-east-1',
+          credentials: c.S3_ACCESS_KEY_ID ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY! } : undefined,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : undefined,
+    mediaPublicUrl: c.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Config } from './config.ts';
 import type { AnalyticsWriter } from './routes/analytics/writer.ts';
 import type { Mailer } from './services/mail.ts';
+import type { ObjectStore } from './services/object-store/object-store.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
 import type { AdViewCounter } from './services/ad-views.ts';
 import type { SearchIndexHolder } from '#db/search/search-index-holder.ts';
@@ -16,6 +17,8 @@ export interface AppDeps {
   analytics: AnalyticsWriter;
   /** Outgoing mail; by default SMTP_URL or the outbox folder (api/services/mail.ts). */
   mailer?: Mailer;
+  /** Photos, receipts and identity documents; by default the one the configuration names (S3_BUCKET or DATA_DIR). */
+  store?: ObjectStore;
   /** Finished public pages; by default one per app, reading the catalog version at most every second. */
   renderCache?: RenderCache;
   /** Views of ad pages served from the render cache; by default one per app. The caller closes it on shutdown. */
@@ -27,5 +30,5 @@ export interface AppDeps {
   searchIndex?: SearchIndexHolder;
 }
 
-/** The app's dependencies as routers get them: the mailer chosen once, by createApp. */
-export type RouterDeps = Omit<AppDeps, 'mailer'> & { mailer: Mailer };
+/** The app's dependencies as routers get them: the mailer and the store chosen once, by createApp. */
+export type RouterDeps = Omit<AppDeps, 'mailer' | 'store'> & { mailer: Mailer; store: ObjectStore };

@@ -7,7 +7,8 @@ import { persistAnalytics } from '#db/queries/analytics-ingest.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { insertedId } from '#db/dialect.ts';
-import { identityDir, storeDocument } from './services/identity-vault.ts';
+import { sealedObjectKey, storeDocument } from './services/identity-vault.ts';
+import { diskStore } from './services/object-store/disk-store.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 
 let t: TestDb;
@@ -18,9 +19,12 @@ afterAll(() => t.destroy());
 
 /** One of the scheduled jobs, run now as its timer would. */
 function runJob(name: string, now: Date): Promise<void> {
-  const job = scheduledJobs({ db: t.db, dataDir: t.dataDir, mailer: new MemoryMailer(), siteOrigin: 'https://velada.example' }).find(
-    (j) => j.name === name,
-  );
+  const job = scheduledJobs({
+    db: t.db,
+    store: diskStore(t.dataDir),
+    mailer: new MemoryMailer(),
+    siteOrigin: 'https://velada.example',
+  }).find((j) => j.name === name);
   return job!.run(now);
 }
 
@@ -58,6 +62,7 @@ describe('the analytics-retention job', () => {
 describe('the identity-purge job', () => {
   it('deletes the documents of requests decided more than 30 days ago, files and rows, and nothing else', async () => {
     const key = Buffer.alloc(32, 9);
+    const store = diskStore(t.dataDir);
     const now = new Date('2026-11-22T12:00:00Z');
     const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
     const advertiser = await insertAdvertiser(t.db);
@@ -75,7 +80,7 @@ describe('the identity-purge job', () => {
         })
         .returning('id');
       const id = insertedId(row);
-      const keys = [await storeDocument(t.dataDir, key, Buffer.from('uno')), await storeDocument(t.dataDir, key, Buffer.from('dos'))];
+      const keys = [await storeDocument(store, key, Buffer.from('uno')), await storeDocument(store, key, Buffer.from('dos'))];
       await t
         .db('identity_documents')
         .insert(
@@ -86,7 +91,7 @@ describe('the identity-purge job', () => {
     const old = await request('rejected', 31);
     const recent = await request('approved', 29);
     const waiting = await request('pending', null);
-    const exists = (fileKey: string) => fs.existsSync(path.join(identityDir(t.dataDir), `${fileKey}.bin`));
+    const exists = (fileKey: string) => fs.existsSync(path.join(t.dataDir, sealedObjectKey(fileKey)));
 
     await runJob('identity-purge', now);
     expect(old.keys.map(exists)).toEqual([false, false]);
@@ -99,7 +104,7 @@ describe('the identity-purge job', () => {
       expect(await t.db('identity_documents').where('request_id', other.id)).toHaveLength(2);
     }
     // A second run finds nothing more to do.
-    expect(await purgeIdentityDocuments(t.db, t.dataDir, now)).toBe(0);
+    expect(await purgeIdentityDocuments(t.db, store, now)).toBe(0);
   });
 });
 
@@ -135,7 +140,7 @@ describe('startJobs', () => {
     try {
       const pgBossSchema = own.schema && `${own.schema}_jobs`;
       const stop = await startJobs(
-        { db: own.db, dataDir: own.dataDir, mailer: new MemoryMailer(), siteOrigin: 'https://velada.example' },
+        { db: own.db, store: diskStore(own.dataDir), mailer: new MemoryMailer(), siteOrigin: 'https://velada.example' },
         { pgBossSchema },
       );
       await stop();

@@ -7,6 +7,7 @@ import { deleteExpiredAnalytics } from '#db/queries/analytics-retention.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 import { runPlanLifecycle, type PlanLifecycleResult } from '#db/queries/plan-lifecycle.ts';
 import type { Mailer } from './services/mail.ts';
+import type { ObjectStore } from './services/object-store/object-store.ts';
 import { removeOrphanFiles } from './services/orphan-files.ts';
 import { renewalDueMail } from './routes/payments/mails.ts';
 import { paymentPagePath } from './routes/payments/confirmations.ts';
@@ -25,7 +26,7 @@ export async function refreshSearchOrder(db: Knex): Promise<void> {
 /** What the scheduler needs to run the jobs. */
 export interface JobContext {
   db: Knex;
-  dataDir: string;
+  store: ObjectStore;
   mailer: Mailer;
   siteOrigin: string;
 }
@@ -34,17 +35,17 @@ export interface JobContext {
  * The scheduled jobs (api/scheduler/): each once per interval across the processes sharing the database. The
  * hourly ones delete by whole past days, so each run removes at most the day that just expired.
  */
-export function scheduledJobs({ db, dataDir, mailer, siteOrigin }: JobContext): ScheduledJob[] {
+export function scheduledJobs({ db, store, mailer, siteOrigin }: JobContext): ScheduledJob[] {
   return [
     { name: 'plan-lifecycle', everyMs: PLAN_JOB_MS, run: async (now) => void (await runPlanJobs(db, mailer, siteOrigin, now)) },
     { name: 'search-order', everyMs: HOUR_MS, run: () => refreshSearchOrder(db) },
     { name: 'analytics-retention', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredAnalytics(db, now)) },
-    { name: 'identity-purge', everyMs: HOUR_MS, run: async (now) => void (await purgeIdentityDocuments(db, dataDir, now)) },
+    { name: 'identity-purge', everyMs: HOUR_MS, run: async (now) => void (await purgeIdentityDocuments(db, store, now)) },
     {
       name: 'orphan-files',
       everyMs: HOUR_MS,
       run: async (now) => {
-        const removed = await removeOrphanFiles(db, dataDir, now);
+        const removed = await removeOrphanFiles(db, store, now);
         const total = removed['ad-images'] + removed.identity + removed.receipts;
         if (total)
           console.log(

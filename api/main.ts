@@ -16,7 +16,9 @@ import { AdViewCounter } from './services/ad-views.ts';
 import { listenForCatalogChanges, readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import { startJobs } from './jobs.ts';
+import { buildRefusesImagesFrom } from './static-site.ts';
 import { createMailer } from './services/mail.ts';
+import { openObjectStore, type ObjectStore } from './services/object-store/object-store.ts';
 import { migrate, openDb, ping, type Db } from '#db/connection.ts';
 import { isDatabaseEmpty, seedDemoData } from '#tooling/seeds/demo.ts';
 import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
@@ -37,15 +39,12 @@ function buildSiteIfMissing(): void {
   if (result.status !== 0) throw new Error('The site build failed; see the output above.');
 }
 
-async function prepareDatabase(db: Db, config: Config): Promise<void> {
+async function prepareDatabase(db: Db, config: Config, store: ObjectStore): Promise<void> {
   await migrate(db);
   if (config.seedDemo && (await isDatabaseEmpty(db))) {
     console.log('Empty database: creating demo data...');
-    const count = await seedDemoData(db, config.dataDir);
-    const { partnerPassword } = await seedPanelDemo(
-      db,
-      config.identityKey ? { dataDir: config.dataDir, key: config.identityKey } : undefined,
-    );
+    const count = await seedDemoData(db, store);
+    const { partnerPassword } = await seedPanelDemo(db, config.identityKey ? { store, key: config.identityKey } : undefined);
     const pageviews = await seedAnalyticsDemo(db);
     console.log(
       `Demo data ready: ${count} published ads, subscribers to verify, payments, bank accounts and ${pageviews} page views over 30 days.`,
@@ -149,8 +148,14 @@ export async function main(): Promise<void> {
     process.exit(1);
   }
   secureDataDir(config);
-  await prepareDatabase(db, config);
+  const store = openObjectStore(config);
+  await prepareDatabase(db, config, store);
   buildSiteIfMissing();
+  const mediaRefused = config.mediaPublicUrl ? buildRefusesImagesFrom(path.join(distDir, 'client'), config.mediaPublicUrl) : null;
+  if (mediaRefused) {
+    console.error(mediaRefused);
+    process.exit(1);
+  }
 
   // The index first, while nothing else runs: a signal meanwhile interrupts nothing, and no job is changing the
   // catalogue under the build.
@@ -161,7 +166,7 @@ export async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   let stopJobs: () => Promise<void>;
   try {
-    stopJobs = await startJobs({ db, dataDir: config.dataDir, mailer, siteOrigin: config.siteOrigin });
+    stopJobs = await startJobs({ db, store, mailer, siteOrigin: config.siteOrigin });
   } catch (err) {
     console.error(`The scheduled jobs could not start: ${(err as Error).message}`);
     process.exit(1);
@@ -169,7 +174,7 @@ export async function main(): Promise<void> {
   const analytics = new AnalyticsWriter(db);
   logRenderCacheStats(renderCache);
   const adViews = new AdViewCounter(db);
-  const app = await createApp({ db, config, distDir, analytics, mailer, renderCache, adViews, searchIndex });
+  const app = await createApp({ db, config, distDir, analytics, mailer, store, renderCache, adViews, searchIndex });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(

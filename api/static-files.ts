@@ -1,15 +1,17 @@
-// Serves the built site (dist/client) and ad photos (DATA_DIR/uploads). Hashed assets are cached for a year;
+// Serves the built site (dist/client) and ad photos (from the object store). Hashed assets are cached for a year;
 // HTML and the service worker are revalidated on every visit (ETag / Last-Modified, answered with 304).
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
-import { adImageFile } from './services/image-store.ts';
+import { adImageByName, PUBLIC_PHOTO_CACHE } from './services/image-store.ts';
+import type { ObjectStore, StoredObject } from './services/object-store/object-store.ts';
 import { metaPolicyOf, pagePolicy } from './middleware/security-headers.ts';
 import { photoAudience } from '#db/queries/photo-access.ts';
 import { can } from '#shared/admin-permissions.ts';
 import { hasNoJsAgeCookie } from '#shared/age-cookie.ts';
+import { APP_PHOTOS_PATH } from '#shared/photo-urls.ts';
 import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
 const TYPES: Record<string, string> = {
@@ -53,6 +55,16 @@ async function builtPagePolicy(file: string, stat: fs.Stats): Promise<string | n
   return policy;
 }
 
+/** Last-Modified and a weak ETag of size and time; true when the client's copy is current and 304 is the answer. */
+function answeredNotModified(ctx: Context, modified: Date, size: number, mtimeMs: number, variant = ''): boolean {
+  ctx.lastModified = modified;
+  ctx.etag = `W/"${size.toString(16)}-${mtimeMs.toString(16)}${variant}"`;
+  ctx.status = 200;
+  if (!ctx.fresh) return false;
+  ctx.status = 304;
+  return true;
+}
+
 async function sendFile(ctx: Context, file: string, cacheControl: string): Promise<boolean> {
   let stat: fs.Stats;
   try {
@@ -70,13 +82,7 @@ async function sendFile(ctx: Context, file: string, cacheControl: string): Promi
   const transform = ageConfirmedVariant(ctx, file);
   // The age-confirmed variant is one visitor's: no shared cache may keep it.
   if (transform) ctx.set('Cache-Control', 'private, max-age=0, must-revalidate');
-  ctx.lastModified = stat.mtime;
-  ctx.etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}${transform ? '-a' : ''}"`;
-  ctx.status = 200;
-  if (ctx.fresh) {
-    ctx.status = 304;
-    return true;
-  }
+  if (answeredNotModified(ctx, stat.mtime, stat.size, stat.mtimeMs, transform ? '-a' : '')) return true;
   // Koa leaves the body out of HEAD answers itself, keeping their Content-Type and Content-Length.
   if (transform) {
     ctx.body = transform(await fsp.readFile(file, 'utf8'));
@@ -115,12 +121,18 @@ export function serveClientFiles(clientDir: string, builtPaths?: Set<string>): M
 }
 
 /**
- * Public photos may be kept by browsers and shared caches, but only for minutes: moderation can take them down,
- * so they are never `immutable`. Photos of ads that are not public (drafts, in review, held, removed) and
- * evidence go only to their owner and staff, and no cache keeps them.
+ * Public photos are cached for minutes (PUBLIC_PHOTO_CACHE). Photos of ads that are not public (drafts, in review,
+ * held, removed) and evidence go only to their owner and staff, and no cache keeps them.
  */
-const PUBLIC_PHOTO = 'public, max-age=600';
 const PRIVATE_PHOTO = 'private, no-store';
+
+function sendPhoto(ctx: Context, photo: StoredObject, cacheControl: string): void {
+  ctx.type = 'image/webp';
+  ctx.set('Cache-Control', cacheControl);
+  const modified = photo.lastModified;
+  if (answeredNotModified(ctx, modified, photo.bytes.length, modified.getTime())) return;
+  ctx.body = photo.bytes;
+}
 
 async function mayViewPrivatePhoto(db: Knex, ctx: Context, ownerId: number | null): Promise<boolean> {
   const admin = await staffSessions.resume(db, ctx.cookies.get(staffSessions.cookie));
@@ -130,19 +142,21 @@ async function mayViewPrivatePhoto(db: Knex, ctx: Context, ownerId: number | nul
   return advertiser?.id === ownerId;
 }
 
-export function serveAdImages(dataDir: string, db: Knex): Middleware {
+export function serveAdImages(store: ObjectStore, db: Knex): Middleware {
   return async (ctx, next) => {
-    if (!ctx.path.startsWith('/media/ads/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    const name = ctx.path.slice('/media/ads/'.length);
-    const file = adImageFile(dataDir, name);
-    const audience = file ? await photoAudience(db, name.slice(0, name.lastIndexOf('-'))) : null;
+    if (!ctx.path.startsWith(`${APP_PHOTOS_PATH}/`) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    const photo = adImageByName(ctx.path.slice(APP_PHOTOS_PATH.length + 1));
+    const audience = photo ? await photoAudience(db, photo.key) : null;
     const allowed = audience && (audience.public || (await mayViewPrivatePhoto(db, ctx, audience.ownerId)));
+    const stored = allowed && photo ? await store.get(photo.objectKey) : null;
     // The same answer for a photo that does not exist and one this visitor may not see.
-    if (!file || !allowed || !(await sendFile(ctx, file, audience.public ? PUBLIC_PHOTO : PRIVATE_PHOTO))) {
+    if (!stored) {
       ctx.status = 404;
       ctx.set('Cache-Control', 'no-store');
       ctx.body = 'No encontrado';
+      return;
     }
+    sendPhoto(ctx, stored, audience?.public ? PUBLIC_PHOTO_CACHE : PRIVATE_PHOTO);
   };
 }
 

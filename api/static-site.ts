@@ -74,3 +74,17 @@ export function loadStaticSite(clientDir: string): StaticSite {
   }
   return site;
 }
+
+/**
+ * Photos at MEDIA_PUBLIC_URL show only if the build's Content-Security-Policy allows its origin (astro.config.mjs
+ * reads MEDIA_PUBLIC_URL when building): the reason to refuse the start, or null when the build allows it.
+ */
+export function buildRefusesImagesFrom(clientDir: string, mediaPublicUrl: string): string | null {
+  const home = path.join(clientDir, 'index.html');
+  const policy = fs.existsSync(home) ? metaPolicyOf(fs.readFileSync(home, 'utf8')) : null;
+  if (!policy) return null;
+  const origin = new URL(mediaPublicUrl).origin;
+  const imgSrc = /(?:^|;)\s*img-src([^;]*)/.exec(policy)?.[1]?.trim().split(/\s+/) ?? [];
+  if (imgSrc.includes(origin)) return null;
+  return `Invalid configuration: the site was built without MEDIA_PUBLIC_URL=${mediaPublicUrl} (its pages would block photos from ${origin}): run npm run build with it set.`;
+}

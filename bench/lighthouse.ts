@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { migrate, openDb } from '#db/connection.ts';
 import { seedDemoData } from '#tooling/seeds/demo.ts';
+import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { BENCH_DATA_DIR, isMain, log, round } from './lib/common.ts';
 import { getBody } from './lib/http.ts';
 import { ensureSiteBuild, startAppServer, startServer, type RunningServer } from './lib/processes.ts';
@@ -30,7 +31,7 @@ async function startDemoServer(): Promise<RunningServer> {
   const db = openDb(databaseUrl, dataDir);
   try {
     await migrate(db);
-    await seedDemoData(db, dataDir);
+    await seedDemoData(db, diskStore(dataDir));
   } finally {
     await db.destroy();
   }

@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { AD_IMAGE_WIDTHS, adImagesDir, storeAdImage } from '#api/services/image-store.ts';
+import { AD_IMAGES_PREFIX, storeAdImage } from '#api/services/image-store.ts';
+import { diskStore } from '#api/services/object-store/disk-store.ts';
+import { AD_IMAGE_WIDTHS } from '#shared/photo-urls.ts';
 import { BENCH_DATA_DIR, isMain, log, percentile, round } from './lib/common.ts';
 
 const WARMUP = 2;
@@ -27,6 +29,7 @@ async function time(runs: number, fn: () => Promise<unknown>) {
 export async function runPhotoBenchmark(): Promise<Record<string, unknown>> {
   const dataDir = path.join(BENCH_DATA_DIR, 'photos');
   fs.rmSync(dataDir, { recursive: true, force: true });
+  const store = diskStore(dataDir);
   const previous = sharp.concurrency();
   sharp.concurrency(1);
   try {
@@ -37,9 +40,9 @@ export async function runPhotoBenchmark(): Promise<Record<string, unknown>> {
       .jpeg({ quality: 85 })
       .toBuffer();
     log(`photo pipeline: ${photo.length} bytes of 12 MP JPEG, ${WARMUP} warm-up + ${RUNS} runs, libvips on 1 thread`);
-    const pipeline = await time(RUNS, () => storeAdImage(dataDir, photo));
+    const pipeline = await time(RUNS, () => storeAdImage(store, photo));
     const decodeOnly = await time(RUNS, () => sharp(photo).raw().toBuffer());
-    const written = fs.readdirSync(adImagesDir(dataDir)).length / AD_IMAGE_WIDTHS.length;
+    const written = (await store.list(AD_IMAGES_PREFIX)).length / AD_IMAGE_WIDTHS.length;
     return {
       benchmark: 'photo-pipeline',
       inputBytes: photo.length,

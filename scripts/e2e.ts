@@ -28,7 +28,11 @@ const env = {
   ASTRO_TELEMETRY_DISABLED: '1',
 };
 const node = process.execPath;
-if (!process.argv.includes('--no-build') && run(node, ['node_modules/astro/bin/astro.mjs', 'build'], env) !== 0) process.exit(1);
+// The build allows photos from this address too: e2e/media-public-url.spec.ts serves a second server's photos there.
+// The main test server runs without it, as a default install does.
+const mediaPublicUrl = 'http://media.velada.test/velada-e2e/uploads/ads';
+const build = { ...env, MEDIA_PUBLIC_URL: mediaPublicUrl };
+if (!process.argv.includes('--no-build') && run(node, ['node_modules/astro/bin/astro.mjs', 'build'], build) !== 0) process.exit(1);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'velada-e2e-'));
 const port = await freePort();
@@ -37,6 +41,7 @@ const status = run(node, ['node_modules/@playwright/test/cli.js', 'test', ...arg
   ...env,
   E2E_PORT: String(port),
   E2E_DATA_DIR: dataDir,
+  E2E_MEDIA_PUBLIC_URL: mediaPublicUrl,
   E2E_ADMIN_PASSWORD: crypto.randomBytes(12).toString('base64url'),
 });
 fs.rmSync(dataDir, { recursive: true, force: true });

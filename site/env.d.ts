@@ -3,7 +3,8 @@
 declare namespace App {
   interface Locals {
     db: import('knex').Knex;
-    dataDir: string;
+    /** MEDIA_PUBLIC_URL: where public pages point the photos of public ads; unset, the app's /media/ads. */
+    photosUrl?: string;
     /** Which payment methods the server is configured for (MercadoPago only with its access token). */
     payments?: { mercadoPago: boolean };
     /** The in-memory search index of this process (db/search/); absent, searches read the database. */

@@ -167,7 +167,7 @@ describe('the authorization matrix', () => {
   it.each(s.routes.map((r) => [r.key, r] as const))('%s', async (_key, route) => {
     const rule = ROUTE_CASES[route.key];
     expect(rule, `no case for ${route.key} in api/security/route-catalogue.ts`).toBeDefined();
-    const w = await seedWorld(s.t.db, s.t.dataDir, s.assets);
+    const w = await seedWorld(s.t.db, s.store, s.assets);
     const expected = expectations(route, rule!);
     const problems: string[] = [];
     // The owner last: what they do may use the rows up (a deleted ad, a deleted account).
@@ -206,7 +206,7 @@ describe('the account pages (/mi-cuenta)', () => {
   });
 
   it('the session check opens them to a live advertiser session only', async () => {
-    const w = await seedWorld(s.t.db, s.t.dataDir, s.assets);
+    const w = await seedWorld(s.t.db, s.store, s.assets);
     const db = s.t.db;
     expect(await advertiserSessions.resume(db, undefined)).toBeNull();
     expect(await advertiserSessions.resume(db, 'x'.repeat(43))).toBeNull();
@@ -217,7 +217,7 @@ describe('the account pages (/mi-cuenta)', () => {
   });
 
   it("their lookups by address find the advertiser's own rows only", async () => {
-    const w = await seedWorld(s.t.db, s.t.dataDir, s.assets);
+    const w = await seedWorld(s.t.db, s.store, s.assets);
     const db = s.t.db;
     expect(await findOwnAd(db, w.owner.id, w.draftAdId)).toMatchObject({ id: w.draftAdId });
     expect(await findOwnAd(db, w.stranger.id, w.draftAdId)).toBeFalsy();

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
-import { adImagesDir, AD_IMAGE_WIDTHS } from '#api/services/image-store.ts';
+import { adImageObjectKey } from '#api/services/image-store.ts';
+import { AD_IMAGE_WIDTHS } from '#shared/photo-urls.ts';
 
 const ms = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).getTime());
 
@@ -29,9 +30,7 @@ export async function expectSoundAndWhole(
   const photos = await db('ad_images').select('ad_id', 'position', 'file_key').orderBy(['ad_id', 'position']);
   for (const photo of photos) {
     for (const width of AD_IMAGE_WIDTHS)
-      expect(wholeWebp(path.join(adImagesDir(where.dataDir), `${photo.file_key}-${width}.webp`)), `photo ${photo.file_key}-${width}`).toBe(
-        true,
-      );
+      expect(wholeWebp(path.join(where.dataDir, adImageObjectKey(photo.file_key, width))), `photo ${photo.file_key}-${width}`).toBe(true);
   }
   const positions = new Map<number, number[]>();
   for (const photo of photos) positions.set(photo.ad_id, [...(positions.get(photo.ad_id) ?? []), photo.position]);
@@ -74,7 +73,7 @@ export async function expectSoundAndWhole(
     expect([...kept].sort(), `report ${r.id} evidence`).toEqual([...snapshot.photoKeys].sort());
     if (r.status === 'open' && r.hid_ad && adsById.has(r.ad_id)) expect(adsById.get(r.ad_id)!.state, `ad of report ${r.id}`).toBe('held');
     if (r.status !== 'dismissed')
-      for (const key of kept) expect(wholeWebp(path.join(adImagesDir(where.dataDir), `${key}-400.webp`)), `evidence ${key}`).toBe(true);
+      for (const key of kept) expect(wholeWebp(path.join(where.dataDir, adImageObjectKey(key, 400))), `evidence ${key}`).toBe(true);
   }
   for (const ad of ads.filter((a) => a.state === 'held')) {
     expect(

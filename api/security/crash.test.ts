@@ -13,8 +13,9 @@ import { knexConfig } from '#db/connection.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd } from '#tooling/factories/index.ts';
 import { issueQuote } from '#api/routes/payments/price-quotes.ts';
-import { adImagesDir, storeAdImage } from '#api/services/image-store.ts';
-import { identityDir, storeDocument } from '#api/services/identity-vault.ts';
+import { AD_IMAGES_PREFIX, storeAdImage } from '#api/services/image-store.ts';
+import { sealedPrefix, storeDocument } from '#api/services/identity-vault.ts';
+import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { removeOrphanFiles } from '#api/services/orphan-files.ts';
 import { testPng } from '#api/testing/images.ts';
@@ -42,10 +43,11 @@ let child: ChildProcess | null = null;
 beforeAll(async () => {
   t = await createTestDb();
   png = await testPng();
-  w = await seedWorld(t.db, t.dataDir, {
-    photoKey: (await storeAdImage(t.dataDir, png)).key,
-    newDocument: () => storeDocument(t.dataDir, IDENTITY_KEY, png),
-    newReceipt: () => storeDocument(t.dataDir, IDENTITY_KEY, png, 'receipts'),
+  const store = diskStore(t.dataDir);
+  w = await seedWorld(t.db, store, {
+    photoKey: (await storeAdImage(store, png)).key,
+    newDocument: () => storeDocument(store, IDENTITY_KEY, png),
+    newReceipt: () => storeDocument(store, IDENTITY_KEY, png, 'receipts'),
     ownerPasswordHash: await hashPassword(OWNER_PASSWORD),
   });
   poolAdIds = [];
@@ -260,17 +262,17 @@ describe('a crash (SIGKILL) in the middle of writes', () => {
 
     // The orphan-file job, run as if an hour had passed: what remains on disk is exactly what rows name.
     await withFreshConnection(async (db) => {
-      await removeOrphanFiles(db, t.dataDir, new Date(Date.now() + 2 * 60 * 60 * 1000));
-      const photoKeys = keysOnDisk(adImagesDir(t.dataDir), /^([a-f0-9]{32})-\d+\.webp$/);
+      await removeOrphanFiles(db, diskStore(t.dataDir), new Date(Date.now() + 2 * 60 * 60 * 1000));
+      const photoKeys = keysOnDisk(path.join(t.dataDir, AD_IMAGES_PREFIX), /^([a-f0-9]{32})-\d+\.webp$/);
       const keptEvidence = await db('report_evidence as e')
         .join('reports as r', 'r.id', 'e.report_id')
         .whereIn('r.status', ['open', 'resolved'])
         .pluck('e.file_key');
       expect([...photoKeys].sort()).toEqual([...new Set([...(await db('ad_images').pluck('file_key')), ...keptEvidence])].sort());
-      expect([...keysOnDisk(identityDir(t.dataDir, 'identity'), /^([a-f0-9]{32})\.bin$/)].sort()).toEqual(
+      expect([...keysOnDisk(path.join(t.dataDir, sealedPrefix('identity')), /^([a-f0-9]{32})\.bin$/)].sort()).toEqual(
         (await db('identity_documents').pluck('file_key')).sort(),
       );
-      expect([...keysOnDisk(identityDir(t.dataDir, 'receipts'), /^([a-f0-9]{32})\.bin$/)].sort()).toEqual(
+      expect([...keysOnDisk(path.join(t.dataDir, sealedPrefix('receipts')), /^([a-f0-9]{32})\.bin$/)].sort()).toEqual(
         (await db('payments').whereNotNull('receipt_key').pluck('receipt_key')).sort(),
       );
     });

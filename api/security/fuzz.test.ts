@@ -67,7 +67,7 @@ describe('fuzzing every route that changes something', () => {
   it.each(writes.map((r) => [r.key, r] as const))('%s', async (_key, route) => {
     const rule = ROUTE_CASES[route.key];
     expect(rule, `no case for ${route.key} in api/security/route-catalogue.ts`).toBeDefined();
-    const world = await seedWorld(t.db, t.dataDir, s.assets);
+    const world = await seedWorld(t.db, s.store, s.assets);
     const home = homeOf(rule!);
     const findings: Finding[] = [];
     const errors = vi.spyOn(console, 'error');

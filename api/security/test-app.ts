@@ -6,6 +6,8 @@ import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { storeAdImage } from '#api/services/image-store.ts';
 import { storeDocument } from '#api/services/identity-vault.ts';
+import { diskStore } from '#api/services/object-store/disk-store.ts';
+import type { ObjectStore } from '#api/services/object-store/object-store.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { serve, testConfig, type TestServer } from '#api/testing/http.ts';
 import { startFakeMercadoPago } from '#api/testing/fake-mercadopago.ts';
@@ -22,6 +24,8 @@ export interface SecurityTestApp {
   /** Every route of the app's routers. */
   routes: ApiRoute[];
   assets: WorldAssets;
+  /** Where the app keeps its files (DATA_DIR). */
+  store: ObjectStore;
   /** A valid JPEG, for documents, receipts and photos. */
   jpeg: Buffer;
   png: Buffer;
@@ -34,6 +38,7 @@ export async function securityTestApp(): Promise<SecurityTestApp> {
   const t = await createTestDb();
   const fake = await startFakeMercadoPago();
   const analytics = new AnalyticsWriter(t.db);
+  const store = diskStore(t.dataDir);
   const app = await createApp({
     db: t.db,
     config: testConfig(t.dataDir, {
@@ -42,13 +47,14 @@ export async function securityTestApp(): Promise<SecurityTestApp> {
     }),
     analytics,
     mailer: new MemoryMailer(),
+    store,
   });
   const server = await serve(app);
   const [jpeg, png] = await Promise.all([testJpeg(), testPng()]);
   const assets: WorldAssets = {
-    photoKey: (await storeAdImage(t.dataDir, png)).key,
-    newDocument: () => storeDocument(t.dataDir, IDENTITY_KEY, jpeg),
-    newReceipt: () => storeDocument(t.dataDir, IDENTITY_KEY, jpeg, 'receipts'),
+    photoKey: (await storeAdImage(store, png)).key,
+    newDocument: () => storeDocument(store, IDENTITY_KEY, jpeg),
+    newReceipt: () => storeDocument(store, IDENTITY_KEY, jpeg, 'receipts'),
     ownerPasswordHash: await hashPassword(OWNER_PASSWORD),
   };
   return {
@@ -58,6 +64,7 @@ export async function securityTestApp(): Promise<SecurityTestApp> {
     analytics,
     routes: apiRoutesOf(app),
     assets,
+    store,
     jpeg,
     png,
     async close() {

@@ -6,6 +6,7 @@ import { adRow, insertAdvertiser, type AdInput } from '#tooling/factories/index.
 import { insertedId } from '#db/dialect.ts';
 import { cbuFrom } from '#shared/cbu.ts';
 import { copyAdImage } from '#api/services/image-store.ts';
+import type { ObjectStore } from '#api/services/object-store/object-store.ts';
 import { issueQuote } from '#api/routes/payments/price-quotes.ts';
 import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
@@ -75,8 +76,8 @@ async function addAdmin(db: Knex, username: string, isMaster: boolean): Promise<
 }
 
 /** A fresh world. */
-export async function seedWorld(db: Knex, dataDir: string, assets: WorldAssets): Promise<World> {
-  const photoFile = await copyAdImage(dataDir, assets.photoKey);
+export async function seedWorld(db: Knex, store: ObjectStore, assets: WorldAssets): Promise<World> {
+  const photoFile = await copyAdImage(store, assets.photoKey);
   const documentKey = await assets.newDocument();
   const receiptKey = await assets.newReceipt();
   // One transaction: one commit instead of one per row.

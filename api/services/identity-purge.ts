@@ -1,14 +1,15 @@
 // The hourly deletion of identity documents past their retention: the files first, then their rows, so that a
 // crash in between leaves rows whose files are gone (the next run finishes) rather than files nothing names.
 import type { Knex } from 'knex';
+import type { ObjectStore } from './object-store/object-store.ts';
 import { identityDocumentsDue, markIdentityDocumentsPurged } from '#db/queries/identity-purge.ts';
 import { deleteDocument } from '#api/services/identity-vault.ts';
 
 /** Returns the number of documents deleted. */
-export async function purgeIdentityDocuments(db: Knex, dataDir: string, now = new Date()): Promise<number> {
+export async function purgeIdentityDocuments(db: Knex, store: ObjectStore, now = new Date()): Promise<number> {
   let deleted = 0;
   for (const { requestId, fileKeys } of await identityDocumentsDue(db, now)) {
-    for (const key of fileKeys) await deleteDocument(dataDir, key);
+    for (const key of fileKeys) await deleteDocument(store, key);
     await markIdentityDocumentsPurged(db, requestId, now);
     deleted += fileKeys.length;
   }

@@ -1,10 +1,10 @@
 // Identity documents at rest: AES-256-GCM with the key from configuration (IDENTITY_KEY), one random 12-byte IV
 // per file, the file's name bound in as additional data (a file renamed onto another record does not decrypt).
-// Files live in DATA_DIR/identity/{key}.bin, outside any public path; nothing here is ever served directly.
-// Transfer receipts (payment data, as private) are sealed the same way in DATA_DIR/receipts.
+// They are sealed before they reach the object store and opened after they leave it: identity/{key}.bin
+// (DATA_DIR/identity on disk), never under a public address; nothing here is ever served directly.
+// Transfer receipts (payment data, as private) are sealed the same way under receipts/.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { ObjectStore } from './object-store/object-store.ts';
 
 const MAGIC = Buffer.from('VID1');
 const IV_BYTES = 12;
@@ -12,11 +12,11 @@ const TAG_BYTES = 16;
 const FILE_KEY = /^[a-f0-9]{32}$/;
 
 export type SealedFolder = 'identity' | 'receipts';
-export const identityDir = (dataDir: string, folder: SealedFolder = 'identity') => path.join(dataDir, folder);
+export const sealedPrefix = (folder: SealedFolder) => `${folder}/`;
 
-function fileOf(dataDir: string, fileKey: string, folder: SealedFolder): string {
+export function sealedObjectKey(fileKey: string, folder: SealedFolder = 'identity'): string {
   if (!FILE_KEY.test(fileKey)) throw new Error('not an identity file key');
-  return path.join(identityDir(dataDir, folder), `${fileKey}.bin`);
+  return `${sealedPrefix(folder)}${fileKey}.bin`;
 }
 
 export function encryptDocument(plain: Buffer, key: Buffer, fileKey: string): Buffer {
@@ -39,20 +39,22 @@ export function decryptDocument(sealed: Buffer, key: Buffer, fileKey: string): B
   return Buffer.concat([decipher.update(sealed.subarray(MAGIC.length + IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
 }
 
-/** Encrypts and writes a document; returns its random file key. */
-export async function storeDocument(dataDir: string, key: Buffer, plain: Buffer, folder: SealedFolder = 'identity'): Promise<string> {
+/** Encrypts and stores a document; returns its random file key. */
+export async function storeDocument(store: ObjectStore, key: Buffer, plain: Buffer, folder: SealedFolder = 'identity'): Promise<string> {
   const fileKey = crypto.randomBytes(16).toString('hex');
-  await fs.mkdir(identityDir(dataDir, folder), { recursive: true, mode: 0o700 });
-  await fs.writeFile(fileOf(dataDir, fileKey, folder), encryptDocument(plain, key, fileKey), { mode: 0o600, flag: 'wx' });
+  await store.put(sealedObjectKey(fileKey, folder), encryptDocument(plain, key, fileKey), { contentType: 'application/octet-stream' });
   return fileKey;
 }
 
-export async function readDocument(dataDir: string, key: Buffer, fileKey: string, folder: SealedFolder = 'identity'): Promise<Buffer> {
-  return decryptDocument(await fs.readFile(fileOf(dataDir, fileKey, folder)), key, fileKey);
+/** Throws when the document is missing, the key is wrong or the file was altered. */
+export async function readDocument(store: ObjectStore, key: Buffer, fileKey: string, folder: SealedFolder = 'identity'): Promise<Buffer> {
+  const sealed = await store.get(sealedObjectKey(fileKey, folder));
+  if (!sealed) throw new Error('stored document missing');
+  return decryptDocument(sealed.bytes, key, fileKey);
 }
 
-export async function deleteDocument(dataDir: string, fileKey: string, folder: SealedFolder = 'identity'): Promise<void> {
-  await fs.rm(fileOf(dataDir, fileKey, folder), { force: true });
+export async function deleteDocument(store: ObjectStore, fileKey: string, folder: SealedFolder = 'identity'): Promise<void> {
+  await store.delete(sealedObjectKey(fileKey, folder));
 }
 
 /** IDENTITY_KEY: 32 bytes as 64 hex characters or base64. */

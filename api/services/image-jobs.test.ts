@@ -86,8 +86,9 @@ describe('an uploaded photo', () => {
     const t = await createTestDb();
     try {
       const { storeAdImage } = await import('./image-store.ts');
+      const { diskStore } = await import('./object-store/disk-store.ts');
       const upload = await testJpeg(3000, 2000);
-      const stored = await storeAdImage(t.dataDir, upload);
+      const stored = await storeAdImage(diskStore(t.dataDir), upload);
       expect(decodes.runs.get(upload)).toBe(1);
       expect(stored).toMatchObject({ width: 3000, height: 2000 });
     } finally {

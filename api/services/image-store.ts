@@ -1,39 +1,46 @@
-// Where ad photos live: DATA_DIR/uploads/ads/{key}-{width}.webp, each key random, so no URL can be guessed.
-// Every picture that reaches disk has been decoded and re-encoded here: orientation applied, no metadata kept.
-import fs from 'node:fs/promises';
-import path from 'node:path';
+// Ad photos in the object store: uploads/ads/{key}-{width}.webp (DATA_DIR/uploads/ads on disk), each key random, so
+// no URL can be guessed. Every picture that is stored has been decoded and re-encoded here: orientation applied,
+// no metadata kept.
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from './uploaded-image.ts';
+import type { ObjectStore } from './object-store/object-store.ts';
+import { AD_IMAGE_WIDTHS, type AdImageWidth } from '#shared/photo-urls.ts';
 
-export const AD_IMAGE_WIDTHS = [400, 800] as const;
+export const AD_IMAGES_PREFIX = 'uploads/ads/';
 const KEY_PATTERN = /^[a-f0-9]{32}$/;
 
-export function adImagesDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads', 'ads');
-}
+/**
+ * Public photos may be kept by browsers and shared caches, but only for minutes: moderation can take them down,
+ * so they are never `immutable`. Stored with each object for a bucket that serves them itself.
+ */
+export const PUBLIC_PHOTO_CACHE = 'public, max-age=600';
+const PHOTO_OBJECT = { contentType: 'image/webp', cacheControl: PUBLIC_PHOTO_CACHE };
 
-export function adImageUrl(key: string, width: (typeof AD_IMAGE_WIDTHS)[number]): string {
-  return `/media/ads/${key}-${width}.webp`;
-}
+export const adImageObjectKey = (key: string, width: AdImageWidth) => `${AD_IMAGES_PREFIX}${key}-${width}.webp`;
 
-/** The file behind a /media/ads/ name, or null when the name is not one this store makes. */
-export function adImageFile(dataDir: string, fileName: string): string | null {
+/** The photo behind a /media/ads/ file name, or null when the name is not one this store makes. */
+export function adImageByName(fileName: string): { key: string; objectKey: string } | null {
   const match = /^([a-f0-9]+)-(\d+)\.webp$/.exec(fileName);
-  if (!match || !KEY_PATTERN.test(match[1]!) || !AD_IMAGE_WIDTHS.includes(Number(match[2]) as 400)) return null;
-  return path.join(adImagesDir(dataDir), fileName);
+  const width = Number(match?.[2]) as AdImageWidth;
+  if (!match || !KEY_PATTERN.test(match[1]!) || !AD_IMAGE_WIDTHS.includes(width)) return null;
+  return { key: match[1]!, objectKey: adImageObjectKey(match[1]!, width) };
+}
+
+export interface EncodedAdImage {
+  /** The upright size of the picture as uploaded. */
+  width: number;
+  height: number;
+  files: { width: AdImageWidth; bytes: Buffer }[];
 }
 
 /**
- * Re-encodes an image into every width as WebP and returns its key and full size. The upload is decoded once, at
- * the largest width served (libvips shrinks a JPEG while decoding it when that is enough); the smaller widths are
- * made from that, never from the upload again. rotate() applies the EXIF orientation; sharp writes no metadata
- * unless asked to. Callers run it inside imageJobs (api/services/image-jobs.ts).
+ * Re-encodes an image into every width as WebP. The upload is decoded once, at the largest width served (libvips
+ * shrinks a JPEG while decoding it when that is enough); the smaller widths are made from that, never from the
+ * upload again. rotate() applies the EXIF orientation; sharp writes no metadata unless asked to. Callers run it
+ * inside imageJobs (api/services/image-jobs.ts); storing the result is I/O and happens outside.
  */
-export async function storeAdImage(dataDir: string, input: Buffer): Promise<{ key: string; width: number; height: number }> {
-  const key = crypto.randomBytes(16).toString('hex');
-  const dir = adImagesDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
+export async function encodeAdImage(input: Buffer): Promise<EncodedAdImage> {
   const largest = Math.max(...AD_IMAGE_WIDTHS);
   const decoded = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
@@ -42,28 +49,47 @@ export async function storeAdImage(dataDir: string, input: Buffer): Promise<{ ke
     .toBuffer({ resolveWithObject: true });
   const { width, height, channels } = decoded.info;
   const raw = { raw: { width, height, channels } };
+  const files: EncodedAdImage['files'] = [];
   for (const target of AD_IMAGE_WIDTHS) {
-    await sharp(decoded.data, raw)
-      .resize({ width: target, withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toFile(path.join(dir, `${key}-${target}.webp`));
+    const bytes = await sharp(decoded.data, raw).resize({ width: target, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    files.push({ width: target, bytes });
   }
   // The upright size of the picture as uploaded, from its header (no second decode).
   const meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   const turned = (meta.orientation ?? 1) >= 5;
-  return { key, width: (turned ? meta.height : meta.width) ?? width, height: (turned ? meta.width : meta.height) ?? height };
+  return { width: (turned ? meta.height : meta.width) ?? width, height: (turned ? meta.width : meta.height) ?? height, files };
 }
 
-/** Deletes every width of a stored image (missing files are fine: the goal is that none remains). */
-export async function deleteAdImage(dataDir: string, key: string): Promise<void> {
+/** Stores every width under a new key; when one fails, those already written are deleted and the error thrown. */
+export async function saveAdImage(store: ObjectStore, image: EncodedAdImage): Promise<{ key: string; width: number; height: number }> {
+  const key = crypto.randomBytes(16).toString('hex');
+  try {
+    for (const file of image.files) await store.put(adImageObjectKey(key, file.width), file.bytes, PHOTO_OBJECT);
+  } catch (err) {
+    await deleteAdImage(store, key).catch(() => {}); // what remains is the orphan sweep's
+    throw err;
+  }
+  return { key, width: image.width, height: image.height };
+}
+
+/** Re-encodes and stores an image; returns its key and full size. */
+export async function storeAdImage(store: ObjectStore, input: Buffer): Promise<{ key: string; width: number; height: number }> {
+  return saveAdImage(store, await encodeAdImage(input));
+}
+
+/** Deletes every width of a stored image (missing ones are fine: the goal is that none remains). */
+export async function deleteAdImage(store: ObjectStore, key: string): Promise<void> {
   if (!KEY_PATTERN.test(key)) return;
-  await Promise.all(AD_IMAGE_WIDTHS.map((w) => fs.rm(path.join(adImagesDir(dataDir), `${key}-${w}.webp`), { force: true })));
+  await Promise.all(AD_IMAGE_WIDTHS.map((width) => store.delete(adImageObjectKey(key, width))));
 }
 
 /** Copies a stored image under a new key (demo data reuses a pool of generated pictures). */
-export async function copyAdImage(dataDir: string, key: string): Promise<string> {
+export async function copyAdImage(store: ObjectStore, key: string): Promise<string> {
   const copy = crypto.randomBytes(16).toString('hex');
-  const dir = adImagesDir(dataDir);
-  await Promise.all(AD_IMAGE_WIDTHS.map((w) => fs.copyFile(path.join(dir, `${key}-${w}.webp`), path.join(dir, `${copy}-${w}.webp`))));
+  for (const width of AD_IMAGE_WIDTHS) {
+    const object = await store.get(adImageObjectKey(key, width));
+    if (!object) throw new Error('no such stored image');
+    await store.put(adImageObjectKey(copy, width), object.bytes, PHOTO_OBJECT);
+  }
   return copy;
 }

@@ -5,8 +5,9 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { insertedId } from '#db/dialect.ts';
 import { testPng } from '#api/testing/images.ts';
-import { adImagesDir, storeAdImage } from './image-store.ts';
-import { identityDir, storeDocument } from './identity-vault.ts';
+import { AD_IMAGES_PREFIX, storeAdImage } from './image-store.ts';
+import { sealedPrefix, storeDocument } from './identity-vault.ts';
+import { diskStore } from './object-store/disk-store.ts';
 import { removeOrphanFiles } from './orphan-files.ts';
 
 let t: TestDb;
@@ -29,11 +30,12 @@ function age(dir: string, key: string, ms: number) {
 
 describe('removeOrphanFiles', () => {
   it('removes the files older than an hour that no row names, and keeps photos, evidence, documents, receipts and new files', async () => {
-    const photos = adImagesDir(t.dataDir);
-    const documents = identityDir(t.dataDir, 'identity');
-    const receipts = identityDir(t.dataDir, 'receipts');
+    const store = diskStore(t.dataDir);
+    const photos = path.join(t.dataDir, AD_IMAGES_PREFIX);
+    const documents = path.join(t.dataDir, sealedPrefix('identity'));
+    const receipts = path.join(t.dataDir, sealedPrefix('receipts'));
     const png = await testPng();
-    const photo = async () => (await storeAdImage(t.dataDir, png)).key;
+    const photo = async () => (await storeAdImage(store, png)).key;
 
     const advertiser = await insertAdvertiser(t.db);
     const adId = await insertAd(t.db, advertiser);
@@ -62,12 +64,12 @@ describe('removeOrphanFiles', () => {
         submitted_at: new Date(),
       })
       .returning('id');
-    const document = await storeDocument(t.dataDir, KEY, Buffer.from('documento'));
+    const document = await storeDocument(store, KEY, Buffer.from('documento'));
     await t
       .db('identity_documents')
       .insert({ request_id: insertedId(request), kind: 'selfie', file_key: document, bytes: 9, created_at: new Date() });
-    const orphanDocument = await storeDocument(t.dataDir, KEY, Buffer.from('huérfano'));
-    const receipt = await storeDocument(t.dataDir, KEY, Buffer.from('comprobante'), 'receipts');
+    const orphanDocument = await storeDocument(store, KEY, Buffer.from('huérfano'));
+    const receipt = await storeDocument(store, KEY, Buffer.from('comprobante'), 'receipts');
     await t.db('payments').insert({
       advertiser_id: advertiser,
       ad_id: adId,
@@ -78,7 +80,7 @@ describe('removeOrphanFiles', () => {
       receipt_key: receipt,
       created_at: new Date(),
     });
-    const orphanReceipt = await storeDocument(t.dataDir, KEY, Buffer.from('otro'), 'receipts');
+    const orphanReceipt = await storeDocument(store, KEY, Buffer.from('otro'), 'receipts');
     fs.writeFileSync(path.join(photos, 'LEEME.txt'), 'not a name the store writes');
 
     for (const key of [adPhoto, orphanPhoto, ...Object.values(evidence)]) age(photos, key, 2 * HOUR);
@@ -86,7 +88,7 @@ describe('removeOrphanFiles', () => {
     for (const key of [receipt, orphanReceipt]) age(receipts, key, 2 * HOUR);
     age(photos, freshOrphan, 30 * 60 * 1000);
 
-    expect(await removeOrphanFiles(t.db, t.dataDir)).toEqual({ 'ad-images': 2, identity: 1, receipts: 1 });
+    expect(await removeOrphanFiles(t.db, store)).toEqual({ 'ad-images': 2, identity: 1, receipts: 1 });
     for (const key of [orphanPhoto, evidence.dismissed!]) expect(filesOf(photos, key)).toEqual([]);
     for (const key of [adPhoto, freshOrphan, evidence.open!, evidence.resolved!]) expect(filesOf(photos, key)).toHaveLength(2);
     expect(filesOf(documents, orphanDocument)).toEqual([]);
@@ -96,13 +98,13 @@ describe('removeOrphanFiles', () => {
     expect(fs.existsSync(path.join(photos, 'LEEME.txt'))).toBe(true);
 
     // Nothing left to do: a second run removes nothing.
-    expect(await removeOrphanFiles(t.db, t.dataDir)).toEqual({ 'ad-images': 0, identity: 0, receipts: 0 });
+    expect(await removeOrphanFiles(t.db, store)).toEqual({ 'ad-images': 0, identity: 0, receipts: 0 });
   });
 
   it('finds nothing to do where no file was ever stored', async () => {
     const empty = await createTestDb();
     try {
-      expect(await removeOrphanFiles(empty.db, empty.dataDir)).toEqual({ 'ad-images': 0, identity: 0, receipts: 0 });
+      expect(await removeOrphanFiles(empty.db, diskStore(empty.dataDir))).toEqual({ 'ad-images': 0, identity: 0, receipts: 0 });
     } finally {
       await empty.destroy();
     }

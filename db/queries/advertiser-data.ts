@@ -2,6 +2,7 @@
 // document, and deleting the account. Payments are billing records the law keeps for 10 years (privacy page):
 // they stay, attached to an anonymised account; everything else goes.
 import type { Knex } from 'knex';
+import { adImageUrl } from '#shared/photo-urls.ts';
 import {
   Ad,
   AdPhoto,
@@ -68,7 +69,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       publishedAt: a.publishedAt,
       expiresAt: a.expiresAt,
       createdAt: a.createdAt,
-      photos: a.photos!.map((p) => `/media/ads/${p.fileKey}-800.webp`),
+      photos: a.photos!.map((p) => adImageUrl(p.fileKey, 800)),
     })),
     // Identity documents are not included: they are deleted 30 days after the decision, and never sent by mail or download.
     verifications,

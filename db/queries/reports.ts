@@ -9,6 +9,7 @@ import { forUpdate, lockForTransaction } from '#db/dialect.ts';
 import { Ad, AdPhoto, Report } from '#db/models/index.ts';
 import type { AdSnapshot } from '#db/models/report.ts';
 import { adIdFromParam } from '#shared/ad-text.ts';
+import { adImageUrl } from '#shared/photo-urls.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 import { createStaffAlert } from './staff-alerts.ts';
 import { HIDING_REASONS, reportReasonLabel, type ReportReason } from '#shared/report-reasons.ts';
@@ -135,7 +136,7 @@ export interface ReportItem {
 function withPhotoAddresses(snapshot: AdSnapshot | null): ReportItem['snapshot'] {
   if (!snapshot) return null;
   const { photoKeys, ...rest } = snapshot;
-  return { ...rest, photos: photoKeys.map((key) => `/media/ads/${key}-400.webp`) };
+  return { ...rest, photos: photoKeys.map((key) => adImageUrl(key, 400)) };
 }
 
 export async function listReports(db: Knex, status: ReportItem['status'], limit = 300): Promise<ReportItem[]> {

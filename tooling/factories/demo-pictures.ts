@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import sharp from 'sharp';
 import { copyAdImage, storeAdImage } from '#api/services/image-store.ts';
+import type { ObjectStore } from '#api/services/object-store/object-store.ts';
 import type { Random } from './index.ts';
 
 const PALETTES = [
@@ -36,17 +37,17 @@ export interface StoredPicture {
 }
 
 /** Generates `count` distinct pictures and stores them; demo ads draw their photos from this pool. */
-export async function generatePicturePool(dataDir: string, count: number, rand: Random): Promise<StoredPicture[]> {
+export async function generatePicturePool(store: ObjectStore, count: number, rand: Random): Promise<StoredPicture[]> {
   const pictures = await Promise.all(Array.from({ length: count }, () => demoPicture(rand)));
   const pool: StoredPicture[] = [];
-  for (const picture of pictures) pool.push(await storeAdImage(dataDir, picture));
+  for (const picture of pictures) pool.push(await storeAdImage(store, picture));
   return pool;
 }
 
 /** Gives an ad `count` photos from the pool, each copied under its own key, and records them in ad_images. */
 export async function insertDemoImages(
   db: Knex,
-  dataDir: string,
+  store: ObjectStore,
   adId: number,
   title: string,
   count: number,
@@ -58,7 +59,7 @@ export async function insertDemoImages(
     await db('ad_images').insert({
       ad_id: adId,
       position,
-      file_key: await copyAdImage(dataDir, picture.key),
+      file_key: await copyAdImage(store, picture.key),
       width: picture.width,
       height: picture.height,
       alt: `Imagen ${position + 1} de ${title}`,

@@ -1,6 +1,7 @@
 // Demo data for a fresh database: verified advertisers and their published ads over every category
 // and most barrios, each with one to five pictures drawn from a pool of generated abstract images.
 import type { Knex } from 'knex';
+import type { ObjectStore } from '#api/services/object-store/object-store.ts';
 import {
   createRandom,
   demoAdInput,
@@ -16,11 +17,11 @@ export async function isDatabaseEmpty(db: Knex): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-export async function seedDemoData(db: Knex, dataDir: string, options: { ads?: number; seed?: number } = {}): Promise<number> {
+export async function seedDemoData(db: Knex, store: ObjectStore, options: { ads?: number; seed?: number } = {}): Promise<number> {
   const total = options.ads ?? 220;
   const rand = createRandom(options.seed ?? 2025);
   const now = new Date();
-  const pool = await generatePicturePool(dataDir, 36, rand);
+  const pool = await generatePicturePool(store, 36, rand);
   let created = 0;
   let advertiserNumber = 0;
   while (created < total) {
@@ -34,7 +35,7 @@ export async function seedDemoData(db: Knex, dataDir: string, options: { ads?: n
     for (let i = 0; i < adsForAdvertiser; i++) {
       const input = demoAdInput(rand, now);
       const adId = await insertAd(db, advertiserId, input);
-      await insertDemoImages(db, dataDir, adId, input.title!, rand.int(1, 5), pool, rand);
+      await insertDemoImages(db, store, adId, input.title!, rand.int(1, 5), pool, rand);
       created += 1;
     }
   }

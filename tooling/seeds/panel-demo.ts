@@ -13,6 +13,7 @@ import { planPaymentDescription } from '#db/queries/plan-purchases.ts';
 import { createRenewals } from '#db/queries/plan-lifecycle.ts';
 import sharp from 'sharp';
 import { storeDocument } from '#api/services/identity-vault.ts';
+import type { ObjectStore } from '#api/services/object-store/object-store.ts';
 
 export const DEMO_PARTNER_USERNAME = 'socia_demo';
 
@@ -40,7 +41,7 @@ async function demoDocument(hue: number): Promise<Buffer> {
  */
 export async function seedPanelDemo(
   db: Knex,
-  vault?: { dataDir: string; key: Buffer },
+  vault?: { store: ObjectStore; key: Buffer },
   now = new Date(),
 ): Promise<{ partnerPassword: string }> {
   const rand = createRandom(145);
@@ -72,7 +73,7 @@ export async function seedPanelDemo(
     const kinds = i % 2 ? (['selfie'] as const) : (['dni_front', 'dni_back', 'selfie'] as const);
     for (const [k, kind] of kinds.entries()) {
       const jpeg = await demoDocument(i * 3 + k);
-      const fileKey = await storeDocument(vault.dataDir, vault.key, jpeg);
+      const fileKey = await storeDocument(vault.store, vault.key, jpeg);
       await db('identity_documents').insert({ request_id: requestId, kind, file_key: fileKey, bytes: jpeg.length, created_at: now });
     }
   }

@@ -1,6 +1,7 @@
 // Demo data and the super admin, as `npm start` creates them on an empty database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { isDatabaseEmpty, seedDemoData } from './demo.ts';
@@ -11,7 +12,8 @@ import { isValidCbu } from '#shared/cbu.ts';
 import { listSubscribers } from '#db/queries/admin/subscribers.ts';
 import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { verifyPassword } from '#api/services/passwords.ts';
-import { adImageFile } from '#api/services/image-store.ts';
+import { adImageObjectKey } from '#api/services/image-store.ts';
+import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { CATEGORY_VALUES } from '#shared/catalogue.ts';
 
 let t: TestDb;
@@ -23,7 +25,7 @@ afterAll(() => t.destroy());
 describe('demo data', () => {
   it('fills an empty database with 200+ published ads over every category and 30+ barrios, 1-5 photos each', async () => {
     expect(await isDatabaseEmpty(t.db)).toBe(true);
-    const created = await seedDemoData(t.db, t.dataDir);
+    const created = await seedDemoData(t.db, diskStore(t.dataDir));
     expect(created).toBeGreaterThanOrEqual(200);
     expect(await isDatabaseEmpty(t.db)).toBe(false);
 
@@ -40,7 +42,7 @@ describe('demo data', () => {
     }
 
     const image = await t.db('ad_images').first();
-    const file = adImageFile(t.dataDir, `${image.file_key}-800.webp`)!;
+    const file = path.join(t.dataDir, adImageObjectKey(image.file_key, 800));
     expect(fs.existsSync(file)).toBe(true);
     const meta = await sharp(file).metadata();
     expect(meta.format).toBe('webp');
@@ -50,7 +52,7 @@ describe('demo data', () => {
 
 describe('panel demo data', () => {
   it('gives every panel section something to show, with a partner admin whose password is generated', async () => {
-    const { partnerPassword } = await seedPanelDemo(t.db, { dataDir: t.dataDir, key: Buffer.alloc(32, 1) });
+    const { partnerPassword } = await seedPanelDemo(t.db, { store: diskStore(t.dataDir), key: Buffer.alloc(32, 1) });
     const statuses = (await listSubscribers(t.db)).map((s) => s.verificationStatus);
     for (const status of ['pending', 'verified', 'rejected'] as const) expect(statuses).toContain(status);
     const payments = await t.db('payments').select('status', 'amount');

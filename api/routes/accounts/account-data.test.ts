@@ -8,8 +8,9 @@ import { testJpeg } from '#api/testing/images.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd } from '#tooling/factories/index.ts';
 import { hashPassword } from '#api/services/passwords.ts';
-import { adImagesDir, storeAdImage } from '#api/services/image-store.ts';
-import { identityDir, storeDocument } from '#api/services/identity-vault.ts';
+import { AD_IMAGES_PREFIX, storeAdImage } from '#api/services/image-store.ts';
+import { sealedObjectKey, storeDocument } from '#api/services/identity-vault.ts';
+import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { insertedId } from '#db/dialect.ts';
 import { advertiserSessions } from '#api/auth/sessions.ts';
 
@@ -90,7 +91,7 @@ describe('an ad over time', () => {
   it('deletes an ad and its photo files; another advertiser can do none of this', async () => {
     const owner = await advertiser();
     const adId = await insertAd(t.db, owner.id, { state: 'published' });
-    const image = await storeAdImage(t.dataDir, await testJpeg());
+    const image = await storeAdImage(diskStore(t.dataDir), await testJpeg());
     await t.db('ad_images').insert({ ad_id: adId, position: 0, file_key: image.key, width: image.width, height: image.height });
     const stranger = await advertiser();
     for (const [method, p] of [
@@ -103,7 +104,7 @@ describe('an ad over time', () => {
     expect(await stateOf(adId)).toBe('published');
     expect((await call('DELETE', `/ads/${adId}`, owner.cookie)).status).toBe(204);
     expect(await t.db('ads').where('id', adId).first()).toBeUndefined();
-    expect(fs.readdirSync(adImagesDir(t.dataDir)).filter((f) => f.startsWith(image.key))).toEqual([]);
+    expect(fs.readdirSync(path.join(t.dataDir, AD_IMAGES_PREFIX)).filter((f) => f.startsWith(image.key))).toEqual([]);
   });
 });
 
@@ -127,7 +128,7 @@ describe('data rights', () => {
   it('deletes the account with its password: ads, photos, documents, receipts and sessions go; payments stay, anonymised', async () => {
     const owner = await advertiser();
     const adId = await insertAd(t.db, owner.id);
-    const image = await storeAdImage(t.dataDir, await testJpeg());
+    const image = await storeAdImage(diskStore(t.dataDir), await testJpeg());
     await t.db('ad_images').insert({ ad_id: adId, position: 0, file_key: image.key, width: image.width, height: image.height });
     const [request] = await t
       .db('verification_requests')
@@ -140,11 +141,11 @@ describe('data rights', () => {
         submitted_at: new Date(),
       })
       .returning('id');
-    const documentKey = await storeDocument(t.dataDir, KEY, Buffer.from('documento'));
+    const documentKey = await storeDocument(diskStore(t.dataDir), KEY, Buffer.from('documento'));
     await t
       .db('identity_documents')
       .insert({ request_id: insertedId(request), kind: 'selfie', file_key: documentKey, bytes: 9, created_at: new Date() });
-    const receiptKey = await storeDocument(t.dataDir, KEY, Buffer.from('comprobante'), 'receipts');
+    const receiptKey = await storeDocument(diskStore(t.dataDir), KEY, Buffer.from('comprobante'), 'receipts');
     await t.db('payments').insert({
       advertiser_id: owner.id,
       ad_id: adId,
@@ -174,8 +175,8 @@ describe('data rights', () => {
     expect((await call('GET', '/data', owner.cookie)).status).toBe(401); // the session ended
     expect(await t.db('ads').where('advertiser_id', owner.id)).toHaveLength(0);
     expect(await t.db('verification_requests').where('advertiser_id', owner.id)).toHaveLength(0);
-    expect(fs.readdirSync(adImagesDir(t.dataDir)).filter((f) => f.startsWith(image.key))).toEqual([]);
-    expect(fs.existsSync(path.join(identityDir(t.dataDir), `${documentKey}.bin`))).toBe(false);
+    expect(fs.readdirSync(path.join(t.dataDir, AD_IMAGES_PREFIX)).filter((f) => f.startsWith(image.key))).toEqual([]);
+    expect(fs.existsSync(path.join(t.dataDir, sealedObjectKey(documentKey)))).toBe(false);
     const account = await t.db('advertisers').where('id', owner.id).first();
     expect(account).toMatchObject({
       full_name: 'Cuenta eliminada',
@@ -188,7 +189,7 @@ describe('data rights', () => {
       ad_id: null,
       receipt_key: null,
     });
-    expect(fs.existsSync(path.join(identityDir(t.dataDir, 'receipts'), `${receiptKey}.bin`))).toBe(false);
+    expect(fs.existsSync(path.join(t.dataDir, sealedObjectKey(receiptKey, 'receipts')))).toBe(false);
     expect(await t.db('payments').where('reference', `VEL-ESPERA-${owner.id}`).first()).toMatchObject({ status: 'cancelled', ad_id: null });
   });
 });

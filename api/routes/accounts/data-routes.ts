@@ -9,6 +9,7 @@ import { checkPassword } from '#api/services/passwords.ts';
 import { advertiserPasswordHash } from '#db/queries/advertiser-accounts.ts';
 import { deleteAdImage } from '#api/services/image-store.ts';
 import { deleteDocument } from '#api/services/identity-vault.ts';
+import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { deleteAdvertiserAccount, exportAdvertiserData } from '#db/queries/advertiser-data.ts';
 import { advertiserSessions } from '#api/auth/sessions.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
@@ -36,10 +37,10 @@ export function advertiserDataRouter(deps: RouterDeps): Router {
         throw wrongPassword();
       }
       const { photoKeys, documentKeys, receiptKeys } = await deleteAdvertiserAccount(deps.db, advertiser.id);
-      await Promise.all([
-        ...photoKeys.map((k) => deleteAdImage(deps.config.dataDir, k)),
-        ...documentKeys.map((k) => deleteDocument(deps.config.dataDir, k)),
-        ...receiptKeys.map((k) => deleteDocument(deps.config.dataDir, k, 'receipts')),
+      await deleteLeftovers([
+        ...photoKeys.map((k) => deleteAdImage(deps.store, k)),
+        ...documentKeys.map((k) => deleteDocument(deps.store, k)),
+        ...receiptKeys.map((k) => deleteDocument(deps.store, k, 'receipts')),
       ]);
       advertiserSessions.setCookie(ctx, null);
       ctx.status = 204;

@@ -10,6 +10,7 @@ import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { adInputSchema } from '#shared/ad-input.ts';
 import { changeOwnAd, createAdDraft, deleteOwnAd, findOwnAd, listOwnAds, submitOwnAd, updateOwnAd } from '#db/queries/advertiser-ads.ts';
 import { deleteAdImage } from '#api/services/image-store.ts';
+import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
 const me = (ctx: Context) => signedInAdvertiser(ctx).id;
@@ -81,7 +82,7 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
     const keys = await deleteOwnAd(deps.db, me(ctx), id);
     if (keys === 'missing') throw adMissing();
     if (keys === 'held') throw adHeld();
-    await Promise.all(keys.map((key) => deleteAdImage(deps.config.dataDir, key)));
+    await deleteLeftovers(keys.map((key) => deleteAdImage(deps.store, key)));
     ctx.status = 204;
   });
 

@@ -8,7 +8,9 @@ import { adLocked, HttpError, invalidImage, invalidPhotoOrder, notFound, tooMany
 import { readMultipart } from '#api/http/read-multipart.ts';
 import { idParams, validate, type WithInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { adImageUrl, deleteAdImage, storeAdImage } from '#api/services/image-store.ts';
+import { deleteAdImage, encodeAdImage, saveAdImage, type EncodedAdImage } from '#api/services/image-store.ts';
+import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
+import { adImageUrl } from '#shared/photo-urls.ts';
 import { checkedImage, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
 import { OWNER_EDITABLE_STATES } from '#shared/catalogue.ts';
@@ -19,6 +21,7 @@ import { photoParams, orderBody } from './schema.ts';
 /** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
 export const isPhotoUploadPath = (path: string) => /^\/api\/advertiser\/ads\/\d+\/photos$/.test(path);
 
+/** The owner's view: through the app's /media/ads, which checks access (the ad may not be public). */
 const publicPhoto = (p: OwnPhoto) => ({
   id: p.id,
   position: p.position,
@@ -58,16 +61,18 @@ export function adPhotosRouter(deps: RouterDeps): Router {
     // Room above 5 MB so that a slightly bigger photo gets the precise message of checkedImage, not a bare 413.
     const form = await readMultipart(ctx, { limitBytes: 2 * MAX_IMAGE_BYTES });
     const bytes = await checkedImage(form.get('photo'), 'photo', 'la foto', { allowWebp: true });
-    let stored: Awaited<ReturnType<typeof storeAdImage>>;
+    let encoded: EncodedAdImage;
     try {
-      stored = await imageJobs.run(() => storeAdImage(deps.config.dataDir, bytes));
+      encoded = await imageJobs.run(() => encodeAdImage(bytes));
     } catch (err) {
       if (err instanceof HttpError) throw err; // the queue is full: 503, try again shortly
       throw invalidImage('La foto está dañada o no se puede leer.', 'photo');
     }
+    // Stored before the row that names it: a store that fails leaves no row (and saveAdImage no object).
+    const stored = await saveAdImage(deps.store, encoded);
     const id = await addPhoto(deps.db, ad, stored);
     if (id === 'full' || id === 'locked') {
-      await deleteAdImage(deps.config.dataDir, stored.key);
+      await deleteLeftovers([deleteAdImage(deps.store, stored.key)]);
       throw id === 'full' ? full() : adLocked();
     }
     ctx.status = 201;
@@ -80,7 +85,7 @@ export function adPhotosRouter(deps: RouterDeps): Router {
     const keys = await removePhoto(deps.db, ad.id, photoId);
     if (keys === 'locked') throw adLocked();
     if (keys === 'missing') throw notFound('photo_not_found', 'La foto no existe o no es de este anuncio.');
-    await Promise.all(keys.map((key) => deleteAdImage(deps.config.dataDir, key)));
+    await deleteLeftovers(keys.map((key) => deleteAdImage(deps.store, key)));
     ctx.status = 204;
   });
 

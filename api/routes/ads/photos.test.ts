@@ -8,7 +8,7 @@ import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts
 import { pngDeclaring, testJpeg } from '#api/testing/images.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { adImagesDir } from '#api/services/image-store.ts';
+import { AD_IMAGES_PREFIX } from '#api/services/image-store.ts';
 import { advertiserSessions } from '#api/auth/sessions.ts';
 
 let t: TestDb;
@@ -51,7 +51,8 @@ const call = (method: string, pathname: string, cookie: string, body?: unknown) 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-const filesOf = (key: string) => fs.readdirSync(adImagesDir(t.dataDir)).filter((f) => f.startsWith(key));
+const photosDir = () => path.join(t.dataDir, AD_IMAGES_PREFIX);
+const filesOf = (key: string) => fs.readdirSync(photosDir()).filter((f) => f.startsWith(key));
 
 describe('uploading a photo', () => {
   it('a photo with GPS and an orientation tag comes out upright, as WebP widths, with no metadata and no original', async () => {
@@ -63,7 +64,7 @@ describe('uploading a photo', () => {
     expect(answer.body.url).toBe(`/media/ads/${row.file_key}-400.webp`);
     expect(filesOf(row.file_key).sort()).toEqual([`${row.file_key}-400.webp`, `${row.file_key}-800.webp`]);
     for (const file of filesOf(row.file_key)) {
-      const bytes = fs.readFileSync(path.join(adImagesDir(t.dataDir), file));
+      const bytes = fs.readFileSync(path.join(photosDir(), file));
       const meta = await sharp(bytes).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: 80, height: 120 });
       expect(meta.exif).toBeUndefined();
@@ -105,12 +106,12 @@ describe('uploading a photo', () => {
     ],
   ])('refuses %s and stores nothing', async (_name, bytes, message) => {
     const { adId, cookie } = await owner();
-    const before = fs.existsSync(adImagesDir(t.dataDir)) ? fs.readdirSync(adImagesDir(t.dataDir)).length : 0;
+    const before = fs.existsSync(photosDir()) ? fs.readdirSync(photosDir()).length : 0;
     const answer = await upload(cookie, adId, await bytes());
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatchObject({ field: 'photo', message });
     expect(await t.db('ad_images').where('ad_id', adId)).toHaveLength(0);
-    expect(fs.existsSync(adImagesDir(t.dataDir)) ? fs.readdirSync(adImagesDir(t.dataDir)).length : 0).toBe(before);
+    expect(fs.existsSync(photosDir()) ? fs.readdirSync(photosDir()).length : 0).toBe(before);
   });
 });
 

@@ -10,6 +10,7 @@ import { ADMIN_ROUTES, type AdminRoute } from '#shared/admin-routes.ts';
 import { ADMIN_PERMISSIONS } from '#shared/admin-permissions.ts';
 import { createStaffAlert } from '#db/queries/staff-alerts.ts';
 import { storeDocument } from '#api/services/identity-vault.ts';
+import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { testJpeg } from '#api/testing/images.ts';
 import { startPanel, type Panel } from '#api/testing/panel.ts';
 
@@ -73,7 +74,7 @@ beforeAll(async () => {
     status: 'pending',
     submitted_at: now,
   });
-  const fileKey = await storeDocument(t.dataDir, panel.identityKey, await testJpeg());
+  const fileKey = await storeDocument(diskStore(t.dataDir), panel.identityKey, await testJpeg());
   documentId = await insertId('identity_documents', {
     request_id: requestId,
     kind: 'selfie',
@@ -116,7 +117,7 @@ beforeAll(async () => {
       }),
     );
   }
-  const receiptKey = await storeDocument(t.dataDir, panel.identityKey, await testJpeg(), 'receipts');
+  const receiptKey = await storeDocument(diskStore(t.dataDir), panel.identityKey, await testJpeg(), 'receipts');
   receiptPaymentId = await insertId('payments', {
     advertiser_id: verified,
     amount: 15000,
@@ -200,6 +201,7 @@ describe('access to every admin data route', () => {
     config: null as never,
     analytics: null as never,
     mailer: null as never,
+    store: null as never,
   });
   const routes = router.stack.flatMap((layer) =>
     layer.methods.filter((m) => m !== 'HEAD').map((method) => `${method} /api${String(layer.path)}`),

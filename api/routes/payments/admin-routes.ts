@@ -48,7 +48,7 @@ export function registerPaymentRoutes({ deps, route, act }: StaffRoutes): void {
     const receipt = await paymentReceipt(deps.db, id);
     if (!receipt) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
     if (!deps.config.identityKey) throw receiptsUnreadable();
-    const bytes = await readDocument(deps.config.dataDir, deps.config.identityKey, receipt.fileKey, 'receipts');
+    const bytes = await readDocument(deps.store, deps.config.identityKey, receipt.fileKey, 'receipts');
     await audit(deps.db, {
       action: 'payment_receipt_viewed',
       adminUserId: admin.id,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { testJpeg } from '#api/testing/images.ts';
 import { setPlanPrices } from '#db/queries/settings.ts';
 import { readDocument } from '#api/services/identity-vault.ts';
+import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { issueQuote, QUOTE_TTL_MS } from './price-quotes.ts';
 import { usePaymentsApp, IDENTITY_KEY, t, adminCookie, mailer, advertiserWithAd, call, buy, receiptForm, paymentCount } from './testing.ts';
 
@@ -119,7 +120,7 @@ describe('transfer receipts', () => {
     expect(image.status).toBe(200);
     expect(image.body.receipt).toMatchObject({ type: 'image/webp' });
     const row = await t.db('payments').where('id', payment.id).first();
-    const stored = await readDocument(t.dataDir, IDENTITY_KEY, row.receipt_key, 'receipts');
+    const stored = await readDocument(diskStore(t.dataDir), IDENTITY_KEY, row.receipt_key, 'receipts');
     expect(stored.subarray(8, 12).toString('latin1')).toBe('WEBP');
     expect(stored.includes(Buffer.from('SN-123456'))).toBe(false);
 

@@ -28,6 +28,7 @@ import { readMultipart } from '#api/http/read-multipart.ts';
 import { idParams, validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { deleteDocument, readDocument, storeDocument } from '#api/services/identity-vault.ts';
+import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { planLabel } from '#shared/plans.ts';
 import { getPlanPrices } from '#db/queries/settings.ts';
 import { activeBankAccount, paymentReceipt } from '#db/queries/admin/payments.ts';
@@ -191,13 +192,13 @@ export function paymentsRouter(deps: RouterDeps): Router {
     if (payment.status !== 'pending') throw paymentNotPending('receipt');
     const form = await readMultipart(ctx, { limitBytes: 2 * MAX_RECEIPT_BYTES });
     const receipt = await checkedReceipt(form.get('receipt'));
-    const fileKey = await storeDocument(deps.config.dataDir, key(), receipt.bytes, 'receipts');
+    const fileKey = await storeDocument(deps.store, key(), receipt.bytes, 'receipts');
     const result = await attachReceipt(deps.db, me(ctx), id, { key: fileKey, type: receipt.type });
     if (!result.ok) {
-      await deleteDocument(deps.config.dataDir, fileKey, 'receipts');
+      await deleteLeftovers([deleteDocument(deps.store, fileKey, 'receipts')]);
       throw paymentNotPending('receipt');
     }
-    if (result.replacedKey) await deleteDocument(deps.config.dataDir, result.replacedKey, 'receipts');
+    if (result.replacedKey) await deleteLeftovers([deleteDocument(deps.store, result.replacedKey, 'receipts')]);
     ctx.body = await findOwnPayment(deps.db, me(ctx), id);
   });
 
@@ -205,7 +206,7 @@ export function paymentsRouter(deps: RouterDeps): Router {
     const { id } = ctx.input.params;
     const receipt = await paymentReceipt(deps.db, id, me(ctx));
     if (!receipt) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
-    await sendReceipt(ctx, await readDocument(deps.config.dataDir, key(), receipt.fileKey, 'receipts'), receipt.type, receipt.reference);
+    await sendReceipt(ctx, await readDocument(deps.store, key(), receipt.fileKey, 'receipts'), receipt.type, receipt.reference);
   });
 
   router.use(own.routes());

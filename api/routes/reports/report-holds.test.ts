@@ -13,7 +13,7 @@ import { decideReport, HIDING_REPORTS_PER_DAY } from '#db/queries/reports.ts';
 import { endPlans } from '#db/queries/plan-lifecycle.ts';
 import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
-import { adImagesDir } from '#api/services/image-store.ts';
+import { adImageObjectKey } from '#api/services/image-store.ts';
 import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 
 let t: TestDb;
@@ -109,7 +109,7 @@ describe('an ad held by a report', () => {
     }
     expect(await stateOf(adId)).toBe('held');
     expect(await t.db('ad_images').where('ad_id', adId).orderBy('id').select('id', 'position', 'file_key')).toEqual(photosBefore);
-    for (const p of photosBefore) expect(fs.existsSync(`${adImagesDir(t.dataDir)}/${p.file_key}-400.webp`)).toBe(true);
+    for (const p of photosBefore) expect(fs.existsSync(`${t.dataDir}/${adImageObjectKey(p.file_key, 400)}`)).toBe(true);
   });
 
   it('a staff removal cannot be lifted by touching photos either', async () => {
@@ -158,7 +158,7 @@ describe('evidence', () => {
     // A removed ad may be deleted by its owner; the report's evidence stays.
     expect((await asOwner(cookie, 'DELETE', `/${adId}`)).status).toBe(204);
     expect(await t.db('ads').where('id', adId).first()).toBeUndefined();
-    for (const key of keys) expect(fs.existsSync(`${adImagesDir(t.dataDir)}/${key}-400.webp`)).toBe(true);
+    for (const key of keys) expect(fs.existsSync(`${t.dataDir}/${adImageObjectKey(key, 400)}`)).toBe(true);
 
     const resolved = (await (await asStaff('GET', '/reports?status=resolved')).json()) as {
       id: number;
@@ -186,7 +186,7 @@ describe('evidence', () => {
     const made = await report(adId, 'fotos_falsas');
     // Open report: deleting the photo keeps its file for staff.
     expect((await asOwner(cookie, 'DELETE', `/${adId}/photos/${photo.id}`)).status).toBe(204);
-    expect(fs.existsSync(`${adImagesDir(t.dataDir)}/${key}-400.webp`)).toBe(true);
+    expect(fs.existsSync(`${t.dataDir}/${adImageObjectKey(key, 400)}`)).toBe(true);
     expect(await decideReport(t.db, made.body.id, 'dismissed', adminId)).toBe('ok');
     expect(await t.db('report_evidence').where('report_id', made.body.id)).toEqual([]);
   });

@@ -45,7 +45,7 @@ export function registerVerificationRoutes({ deps, route, act }: StaffRoutes): v
     const doc = await identityDocument(deps.db, id);
     if (!doc) throw notFound('document_not_found', 'El documento no existe o ya se eliminó.');
     if (!deps.config.identityKey) throw documentsUnreadable();
-    const image = await readDocument(deps.config.dataDir, deps.config.identityKey, doc.fileKey);
+    const image = await readDocument(deps.store, deps.config.identityKey, doc.fileKey);
     await audit(deps.db, {
       action: 'identity_document_viewed',
       adminUserId: admin.id,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { insertAdvertiser } from '#tooling/factories/index.ts';
 import { storeDocument } from '#api/services/identity-vault.ts';
+import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { testJpeg } from '#api/testing/images.ts';
 import { errorOf, startPanel, type Panel } from '#api/testing/panel.ts';
 
@@ -29,7 +30,7 @@ async function pendingRequest(identity: Record<string, unknown> = {}) {
   const documentId = await insertId('identity_documents', {
     request_id: requestId,
     kind: 'selfie',
-    file_key: await storeDocument(t.dataDir, panel.identityKey, await testJpeg()),
+    file_key: await storeDocument(diskStore(t.dataDir), panel.identityKey, await testJpeg()),
     bytes: 100,
     created_at: new Date(),
   });

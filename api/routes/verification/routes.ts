@@ -40,7 +40,7 @@ export function verificationRouter(deps: RouterDeps): Router {
       gender: text(form, 'gender'),
     });
     const documents = await readDocuments(form, claim.method);
-    const result = await submitVerification(deps.db, { dataDir: deps.config.dataDir, key }, advertiser.id, claim, documents);
+    const result = await submitVerification(deps.db, { store: deps.store, key }, advertiser.id, claim, documents);
     if (result === 'already_pending') throw verificationAlreadyPending();
     if (result === 'already_verified') throw alreadyVerified();
     ctx.status = 201;

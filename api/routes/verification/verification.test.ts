@@ -8,7 +8,8 @@ import { serveTestApp, testConfig, type TestApp } from '#api/testing/http.ts';
 import { pngDeclaring, testJpeg, testPng } from '#api/testing/images.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAdvertiser } from '#tooling/factories/index.ts';
-import { decryptDocument, identityDir, readDocument } from '#api/services/identity-vault.ts';
+import { decryptDocument, readDocument, sealedObjectKey } from '#api/services/identity-vault.ts';
+import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { shiftDate, buenosAiresDate } from '#shared/dates.ts';
 import { advertiserSessions } from '#api/auth/sessions.ts';
 
@@ -79,14 +80,14 @@ describe('submitting a verification', () => {
     expect(doc.kind).toBe('selfie');
 
     // On disk: not an image, not readable without the key, and bound to its own name.
-    const sealed = fs.readFileSync(path.join(identityDir(t.dataDir), `${doc.file_key}.bin`));
+    const sealed = fs.readFileSync(path.join(t.dataDir, sealedObjectKey(doc.file_key)));
     expect(sealed.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
     await expect(sharp(sealed).metadata()).rejects.toThrow();
     expect(sealed.includes(Buffer.from('SN-123456'))).toBe(false);
     expect(() => decryptDocument(sealed, Buffer.alloc(32, 8), doc.file_key)).toThrow();
     expect(() => decryptDocument(sealed, config.identityKey, 'f'.repeat(32))).toThrow();
 
-    const plain = await readDocument(t.dataDir, config.identityKey, doc.file_key);
+    const plain = await readDocument(diskStore(t.dataDir), config.identityKey, doc.file_key);
     const meta = await sharp(plain).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 80, height: 120 }); // the orientation tag was applied
     expect(meta.exif).toBeUndefined();
@@ -227,7 +228,7 @@ describe('what is refused, changing nothing', () => {
     const requests = await t.db('verification_requests').where('advertiser_id', id);
     expect(requests).toHaveLength(1);
     const keys = await t.db('identity_documents').pluck('file_key');
-    const files = fs.readdirSync(identityDir(t.dataDir)).map((f) => f.replace(/\.bin$/, ''));
+    const files = fs.readdirSync(path.join(t.dataDir, 'identity')).map((f) => f.replace(/\.bin$/, ''));
     expect(files.sort()).toEqual([...keys].sort());
   });
 

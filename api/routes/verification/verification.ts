@@ -9,6 +9,7 @@ import { recordVerificationRequest, verificationStatusOf } from '#db/queries/adv
 import { checkedImage, MAX_IMAGE_PIXELS } from '#api/services/uploaded-image.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
 import { deleteDocument, storeDocument } from '#api/services/identity-vault.ts';
+import { deleteLeftovers, type ObjectStore } from '#api/services/object-store/object-store.ts';
 import { staffReview, type IdentityProvider } from '#api/services/identity-provider.ts';
 
 export const MIN_AGE = 18;
@@ -85,7 +86,7 @@ export type SubmitResult = { requestId: number } | 'already_pending' | 'already_
 
 export async function submitVerification(
   db: Knex,
-  vault: { dataDir: string; key: Buffer },
+  vault: { store: ObjectStore; key: Buffer },
   advertiserId: number,
   claim: Claim,
   documents: { kind: DocumentKind; jpeg: Buffer }[],
@@ -100,7 +101,7 @@ export async function submitVerification(
   const stored: { kind: DocumentKind; fileKey: string; bytes: number }[] = [];
   try {
     for (const doc of documents)
-      stored.push({ kind: doc.kind, fileKey: await storeDocument(vault.dataDir, vault.key, doc.jpeg), bytes: doc.jpeg.length });
+      stored.push({ kind: doc.kind, fileKey: await storeDocument(vault.store, vault.key, doc.jpeg), bytes: doc.jpeg.length });
     const renaper = claim.method === 'renaper';
     const recorded = await recordVerificationRequest(
       db,
@@ -116,13 +117,14 @@ export async function submitVerification(
       },
       now,
     );
-    if (recorded === 'already_pending') await deleteStored(vault.dataDir, stored);
+    if (recorded === 'already_pending') await deleteStored(vault.store, stored);
     return recorded;
   } catch (err) {
     // Nothing recorded: no encrypted file stays behind without its row.
-    await deleteStored(vault.dataDir, stored);
+    await deleteStored(vault.store, stored);
     throw err;
   }
 }
 
-const deleteStored = (dataDir: string, stored: { fileKey: string }[]) => Promise.all(stored.map((d) => deleteDocument(dataDir, d.fileKey)));
+const deleteStored = (store: ObjectStore, stored: { fileKey: string }[]) =>
+  deleteLeftovers(stored.map((d) => deleteDocument(store, d.fileKey)));

@@ -6,6 +6,7 @@ import { Ad, Report } from '#db/models/index.ts';
 import { refreshSearchRanks } from '#db/queries/search-rank.ts';
 import type { RedFlag } from '#shared/screening.ts';
 import { addDays, FREE_LISTING_DAYS } from '#shared/plans.ts';
+import { adImageUrl } from '#shared/photo-urls.ts';
 import { openReportsOf } from '#db/queries/reports.ts';
 import { HIDING_REASONS, reportReasonLabel } from '#shared/report-reasons.ts';
 export type ModerationState = 'pending' | 'held' | 'published' | 'rejected' | 'removed';
@@ -70,7 +71,7 @@ export async function moderationQueue(db: Knex, state: ModerationState, limit = 
     advertiserId: ad.advertiserId,
     advertiserName: ad.advertiser!.fullName,
     advertiserVerification: ad.advertiser!.verificationStatus,
-    photos: ad.photos!.map((p) => `/media/ads/${p.fileKey}-400.webp`),
+    photos: ad.photos!.map((p) => adImageUrl(p.fileKey, 400)),
     openReports: reports
       .filter((report) => report.adId === ad.id)
       .map(({ id, reason, hides, createdAt }) => ({ id, reason, label: reportReasonLabel(reason), hides, createdAt })),

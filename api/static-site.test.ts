@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildRefusesImagesFrom } from './static-site.ts';
+import { imageSources } from '#shared/photo-urls.ts';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+/** A build whose home carries the policy Astro writes from astro.config.mjs for this MEDIA_PUBLIC_URL. */
+function buildFor(mediaPublicUrl?: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'velada-build-'));
+  dirs.push(dir);
+  const policy = `default-src &#39;self&#39;; img-src ${imageSources(mediaPublicUrl).replaceAll("'", '&#39;')}; object-src &#39;none&#39;`;
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<html><head><meta http-equiv="content-security-policy" content="${policy}"></head></html>`,
+  );
+  return dir;
+}
+
+describe('a start with MEDIA_PUBLIC_URL', () => {
+  it('is refused when the build would block its photos, with one line saying how to fix it', () => {
+    const reason = buildRefusesImagesFrom(buildFor(), 'https://media.velada.com.ar/ads');
+    expect(reason).toMatch(/MEDIA_PUBLIC_URL=https:\/\/media\.velada\.com\.ar\/ads.*npm run build/);
+    expect(reason).not.toContain('\n');
+    expect(buildRefusesImagesFrom(buildFor('https://otro.cdn.example/ads'), 'https://media.velada.com.ar/ads')).not.toBeNull();
+  });
+
+  it('goes ahead when the build allows the origin', () => {
+    expect(buildRefusesImagesFrom(buildFor('https://media.velada.com.ar/ads'), 'https://media.velada.com.ar/otra/ruta')).toBeNull();
+  });
+});
