@@ -1,5 +1,6 @@
 // The deployment of docs/operations.md, tested: two Velada processes (`node api/main.ts`, production mode, each with a
-// data folder of its own) on one PostgreSQL database, behind nginx as a round-robin load balancer. Runs in the
+// data folder of its own) on one PostgreSQL database and one S3-compatible bucket (s3rver, in this process), behind
+// nginx as a round-robin load balancer. Runs in the
 // postgres project (TEST_DATABASE_URL), in a database of its own made for the run; skipped, saying why, without
 // PostgreSQL or nginx.
 import crypto from 'node:crypto';
@@ -12,6 +13,8 @@ import { knexConfig, migrate } from '#db/connection.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { advertiserSessions, staffSessions } from '#api/auth/sessions.ts';
+import { startTestS3, type TestS3 } from '#tooling/testing/s3.ts';
+import { testJpeg } from '#api/testing/images.ts';
 import { NGINX_BINARY } from './nginx.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 
@@ -30,6 +33,7 @@ const cookieOf = (res: Response, name: string) => new RegExp(`${name}=([^;]*)`).
 
 describe.skipIf(skipReason !== null)('two processes on one PostgreSQL database behind nginx', () => {
   let cluster: Cluster;
+  let s3: TestS3;
   let db: Knex;
   let admin: Knex;
   let databaseName: string;
@@ -37,6 +41,8 @@ describe.skipIf(skipReason !== null)('two processes on one PostgreSQL database b
   const advertiser = { email: `cluster${Date.now()}@example.com`, password: 'una-clave-de-prueba-larga' };
   let advertiserId: number;
   let expiredPlanAd: number;
+  let draftAd: number;
+  let advertiserCookie = '';
 
   beforeAll(async () => {
     databaseName = `velada_cluster_${crypto.randomBytes(5).toString('hex')}`;
@@ -53,11 +59,14 @@ describe.skipIf(skipReason !== null)('two processes on one PostgreSQL database b
       .where('id', advertiserId)
       .update({ password_hash: await hashPassword(advertiser.password), email_confirmed_at: new Date() });
     expiredPlanAd = await insertAd(db, advertiserId, { plan: 'vip', planExpiresAt: new Date(Date.now() - 60_000) });
-    cluster = await startCluster({ processes: 2, databaseUrl: url.toString(), dir });
+    draftAd = await insertAd(db, advertiserId, { state: 'draft' });
+    s3 = await startTestS3();
+    cluster = await startCluster({ processes: 2, databaseUrl: url.toString(), dir, env: s3.env });
   }, 180_000);
 
   afterAll(async () => {
     await cluster?.stop();
+    await s3?.stop();
     await db?.destroy();
     await admin?.raw(`drop database if exists ${databaseName} with (force)`);
     await admin?.destroy();
@@ -73,9 +82,29 @@ describe.skipIf(skipReason !== null)('two processes on one PostgreSQL database b
     expect(login.status).toBe(200);
     const session = cookieOf(login, advertiserSessions.cookie);
     expect(session).toBeTruthy();
-    const me = await second('/api/advertiser/me', { headers: { Cookie: `${advertiserSessions.cookie}=${session}` } });
+    advertiserCookie = `${advertiserSessions.cookie}=${session}`;
+    const me = await second('/api/advertiser/me', { headers: { Cookie: advertiserCookie } });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { advertiser: { email: string } }).advertiser.email).toBe(advertiser.email);
+  });
+
+  it('a photo uploaded through one process is served through the other, from the bucket', async () => {
+    expect(advertiserCookie).not.toBe('');
+    const form = new FormData();
+    form.set('photo', new Blob([new Uint8Array(await testJpeg(640, 480))], { type: 'image/jpeg' }), 'foto.jpg');
+    const upload = await first(`/api/advertiser/ads/${draftAd}/photos`, {
+      method: 'POST',
+      headers: { 'Sec-Fetch-Site': 'same-origin', Cookie: advertiserCookie },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const { url } = (await upload.json()) as { url: string };
+    // Neither process's data folder holds it: the other process reads it from the bucket.
+    const photo = await second(url, { headers: { Cookie: advertiserCookie } });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/webp');
+    expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    for (const i of [1, 2]) expect(fs.readdirSync(path.join(dir, `process-${i}`)).includes('uploads')).toBe(false);
   });
 
   it('runs the plan expiry job once per interval between them', { timeout: 90_000 }, async () => {
