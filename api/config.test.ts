@@ -69,6 +69,16 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toMatchObject({ seedDemo: true, host: '0.0.0.0', siteOrigin: 'http://localhost:3000' });
   });
 
+  it('takes IDENTITY_KEY_PREVIOUS (a rotation under way) only beside IDENTITY_KEY, in the same format', () => {
+    const config = loadConfig({ IDENTITY_KEY: 'a'.repeat(64), IDENTITY_KEY_PREVIOUS: 'b'.repeat(64) });
+    expect(config.previousIdentityKey).toEqual(Buffer.from('b'.repeat(64), 'hex'));
+    expect(loadConfig({ IDENTITY_KEY: 'a'.repeat(64) }).previousIdentityKey).toBeUndefined();
+    expect(() => loadConfig({ IDENTITY_KEY_PREVIOUS: 'b'.repeat(64) })).toThrow(/IDENTITY_KEY_PREVIOUS is set but IDENTITY_KEY is not/);
+    expect(() => loadConfig({ IDENTITY_KEY: 'a'.repeat(64), IDENTITY_KEY_PREVIOUS: 'corta' })).toThrow(
+      /IDENTITY_KEY_PREVIOUS must be 32 bytes/,
+    );
+  });
+
   it('trusts forwarded headers only from the listed proxies', () => {
     expect(loadConfig({}).trustedProxies).toEqual([]);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustedProxies).toEqual([]);

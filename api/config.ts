@@ -24,6 +24,13 @@ export function isValidDatabaseUrl(value: string): boolean {
   }
 }
 
+const identityKey = z
+  .string()
+  .optional()
+  .refine((v) => v === undefined || parseIdentityKey(v) !== null, {
+    message: 'must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)',
+  });
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -50,12 +57,9 @@ const schema = z.object({
     .refine((v) => v === undefined || /^smtps?:\/\/./.test(v), { message: 'must be smtp://user:password@host:port or smtps://...' }),
   MAIL_FROM: z.string().min(3).default('Velada <no-responder@velada.com.ar>'),
   STAFF_ALERT_EMAIL: z.string().trim().max(254).pipe(z.email()).optional(),
-  IDENTITY_KEY: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || parseIdentityKey(v) !== null, {
-      message: 'must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)',
-    }),
+  IDENTITY_KEY: identityKey,
+  /** The key being rotated out: documents it sealed stay readable until `npm run identity:rekey` seals them again. */
+  IDENTITY_KEY_PREVIOUS: identityKey,
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(10).optional(),
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
@@ -122,6 +126,8 @@ export interface Config {
   staffAlertEmail: string | undefined;
   /** AES-256 key for identity documents; main.ts makes a local one when unset outside production. */
   identityKey: Buffer | undefined;
+  /** IDENTITY_KEY_PREVIOUS: documents sealed with it are still read while a rotation is under way. */
+  previousIdentityKey?: Buffer;
   /** MercadoPago Checkout Pro, offered only when configured (api/routes/payments/mercadopago.ts). */
   mercadoPago: { accessToken: string; webhookSecret: string; apiUrl: string } | undefined;
   /** Photos, receipts and identity documents in this bucket; unset, in DATA_DIR (api/services/object-store/). */
@@ -151,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ].filter(Boolean);
     if (missing.length) throw new ConfigError(`Invalid configuration: NODE_ENV=production requires ${missing.join(', ')}.`);
   }
+  if (c.IDENTITY_KEY_PREVIOUS && !c.IDENTITY_KEY)
+    throw new ConfigError('Invalid configuration: IDENTITY_KEY_PREVIOUS is set but IDENTITY_KEY is not (the key that replaces it).');
   // Notifications that cannot be verified must not be trusted: the token comes with its webhook secret.
   if (c.MERCADOPAGO_ACCESS_TOKEN && !c.MERCADOPAGO_WEBHOOK_SECRET) {
     throw new ConfigError(
@@ -191,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: c.MAIL_FROM,
     staffAlertEmail: c.STAFF_ALERT_EMAIL,
     identityKey: c.IDENTITY_KEY ? parseIdentityKey(c.IDENTITY_KEY)! : undefined,
+    previousIdentityKey: c.IDENTITY_KEY_PREVIOUS ? parseIdentityKey(c.IDENTITY_KEY_PREVIOUS)! : undefined,
     mercadoPago: c.MERCADOPAGO_ACCESS_TOKEN
       ? {
           accessToken: c.MERCADOPAGO_ACCESS_TOKEN,

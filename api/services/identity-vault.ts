@@ -46,11 +46,74 @@ export async function storeDocument(store: ObjectStore, key: Buffer, plain: Buff
   return fileKey;
 }
 
-/** Throws when the document is missing, the key is wrong or the file was altered. */
-export async function readDocument(store: ObjectStore, key: Buffer, fileKey: string, folder: SealedFolder = 'identity'): Promise<Buffer> {
+/**
+ * The keys a document may be sealed with, the one it is sealed with now first: IDENTITY_KEY, and while a rotation
+ * is under way IDENTITY_KEY_PREVIOUS (docs/operations.md, "Rotating IDENTITY_KEY").
+ */
+export const readingKeys = (current: Buffer, previous?: Buffer): Buffer[] => (previous ? [current, previous] : [current]);
+
+/** Opens a sealed document with the first of `keys` that opens it; throws when none does or it was altered. */
+function openWithAny(sealed: Buffer, keys: Buffer | readonly Buffer[], fileKey: string): { plain: Buffer; keyIndex: number } {
+  const list = Buffer.isBuffer(keys) ? [keys] : keys;
+  let failure: unknown = new Error('no key to open the document with');
+  for (const [keyIndex, key] of list.entries()) {
+    try {
+      return { plain: decryptDocument(sealed, key, fileKey), keyIndex };
+    } catch (err) {
+      failure = err;
+    }
+  }
+  throw failure;
+}
+
+/** Throws when the document is missing, no key opens it or the file was altered. */
+export async function readDocument(
+  store: ObjectStore,
+  keys: Buffer | readonly Buffer[],
+  fileKey: string,
+  folder: SealedFolder = 'identity',
+): Promise<Buffer> {
   const sealed = await store.get(sealedObjectKey(fileKey, folder));
   if (!sealed) throw new Error('stored document missing');
-  return decryptDocument(sealed.bytes, key, fileKey);
+  return openWithAny(sealed.bytes, keys, fileKey).plain;
+}
+
+export interface ResealResult {
+  /** Sealed again with the current key. */
+  resealed: number;
+  /** Already sealed with it. */
+  current: number;
+  /** Opened by none of the keys (left as they are). */
+  unreadable: number;
+}
+
+/**
+ * Seals every stored document and receipt with keys[0] that another of `keys` opens (the rotation of IDENTITY_KEY).
+ * Each object is rewritten whole under its own name, so a run cut short is simply run again.
+ */
+export async function resealDocuments(store: ObjectStore, keys: readonly Buffer[]): Promise<ResealResult> {
+  const result: ResealResult = { resealed: 0, current: 0, unreadable: 0 };
+  for (const folder of ['identity', 'receipts'] as const) {
+    for (const { key } of await store.list(sealedPrefix(folder))) {
+      const fileKey = /^[a-z]+\/([a-f0-9]{32})\.bin$/.exec(key)?.[1];
+      const sealed = fileKey ? await store.get(key) : null;
+      if (!fileKey || !sealed) continue;
+      let opened: { plain: Buffer; keyIndex: number };
+      try {
+        opened = openWithAny(sealed.bytes, keys, fileKey);
+      } catch {
+        result.unreadable += 1;
+        continue;
+      }
+      if (opened.keyIndex === 0) {
+        result.current += 1;
+        continue;
+      }
+      await store.put(key, encryptDocument(opened.plain, keys[0]!, fileKey), { contentType: 'application/octet-stream' });
+      result.resealed += 1;
+    }
+  }
+  return result;
 }
 
 export async function deleteDocument(store: ObjectStore, fileKey: string, folder: SealedFolder = 'identity'): Promise<void> {

@@ -2,7 +2,7 @@
 // receipts, and the bank accounts.
 import { conflict, notFound, receiptsUnreadable } from '#api/errors.ts';
 import { audit } from '#db/queries/admin/audit-log.ts';
-import { readDocument } from '#api/services/identity-vault.ts';
+import { readDocument, readingKeys } from '#api/services/identity-vault.ts';
 import {
   activateBankAccount,
   addBankAccount,
@@ -48,7 +48,12 @@ export function registerPaymentRoutes({ deps, route, act }: StaffRoutes): void {
     const receipt = await paymentReceipt(deps.db, id);
     if (!receipt) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
     if (!deps.config.identityKey) throw receiptsUnreadable();
-    const bytes = await readDocument(deps.store, deps.config.identityKey, receipt.fileKey, 'receipts');
+    const bytes = await readDocument(
+      deps.store,
+      readingKeys(deps.config.identityKey, deps.config.previousIdentityKey),
+      receipt.fileKey,
+      'receipts',
+    );
     await audit(deps.db, {
       action: 'payment_receipt_viewed',
       adminUserId: admin.id,

@@ -27,7 +27,7 @@ import { readJsonBody } from '#api/http/read-body.ts';
 import { readMultipart } from '#api/http/read-multipart.ts';
 import { idParams, validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { deleteDocument, readDocument, storeDocument } from '#api/services/identity-vault.ts';
+import { deleteDocument, readDocument, readingKeys, storeDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { planLabel } from '#shared/plans.ts';
 import { getPlanPrices } from '#db/queries/settings.ts';
@@ -206,7 +206,12 @@ export function paymentsRouter(deps: RouterDeps): Router {
     const { id } = ctx.input.params;
     const receipt = await paymentReceipt(deps.db, id, me(ctx));
     if (!receipt) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
-    await sendReceipt(ctx, await readDocument(deps.store, key(), receipt.fileKey, 'receipts'), receipt.type, receipt.reference);
+    await sendReceipt(
+      ctx,
+      await readDocument(deps.store, readingKeys(key(), deps.config.previousIdentityKey), receipt.fileKey, 'receipts'),
+      receipt.type,
+      receipt.reference,
+    );
   });
 
   router.use(own.routes());

@@ -6,7 +6,7 @@ import { audit } from '#db/queries/admin/audit-log.ts';
 import type { Admin } from '#shared/admin-permissions.ts';
 import { advertiserExists, listSubscribers } from '#db/queries/admin/subscribers.ts';
 import { decideVerification, identityDocument, pendingVerification, type Decision } from '#db/queries/admin/verifications.ts';
-import { readDocument } from '#api/services/identity-vault.ts';
+import { readDocument, readingKeys } from '#api/services/identity-vault.ts';
 import { idParams } from '#api/http/validate.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
 import { rejectBody } from './schema.ts';
@@ -45,7 +45,7 @@ export function registerVerificationRoutes({ deps, route, act }: StaffRoutes): v
     const doc = await identityDocument(deps.db, id);
     if (!doc) throw notFound('document_not_found', 'El documento no existe o ya se eliminó.');
     if (!deps.config.identityKey) throw documentsUnreadable();
-    const image = await readDocument(deps.store, deps.config.identityKey, doc.fileKey);
+    const image = await readDocument(deps.store, readingKeys(deps.config.identityKey, deps.config.previousIdentityKey), doc.fileKey);
     await audit(deps.db, {
       action: 'identity_document_viewed',
       adminUserId: admin.id,
