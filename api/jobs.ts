@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { refreshSearchRanks } from '#db/queries/search-rank.ts';
 import { optimize } from '#db/connection.ts';
 import { deleteExpiredAnalytics } from '#db/queries/analytics-retention.ts';
+import { deleteExpiredRateLimits } from '#db/queries/rate-limits.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 import { runPlanLifecycle, type PlanLifecycleResult } from '#db/queries/plan-lifecycle.ts';
 import type { Mailer } from './services/mail.ts';
@@ -26,6 +27,7 @@ export async function runHourlyJobs(db: Knex, dataDir: string, now = new Date())
   await refreshSearchOrder(db).catch((err) => console.error('Search order refresh failed:', err));
   await deleteExpiredAnalytics(db, now).catch((err) => console.error('Analytics retention failed:', err));
   await purgeIdentityDocuments(db, dataDir, now).catch((err) => console.error('Identity document purge failed:', err));
+  await deleteExpiredRateLimits(db, now).catch((err) => console.error('Rate limit cleanup failed:', err));
   await removeOrphanFiles(db, dataDir, now)
     .then((removed) => {
       const total = removed['ad-images'] + removed.identity + removed.receipts;

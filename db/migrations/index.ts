@@ -18,6 +18,7 @@ import * as m014 from './014-catalog-version.ts';
 import * as m015 from './015-vip-turns-index.ts';
 import * as m016 from './016-analytics-inbox.ts';
 import * as m017 from './017-analytics-inbox-marks.ts';
+import * as m018 from './018-rate-limits.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '015-vip-turns-index': m015,
   '016-analytics-inbox': m016,
   '017-analytics-inbox-marks': m017,
+  '018-rate-limits': m018,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
