@@ -25,6 +25,7 @@ import { adPhotosRouter, isPhotoUploadPath } from './routes/ads/photos-routes.ts
 import { reportsRouter } from './routes/reports/routes.ts';
 import { advertiserDataRouter } from './routes/accounts/data-routes.ts';
 import { createMailer } from './services/mail.ts';
+import { openRateLimitStore } from './services/rate-limit-store.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
 import { servePagesFromCache } from './render-cache/middleware.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
@@ -83,7 +84,8 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   app.use(securityHeaders({ production: deps.config.env === 'production' }));
   // Analytics events (thousands a second at peak) are answered before the render cache, compression and the other
   // routers, none of which they need. Same-origin rule as every API write (beacons may be text/plain).
-  const beaconBudget = analyticsBudget();
+  const rateLimits = deps.rateLimits ?? (await openRateLimitStore(deps.db));
+  const beaconBudget = analyticsBudget(rateLimits);
   app.beaconPath = createBeaconPath({
     writer: deps.analytics,
     budget: beaconBudget,
@@ -121,7 +123,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   app.use((ctx, next) => new Promise((resolve, reject) => gzipOrBrotli(ctx.req, ctx.res, () => next().then(resolve, reject))));
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, dataDir: deps.config.dataDir });
-  const routerDeps: RouterDeps = { ...deps, mailer };
+  const routerDeps: RouterDeps = { ...deps, mailer, rateLimits };
   const api = new Router({ prefix: '/api' });
   api.use(
     sameOriginWrites(deps.config.publicOrigin, {

@@ -23,6 +23,15 @@ export function isValidDatabaseUrl(value: string): boolean {
   }
 }
 
+function isValidRedisUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -58,6 +67,12 @@ const schema = z.object({
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(10).optional(),
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || isValidRedisUrl(v), {
+      message: 'must be redis://host:6379 (rediss:// for TLS; user:password@ if needed)',
+    }),
 });
 
 /** Proxy addresses whose X-Forwarded-* headers are believed; null when the value is not understood. */
@@ -97,6 +112,8 @@ export interface Config {
   identityKey: Buffer | undefined;
   /** MercadoPago Checkout Pro, offered only when configured (api/routes/payments/mercadopago.ts). */
   mercadoPago: { accessToken: string; webhookSecret: string; apiUrl: string } | undefined;
+  /** Where rate limits are counted when set; otherwise memory on SQLite, the database on PostgreSQL (decision 029). */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -156,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apiUrl: c.MERCADOPAGO_API_URL.replace(/\/$/, ''),
         }
       : undefined,
+    redisUrl: c.REDIS_URL,
   };
 }

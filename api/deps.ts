@@ -6,6 +6,7 @@ import type { Mailer } from './services/mail.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
 import type { AdViewCounter } from './services/ad-views.ts';
 import type { SearchIndexHolder } from '#db/search/search-index-holder.ts';
+import type { RateLimitStore } from './services/rate-limit-store.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -25,7 +26,12 @@ export interface AppDeps {
    * api/main.ts builds it before listening (buildSearchIndex), so searches after a start are never the database's.
    */
   searchIndex?: SearchIndexHolder;
+  /**
+   * Where rate limits are counted (decision 029); by default the database's: memory on SQLite, the rate_limits table
+   * on PostgreSQL. api/main.ts passes the one REDIS_URL chooses and closes it on shutdown.
+   */
+  rateLimits?: RateLimitStore;
 }
 
-/** The app's dependencies as routers get them: the mailer chosen once, by createApp. */
-export type RouterDeps = Omit<AppDeps, 'mailer'> & { mailer: Mailer };
+/** The app's dependencies as routers get them: the mailer and the rate-limit store chosen once, by createApp. */
+export type RouterDeps = Omit<AppDeps, 'mailer' | 'rateLimits'> & { mailer: Mailer; rateLimits: RateLimitStore };

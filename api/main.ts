@@ -17,6 +17,7 @@ import { readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import { startJobs } from './jobs.ts';
 import { createMailer } from './services/mail.ts';
+import { openRateLimitStore, type RateLimitStore } from './services/rate-limit-store.ts';
 import { migrate, openDb, ping, type Db } from '#db/connection.ts';
 import { isDatabaseEmpty, seedDemoData } from '#tooling/seeds/demo.ts';
 import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
@@ -94,7 +95,8 @@ export function secureDataDir(config: Pick<Config, 'dataDir'>): void {
 
 /**
  * Requests in flight finish (analytics requests once their events are committed), then the analytics writer stops
- * taking items, then (once the scheduled jobs' runs in progress are done, if any) the database closes.
+ * taking items and the rate limits' Redis connection (if any) closes, then (once the scheduled jobs' runs in progress
+ * are done, if any) the database closes.
  */
 export async function stopServing(
   server: http.Server,
@@ -102,10 +104,12 @@ export async function stopServing(
   db: Db,
   stopJobs?: () => Promise<void>,
   adViews?: AdViewCounter,
+  rateLimits?: RateLimitStore,
 ): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await analytics.close();
   await adViews?.close();
+  await rateLimits?.close();
   await stopJobs?.();
   await db.destroy();
 }
@@ -150,6 +154,13 @@ export async function main(): Promise<void> {
   }
   secureDataDir(config);
   await prepareDatabase(db, config);
+  let rateLimits: RateLimitStore;
+  try {
+    rateLimits = await openRateLimitStore(db, { redisUrl: config.redisUrl });
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
   buildSiteIfMissing();
 
   // The index first, while nothing else runs: a signal meanwhile interrupts nothing, and no job is changing the
@@ -161,7 +172,7 @@ export async function main(): Promise<void> {
   const analytics = new AnalyticsWriter(db);
   logRenderCacheStats(renderCache);
   const adViews = new AdViewCounter(db);
-  const app = await createApp({ db, config, distDir, analytics, mailer, renderCache, adViews, searchIndex });
+  const app = await createApp({ db, config, distDir, analytics, mailer, renderCache, adViews, searchIndex, rateLimits });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(
@@ -181,7 +192,7 @@ export async function main(): Promise<void> {
     searchIndex.close();
     setTimeout(() => process.exit(0), 10_000).unref();
     // The jobs' runs in progress finish with the requests in flight; the database closes after both.
-    void stopServing(server, analytics, db, stopJobs, adViews).then(() => process.exit(0));
+    void stopServing(server, analytics, db, stopJobs, adViews, rateLimits).then(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

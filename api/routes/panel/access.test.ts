@@ -200,6 +200,7 @@ describe('access to every admin data route', () => {
     config: null as never,
     analytics: null as never,
     mailer: null as never,
+    rateLimits: null as never,
   });
   const routes = router.stack.flatMap((layer) =>
     layer.methods.filter((m) => m !== 'HEAD').map((method) => `${method} /api${String(layer.path)}`),
