@@ -26,6 +26,7 @@ import { reportsRouter } from './routes/reports/routes.ts';
 import { advertiserDataRouter } from './routes/accounts/data-routes.ts';
 import { createMailer } from './services/mail.ts';
 import { openObjectStore } from './services/object-store/object-store.ts';
+import { openRateLimitStore } from './services/rate-limit-store.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
 import { servePagesFromCache } from './render-cache/middleware.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
@@ -84,7 +85,8 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   app.use(securityHeaders({ production: deps.config.env === 'production' }));
   // Analytics events (thousands a second at peak) are answered before the render cache, compression and the other
   // routers, none of which they need. Same-origin rule as every API write (beacons may be text/plain).
-  const beaconBudget = analyticsBudget();
+  const rateLimits = deps.rateLimits ?? (await openRateLimitStore(deps.db));
+  const beaconBudget = analyticsBudget(rateLimits);
   app.beaconPath = createBeaconPath({
     writer: deps.analytics,
     budget: beaconBudget,
@@ -123,7 +125,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, dataDir: deps.config.dataDir });
   const store = deps.store ?? openObjectStore(deps.config);
-  const routerDeps: RouterDeps = { ...deps, mailer, store };
+  const routerDeps: RouterDeps = { ...deps, mailer, store, rateLimits };
   const api = new Router({ prefix: '/api' });
   api.use(
     sameOriginWrites(deps.config.publicOrigin, {

@@ -25,6 +25,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes REDIS_URL for the rate limits, unset by default, and refuses anything but redis:// or rediss://', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://:secreto@cache.interna:6380/2' }).redisUrl).toBe('rediss://:secreto@cache.interna:6380/2');
+    for (const url of ['127.0.0.1:6379', 'http://cache:6379', 'redis://']) {
+      expect(() => loadConfig({ REDIS_URL: url })).toThrow(/^Invalid configuration: REDIS_URL must be redis:\/\/host:6379/);
+    }
+  });
+
   it('refuses a short ADMIN_PASSWORD and a PUBLIC_ORIGIN with a path', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://velada.com.ar/x' })).toThrow(/PUBLIC_ORIGIN/);

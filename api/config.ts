@@ -31,6 +31,15 @@ const identityKey = z
     message: 'must be 32 bytes as 64 hex characters or base64 (openssl rand -hex 32)',
   });
 
+function isValidRedisUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -86,6 +95,12 @@ const schema = z.object({
     .refine((v) => v === undefined || /^https?:\/\/[^?#]+$/.test(v), {
       message: 'must be the public address of the ad photos, like https://media.velada.com.ar/ads (no ? or #)',
     }),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || isValidRedisUrl(v), {
+      message: 'must be redis://host:6379 (rediss:// for TLS; user:password@ if needed)',
+    }),
 });
 
 /** The settings that only mean something with S3_BUCKET. */
@@ -134,6 +149,8 @@ export interface Config {
   s3: S3Settings | undefined;
   /** Where public pages point ad photos (a CDN or a public bucket), without a trailing slash; unset, /media/ads. */
   mediaPublicUrl: string | undefined;
+  /** Where rate limits are counted when set; otherwise memory on SQLite, the database on PostgreSQL (decision 029). */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -217,5 +234,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     mediaPublicUrl: c.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+    redisUrl: c.REDIS_URL,
   };
 }

@@ -7,6 +7,7 @@ import type { ObjectStore } from './services/object-store/object-store.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
 import type { AdViewCounter } from './services/ad-views.ts';
 import type { SearchIndexHolder } from '#db/search/search-index-holder.ts';
+import type { RateLimitStore } from './services/rate-limit-store.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -28,7 +29,16 @@ export interface AppDeps {
    * api/main.ts builds it before listening (buildSearchIndex), so searches after a start are never the database's.
    */
   searchIndex?: SearchIndexHolder;
+  /**
+   * Where rate limits are counted (decision 029); by default the database's: memory on SQLite, the rate_limits table
+   * on PostgreSQL. api/main.ts passes the one REDIS_URL chooses and closes it on shutdown.
+   */
+  rateLimits?: RateLimitStore;
 }
 
-/** The app's dependencies as routers get them: the mailer and the store chosen once, by createApp. */
-export type RouterDeps = Omit<AppDeps, 'mailer' | 'store'> & { mailer: Mailer; store: ObjectStore };
+/** The app's dependencies as routers get them: the mailer, the object store and the rate-limit store chosen once, by createApp. */
+export type RouterDeps = Omit<AppDeps, 'mailer' | 'store' | 'rateLimits'> & {
+  mailer: Mailer;
+  store: ObjectStore;
+  rateLimits: RateLimitStore;
+};

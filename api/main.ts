@@ -19,6 +19,7 @@ import { startJobs } from './jobs.ts';
 import { buildRefusesImagesFrom } from './static-site.ts';
 import { createMailer } from './services/mail.ts';
 import { openObjectStore, type ObjectStore } from './services/object-store/object-store.ts';
+import { openRateLimitStore, type RateLimitStore } from './services/rate-limit-store.ts';
 import { migrate, openDb, ping, type Db } from '#db/connection.ts';
 import { isDatabaseEmpty, seedDemoData } from '#tooling/seeds/demo.ts';
 import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
@@ -93,7 +94,8 @@ export function secureDataDir(config: Pick<Config, 'dataDir'>): void {
 
 /**
  * Requests in flight finish (analytics requests once their events are committed), then the analytics writer stops
- * taking items, then (once the scheduled jobs' runs in progress are done, if any) the database closes.
+ * taking items and the rate limits' Redis connection (if any) closes, then (once the scheduled jobs' runs in progress
+ * are done, if any) the database closes.
  */
 export async function stopServing(
   server: http.Server,
@@ -101,10 +103,12 @@ export async function stopServing(
   db: Db,
   stopJobs?: () => Promise<void>,
   adViews?: AdViewCounter,
+  rateLimits?: RateLimitStore,
 ): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await analytics.close();
   await adViews?.close();
+  await rateLimits?.close();
   await stopJobs?.();
   await db.destroy();
 }
@@ -150,6 +154,13 @@ export async function main(): Promise<void> {
   secureDataDir(config);
   const store = openObjectStore(config);
   await prepareDatabase(db, config, store);
+  let rateLimits: RateLimitStore;
+  try {
+    rateLimits = await openRateLimitStore(db, { redisUrl: config.redisUrl });
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
   buildSiteIfMissing();
   const mediaRefused = config.mediaPublicUrl ? buildRefusesImagesFrom(path.join(distDir, 'client'), config.mediaPublicUrl) : null;
   if (mediaRefused) {
@@ -174,7 +185,7 @@ export async function main(): Promise<void> {
   const analytics = new AnalyticsWriter(db);
   logRenderCacheStats(renderCache);
   const adViews = new AdViewCounter(db);
-  const app = await createApp({ db, config, distDir, analytics, mailer, store, renderCache, adViews, searchIndex });
+  const app = await createApp({ db, config, distDir, analytics, mailer, store, renderCache, adViews, searchIndex, rateLimits });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(
@@ -195,7 +206,7 @@ export async function main(): Promise<void> {
     void stopListening();
     setTimeout(() => process.exit(0), 10_000).unref();
     // The jobs' runs in progress finish with the requests in flight; the database closes after both.
-    void stopServing(server, analytics, db, stopJobs, adViews).then(() => process.exit(0));
+    void stopServing(server, analytics, db, stopJobs, adViews, rateLimits).then(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

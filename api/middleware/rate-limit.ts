@@ -1,10 +1,8 @@
-// A fixed-window limit per client IP, in memory: enough for one process; several processes share a
-// database, not this counter, so each allows its own quota.
-//
-// One window for every address (the counters start afresh together when it ends), so each request costs one map
-// lookup whatever the number of addresses: sweeping expired entries per request made each one cost as many steps
-// as there were addresses, which an attacker with many addresses could use to slow everyone down.
+// Per-address request budgets: so many requests from one client address in a window, then 429 with Retry-After.
+// Where they are counted (this process's memory, PostgreSQL or Redis) is chosen once at start, and every budget is
+// made there by name: api/services/rate-limit-store.ts (docs/decisions/029-shared-rate-limits.md).
 import type { Middleware } from 'koa';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from '#api/errors.ts';
 
 export interface BudgetOptions {
@@ -12,52 +10,38 @@ export interface BudgetOptions {
   max: number;
 }
 
-/** Requests per address and window; shared by the Koa middleware and the analytics fast path (beacon-path.ts). */
+/** Counts one request from `key`: resolves within the budget, rejects with a RateLimiterRes past it. */
+export type Counter = (key: string) => Promise<unknown>;
+
+/** Requests per address and window; one budget may serve several paths (the analytics routes and beacon-path.ts). */
 export class RequestBudget {
-  private hits = new Map<string, number>();
-  private windowEndsAt = 0;
-  /** Requests already counted before Koa saw them (the fast path handing a request over): not counted twice. */
-  private readonly counted = new WeakSet<object>();
-  private readonly options: BudgetOptions;
-
-  constructor(options: BudgetOptions) {
-    this.options = options;
-  }
-
-  /** Whether one more request from `key` would be within the budget. Counts nothing. */
-  allows(key: string): boolean {
-    this.roll(Date.now());
-    return (this.hits.get(key) ?? 0) < this.options.max;
-  }
-
   /**
-   * Counts a request from `key` (once per `request` when given); 0 when it is within the budget, otherwise the
-   * seconds until the window ends.
+   * Where a request keeps this budget's verdict, so that a request counted before Koa saw it (the fast path handing
+   * it over) is not counted twice. A property of the request rather than a WeakMap: at thousands of beacons a second
+   * the WeakMap's entries cost as much as the counting.
    */
-  take(key: string, request?: object): number {
-    if (request) {
-      if (this.counted.has(request)) return 0;
-      this.counted.add(request);
-    }
-    const now = Date.now();
-    this.roll(now);
-    const count = (this.hits.get(key) ?? 0) + 1;
-    this.hits.set(key, count);
-    return count > this.options.max ? Math.max(1, Math.ceil((this.windowEndsAt - now) / 1000)) : 0;
+  private readonly verdict = Symbol('rate limit verdict');
+  private readonly count: Counter;
+
+  constructor(count: Counter) {
+    this.count = count;
   }
 
-  private roll(now: number): void {
-    if (now >= this.windowEndsAt) {
-      this.hits = new Map();
-      this.windowEndsAt = now + this.options.windowMs;
-    }
+  /** Counts `request` from `key`, once: 0 when it is within the budget, otherwise the seconds to wait. */
+  take(key: string, request: object): Promise<number> {
+    const counted = request as Record<symbol, Promise<number> | undefined>;
+    return (counted[this.verdict] ??= this.count(key).then(() => 0, secondsToWait));
   }
 }
 
-export function rateLimit(budget: RequestBudget | BudgetOptions): Middleware {
-  const limit = budget instanceof RequestBudget ? budget : new RequestBudget(budget);
+function secondsToWait(refusal: unknown): number {
+  if (!(refusal instanceof RateLimiterRes)) throw refusal;
+  return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+}
+
+export function rateLimit(budget: RequestBudget): Middleware {
   return async (ctx, next) => {
-    const waitSeconds = limit.take(ctx.ip, ctx.req);
+    const waitSeconds = await budget.take(ctx.ip, ctx.req);
     if (waitSeconds > 0) {
       ctx.set('Retry-After', String(waitSeconds));
       throw tooManyRequests();

@@ -75,16 +75,17 @@ export async function tableNames(db: Knex): Promise<string[]> {
 
 /**
  * What a refused request may still leave behind, on purpose: a session's renewal time, the audit of a refusal
- * (403, failed or slowed sign-in), the sign-in counters and the alert of an attack on an account, a server key made
- * on first use. Everything else must stay as it was.
+ * (403, failed or slowed sign-in), the sign-in counters and the alert of an attack on an account, the rate limits'
+ * counts (decision 029), a server key made on first use. Everything else must stay as it was.
  */
 const BOOKKEEPING: Record<string, { skipTable?: boolean; skipColumns?: string[]; rowsWhere?: string }> = {
   admin_sessions: { skipColumns: ['last_seen_at', 'expires_at'] },
   advertiser_sessions: { skipColumns: ['last_seen_at'] },
   audit_log: { rowsWhere: "action not in ('forbidden', 'login_failed', 'login_locked', 'login_slowed')" },
   staff_alerts: { rowsWhere: "kind <> 'login_attack'" },
-  settings: { rowsWhere: "key not in ('quote_signing_key', 'reporter_hash_key', 'login_device_key')" },
+  settings: { rowsWhere: "key not in ('quote_signing_key', 'reporter_hash_key', 'login_device_key', 'rate_limit_key')" },
   admin_login_throttle: { skipTable: true },
+  rate_limits: { skipTable: true },
   advertiser_login_throttle: { skipTable: true },
   login_attempts: { skipTable: true },
   knex_migrations: { skipTable: true },

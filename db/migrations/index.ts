@@ -19,6 +19,7 @@ import * as m015 from './015-vip-turns-index.ts';
 import * as m016 from './016-analytics-inbox.ts';
 import * as m017 from './017-analytics-inbox-marks.ts';
 import * as m018 from './018-catalog-notify.ts';
+import * as m019 from './019-rate-limits.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '016-analytics-inbox': m016,
   '017-analytics-inbox-marks': m017,
   '018-catalog-notify': m018,
+  '019-rate-limits': m019,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -88,6 +88,19 @@ describe.skipIf(skipReason !== null)('two processes on one PostgreSQL database b
     expect(((await me.json()) as { advertiser: { email: string } }).advertiser.email).toBe(advertiser.email);
   });
 
+  it('shares a per-address limit: requests through either process count against one budget', async () => {
+    // Five confirmation mails per address and 15 minutes: asked for an address without an account, nothing is sent.
+    const resend = (via: typeof first) =>
+      via('/api/advertiser/resend-confirmation', { method: 'POST', headers: json, body: JSON.stringify({ email: 'nadie@example.com' }) });
+    const statuses = [];
+    for (const via of [first, second, first, second, first]) statuses.push((await resend(via)).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202]);
+    const refused = await resend(second);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await resend(first)).status).toBe(429);
+  });
+
   it('a photo uploaded through one process is served through the other, from the bucket', async () => {
     expect(advertiserCookie).not.toBe('');
     const form = new FormData();

@@ -28,7 +28,7 @@ export function advertiserDataRouter(deps: RouterDeps): Router {
   router.post(
     '/delete-account',
     requireAdvertiser(deps),
-    rateLimit({ windowMs: 15 * 60_000, max: 10 }),
+    rateLimit(deps.rateLimits.budget('account-delete', { windowMs: 15 * 60_000, max: 10 })),
     validate({ body: deleteBody, bodyLimitBytes: 4096 }),
     async (ctx) => {
       const advertiser = signedInAdvertiser(ctx);

@@ -57,7 +57,7 @@ export function advertiserAccountRouter(deps: RouterDeps): Router {
 
   router.post(
     '/register',
-    rateLimit({ windowMs: 60 * 60_000, max: 20 }),
+    rateLimit(deps.rateLimits.budget('advertiser-register', { windowMs: 60 * 60_000, max: 20 })),
     validate({ body: registerBody, bodyLimitBytes: 4096 }),
     async (ctx) => {
       const input = ctx.input.body;
@@ -71,7 +71,7 @@ export function advertiserAccountRouter(deps: RouterDeps): Router {
 
   router.post(
     '/confirm-email',
-    rateLimit({ windowMs: 15 * 60_000, max: 30 }),
+    rateLimit(deps.rateLimits.budget('email-confirm', { windowMs: 15 * 60_000, max: 30 })),
     validate({ body: confirmBody, bodyLimitBytes: 4096 }),
     async (ctx) => {
       const result = await confirmEmail(deps.db, ctx.input.body.token);
@@ -83,7 +83,7 @@ export function advertiserAccountRouter(deps: RouterDeps): Router {
   // The same answer whether or not the email has an account: the form must not tell who advertises here.
   router.post(
     '/resend-confirmation',
-    rateLimit({ windowMs: 15 * 60_000, max: 5 }),
+    rateLimit(deps.rateLimits.budget('confirmation-resend', { windowMs: 15 * 60_000, max: 5 })),
     validate({ body: resendBody, bodyLimitBytes: 4096 }),
     async (ctx) => {
       const input = ctx.input.body;
@@ -96,7 +96,7 @@ export function advertiserAccountRouter(deps: RouterDeps): Router {
 
   router.post(
     '/forgot-password',
-    rateLimit({ windowMs: 15 * 60_000, max: 5 }),
+    rateLimit(deps.rateLimits.budget('password-forgot', { windowMs: 15 * 60_000, max: 5 })),
     validate({ body: emailBody, bodyLimitBytes: 4096 }),
     async (ctx) => {
       const account = await findAdvertiserByEmail(deps.db, ctx.input.body.email);
@@ -111,7 +111,7 @@ export function advertiserAccountRouter(deps: RouterDeps): Router {
 
   router.post(
     '/reset-password',
-    rateLimit({ windowMs: 15 * 60_000, max: 20 }),
+    rateLimit(deps.rateLimits.budget('password-reset', { windowMs: 15 * 60_000, max: 20 })),
     validate({ body: resetBody, bodyLimitBytes: 4096 }),
     async (ctx) => {
       const input = ctx.input.body;
@@ -121,30 +121,35 @@ export function advertiserAccountRouter(deps: RouterDeps): Router {
     },
   );
 
-  router.post('/login', rateLimit({ windowMs: 15 * 60_000, max: 30 }), validate({ body: loginBody, bodyLimitBytes: 4096 }), async (ctx) => {
-    const input = ctx.input.body;
-    const now = new Date();
-    // The attempt takes its place before the password is checked (parallel requests cannot get past the limit).
-    const start = await beginSignIn(deps.db, ctx, 'advertiser', normalizeEmail(input.email), now);
-    if (start.alert) await mailStaffAlert(mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
-    if (!start.allowed) {
-      if (start.scope === 'address') throw advertiserSignInLocked();
-      throw signInSlowed(waitSeconds(start, now));
-    }
-    const account = await findAdvertiserByEmail(deps.db, input.email);
-    const valid = await checkPassword(account?.passwordHash, input.password);
-    if (!account || !valid) {
-      if (start.attempts >= ADDRESS_LIMIT) throw advertiserSignInLocked();
-      throw advertiserInvalidCredentials();
-    }
-    if (!account.emailConfirmedAt) {
-      throw emailNotConfirmed();
-    }
-    await signInSucceeded(deps.db, ctx, 'advertiser', normalizeEmail(input.email));
-    advertiserSessions.setCookie(ctx, await advertiserSessions.create(deps.db, account.id, now));
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true };
-  });
+  router.post(
+    '/login',
+    rateLimit(deps.rateLimits.budget('advertiser-login', { windowMs: 15 * 60_000, max: 30 })),
+    validate({ body: loginBody, bodyLimitBytes: 4096 }),
+    async (ctx) => {
+      const input = ctx.input.body;
+      const now = new Date();
+      // The attempt takes its place before the password is checked (parallel requests cannot get past the limit).
+      const start = await beginSignIn(deps.db, ctx, 'advertiser', normalizeEmail(input.email), now);
+      if (start.alert) await mailStaffAlert(mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
+      if (!start.allowed) {
+        if (start.scope === 'address') throw advertiserSignInLocked();
+        throw signInSlowed(waitSeconds(start, now));
+      }
+      const account = await findAdvertiserByEmail(deps.db, input.email);
+      const valid = await checkPassword(account?.passwordHash, input.password);
+      if (!account || !valid) {
+        if (start.attempts >= ADDRESS_LIMIT) throw advertiserSignInLocked();
+        throw advertiserInvalidCredentials();
+      }
+      if (!account.emailConfirmedAt) {
+        throw emailNotConfirmed();
+      }
+      await signInSucceeded(deps.db, ctx, 'advertiser', normalizeEmail(input.email));
+      advertiserSessions.setCookie(ctx, await advertiserSessions.create(deps.db, account.id, now));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { success: true };
+    },
+  );
 
   router.post('/logout', async (ctx) => {
     await advertiserSessions.end(deps.db, ctx.cookies.get(advertiserSessions.cookie));

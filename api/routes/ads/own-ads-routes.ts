@@ -32,7 +32,7 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
 
   router.post(
     '/',
-    rateLimit({ windowMs: 60 * 60_000, max: 30 }),
+    rateLimit(deps.rateLimits.budget('ad-create', { windowMs: 60 * 60_000, max: 30 })),
     validate({ body: adInputSchema, bodyLimitBytes: 32 * 1024 }),
     async (ctx) => {
       const input = ctx.input.body;

@@ -53,31 +53,36 @@ export function adPhotosRouter(deps: RouterDeps): Router {
     ctx.body = { limit: photoLimit(ad), photos: (await listPhotos(deps.db, ad.id)).map(publicPhoto) };
   });
 
-  router.post('/', rateLimit({ windowMs: 60 * 60_000, max: 120 }), validate({ params: idParams }), async (ctx) => {
-    const ad = await ownEditableAd(ctx);
-    const limit = photoLimit(ad);
-    const full = () => tooManyPhotos(limit);
-    if ((await listPhotos(deps.db, ad.id)).length >= limit) throw full();
-    // Room above 5 MB so that a slightly bigger photo gets the precise message of checkedImage, not a bare 413.
-    const form = await readMultipart(ctx, { limitBytes: 2 * MAX_IMAGE_BYTES });
-    const bytes = await checkedImage(form.get('photo'), 'photo', 'la foto', { allowWebp: true });
-    let encoded: EncodedAdImage;
-    try {
-      encoded = await imageJobs.run(() => encodeAdImage(bytes));
-    } catch (err) {
-      if (err instanceof HttpError) throw err; // the queue is full: 503, try again shortly
-      throw invalidImage('La foto está dañada o no se puede leer.', 'photo');
-    }
-    // Stored before the row that names it: a store that fails leaves no row (and saveAdImage no object).
-    const stored = await saveAdImage(deps.store, encoded);
-    const id = await addPhoto(deps.db, ad, stored);
-    if (id === 'full' || id === 'locked') {
-      await deleteLeftovers([deleteAdImage(deps.store, stored.key)]);
-      throw id === 'full' ? full() : adLocked();
-    }
-    ctx.status = 201;
-    ctx.body = publicPhoto((await listPhotos(deps.db, ad.id)).find((p) => p.id === id)!);
-  });
+  router.post(
+    '/',
+    rateLimit(deps.rateLimits.budget('ad-photo-upload', { windowMs: 60 * 60_000, max: 120 })),
+    validate({ params: idParams }),
+    async (ctx) => {
+      const ad = await ownEditableAd(ctx);
+      const limit = photoLimit(ad);
+      const full = () => tooManyPhotos(limit);
+      if ((await listPhotos(deps.db, ad.id)).length >= limit) throw full();
+      // Room above 5 MB so that a slightly bigger photo gets the precise message of checkedImage, not a bare 413.
+      const form = await readMultipart(ctx, { limitBytes: 2 * MAX_IMAGE_BYTES });
+      const bytes = await checkedImage(form.get('photo'), 'photo', 'la foto', { allowWebp: true });
+      let encoded: EncodedAdImage;
+      try {
+        encoded = await imageJobs.run(() => encodeAdImage(bytes));
+      } catch (err) {
+        if (err instanceof HttpError) throw err; // the queue is full: 503, try again shortly
+        throw invalidImage('La foto está dañada o no se puede leer.', 'photo');
+      }
+      // Stored before the row that names it: a store that fails leaves no row (and saveAdImage no object).
+      const stored = await saveAdImage(deps.store, encoded);
+      const id = await addPhoto(deps.db, ad, stored);
+      if (id === 'full' || id === 'locked') {
+        await deleteLeftovers([deleteAdImage(deps.store, stored.key)]);
+        throw id === 'full' ? full() : adLocked();
+      }
+      ctx.status = 201;
+      ctx.body = publicPhoto((await listPhotos(deps.db, ad.id)).find((p) => p.id === id)!);
+    },
+  );
 
   router.delete('/:photoId', validate({ params: photoParams }), async (ctx) => {
     const ad = await ownEditableAd(ctx);

@@ -11,12 +11,17 @@ import { validate } from '#api/http/validate.ts';
 
 export function adsRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/ads' });
-  router.post('/:id/phone', rateLimit({ windowMs: 60_000, max: 30 }), validate({ params: adIdParams }), async (ctx) => {
-    const { id } = ctx.input.params;
-    const phone = await revealPhone(deps.db, id);
-    if (!phone) throw notFound('ad_not_found', 'El aviso no existe o no está publicado.');
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { phone: formatPhoneLocal(phone), ...phoneLinks(phone) };
-  });
+  router.post(
+    '/:id/phone',
+    rateLimit(deps.rateLimits.budget('ad-phone', { windowMs: 60_000, max: 30 })),
+    validate({ params: adIdParams }),
+    async (ctx) => {
+      const { id } = ctx.input.params;
+      const phone = await revealPhone(deps.db, id);
+      if (!phone) throw notFound('ad_not_found', 'El aviso no existe o no está publicado.');
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { phone: formatPhoneLocal(phone), ...phoneLinks(phone) };
+    },
+  );
   return router;
 }

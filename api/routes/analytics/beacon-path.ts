@@ -4,9 +4,10 @@
 //
 // It takes only what it is sure of, before reading a byte: a POST to an analytics endpoint, for a host Koa would not
 // redirect, from the site's own pages (Sec-Fetch-Site: same-origin), a declared length within the limit, JSON or
-// text/plain, an address within its budget. Everything else goes to Koa untouched. Once the body is read, a beacon
-// that is not accepted (bad JSON, a field refused, the writer unable to commit it) is handed to Koa with the body
-// it read and without counting it again, so every refusal is the one the routes give, from one place.
+// text/plain. Everything else goes to Koa untouched. The request is counted against its address's budget while its
+// body arrives; once the body is read, a beacon that is not accepted (over budget, bad JSON, a field refused, the
+// writer unable to commit it) is handed to Koa with the body it read and without counting it again, so every
+// refusal is the one the routes give, from one place.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BlockList } from 'node:net';
 import { setPreReadBody } from '#api/http/read-body.ts';
@@ -52,9 +53,8 @@ export function createBeaconPath(options: BeaconPathOptions): BeaconPath {
     if (req.headers['transfer-encoding'] || !isAcceptedType(req.headers['content-type'], req.url)) return false;
     const length = Number(req.headers['content-length']);
     if (!(length > 0 && length <= ANALYTICS_BODY_LIMIT)) return false;
-    const address = clientAddress(req, proxies);
-    if (!options.budget.allows(address)) return false;
-    options.budget.take(address, req);
+    // Counted while the body arrives (on a shared store the count is a round trip); once for both paths.
+    const verdict = options.budget.take(clientAddress(req, proxies), req);
 
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -68,16 +68,23 @@ export function createBeaconPath(options: BeaconPathOptions): BeaconPath {
         if (err instanceof HttpError) setBeaconRefusal(req, err);
         void koa(req, res);
       };
-      let payload: unknown;
-      try {
-        payload = JSON.parse(body.toString('utf8'));
-      } catch {
-        return handOver();
-      }
-      acceptBeacon(kind, payload, req.headers['user-agent'], options.writer).then(() => {
-        res.writeHead(204, headers);
-        res.end();
-      }, handOver);
+      // Over budget (or a store that failed): Koa's rate limit answers from the same verdict.
+      verdict.then(
+        (waitSeconds) => {
+          if (waitSeconds > 0) return handOver();
+          let payload: unknown;
+          try {
+            payload = JSON.parse(body.toString('utf8'));
+          } catch {
+            return handOver();
+          }
+          acceptBeacon(kind, payload, req.headers['user-agent'], options.writer).then(() => {
+            res.writeHead(204, headers);
+            res.end();
+          }, handOver);
+        },
+        () => handOver(),
+      );
     });
     return true;
   };

@@ -7,7 +7,8 @@
 // acceptBeacon below; these routes answer the rest, refusals included, with the same budget.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { rateLimit, RequestBudget } from '#api/middleware/rate-limit.ts';
+import { rateLimit, type RequestBudget } from '#api/middleware/rate-limit.ts';
+import type { RateLimitStore } from '#api/services/rate-limit-store.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
 import type { AnalyticsWriter } from './writer.ts';
 import { consentBody, eventBody, trackBody } from './schema.ts';
@@ -24,8 +25,8 @@ export type BeaconKind = 'consent' | 'track' | 'event';
 export const BEACON_KINDS: readonly BeaconKind[] = ['consent', 'track', 'event'];
 
 /** One budget per IP across the three endpoints: a browsing visitor stays far below it. */
-export function analyticsBudget(maxPerMinute = 240): RequestBudget {
-  return new RequestBudget({ windowMs: 60_000, max: maxPerMinute });
+export function analyticsBudget(rateLimits: RateLimitStore): RequestBudget {
+  return rateLimits.budget('analytics', { windowMs: 60_000, max: 240 });
 }
 
 /**
@@ -95,7 +96,7 @@ export function setBeaconRefusal(req: object, err: HttpError): void {
   (req as { [REFUSED]?: HttpError })[REFUSED] = err;
 }
 
-export function analyticsRouter(writer: AnalyticsWriter, budget: RequestBudget = analyticsBudget()): Router {
+export function analyticsRouter(writer: AnalyticsWriter, budget: RequestBudget): Router {
   const router = new Router({ prefix: '/analytics' });
   router.use(rateLimit(budget));
   for (const kind of BEACON_KINDS) {

@@ -101,69 +101,79 @@ export function paymentsRouter(deps: RouterDeps): Router {
     ctx.body = await listOwnPayments(deps.db, me(ctx));
   });
 
-  own.post('/', rateLimit({ windowMs: 60 * 60_000, max: 30 }), validate({ body: purchaseBody, bodyLimitBytes: 4096 }), async (ctx) => {
-    const input = ctx.input.body;
-    const quote = await readQuote(deps.db, input.quote);
-    if (quote === 'expired') throw quoteExpired();
-    if (quote === 'invalid' || quote.plan !== input.plan) throw invalidQuote();
-    if (input.method === 'mercadopago' && !mercadoPago) throw paymentMethodUnavailable(MERCADOPAGO_OFF, 'method');
-    if (input.method === 'transfer' && !(await activeBankAccount(deps.db))) {
-      throw noActiveBankAccount();
-    }
-    const advertiserId = me(ctx);
-    const current = (await getPlanPrices(deps.db))[input.plan];
-    const priceNote =
-      current === quote.amount
-        ? null
-        : `Precio mostrado al comprar: ${formatMoney(quote.amount)} (el precio vigente es ${formatMoney(current)}).`;
+  own.post(
+    '/',
+    rateLimit(deps.rateLimits.budget('payment-purchase', { windowMs: 60 * 60_000, max: 30 })),
+    validate({ body: purchaseBody, bodyLimitBytes: 4096 }),
+    async (ctx) => {
+      const input = ctx.input.body;
+      const quote = await readQuote(deps.db, input.quote);
+      if (quote === 'expired') throw quoteExpired();
+      if (quote === 'invalid' || quote.plan !== input.plan) throw invalidQuote();
+      if (input.method === 'mercadopago' && !mercadoPago) throw paymentMethodUnavailable(MERCADOPAGO_OFF, 'method');
+      if (input.method === 'transfer' && !(await activeBankAccount(deps.db))) {
+        throw noActiveBankAccount();
+      }
+      const advertiserId = me(ctx);
+      const current = (await getPlanPrices(deps.db))[input.plan];
+      const priceNote =
+        current === quote.amount
+          ? null
+          : `Precio mostrado al comprar: ${formatMoney(quote.amount)} (el precio vigente es ${formatMoney(current)}).`;
 
-    const purchaseInput = { advertiserId, adId: input.adId, plan: input.plan, method: input.method, amount: quote.amount, priceNote };
-    let redirectUrl: string | null = null;
-    let purchase: PurchaseResult;
-    if (input.method === 'mercadopago') {
-      // Checked before MercadoPago is asked for a checkout; its checkout first, so that if MercadoPago does not
-      // answer no payment is left waiting.
-      const refused = await checkPurchase(deps.db, purchaseInput);
-      if (refused) purchase = refused;
-      else {
-        const reference = newPaymentReference();
-        const title = (await adTitle(deps.db, input.adId)) ?? '';
-        const preference = await checkout(ctx, {
-          reference,
-          description: planPaymentDescription(input.plan, title, 'purchase'),
-          amount: quote.amount,
+      const purchaseInput = { advertiserId, adId: input.adId, plan: input.plan, method: input.method, amount: quote.amount, priceNote };
+      let redirectUrl: string | null = null;
+      let purchase: PurchaseResult;
+      if (input.method === 'mercadopago') {
+        // Checked before MercadoPago is asked for a checkout; its checkout first, so that if MercadoPago does not
+        // answer no payment is left waiting.
+        const refused = await checkPurchase(deps.db, purchaseInput);
+        if (refused) purchase = refused;
+        else {
+          const reference = newPaymentReference();
+          const title = (await adTitle(deps.db, input.adId)) ?? '';
+          const preference = await checkout(ctx, {
+            reference,
+            description: planPaymentDescription(input.plan, title, 'purchase'),
+            amount: quote.amount,
+          });
+          redirectUrl = preference.initPoint;
+          purchase = await createPlanPurchase(deps.db, { ...purchaseInput, providerPreferenceId: preference.id, reference });
+        }
+      } else {
+        purchase = await createPlanPurchase(deps.db, purchaseInput);
+      }
+      if (!purchase.ok) throw refusal(purchase);
+      // A parallel request saved its payment first: the checkout made here has no payment; the page offers its own.
+      if (purchase.reused) redirectUrl = null;
+      ctx.status = purchase.reused ? 200 : 201;
+      ctx.body = { payment: purchase.payment, reused: purchase.reused, redirectUrl };
+    },
+  );
+
+  own.get(
+    '/:id',
+    rateLimit(deps.rateLimits.budget('payment-status', { windowMs: 60_000, max: 60 })),
+    validate({ params: idParams, query: paymentQuery }),
+    async (ctx) => {
+      const { id } = ctx.input.params;
+      const { mercadopago } = ctx.input.query;
+      let payment = await findOwnPayment(deps.db, me(ctx), id);
+      if (!payment) throw paymentNotFound();
+      // Back from MercadoPago before their notification: ask their API (what the address says is not trusted).
+      if (mercadopago && mercadoPago && payment.status === 'pending' && payment.method === 'mercadopago') {
+        const outcome = await confirmFromMercadoPago(deps.db, mercadoPago, mercadopago).catch((err: Error) => {
+          console.error('MercadoPago payment lookup failed:', err.message);
+          return null;
         });
-        redirectUrl = preference.initPoint;
-        purchase = await createPlanPurchase(deps.db, { ...purchaseInput, providerPreferenceId: preference.id, reference });
+        if (outcome?.result === 'completed') {
+          await mailPaymentConfirmed(deps.mailer, outcome.payment, deps.config.siteOrigin);
+          payment = (await findOwnPayment(deps.db, me(ctx), id))!;
+        }
       }
-    } else {
-      purchase = await createPlanPurchase(deps.db, purchaseInput);
-    }
-    if (!purchase.ok) throw refusal(purchase);
-    // A parallel request saved its payment first: the checkout made here has no payment; the page offers its own.
-    if (purchase.reused) redirectUrl = null;
-    ctx.status = purchase.reused ? 200 : 201;
-    ctx.body = { payment: purchase.payment, reused: purchase.reused, redirectUrl };
-  });
-
-  own.get('/:id', rateLimit({ windowMs: 60_000, max: 60 }), validate({ params: idParams, query: paymentQuery }), async (ctx) => {
-    const { id } = ctx.input.params;
-    const { mercadopago } = ctx.input.query;
-    let payment = await findOwnPayment(deps.db, me(ctx), id);
-    if (!payment) throw paymentNotFound();
-    // Back from MercadoPago before their notification: ask their API (what the address says is not trusted).
-    if (mercadopago && mercadoPago && payment.status === 'pending' && payment.method === 'mercadopago') {
-      const outcome = await confirmFromMercadoPago(deps.db, mercadoPago, mercadopago).catch((err: Error) => {
-        console.error('MercadoPago payment lookup failed:', err.message);
-        return null;
-      });
-      if (outcome?.result === 'completed') {
-        await mailPaymentConfirmed(deps.mailer, outcome.payment, deps.config.siteOrigin);
-        payment = (await findOwnPayment(deps.db, me(ctx), id))!;
-      }
-    }
-    ctx.body = payment;
-  });
+      ctx.body = payment;
+    },
+  );
 
   own.post('/:id/cancel', validate({ params: idParams }), async (ctx) => {
     const { id } = ctx.input.params;
@@ -174,33 +184,43 @@ export function paymentsRouter(deps: RouterDeps): Router {
   });
 
   // A payment already waiting (a renewal, or a MercadoPago checkout left unfinished) paid through MercadoPago.
-  own.post('/:id/mercadopago', rateLimit({ windowMs: 60 * 60_000, max: 30 }), validate({ params: idParams }), async (ctx) => {
-    const { id } = ctx.input.params;
-    if (!mercadoPago) throw paymentMethodUnavailable(MERCADOPAGO_OFF);
-    const payment = await findOwnPayment(deps.db, me(ctx), id);
-    if (!payment) throw paymentNotFound();
-    if (payment.status !== 'pending') throw paymentNotPending();
-    const preference = await checkout(ctx, payment);
-    await markMercadoPagoCheckout(deps.db, id, preference.id);
-    ctx.body = { redirectUrl: preference.initPoint };
-  });
+  own.post(
+    '/:id/mercadopago',
+    rateLimit(deps.rateLimits.budget('payment-mercadopago', { windowMs: 60 * 60_000, max: 30 })),
+    validate({ params: idParams }),
+    async (ctx) => {
+      const { id } = ctx.input.params;
+      if (!mercadoPago) throw paymentMethodUnavailable(MERCADOPAGO_OFF);
+      const payment = await findOwnPayment(deps.db, me(ctx), id);
+      if (!payment) throw paymentNotFound();
+      if (payment.status !== 'pending') throw paymentNotPending();
+      const preference = await checkout(ctx, payment);
+      await markMercadoPagoCheckout(deps.db, id, preference.id);
+      ctx.body = { redirectUrl: preference.initPoint };
+    },
+  );
 
-  own.post('/:id/receipt', rateLimit({ windowMs: 60 * 60_000, max: 30 }), validate({ params: idParams }), async (ctx) => {
-    const { id } = ctx.input.params;
-    const payment = await findOwnPayment(deps.db, me(ctx), id);
-    if (!payment) throw paymentNotFound();
-    if (payment.status !== 'pending') throw paymentNotPending('receipt');
-    const form = await readMultipart(ctx, { limitBytes: 2 * MAX_RECEIPT_BYTES });
-    const receipt = await checkedReceipt(form.get('receipt'));
-    const fileKey = await storeDocument(deps.store, key(), receipt.bytes, 'receipts');
-    const result = await attachReceipt(deps.db, me(ctx), id, { key: fileKey, type: receipt.type });
-    if (!result.ok) {
-      await deleteLeftovers([deleteDocument(deps.store, fileKey, 'receipts')]);
-      throw paymentNotPending('receipt');
-    }
-    if (result.replacedKey) await deleteLeftovers([deleteDocument(deps.store, result.replacedKey, 'receipts')]);
-    ctx.body = await findOwnPayment(deps.db, me(ctx), id);
-  });
+  own.post(
+    '/:id/receipt',
+    rateLimit(deps.rateLimits.budget('payment-receipt', { windowMs: 60 * 60_000, max: 30 })),
+    validate({ params: idParams }),
+    async (ctx) => {
+      const { id } = ctx.input.params;
+      const payment = await findOwnPayment(deps.db, me(ctx), id);
+      if (!payment) throw paymentNotFound();
+      if (payment.status !== 'pending') throw paymentNotPending('receipt');
+      const form = await readMultipart(ctx, { limitBytes: 2 * MAX_RECEIPT_BYTES });
+      const receipt = await checkedReceipt(form.get('receipt'));
+      const fileKey = await storeDocument(deps.store, key(), receipt.bytes, 'receipts');
+      const result = await attachReceipt(deps.db, me(ctx), id, { key: fileKey, type: receipt.type });
+      if (!result.ok) {
+        await deleteLeftovers([deleteDocument(deps.store, fileKey, 'receipts')]);
+        throw paymentNotPending('receipt');
+      }
+      if (result.replacedKey) await deleteLeftovers([deleteDocument(deps.store, result.replacedKey, 'receipts')]);
+      ctx.body = await findOwnPayment(deps.db, me(ctx), id);
+    },
+  );
 
   own.get('/:id/receipt', validate({ params: idParams }), async (ctx) => {
     const { id } = ctx.input.params;
@@ -217,36 +237,40 @@ export function paymentsRouter(deps: RouterDeps): Router {
   router.use(own.routes());
 
   // MercadoPago's notifications: signature first, then the payment as their API reports it.
-  router.post('/payments/mercadopago/webhook', rateLimit({ windowMs: 60_000, max: 120 }), async (ctx) => {
-    if (!mercadoPago || !deps.config.mercadoPago) throw notFound('no_such_endpoint', 'Ese recurso de la API no existe.');
-    const body = ((await readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] }).catch(() => ({}))) ?? {}) as {
-      type?: string;
-      data?: { id?: unknown };
-    };
-    const dataId = String(ctx.query['data.id'] ?? body.data?.id ?? '');
-    const type = String(ctx.query.type ?? body.type ?? '');
-    if (!/^[\w-]{1,40}$/.test(dataId)) throw invalidNotification();
-    const check = checkNotificationSignature({
-      secret: deps.config.mercadoPago.webhookSecret,
-      signature: ctx.get('x-signature') || undefined,
-      requestId: ctx.get('x-request-id') || undefined,
-      dataId,
-    });
-    if (check !== 'ok') throw badNotificationSignature(check === 'stale');
-    if (type === 'payment') {
-      const outcome = await confirmFromMercadoPago(deps.db, mercadoPago, dataId).catch((err: Error) => {
-        // Their API did not answer: a 503 makes MercadoPago deliver the notification again later.
-        throw mercadoPagoLookupFailed(err.message);
+  router.post(
+    '/payments/mercadopago/webhook',
+    rateLimit(deps.rateLimits.budget('mercadopago-webhook', { windowMs: 60_000, max: 120 })),
+    async (ctx) => {
+      if (!mercadoPago || !deps.config.mercadoPago) throw notFound('no_such_endpoint', 'Ese recurso de la API no existe.');
+      const body = ((await readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] }).catch(() => ({}))) ?? {}) as {
+        type?: string;
+        data?: { id?: unknown };
+      };
+      const dataId = String(ctx.query['data.id'] ?? body.data?.id ?? '');
+      const type = String(ctx.query.type ?? body.type ?? '');
+      if (!/^[\w-]{1,40}$/.test(dataId)) throw invalidNotification();
+      const check = checkNotificationSignature({
+        secret: deps.config.mercadoPago.webhookSecret,
+        signature: ctx.get('x-signature') || undefined,
+        requestId: ctx.get('x-request-id') || undefined,
+        dataId,
       });
-      if (outcome.result === 'completed') await mailPaymentConfirmed(deps.mailer, outcome.payment, deps.config.siteOrigin);
-      if (['amount_mismatch', 'unknown_reference', 'duplicate', 'not_pending'].includes(outcome.result)) {
-        console.warn(`MercadoPago payment ${dataId}: ${outcome.result}; approved but not applied, for staff to review or refund.`);
+      if (check !== 'ok') throw badNotificationSignature(check === 'stale');
+      if (type === 'payment') {
+        const outcome = await confirmFromMercadoPago(deps.db, mercadoPago, dataId).catch((err: Error) => {
+          // Their API did not answer: a 503 makes MercadoPago deliver the notification again later.
+          throw mercadoPagoLookupFailed(err.message);
+        });
+        if (outcome.result === 'completed') await mailPaymentConfirmed(deps.mailer, outcome.payment, deps.config.siteOrigin);
+        if (['amount_mismatch', 'unknown_reference', 'duplicate', 'not_pending'].includes(outcome.result)) {
+          console.warn(`MercadoPago payment ${dataId}: ${outcome.result}; approved but not applied, for staff to review or refund.`);
+        }
+        ctx.body = { received: true, result: outcome.result };
+        return;
       }
-      ctx.body = { received: true, result: outcome.result };
-      return;
-    }
-    ctx.body = { received: true };
-  });
+      ctx.body = { received: true };
+    },
+  );
 
   return router;
 }

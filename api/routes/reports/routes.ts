@@ -17,7 +17,7 @@ export function reportsRouter(deps: RouterDeps): Router {
   const router = new Router();
   router.post(
     '/contact',
-    rateLimit({ windowMs: 60 * 60_000, max: 10 }),
+    rateLimit(deps.rateLimits.budget('contact-message', { windowMs: 60 * 60_000, max: 10 })),
     validate({ body: contactBody, bodyLimitBytes: 8 * 1024 }),
     async (ctx) => {
       const input = ctx.input.body;
@@ -33,7 +33,7 @@ export function reportsRouter(deps: RouterDeps): Router {
   );
   router.post(
     '/reports',
-    rateLimit({ windowMs: 60 * 60_000, max: 10 }),
+    rateLimit(deps.rateLimits.budget('ad-report', { windowMs: 60 * 60_000, max: 10 })),
     validate({ body: reportBody, bodyLimitBytes: 8 * 1024 }),
     async (ctx) => {
       const input = ctx.input.body;

@@ -22,39 +22,44 @@ export function adminAuthRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/admin' });
 
   // Per address, apart from the per-username lock: 30 attempts in 15 minutes.
-  router.post('/login', rateLimit({ windowMs: 15 * 60_000, max: 30 }), validate({ body: loginBody, bodyLimitBytes: 4096 }), async (ctx) => {
-    const { username, password } = ctx.input.body;
-    const now = new Date();
-    // The attempt takes its place before the password is checked (parallel requests cannot get past the limit).
-    const start = await beginSignIn(deps.db, ctx, 'admin', username, now);
-    if (start.alert) await mailStaffAlert(deps.mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
-    if (!start.allowed) {
-      await audit(
-        deps.db,
-        { action: start.scope === 'address' ? 'login_locked' : 'login_slowed', username, details: { scope: start.scope }, ip: ctx.ip },
-        now,
-      );
-      throw start.scope === 'address' ? staffSignInLocked() : signInSlowed(waitSeconds(start, now));
-    }
-    const account = await administratorForSignIn(deps.db, username);
-    const valid = await checkPassword(account?.passwordHash, password);
-    if (!account || !valid || !account.active) {
-      await audit(
-        deps.db,
-        { action: 'login_failed', adminUserId: account?.admin.id ?? null, username, details: { failures: start.attempts }, ip: ctx.ip },
-        now,
-      );
-      // The seed's rule: the fifth failure in a row from here locks (this address, for this account).
-      throw start.attempts >= ADDRESS_LIMIT ? staffSignInLocked() : staffInvalidCredentials();
-    }
-    await signInSucceeded(deps.db, ctx, 'admin', username);
-    const { admin } = account;
-    const token = await staffSessions.create(deps.db, admin.id, now);
-    await audit(deps.db, { action: 'login_succeeded', adminUserId: admin.id, username: admin.username, ip: ctx.ip }, now);
-    staffSessions.setCookie(ctx, token);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, admin: publicAdmin(admin) };
-  });
+  router.post(
+    '/login',
+    rateLimit(deps.rateLimits.budget('staff-login', { windowMs: 15 * 60_000, max: 30 })),
+    validate({ body: loginBody, bodyLimitBytes: 4096 }),
+    async (ctx) => {
+      const { username, password } = ctx.input.body;
+      const now = new Date();
+      // The attempt takes its place before the password is checked (parallel requests cannot get past the limit).
+      const start = await beginSignIn(deps.db, ctx, 'admin', username, now);
+      if (start.alert) await mailStaffAlert(deps.mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
+      if (!start.allowed) {
+        await audit(
+          deps.db,
+          { action: start.scope === 'address' ? 'login_locked' : 'login_slowed', username, details: { scope: start.scope }, ip: ctx.ip },
+          now,
+        );
+        throw start.scope === 'address' ? staffSignInLocked() : signInSlowed(waitSeconds(start, now));
+      }
+      const account = await administratorForSignIn(deps.db, username);
+      const valid = await checkPassword(account?.passwordHash, password);
+      if (!account || !valid || !account.active) {
+        await audit(
+          deps.db,
+          { action: 'login_failed', adminUserId: account?.admin.id ?? null, username, details: { failures: start.attempts }, ip: ctx.ip },
+          now,
+        );
+        // The seed's rule: the fifth failure in a row from here locks (this address, for this account).
+        throw start.attempts >= ADDRESS_LIMIT ? staffSignInLocked() : staffInvalidCredentials();
+      }
+      await signInSucceeded(deps.db, ctx, 'admin', username);
+      const { admin } = account;
+      const token = await staffSessions.create(deps.db, admin.id, now);
+      await audit(deps.db, { action: 'login_succeeded', adminUserId: admin.id, username: admin.username, ip: ctx.ip }, now);
+      staffSessions.setCookie(ctx, token);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { success: true, admin: publicAdmin(admin) };
+    },
+  );
 
   router.post('/logout', async (ctx) => {
     const token = ctx.cookies.get(staffSessions.cookie);

@@ -24,28 +24,33 @@ export const VERIFICATION_UPLOAD_PATHS = ['/api/advertiser/verification'];
 export function verificationRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/advertiser' });
 
-  router.post('/verification', requireAdvertiser(deps), rateLimit({ windowMs: 60 * 60_000, max: 20 }), async (ctx) => {
-    const key = deps.config.identityKey;
-    if (!key) throw verificationUnavailable();
-    const advertiser = signedInAdvertiser(ctx);
-    if (advertiser.verificationStatus === 'pending') throw verificationAlreadyPending();
-    if (advertiser.verificationStatus === 'verified') throw alreadyVerified();
-    const form = await readMultipart(ctx, { limitBytes: FORM_LIMIT });
-    const claim = parseInput(claimSchema(), {
-      method: text(form, 'method'),
-      fullName: text(form, 'fullName'),
-      birthDate: text(form, 'birthDate'),
-      dni: text(form, 'dni'),
-      tramite: text(form, 'tramite'),
-      gender: text(form, 'gender'),
-    });
-    const documents = await readDocuments(form, claim.method);
-    const result = await submitVerification(deps.db, { store: deps.store, key }, advertiser.id, claim, documents);
-    if (result === 'already_pending') throw verificationAlreadyPending();
-    if (result === 'already_verified') throw alreadyVerified();
-    ctx.status = 201;
-    ctx.body = { success: true, verificationStatus: 'pending' };
-  });
+  router.post(
+    '/verification',
+    requireAdvertiser(deps),
+    rateLimit(deps.rateLimits.budget('verification-upload', { windowMs: 60 * 60_000, max: 20 })),
+    async (ctx) => {
+      const key = deps.config.identityKey;
+      if (!key) throw verificationUnavailable();
+      const advertiser = signedInAdvertiser(ctx);
+      if (advertiser.verificationStatus === 'pending') throw verificationAlreadyPending();
+      if (advertiser.verificationStatus === 'verified') throw alreadyVerified();
+      const form = await readMultipart(ctx, { limitBytes: FORM_LIMIT });
+      const claim = parseInput(claimSchema(), {
+        method: text(form, 'method'),
+        fullName: text(form, 'fullName'),
+        birthDate: text(form, 'birthDate'),
+        dni: text(form, 'dni'),
+        tramite: text(form, 'tramite'),
+        gender: text(form, 'gender'),
+      });
+      const documents = await readDocuments(form, claim.method);
+      const result = await submitVerification(deps.db, { store: deps.store, key }, advertiser.id, claim, documents);
+      if (result === 'already_pending') throw verificationAlreadyPending();
+      if (result === 'already_verified') throw alreadyVerified();
+      ctx.status = 201;
+      ctx.body = { success: true, verificationStatus: 'pending' };
+    },
+  );
 
   router.get('/verification', requireAdvertiser(deps), async (ctx) => {
     const advertiser = signedInAdvertiser(ctx);
