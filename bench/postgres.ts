@@ -26,6 +26,10 @@ import {
 } from './speed.ts';
 
 const WORK_DIR = path.join(BENCH_DATA_DIR, 'postgres');
+/** BENCH_REDIS_URL: the processes count their rate limits in this Redis (REDIS_URL) instead of PostgreSQL. */
+const REDIS_URL = process.env.BENCH_REDIS_URL;
+/** POSTGRES_CASES=ingest runs only those cases (all by default). */
+const wanted = (c: Case) => !process.env.POSTGRES_CASES || process.env.POSTGRES_CASES.split(',').includes(c.name);
 const PROCESS_COUNTS = [1, 2];
 
 interface Case {
@@ -94,7 +98,7 @@ export async function runPostgresBenchmark(): Promise<Record<string, unknown>[]>
   const baseline = await startBaseline(path.join(WORK_DIR, 'nginx'), [{ path: '/buscar*', file: sample }]);
   const baselines = new Map<string, WrkResult>();
   try {
-    for (const c of CASES) baselines.set(c.name, await measure(baseline.origin, c));
+    for (const c of CASES.filter(wanted)) baselines.set(c.name, await measure(baseline.origin, c));
   } finally {
     await baseline.stop();
   }
@@ -106,9 +110,10 @@ export async function runPostgresBenchmark(): Promise<Record<string, unknown>[]>
       databaseUrl,
       dir: path.join(WORK_DIR, `cluster-${processes}`),
       forwardedBy: '127.0.0.1',
+      env: REDIS_URL ? { REDIS_URL } : {},
     });
     try {
-      for (const c of CASES) {
+      for (const c of CASES.filter(wanted)) {
         log(`postgres ${c.name}, ${processes} process(es): ${CONNECTIONS} connections`);
         const storedBefore = c.name === 'ingest' ? await pageviews(databaseUrl) : 0;
         const { result, acknowledged } = await load(cluster.origin, c, () => waitIdle(cluster.origin));
@@ -117,6 +122,7 @@ export async function runPostgresBenchmark(): Promise<Record<string, unknown>[]>
         const line: Record<string, unknown> = {
           benchmark: `postgres-${c.name}`,
           processes,
+          rateLimits: REDIS_URL ? 'redis' : 'postgres',
           ads: BENCH_ADS,
           ours: result,
           baseline: { kind: baseline.kind, ...base },
