@@ -4,7 +4,6 @@
 // that host through page.route, which answers from the bucket (the CSP is checked before a request is routed).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -17,6 +16,7 @@ import { createRandom, demoPicture, insertAd, insertAdvertiser } from '#tooling/
 import { startTestS3, type TestS3 } from '#tooling/testing/s3.ts';
 import { adPath } from '#shared/ad-text.ts';
 import { test, expect, asReturningVisitor } from './fixtures.ts';
+import { freePort } from '#tooling/free-port.ts';
 
 const MEDIA_PUBLIC_URL = process.env.E2E_MEDIA_PUBLIC_URL;
 test.skip(!MEDIA_PUBLIC_URL, 'run through scripts/e2e.ts, which builds the site with E2E_MEDIA_PUBLIC_URL');
@@ -29,17 +29,6 @@ let server: ChildProcess;
 let baseUrl: string;
 let dataDir: string;
 let ad: { id: number; slug: string; title: string };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
   for (let i = 0; i < 600; i++) {

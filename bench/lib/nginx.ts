@@ -2,7 +2,8 @@
 // not installed, the plain node:http server of bench/servers/static-server.ts. Each route maps a path prefix to a
 // file answered for every URL under it (query strings ignored); POSTs are answered 204 (`return 204`).
 import path from 'node:path';
-import { NGINX_BINARY, freePort, nginxPreamble, nginxTempPaths, runNginx } from '#tooling/cluster/nginx.ts';
+import { freePort } from '#tooling/free-port.ts';
+import { NGINX_BINARY, nginxPreamble, nginxTempPaths, runNginx } from '#tooling/cluster/nginx.ts';
 import { log } from './common.ts';
 import { startServer } from './processes.ts';
 

@@ -6,7 +6,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, nginxPreamble, nginxTempPaths, runNginx, type RunningNginx } from './nginx.ts';
+import { freePort } from '#tooling/free-port.ts';
+import { nginxPreamble, nginxTempPaths, runNginx, type RunningNginx } from './nginx.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '..', '..');
 

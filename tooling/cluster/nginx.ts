@@ -1,23 +1,11 @@
 // nginx for the benchmarks' baseline and the cluster's load balancer: the binary (Debian's package; `.ci/run`
-// installs it), a free port, and a run in the foreground with its configuration, logs and temporary files in one
+// installs it) and a run in the foreground with its configuration, logs and temporary files in one
 // folder, stopped with the process that started it.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
 export const NGINX_BINARY = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** What every configuration here starts with: one worker, in the foreground, everything in `dir`. */
 export function nginxPreamble(dir: string): string {
