@@ -59,6 +59,47 @@ describe('stopServing', () => {
   });
 });
 
+describe('stopServing behind a load balancer', () => {
+  it('answers requests on keep-alive connections with Connection: close instead of serving them until forced to exit', async () => {
+    const t = await createTestDb();
+    const db = knexFactory({ ...t.db.client.config });
+    const analytics = new AnalyticsWriter(db);
+    const server = http.createServer((await createApp({ db, config: testConfig(t.dataDir), analytics })).callback());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    // Like nginx's upstream keep-alive: a few connections, each carrying one request after another.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    const outcomes: string[] = [];
+    const get = () =>
+      new Promise<string>((resolve) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent }, (res) => {
+          res.on('error', () => resolve('cut mid-answer'));
+          res.resume();
+          res.on('end', () => resolve(`${res.statusCode} ${res.headers.connection}`));
+        });
+        // Before any answer: refused (the server stopped listening) or reset on an idle connection it just closed;
+        // either way nothing was answered, and a load balancer sends it to another process.
+        req.on('error', () => resolve('not answered'));
+      });
+    const client = async () => {
+      for (;;) {
+        const outcome = await get();
+        outcomes.push(outcome);
+        if (outcome === 'not answered') return;
+      }
+    };
+    const clients = Array.from({ length: 4 }, client);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stopServing(server, analytics, db);
+    await Promise.all(clients);
+    agent.destroy();
+    expect(outcomes.filter((o) => o === 'cut mid-answer')).toEqual([]);
+    expect(outcomes).toContain('200 keep-alive');
+    expect(outcomes).toContain('200 close');
+    await t.destroy();
+  });
+});
+
 describe('localIdentityKey', () => {
   it('makes one machine-local key outside production, keeps it, and refuses to run production without IDENTITY_KEY', async () => {
     const t = await createTestDb();

@@ -105,6 +105,12 @@ export async function stopServing(
   adViews?: AdViewCounter,
   rateLimits?: RateLimitStore,
 ): Promise<void> {
+  // A load balancer's keep-alive connections would bring new requests until the process is forced to exit, cutting
+  // them off: from now on every answer closes its connection (nginx then sends the next request to another process),
+  // and close() closes the idle ones at once.
+  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.shouldKeepAlive = false;
+  });
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await analytics.close();
   await adViews?.close();

@@ -157,9 +157,13 @@ function startProcess(dir: string, index: number, env: Record<string, string>): 
   return { origin: `http://127.0.0.1:${env.PORT}`, child, logFile, exited };
 }
 
+/** SIGTERM, as a deployment stops a process; SIGKILL if it has not exited 30 s later (it exits by itself after 10). */
 async function stopProcess(p: VeladaProcess): Promise<void> {
-  if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
+  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+  p.child.kill('SIGTERM');
+  const timer = setTimeout(() => p.child.kill('SIGKILL'), 30_000);
   await p.exited;
+  clearTimeout(timer);
 }
 
 const isHealthy = (origin: string) =>
