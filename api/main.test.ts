@@ -90,12 +90,28 @@ describe('stopServing behind a load balancer', () => {
     };
     const clients = Array.from({ length: 4 }, client);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await stopServing(server, analytics, db);
+    // One request surely in flight when the stop begins (its body is still on its way): it must be answered. Without
+    // the closing answers the stop never ends: the clients keep bringing requests on their connections.
+    const slow = http.request({ host: '127.0.0.1', port, path: '/api/health', method: 'POST', agent, headers: { 'Content-Length': 4 } });
+    const slowOutcome = new Promise<string>((resolve) => {
+      slow.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve('answered'));
+      });
+      slow.on('error', () => resolve('not answered'));
+    });
+    slow.write('ab');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopping = stopServing(server, analytics, db);
+    slow.end('cd');
+    await stopping;
     await Promise.all(clients);
     agent.destroy();
     expect(outcomes.filter((o) => o === 'cut mid-answer')).toEqual([]);
     expect(outcomes).toContain('200 keep-alive');
-    expect(outcomes).toContain('200 close');
+    // Answered in full (it was dispatched before the stop, so it may still offer keep-alive: the next request on its
+    // connection is answered with Connection: close).
+    expect(await slowOutcome).toBe('answered');
     await t.destroy();
   });
 });
