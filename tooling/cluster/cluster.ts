@@ -84,7 +84,9 @@ export function ensureSiteBuild(): void {
   const result = spawnSync(process.execPath, [astro, 'build'], {
     cwd: ROOT_DIR,
     stdio: 'ignore',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    // A production build whoever asks: under Vitest NODE_ENV is 'test', and Astro would build React's development
+    // JSX runtime into the server, which production React then cannot render (jsxDEV is not a function).
+    env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) throw new Error('the site build failed (npm run build)');
 }

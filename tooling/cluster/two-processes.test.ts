@@ -179,10 +179,9 @@ describe.skipIf(skipReason !== null)('two processes on one PostgreSQL database b
     const client = async () => {
       while (going) {
         statuses.push(
-          await fetch(`${cluster.origin}/buscar?barrio=palermo`).then(
-            async (res) => (await res.arrayBuffer(), res.status),
-            () => 0,
-          ),
+          await fetch(`${cluster.origin}/buscar?barrio=palermo`)
+            .then(async (res) => (await res.arrayBuffer(), res.status))
+            .catch(() => 0),
         );
       }
     };
