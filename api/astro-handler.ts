@@ -46,6 +46,7 @@ export function astroPages(handler: AstroNodeHandler, locals: App.Locals, cache?
         const render = ctx.state.pageRender as PageRenderState | undefined;
         if (cache && render) capturePage(ctx.req, ctx.res, render, cache);
         onePolicy(ctx.res);
+        keepWriteCallbacks(ctx.res);
         // The adapter writes straight to the Node response; Koa must not answer as well.
         ctx.respond = false;
         await handler(ctx.req, ctx.res, () => (matched = false), locals);
@@ -65,6 +66,23 @@ export function astroPages(handler: AstroNodeHandler, locals: App.Locals, cache?
       await next();
     }
   };
+}
+
+/**
+ * `compression` drops the callback of res.write, and Astro answers a render that fails mid-stream by writing "Internal
+ * server error" and destroying the response in that write's callback: without it the response never ended, the
+ * visitor's connection hung, and it held one of the few render slots for good. The callback runs once the chunk has
+ * been handed on.
+ */
+export function keepWriteCallbacks(res: ServerResponse): void {
+  const write = res.write.bind(res) as (chunk: unknown, encoding?: unknown) => boolean;
+  res.write = ((chunk: unknown, encodingOrCallback?: unknown, callback?: unknown) => {
+    const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
+    const encoding = typeof encodingOrCallback === 'function' ? undefined : encodingOrCallback;
+    const ok = encoding === undefined ? write(chunk) : write(chunk, encoding);
+    if (typeof done === 'function') process.nextTick(done as () => void);
+    return ok;
+  }) as ServerResponse['write'];
 }
 
 /**
