@@ -1,6 +1,6 @@
 // The jobs on this process's timers: the single process of a SQLite database. Each job runs at start and then every
-// interval; a run still going when its next is due makes that one skip; a failed run is tried again after the retry
-// delay, as many times as the policy says.
+// interval; a failed run is tried again after the retry delay, as many times as the policy says; a run still going
+// (or waiting for its retry) when its next is due makes that one skip.
 import { runLogged, type RetryPolicy, type ScheduledJob, type StopJobs } from './scheduler.ts';
 
 export function startInProcessJobs(jobs: ScheduledJob[], retry: RetryPolicy): StopJobs {
@@ -18,17 +18,19 @@ export function startInProcessJobs(jobs: ScheduledJob[], retry: RetryPolicy): St
   };
 
   for (const job of jobs) {
+    // From a run's start until it succeeds or its last retry ends: a due interval meanwhile is skipped, so a failing
+    // job is not run by its retries and its interval at once.
     let busy = false;
     const attempt = (n: number) => {
-      if (stopped) return;
+      if (stopped) return void (busy = false);
       busy = true;
       const run = runLogged(job, new Date(), n, retry).then(
         () => {
           busy = false;
         },
         () => {
-          busy = false;
           if (n <= retry.retries) later(retry.retryDelayMs, () => attempt(n + 1));
+          else busy = false;
         },
       );
       const tracked = run.finally(() => running.delete(tracked));

@@ -30,10 +30,10 @@ export async function startPgBossJobs(
 
   const { retry } = options;
   for (const job of jobs) {
-    const everyS = Math.max(1, Math.round(job.everyMs / 1000));
+    const everyS = seconds(job.everyMs);
     await boss.createQueue(job.name, {
       retryLimit: retry.retries,
-      retryDelay: Math.max(1, Math.round(retry.retryDelayMs / 1000)),
+      retryDelay: seconds(retry.retryDelayMs),
       // A run that outlives its interval is taken for lost (its process died) and retried.
       expireInSeconds: Math.max(60, everyS),
       deleteAfterSeconds: 7 * 86_400,
@@ -49,7 +49,7 @@ export async function startPgBossJobs(
 
   const ask = (job: ScheduledJob) =>
     boss
-      .sendThrottled(job.name, null, null, Math.max(1, Math.round(job.everyMs / 1000)))
+      .sendThrottled(job.name, null, null, seconds(job.everyMs))
       .catch((err: Error) => console.error(`Job ${job.name}: could not be queued:`, err.message));
   const timers = jobs.map((job) => {
     void ask(job);
@@ -64,6 +64,9 @@ export async function startPgBossJobs(
     await boss.stop({ graceful: true, timeout: 30_000 });
   };
 }
+
+/** pg-boss counts in whole seconds, one at least. */
+const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
 
 /** How often a process looks for a due job: a tenth of its interval, from half a second to 10 s. */
 const pollingSecondsFor = (everyS: number) => Math.min(10, Math.max(0.5, everyS / 10));
