@@ -2,21 +2,14 @@
 // port and report it over IPC. Children write their output to our stderr (stdout carries only results) and
 // are all killed when the benchmark ends, however it ends.
 import crypto from 'node:crypto';
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { BENCH_DATABASE_URL, BENCH_DATA_DIR, DIST_DIR, ROOT_DIR, log } from './common.ts';
+import { ensureSiteBuild as buildSiteIfMissing } from '#tooling/site-build.ts';
+import { BENCH_DATABASE_URL, BENCH_DATA_DIR, ROOT_DIR, log } from './common.ts';
 
+/** The site's production build, made (its output on stderr) when there is none. */
 export function ensureSiteBuild(): void {
-  if (fs.existsSync(path.join(DIST_DIR, 'server', 'entry.mjs'))) return;
-  log('no build found: building the site');
-  const astro = path.join(ROOT_DIR, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  const result = spawnSync(process.execPath, [astro, 'build'], {
-    cwd: ROOT_DIR,
-    stdio: ['ignore', 2, 2],
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) throw new Error('the site build failed');
+  buildSiteIfMissing({ log, showOutput: true });
 }
 
 export interface RunningServer {

@@ -2,11 +2,12 @@
 // docs/operations.md describes: each process `node api/main.ts` in production mode with a data folder of its own (so
 // nothing may depend on a local disk shared between them), the same settings otherwise. For the two-process test
 // (tooling/cluster/two-processes.test.ts) and the benchmarks on PostgreSQL.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '#tooling/free-port.ts';
+import { ensureSiteBuild } from '#tooling/site-build.ts';
 import { nginxPreamble, nginxTempPaths, runNginx, type RunningNginx } from './nginx.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '..', '..');
@@ -75,20 +76,6 @@ http {
   }
 }
 `;
-}
-
-/** Builds the site once when there is no build: every process serves the same build, and none builds it itself. */
-export function ensureSiteBuild(): void {
-  if (fs.existsSync(path.join(ROOT_DIR, 'dist', 'server', 'entry.mjs'))) return;
-  const astro = path.join(ROOT_DIR, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  const result = spawnSync(process.execPath, [astro, 'build'], {
-    cwd: ROOT_DIR,
-    stdio: 'ignore',
-    // A production build whoever asks: under Vitest NODE_ENV is 'test', and Astro would build React's development
-    // JSX runtime into the server, which production React then cannot render (jsxDEV is not a function).
-    env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) throw new Error('the site build failed (npm run build)');
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
