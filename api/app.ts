@@ -28,10 +28,9 @@ import { createMailer } from './services/mail.ts';
 import { openObjectStore } from './services/object-store/object-store.ts';
 import { openRateLimitStore } from './services/rate-limit-store.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
-import { servePagesFromCache } from './render-cache/middleware.ts';
+import { servePagesFromCache, type OnPageHit } from './render-cache/middleware.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
-import { AdViewCounter } from './services/ad-views.ts';
-import { adIdFromParam } from '#shared/ad-text.ts';
+import { AdStatsCounter, isCountedVisit } from './services/ad-stats.ts';
 import { ping } from '#db/connection.ts';
 import { createFastPath, type FastPath } from './fast-path.ts';
 import { loadStaticSite } from './static-site.ts';
@@ -102,22 +101,21 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   app.use(beacons.allowedMethods());
   // Public pages already rendered are answered here, compressed once, before any router or renderer runs.
   const renderCache = deps.renderCache ?? new RenderCache({ readVersion: () => readCatalogVersion(deps.db) });
-  // An ad page answered from the render cache is a view all the same, as the page counts it when rendered.
-  const adViews = deps.adViews ?? new AdViewCounter(deps.db);
+  // A page answered from the render cache counts for the ads it shows, as the page counts them when rendered.
+  const adStats = deps.adStats ?? new AdStatsCounter(deps.db);
   const staticSite = deps.distDir ? loadStaticSite(path.join(deps.distDir, 'client')) : null;
-  const onAdPageHit = (slug: string) => {
-    const id = adIdFromParam(slug);
-    if (id) adViews.count(id);
+  const onPageHit: OnPageHit = (req, entry) => {
+    if (entry.shows && req.method === 'GET' && isCountedVisit(req.headers)) adStats.countPage(entry.shows);
   };
   if (deps.distDir) {
-    app.use(servePagesFromCache(renderCache, onAdPageHit));
+    app.use(servePagesFromCache(renderCache, onPageHit));
     app.fastPath = createFastPath({
       production: deps.config.env === 'production',
       publicOrigin: deps.config.publicOrigin,
       trustsProxies: deps.config.trustedProxies.length > 0,
       renderCache,
       staticFiles: staticSite?.files,
-      onAdPageHit,
+      onPageHit,
     });
   }
   // `compression` wraps the Node response, so it covers Koa's bodies and the Astro adapter's writes alike.
@@ -125,7 +123,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, dataDir: deps.config.dataDir });
   const store = deps.store ?? openObjectStore(deps.config);
-  const routerDeps: RouterDeps = { ...deps, mailer, store, rateLimits };
+  const routerDeps: RouterDeps = { ...deps, mailer, store, rateLimits, adStats };
   const api = new Router({ prefix: '/api' });
   api.use(
     sameOriginWrites(deps.config.publicOrigin, {
@@ -171,7 +169,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
             payments: { mercadoPago: Boolean(deps.config.mercadoPago) },
             searchIndex: deps.searchIndex ?? new SearchIndexHolder(deps.db, { currentVersion: () => renderCache.currentVersion() }),
           },
-          renderCache,
+          { cache: renderCache, adStats },
         ),
       );
     app.use(notFoundPage(clientDir));

@@ -10,6 +10,7 @@ import { Bulkhead } from './services/bulkhead.ts';
 import { HttpError, serverBusy } from '#api/errors.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
 import { capturePage, type PageRenderState } from './render-cache/middleware.ts';
+import { isCountedVisit, type AdStatsCounter } from './services/ad-stats.ts';
 
 type AstroNodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
 
@@ -36,7 +37,14 @@ const BUSY_PAGE =
   '<title>Mucho tráfico | Velada</title></head><body><main><h1>Hay mucho tráfico en este momento</h1>' +
   '<p>Probá de nuevo en unos segundos.</p></main></body></html>';
 
-export function astroPages(handler: AstroNodeHandler, locals: App.Locals, cache?: RenderCache): Middleware {
+export interface AstroPagesOptions {
+  /** Pages shared by every visitor are kept here once rendered. */
+  cache?: RenderCache;
+  /** Counts which ads a page shows (Astro.locals.pageShows), and keeps it with the cached page. */
+  adStats?: AdStatsCounter;
+}
+
+export function astroPages(handler: AstroNodeHandler, locals: App.Locals, { cache, adStats }: AstroPagesOptions = {}): Middleware {
   return async (ctx, next) => {
     let matched = true;
     try {
@@ -49,7 +57,8 @@ export function astroPages(handler: AstroNodeHandler, locals: App.Locals, cache?
         keepWriteCallbacks(ctx.res);
         // The adapter writes straight to the Node response; Koa must not answer as well.
         ctx.respond = false;
-        await handler(ctx.req, ctx.res, () => (matched = false), locals);
+        const requestLocals: App.Locals = adStats ? { ...locals, pageShows: pageShowsOf(ctx.req, adStats, render) } : locals;
+        await handler(ctx.req, ctx.res, () => (matched = false), requestLocals);
       });
     } catch (err) {
       if (!(err instanceof HttpError) || err.status !== 503) throw err;
@@ -65,6 +74,24 @@ export function astroPages(handler: AstroNodeHandler, locals: App.Locals, cache?
       ctx.respond = true;
       await next();
     }
+  };
+}
+
+/**
+ * What a page tells of the ads it shows: counted for this visit (not a bot's or a prefetch's), and remembered for the
+ * copy the render cache keeps, which counts them again on every answer.
+ */
+function pageShowsOf(req: IncomingMessage, adStats: AdStatsCounter, render: PageRenderState | undefined): App.PageShows {
+  const counted = req.method === 'GET' && isCountedVisit(req.headers);
+  return {
+    listed(ids) {
+      render?.shows.listed.push(...ids);
+      if (counted) adStats.countPage({ listed: ids, viewed: null });
+    },
+    viewed(id) {
+      if (render) render.shows.viewed = id;
+      if (counted) adStats.countPage({ listed: [], viewed: id });
+    },
   };
 }
 

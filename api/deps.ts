@@ -5,7 +5,7 @@ import type { AnalyticsWriter } from './routes/analytics/writer.ts';
 import type { Mailer } from './services/mail.ts';
 import type { ObjectStore } from './services/object-store/object-store.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
-import type { AdViewCounter } from './services/ad-views.ts';
+import type { AdStatsCounter } from './services/ad-stats.ts';
 import type { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import type { RateLimitStore } from './services/rate-limit-store.ts';
 
@@ -22,8 +22,8 @@ export interface AppDeps {
   store?: ObjectStore;
   /** Finished public pages; by default one per app, reading the catalog version at most every second. */
   renderCache?: RenderCache;
-  /** Views of ad pages served from the render cache; by default one per app. The caller closes it on shutdown. */
-  adViews?: AdViewCounter;
+  /** Counts each ad's appearances, views and contacts (decision 034); by default one per app. The caller closes it on shutdown. */
+  adStats?: AdStatsCounter;
   /**
    * The in-memory search index (decision 024); by default one per app, first built when a search asks for it.
    * api/main.ts builds it before listening (buildSearchIndex), so searches after a start are never the database's.
@@ -36,9 +36,10 @@ export interface AppDeps {
   rateLimits?: RateLimitStore;
 }
 
-/** The app's dependencies as routers get them: the mailer, the object store and the rate-limit store chosen once, by createApp. */
-export type RouterDeps = Omit<AppDeps, 'mailer' | 'store' | 'rateLimits'> & {
+/** The app's dependencies as routers get them: the mailer, the stores and the statistics counter chosen once, by createApp. */
+export type RouterDeps = Omit<AppDeps, 'mailer' | 'store' | 'rateLimits' | 'adStats'> & {
   mailer: Mailer;
   store: ObjectStore;
   rateLimits: RateLimitStore;
+  adStats: AdStatsCounter;
 };

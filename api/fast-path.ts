@@ -11,7 +11,7 @@ import { isLocalHost } from '#shared/local-host.ts';
 import { hasNoJsAgeCookie } from '#shared/age-cookie.ts';
 import { defaultPolicy, securityHeaderValues } from './middleware/security-headers.ts';
 import { cacheablePageOf } from './render-cache/page-keys.ts';
-import { cacheControlFor } from './render-cache/middleware.ts';
+import { cacheControlFor, type OnPageHit } from './render-cache/middleware.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
 import type { StaticFile } from './static-site.ts';
 import { matchesEtag, preferredEncoding, type Encoding } from './http/encoding.ts';
@@ -23,8 +23,8 @@ export interface FastPathOptions {
   trustsProxies: boolean;
   renderCache?: RenderCache;
   staticFiles?: Map<string, StaticFile>;
-  /** An ad page answered from the cache is a view all the same. */
-  onAdPageHit?: (slug: string) => void;
+  /** Every answer from the cache counts for the ads its page shows, as the page counts them when rendered. */
+  onPageHit?: OnPageHit;
 }
 
 /** What a response needs to be sent: its headers (names in lower case) besides the security ones, an ETag, its body. */
@@ -74,7 +74,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
     const page = cacheablePageOf(req.method, pathname, querystring, req.headers.cookie);
     const entry = page && renderCache.peek(page.key);
     if (!page || !entry) return false;
-    if (page.adSlug && req.method === 'GET') options.onAdPageHit?.(page.adSlug);
+    options.onPageHit?.(req, entry);
     send(req, res, security, {
       status: entry.status,
       headers: {

@@ -12,7 +12,7 @@ import { parseIdentityKey } from './services/identity-vault.ts';
 import { createApp } from './app.ts';
 import { AnalyticsWriter } from './routes/analytics/writer.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
-import { AdViewCounter } from './services/ad-views.ts';
+import { AdStatsCounter } from './services/ad-stats.ts';
 import { listenForCatalogChanges, readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import { startJobs } from './jobs.ts';
@@ -102,7 +102,7 @@ export async function stopServing(
   analytics: AnalyticsWriter,
   db: Db,
   stopJobs?: () => Promise<void>,
-  adViews?: AdViewCounter,
+  adStats?: AdStatsCounter,
   rateLimits?: RateLimitStore,
 ): Promise<void> {
   // A load balancer's keep-alive connections would bring new requests until the process is forced to exit, cutting
@@ -113,7 +113,7 @@ export async function stopServing(
   });
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await analytics.close();
-  await adViews?.close();
+  await adStats?.close();
   await rateLimits?.close();
   await stopJobs?.();
   await db.destroy();
@@ -190,8 +190,8 @@ export async function main(): Promise<void> {
   }
   const analytics = new AnalyticsWriter(db);
   logRenderCacheStats(renderCache);
-  const adViews = new AdViewCounter(db);
-  const app = await createApp({ db, config, distDir, analytics, mailer, store, renderCache, adViews, searchIndex, rateLimits });
+  const adStats = new AdStatsCounter(db);
+  const app = await createApp({ db, config, distDir, analytics, mailer, store, renderCache, adStats, searchIndex, rateLimits });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(
@@ -212,7 +212,7 @@ export async function main(): Promise<void> {
     void stopListening();
     setTimeout(() => process.exit(0), 10_000).unref();
     // The jobs' runs in progress finish with the requests in flight; the database closes after both.
-    void stopServing(server, analytics, db, stopJobs, adViews, rateLimits).then(() => process.exit(0));
+    void stopServing(server, analytics, db, stopJobs, adStats, rateLimits).then(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -9,6 +9,14 @@ declare namespace App {
     payments?: { mercadoPago: boolean };
     /** The in-memory search index of this process (db/search/); absent, searches read the database. */
     searchIndex?: import('#db/search/search-index-holder.ts').SearchIndexHolder;
+    /** Tells which ads the page shows, for their statistics (api/services/ad-stats.ts); absent, nothing is counted. */
+    pageShows?: PageShows;
+  }
+  interface PageShows {
+    /** Ads listed as search results. */
+    listed(ids: number[]): void;
+    /** The ad of an ad page. */
+    viewed(id: number): void;
   }
 }
 

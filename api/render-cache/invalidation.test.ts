@@ -12,7 +12,7 @@ import knexFactory, { type Knex } from 'knex';
 import { createApp } from '#api/app.ts';
 import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
 import { RenderCache } from './render-cache.ts';
-import { AdViewCounter } from '#api/services/ad-views.ts';
+import { AdStatsCounter } from '#api/services/ad-stats.ts';
 import { serve, testConfig, type TestServer } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
@@ -27,7 +27,7 @@ import { createReport } from '#db/queries/reports.ts';
 import { setPlanPrices } from '#db/queries/settings.ts';
 import { advertiserSessions } from '#api/auth/sessions.ts';
 import { AGE_NOJS_COOKIE } from '#shared/age-cookie.ts';
-import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
+import { buenosAiresDate, daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 
 const DAY_MS = 86_400_000;
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -40,7 +40,7 @@ function writeStandInBuild(distDir: string): void {
   fs.writeFileSync(
     path.join(distDir, 'server', 'entry.mjs'),
     `import { searchAds } from ${module('db/queries/search-ads.ts')};
-     import { findPublicAd, countAdView } from ${module('db/queries/ad-page.ts')};
+     import { findPublicAd } from ${module('db/queries/ad-page.ts')};
      import { getPlanPrices } from ${module('db/queries/settings.ts')};
      import { vipAds } from ${module('db/queries/vip-ads.ts')};
      import { parseSearchParams } from ${module('shared/search-filters.ts')};
@@ -50,12 +50,13 @@ function writeStandInBuild(distDir: string): void {
        let body;
        if (url.pathname === '/buscar') {
          const result = await searchAds(locals.db, parseSearchParams(url.searchParams), new Date(), (await locals.searchIndex?.current()) ?? null);
+         locals.pageShows?.listed(result.ads.map((a) => a.id));
          const prices = await getPlanPrices(locals.db);
          body = 'url=' + req.url + ' premium=' + prices.premium + ' titles=' + result.ads.map((a) => a.title + '[' + a.plan + ']').join('|');
        } else if (url.pathname.startsWith('/anuncio/')) {
          const ad = await findPublicAd(locals.db, adIdFromParam(url.pathname.slice(9)));
          if (!ad) { res.writeHead(404); res.end(); return; }
-         await countAdView(locals.db, ad.id);
+         locals.pageShows?.viewed(ad.id);
          body = 'ad=' + ad.title;
        } else if (url.pathname === '/_server-islands/PlanPrice') {
          body = 'island=' + url.search + ' premium=' + (await getPlanPrices(locals.db)).premium;
@@ -74,7 +75,7 @@ let t: TestDb;
 let server: TestServer;
 let clock = Date.now();
 let cache: RenderCache;
-let adViews: AdViewCounter;
+let adStats: AdStatsCounter;
 let advertiser: number;
 
 beforeAll(async () => {
@@ -82,7 +83,7 @@ beforeAll(async () => {
   const distDir = path.join(t.dataDir, 'dist');
   writeStandInBuild(distDir);
   // Reads the version on every request (production: at most every second), on a clock the test moves.
-  adViews = new AdViewCounter(t.db, 60_000);
+  adStats = new AdStatsCounter(t.db, { flushEveryMs: 60_000 });
   cache = new RenderCache({ readVersion: () => readCatalogVersion(t.db), checkEveryMs: 0, now: () => clock });
   server = await serve(
     await createApp({
@@ -91,7 +92,7 @@ beforeAll(async () => {
       distDir,
       analytics: new AnalyticsWriter(t.db),
       renderCache: cache,
-      adViews,
+      adStats,
     }),
   );
   advertiser = await insertAdvertiser(t.db);
@@ -101,8 +102,11 @@ afterAll(async () => {
   await t.destroy();
 });
 
+/** A browser's: requests from bots (fetch's own agent is one) are not counted in the ads' statistics. */
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
 async function get(pathname: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.url}${pathname}`, { headers, redirect: 'manual' });
+  const res = await fetch(`${server.url}${pathname}`, { headers: { 'User-Agent': BROWSER, ...headers }, redirect: 'manual' });
   return {
     status: res.status,
     cache: res.headers.get('x-render-cache'),
@@ -244,9 +248,32 @@ describe('the render cache', () => {
     expect((await get('/buscar?orden=recientes')).cache).toBe('miss');
     expect((await get('/buscar?orden=recientes')).cache).toBe('hit');
     // Views of hits are added up and written once a second; the render counted the first itself.
-    await adViews.flush();
+    await adStats.flush();
     expect((await t.db('ads').where('id', id).first()).view_count).toBe(2);
     expect(await readCatalogVersion(t.db)).toBe(versionBefore);
+  });
+
+  it("counts the ads a page shows on every answer, cached or rendered, except bots' and prefetches'", async () => {
+    const ids = [
+      await insertAd(t.db, advertiser, { title: 'Contado en resultados uno' }),
+      await insertAd(t.db, advertiser, { title: 'Contado en resultados dos' }),
+    ];
+    const search = '/buscar?q=contado+en+resultados';
+    expect((await get(search)).cache).toBe('miss');
+    expect((await get(search)).cache).toBe('hit');
+    expect((await get(search, { 'User-Agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })).cache).toBe('hit');
+    expect((await get(search, { 'Sec-Purpose': 'prefetch' })).cache).toBe('hit');
+    const slug = (await t.db('ads').where('id', ids[0]).first()).slug as string;
+    expect((await get(`/anuncio/${slug}-${ids[0]}`)).cache).toBe('miss');
+    expect((await get(`/anuncio/${slug}-${ids[0]}`)).cache).toBe('hit');
+    expect((await get(`/anuncio/${slug}-${ids[0]}`, { 'User-Agent': 'curl/8.0' })).cache).toBe('hit');
+    await adStats.flush();
+    const rows = await t.db('ad_daily_stats').whereIn('ad_id', ids).orderBy('ad_id');
+    const today = buenosAiresDate(new Date());
+    expect(rows.map((r) => [Number(r.ad_id), r.day, Number(r.impressions), Number(r.views)])).toEqual([
+      [ids[0], today, 2, 2],
+      [ids[1], today, 2, 0],
+    ]);
   });
 
   it('serves an ad page asked with a query string from the entry of its address, but never stores that render', async () => {

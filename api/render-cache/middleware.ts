@@ -10,6 +10,10 @@ import type { Context, Middleware } from 'koa';
 import { cacheablePage, type CacheablePage } from './page-keys.ts';
 import type { RenderCache, CachedPage } from './render-cache.ts';
 import { preferredEncoding } from '#api/http/encoding.ts';
+import type { PageShows } from '#api/services/ad-stats.ts';
+
+/** Called for every answer from the cache: the visit counts for the ads the page shows. */
+export type OnPageHit = (req: IncomingMessage, entry: CachedPage) => void;
 
 /** Shared caches (a CDN) may keep the public variant briefly and serve it stale while they fetch a new one. */
 export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
@@ -26,6 +30,8 @@ export interface PageRenderState {
   version: number;
   /** Called once the page is stored, or will not be: requests waiting for this render go on. */
   rendered: () => void;
+  /** Which ads the page shows, as its render tells (Astro.locals.pageShows): kept with the page. */
+  shows: PageShows;
 }
 
 /**
@@ -40,7 +46,7 @@ export function cacheControlFor(page: Pick<CacheablePage, 'variant' | 'fragment'
   return page.fragment ? FRAGMENT_CACHE_CONTROL : SHARED_PAGE_CACHE_CONTROL;
 }
 
-export function servePagesFromCache(cache: RenderCache, onAdPageHit: (slug: string) => void): Middleware {
+export function servePagesFromCache(cache: RenderCache, onPageHit: OnPageHit): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       // A write through this process shows in its pages at once; other processes see it within checkEveryMs.
@@ -64,13 +70,13 @@ export function servePagesFromCache(cache: RenderCache, onAdPageHit: (slug: stri
       entry = cache.get(page.key, version);
     }
     if (entry) {
-      if (page.adSlug && ctx.method === 'GET') onAdPageHit(page.adSlug);
+      onPageHit(ctx.req, entry);
       sendCached(ctx, cache, entry, page);
       return;
     }
     ctx.set('X-Render-Cache', 'miss');
     const rendered = render && 'end' in render ? render.end : () => {};
-    ctx.state.pageRender = { page, version, rendered } satisfies PageRenderState;
+    ctx.state.pageRender = { page, version, rendered, shows: { listed: [], viewed: null } } satisfies PageRenderState;
     // However the request ends, the render ends with it: a visitor who left while the render waited its turn made no
     // 'close' for capturePage to hear, and every later request for the page waited 5 s for a render that never came.
     // Deferred, so that a page captured on this same 'close' is stored first.
@@ -144,7 +150,9 @@ export function capturePage(req: IncomingMessage, res: ServerResponse, state: Pa
     if (res.writableFinished && status === 200 && req.method === 'GET' && state.page.fills) {
       const identity = Buffer.concat(chunks);
       const etag = `W/"${crypto.createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`;
-      cache.set(state.page.key, { status, headers, etag, identity, version: state.version });
+      const { listed, viewed } = state.shows;
+      const shows = listed.length > 0 || viewed !== null ? { listed, viewed } : undefined;
+      cache.set(state.page.key, { status, headers, etag, identity, version: state.version, ...(shows ? { shows } : {}) });
     }
     state.rendered();
   });

@@ -24,8 +24,6 @@ export interface CacheablePage {
   variant: PageVariant;
   /** A part of a page that its script fetches (a server island, a featured part), not a page. */
   fragment: boolean;
-  /** The ad of an ad page: its view is counted on every hit, as the page counts it when rendered. */
-  adSlug: string | null;
 }
 
 const SEARCH_PATHS = new Set(['/buscar', '/search', '/buscar/resultados']);
@@ -58,11 +56,11 @@ export function cacheablePageOf(method: string, pathname: string, querystring: s
   if (cookieValue(cookies, staffSessions.cookie) || cookieValue(cookies, advertiserSessions.cookie)) return null;
   const variant: PageVariant = cookieValue(cookies, AGE_NOJS_COOKIE) === '1' ? 'age-confirmed' : 'public';
   const fragment = fragmentUrl(pathname, querystring);
-  if (fragment) return { key: `${variant} ${fragment}`, url: fragment, fills: true, variant, fragment: true, adSlug: null };
+  if (fragment) return { key: `${variant} ${fragment}`, url: fragment, fills: true, variant, fragment: true };
   if (search) {
     const query = toSearchParams(parseSearchParams(new URLSearchParams(querystring))).toString();
     const url = query ? `${pathname}?${query}` : pathname;
-    return { key: `${variant} ${url}`, url, fills: true, variant, fragment: false, adSlug: null };
+    return { key: `${variant} ${url}`, url, fills: true, variant, fragment: false };
   }
   const url = querystring ? `${pathname}?${querystring}` : pathname;
   return {
@@ -71,7 +69,6 @@ export function cacheablePageOf(method: string, pathname: string, querystring: s
     fills: querystring === '',
     variant,
     fragment: false,
-    adSlug: pathname.slice('/anuncio/'.length),
   };
 }
 

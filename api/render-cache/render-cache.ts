@@ -4,6 +4,7 @@
 // the order by views). Memory is bounded by bytes, the least recently used entry leaving first.
 import zlib from 'node:zlib';
 import { buenosAiresDate } from '#shared/dates.ts';
+import type { PageShows } from '#api/services/ad-stats.ts';
 
 export interface CachedPage {
   key: string;
@@ -16,6 +17,8 @@ export interface CachedPage {
   gzip: Buffer | null;
   br: Buffer | null;
   version: number;
+  /** Which ads the page shows, counted again on every answer from the cache (api/services/ad-stats.ts). */
+  shows?: PageShows;
   day: string;
   storedAt: number;
   bytes: number;

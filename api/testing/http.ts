@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '#api/config.ts';
 import { createApp } from '#api/app.ts';
 import { AnalyticsWriter, type AnalyticsWriterOptions } from '#api/routes/analytics/writer.ts';
 import { MemoryMailer, type Mailer } from '#api/services/mail.ts';
+import { AdStatsCounter } from '#api/services/ad-stats.ts';
 
 export interface TestServer {
   url: string;
@@ -48,6 +49,8 @@ export function rawGet(url: string, headers: Record<string, string>): Promise<{ 
 
 export interface TestApp extends TestServer {
   analytics: AnalyticsWriter;
+  /** The ads' statistics counter: written only when the test calls flush(). */
+  adStats: AdStatsCounter;
 }
 
 /** The whole app on a free port for a test file, with its own analytics writer; close() stops both (not the db). */
@@ -58,13 +61,16 @@ export async function serveTestApp(
   const analytics = new AnalyticsWriter(t.db, options.analytics);
   // Mail stays in memory unless a test passes its own mailer: tests never write an outbox.
   const mailer = options.mailer ?? new MemoryMailer();
-  const server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir, options.config), analytics, mailer }));
+  const adStats = new AdStatsCounter(t.db, { flushEveryMs: 3_600_000 });
+  const server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir, options.config), analytics, mailer, adStats }));
   return {
     url: server.url,
     analytics,
+    adStats,
     async close() {
       await server.close();
       await analytics.close();
+      await adStats.close();
     },
   };
 }

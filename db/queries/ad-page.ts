@@ -103,22 +103,8 @@ export async function findPublicAd(db: Knex, id: number, now = new Date()): Prom
   };
 }
 
-export async function countAdView(db: Knex, id: number): Promise<void> {
-  await Ad.query(db).findById(id).increment('view_count', 1);
-}
-
-/** Adds views counted meanwhile, per ad, in one transaction (ids in order: two processes never deadlock). */
-export async function addAdViews(db: Knex, views: Map<number, number>): Promise<void> {
-  const ids = [...views.keys()].sort((a, b) => a - b);
-  await db.transaction(async (trx) => {
-    for (const id of ids) await Ad.query(trx).findById(id).increment('view_count', views.get(id)!);
-  });
-}
-
-/** The phone of a public ad as stored (E.164), counting the reveal; null when the ad is not public or has no phone. */
-export async function revealPhone(db: Knex, id: number): Promise<string | null> {
+/** The phone of a public ad as stored (E.164); null when the ad is not public or has no phone. The caller counts the reveal. */
+export async function publicPhone(db: Knex, id: number): Promise<string | null> {
   const row = await publicAds(db).where('ads.id', id).select('ads.phone').first();
-  if (!row?.phone) return null;
-  await Ad.query(db).findById(id).increment('phone_reveals', 1);
-  return row.phone;
+  return row?.phone ?? null;
 }

@@ -1,5 +1,7 @@
 // The ad page's phone box: the number is revealed on request (it never appears in the page's HTML), as a call
 // link and a WhatsApp link the API builds from the stored international form; each reveal is an analytics event.
+// The API counts every reveal and every WhatsApp opened for the ad's statistics, so opening WhatsApp after the number
+// was shown asks again (the answer is not needed).
 import { trackEvent } from '#site/lib/analytics/client.ts';
 import { callApi } from '#site/lib/api-client.ts';
 
@@ -7,12 +9,17 @@ export function setUpPhoneReveal(): void {
   document.querySelectorAll<HTMLElement>('[data-phone-reveal]').forEach((box) => {
     const result = box.querySelector<HTMLElement>('[data-phone-result]')!;
     let contact: { phone: string; tel: string; whatsapp: string } | null = null;
+    const url = `/api/ads/${box.dataset.adId}/phone`;
+    const countWhatsApp = () => void callApi('POST', url, { via: 'whatsapp' }).catch(() => {});
     async function reveal(kind: 'phone' | 'whatsapp') {
+      if (contact && kind === 'whatsapp') countWhatsApp();
       if (!contact) {
         result.textContent = 'Cargando…';
         try {
           // The number in the local form, with links the API builds from the stored international form.
-          contact = await callApi<{ phone: string; tel: string; whatsapp: string }>('POST', `/api/ads/${box.dataset.adId}/phone`, {});
+          contact = await callApi<{ phone: string; tel: string; whatsapp: string }>('POST', url, {
+            via: kind === 'whatsapp' ? 'whatsapp' : 'telefono',
+          });
           trackEvent('phone_reveal', { adId: Number(box.dataset.adId), via: kind });
         } catch {
           result.textContent = 'No pudimos mostrar el teléfono. Probá de nuevo en unos segundos.';
@@ -28,6 +35,7 @@ export function setUpPhoneReveal(): void {
       wa.rel = 'noopener noreferrer';
       wa.target = '_blank';
       wa.textContent = 'Abrir WhatsApp';
+      wa.addEventListener('click', countWhatsApp);
       result.append('Teléfono: ', tel, ' · ', wa);
       if (kind === 'whatsapp') window.open(wa.href, '_blank', 'noopener');
     }

@@ -92,3 +92,26 @@ describe('POST /api/ads/:id/phone', () => {
     });
   });
 });
+
+describe('counting contacts for the ad statistics', () => {
+  const browser = 'Mozilla/5.0 (Linux; Android 15) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+  const ask = async (id: number, body: string, userAgent = browser) =>
+    (await fetch(`${server.url}/api/ads/${id}/phone`, { method: 'POST', headers: { ...sameOriginJson, 'User-Agent': userAgent }, body }))
+      .status;
+
+  it('counts a phone reveal or a WhatsApp open, per visit of a browser; not a bot, an unknown way or an ad not public', async () => {
+    const advertiser = await insertAdvertiser(t.db);
+    const id = await insertAd(t.db, advertiser, { phone: '+5491155550125' });
+    const paused = await insertAd(t.db, advertiser, { phone: '+5491155550126', state: 'paused' });
+    expect(await ask(id, '{}')).toBe(200);
+    expect(await ask(id, '{"via":"telefono"}')).toBe(200);
+    expect(await ask(id, '{"via":"whatsapp"}')).toBe(200);
+    expect(await ask(id, '{"via":"whatsapp"}', 'python-requests/2.32')).toBe(200);
+    expect(await ask(id, '{"via":"paloma"}')).toBe(400);
+    expect(await ask(paused, '{"via":"whatsapp"}')).toBe(404);
+    await server.adStats.flush();
+    const rows = await t.db('ad_daily_stats').whereIn('ad_id', [id, paused]);
+    expect(rows.map((r) => [Number(r.ad_id), Number(r.phone_reveals), Number(r.whatsapp_opens)])).toEqual([[id, 2, 1]]);
+    expect(Number((await t.db('ads').where('id', id).first()).phone_reveals)).toBe(3);
+  });
+});

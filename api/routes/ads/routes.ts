@@ -1,12 +1,14 @@
-// Public ad endpoints. The phone number is only given out here, on an explicit request, and counted: in the local
-// form for reading, with call and WhatsApp links built from the stored international form.
+// Public ad endpoints. The phone number is only given out here, on an explicit request, and counted (as a phone
+// reveal or a WhatsApp open, for the ad's statistics): in the local form for reading, with call and WhatsApp links
+// built from the stored international form.
 import Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
 import { notFound } from '#api/errors.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { revealPhone } from '#db/queries/ad-page.ts';
+import { publicPhone } from '#db/queries/ad-page.ts';
+import { isCountedVisit } from '#api/services/ad-stats.ts';
 import { formatPhoneLocal, phoneLinks } from '#shared/phone.ts';
-import { adIdParams } from './schema.ts';
+import { adIdParams, phoneRevealBody } from './schema.ts';
 import { validate } from '#api/http/validate.ts';
 
 export function adsRouter(deps: RouterDeps): Router {
@@ -14,11 +16,12 @@ export function adsRouter(deps: RouterDeps): Router {
   router.post(
     '/:id/phone',
     rateLimit(deps.rateLimits.budget('ad-phone', { windowMs: 60_000, max: 30 })),
-    validate({ params: adIdParams }),
+    validate({ params: adIdParams, body: phoneRevealBody }),
     async (ctx) => {
       const { id } = ctx.input.params;
-      const phone = await revealPhone(deps.db, id);
+      const phone = await publicPhone(deps.db, id);
       if (!phone) throw notFound('ad_not_found', 'El aviso no existe o no está publicado.');
+      if (isCountedVisit(ctx.req.headers)) deps.adStats.count(id, ctx.input.body.via === 'whatsapp' ? 'whatsappOpens' : 'phoneReveals');
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { phone: formatPhoneLocal(phone), ...phoneLinks(phone) };
     },

@@ -4,6 +4,9 @@ import { idParams, rowId } from '#api/http/validate.ts';
 
 export const adIdParams = idParams;
 
+/** How the visitor asked for the number: the call button or WhatsApp's (counted apart in the ad's statistics). */
+export const phoneRevealBody = z.object({ via: z.enum(['telefono', 'whatsapp']).default('telefono') });
+
 export const photoParams = idParams.extend({ photoId: rowId });
 
 export const orderBody = z.object({ ids: z.array(z.number().int().positive()).max(20) });

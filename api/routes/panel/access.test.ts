@@ -203,6 +203,7 @@ describe('access to every admin data route', () => {
     mailer: null as never,
     store: null as never,
     rateLimits: null as never,
+    adStats: null as never,
   });
   const routes = router.stack.flatMap((layer) =>
     layer.methods.filter((m) => m !== 'HEAD').map((method) => `${method} /api${String(layer.path)}`),
