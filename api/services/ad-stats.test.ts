@@ -76,7 +76,8 @@ describe('AdStatsCounter', () => {
 });
 
 describe('isCountedVisit', () => {
-  const browser = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+  const browser =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
   it('counts browsers, not bots, scripts without an agent or prefetches', () => {
     expect(isCountedVisit({ 'user-agent': browser })).toBe(true);
     expect(isCountedVisit({ 'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)' })).toBe(false);
