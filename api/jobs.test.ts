@@ -59,6 +59,19 @@ describe('the analytics-retention job', () => {
   });
 });
 
+describe('the ad-stats-retention job', () => {
+  it("deletes ads' daily counts past the 13 months of retention, by Buenos Aires day", async () => {
+    const ad = await insertAd(t.db, await insertAdvertiser(t.db));
+    const row = (day: string) => ({ ad_id: ad, day, impressions: 1, views: 1, phone_reveals: 0, whatsapp_opens: 0 });
+    await t.db('ad_daily_stats').insert([row('2025-10-20'), row('2025-10-21'), row('2026-11-22')]);
+    // 23:30 of 21 November in Buenos Aires is already the 22nd in UTC: the cutoff is still 21 October 2025.
+    await runJob('ad-stats-retention', new Date('2026-11-22T02:30:00Z'));
+    expect((await t.db('ad_daily_stats').where('ad_id', ad).orderBy('day')).map((r) => r.day)).toEqual(['2025-10-21', '2026-11-22']);
+    await runJob('ad-stats-retention', new Date('2026-11-22T12:00:00Z'));
+    expect((await t.db('ad_daily_stats').where('ad_id', ad).orderBy('day')).map((r) => r.day)).toEqual(['2026-11-22']);
+  });
+});
+
 describe('the identity-purge job', () => {
   it('deletes the documents of requests decided more than 30 days ago, files and rows, and nothing else', async () => {
     const key = Buffer.alloc(32, 9);

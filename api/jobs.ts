@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { refreshSearchRanks } from '#db/queries/search-rank.ts';
 import { optimize } from '#db/connection.ts';
 import { deleteExpiredAnalytics } from '#db/queries/analytics-retention.ts';
+import { deleteExpiredAdStats } from '#db/queries/ad-stats.ts';
 import { deleteExpiredRateLimits } from '#db/queries/rate-limits.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 import { runPlanLifecycle, type PlanLifecycleResult } from '#db/queries/plan-lifecycle.ts';
@@ -41,6 +42,7 @@ export function scheduledJobs({ db, store, mailer, siteOrigin }: JobContext): Sc
     { name: 'plan-lifecycle', everyMs: PLAN_JOB_MS, run: async (now) => void (await runPlanJobs(db, mailer, siteOrigin, now)) },
     { name: 'search-order', everyMs: HOUR_MS, run: () => refreshSearchOrder(db) },
     { name: 'analytics-retention', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredAnalytics(db, now)) },
+    { name: 'ad-stats-retention', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredAdStats(db, now)) },
     { name: 'rate-limit-cleanup', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredRateLimits(db, now)) },
     { name: 'identity-purge', everyMs: HOUR_MS, run: async (now) => void (await purgeIdentityDocuments(db, store, now)) },
     {

@@ -15,6 +15,7 @@ export const ADMIN_ROUTES = {
   'POST /api/admin/subscribers/:id/reject': 'manage_verifications',
   'GET /api/admin/identity-documents/:id': 'manage_verifications',
   'GET /api/admin/ads': 'manage_ads',
+  'GET /api/admin/ads/:id/stats': 'manage_ads',
   'POST /api/admin/ads/:id/approve': 'manage_ads',
   'POST /api/admin/ads/:id/reject': 'manage_ads',
   'POST /api/admin/ads/:id/remove': 'manage_ads',

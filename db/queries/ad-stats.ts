@@ -3,9 +3,9 @@
 import type { Knex } from 'knex';
 import { insertMany } from './insert-many.ts';
 import { PLAN_DAYS, addDays } from '#shared/plans.ts';
-import { isoOrNull } from '#shared/dates.ts';
+import { buenosAiresDate, isoOrNull, shiftMonths } from '#shared/dates.ts';
 import type { Category, Plan } from '#shared/catalogue.ts';
-import type { DailyCounts, StatsMarker, Totals } from '#shared/ad-stats.ts';
+import { STATS_RETENTION_MONTHS, type DailyCounts, type StatsMarker, type Totals } from '#shared/ad-stats.ts';
 
 /** Counts of one ad on one day, as counted since the last write. */
 export type CountsToAdd = DailyCounts & { adId: number };
@@ -73,6 +73,12 @@ const toCounts = (r: Record<string, unknown>): DailyCounts => ({
   whatsappOpens: Number(r.whatsapp_opens),
 });
 
+/** What an ad's statistics are compared by: its category and plan; null for an unknown id. */
+export async function statsAdOf(db: Knex, adId: number): Promise<{ id: number; category: Category; plan: Plan } | null> {
+  const row = await db('ads').where('id', adId).first('id', 'category', 'plan');
+  return row ? { id: Number(row.id), category: row.category, plan: row.plan } : null;
+}
+
 /** The ad's rows from `from` to `to` (inclusive 'YYYY-MM-DD'), in day order; days with nothing counted are absent. */
 export async function adDailyCounts(db: Knex, adId: number, from: string, to: string): Promise<DailyCounts[]> {
   const rows = await db('ad_daily_stats').where('ad_id', adId).whereBetween('day', [from, to]).orderBy('day');
@@ -122,7 +128,9 @@ export async function advertiserDailyCounts(db: Knex, advertiserId: number): Pro
   return rows.map((r) => ({ adId: Number(r.ad_id), ...toCounts(r) }));
 }
 
-/** Deletes the rows of days before `day` ('YYYY-MM-DD'); returns how many. */
-export async function deleteDailyCountsBefore(db: Knex, day: string): Promise<number> {
-  return db('ad_daily_stats').where('day', '<', day).delete();
+/** Deletes the rows past the 13 months of retention (Buenos Aires days); returns how many. Idempotent. */
+export async function deleteExpiredAdStats(db: Knex, now = new Date()): Promise<number> {
+  return db('ad_daily_stats')
+    .where('day', '<', shiftMonths(buenosAiresDate(now), -STATS_RETENTION_MONTHS))
+    .delete();
 }

@@ -3,6 +3,7 @@
 // they stay, attached to an anonymised account; everything else goes.
 import type { Knex } from 'knex';
 import { adImageUrl } from '#shared/photo-urls.ts';
+import { advertiserDailyCounts } from './ad-stats.ts';
 import {
   Ad,
   AdPhoto,
@@ -20,6 +21,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
     .findById(advertiserId)
     .select('email', 'full_name', 'dni', 'birth_date', 'verification_status', 'verified_at', 'email_confirmed_at', 'created_at');
   const ads = await Ad.query(db).where('advertiser_id', advertiserId).orderBy('id').withGraphFetched('photos(inGalleryOrder)');
+  const statistics = await advertiserDailyCounts(db, advertiserId);
   const verifications = await VerificationRequest.query(db)
     .where('advertiser_id', advertiserId)
     .orderBy('id')
@@ -70,6 +72,8 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       expiresAt: a.expiresAt,
       createdAt: a.createdAt,
       photos: a.photos!.map((p) => adImageUrl(p.fileKey, 800)),
+      // Counts only (appearances, views, contacts per day): nothing about who saw the ad is kept.
+      dailyStatistics: statistics.filter((s) => s.adId === a.id).map(({ adId: _adId, ...day }) => day),
     })),
     // Identity documents are not included: they are deleted 30 days after the decision, and never sent by mail or download.
     verifications,

@@ -111,18 +111,20 @@ describe('an ad over time', () => {
 describe('data rights', () => {
   it('downloads everything kept about the account as JSON, without identity documents', async () => {
     const owner = await advertiser();
-    await insertAd(t.db, owner.id, { title: 'Mi aviso para exportar' });
+    const adId = await insertAd(t.db, owner.id, { title: 'Mi aviso para exportar' });
+    await t.db('ad_daily_stats').insert({ ad_id: adId, day: '2026-11-20', impressions: 40, views: 7, phone_reveals: 2, whatsapp_opens: 1 });
     const res = await call('GET', '/data', owner.cookie);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="velada-mis-datos.json"');
     const data = (await res.json()) as {
       account: { fullName: string; createdAt: string };
-      ads: { title: string }[];
+      ads: { title: string; dailyStatistics: unknown[] }[];
       verifications: unknown[];
       payments: unknown[];
     };
     expect(data.account.fullName).toBe('Dueña Prueba');
     expect(data.account.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/); // a date a person can read, on both databases
     expect(data.ads.map((a) => a.title)).toEqual(['Mi aviso para exportar']);
+    expect(data.ads[0]!.dailyStatistics).toEqual([{ day: '2026-11-20', impressions: 40, views: 7, phoneReveals: 2, whatsappOpens: 1 }]);
   });
 
   it('deletes the account with its password: ads, photos, documents, receipts and sessions go; payments stay, anonymised', async () => {

@@ -1,9 +1,13 @@
-// Moderation of ads from the panel: the queue by state, approving, rejecting and removing with a reason.
+// Moderation of ads from the panel: the queue by state, approving, rejecting and removing with a reason; and each
+// ad's statistics.
 import { conflict, notFound } from '#api/errors.ts';
 import { approveAd, moderationQueue, refuseAd, type ModerationResult } from '#db/queries/admin/moderation.ts';
 import { idParams } from '#api/http/validate.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
-import { adsQuery, adReasonBody } from './schema.ts';
+import { adsQuery, adReasonBody, statsQuery } from './schema.ts';
+import { statsAdOf } from '#db/queries/ad-stats.ts';
+import { adStatsReport } from '#api/services/ad-stats-report.ts';
+import { parsePeriod } from '#shared/ad-stats.ts';
 
 function moderationAnswer(result: ModerationResult): void {
   if (result === 'missing') throw notFound('ad_not_found', 'El anuncio no existe.');
@@ -21,6 +25,12 @@ export function registerModerationRoutes({ deps, route, act }: StaffRoutes): voi
   route('get', '/ads', { query: adsQuery }, async (ctx) => {
     const { state } = ctx.input.query;
     ctx.body = await moderationQueue(deps.db, state);
+  });
+  // The same statistics the advertiser sees of the ad (docs/decisions/034-ad-statistics.md).
+  route('get', '/ads/:id/stats', { params: idParams, query: statsQuery }, async (ctx) => {
+    const ad = await statsAdOf(deps.db, ctx.input.params.id);
+    if (!ad) throw notFound('ad_not_found', 'El anuncio no existe.');
+    ctx.body = await adStatsReport(deps.db, ad, parsePeriod(String(ctx.input.query.periodo)));
   });
   route('post', '/ads/:id/approve', { params: idParams }, async (ctx, admin) => {
     const { id } = ctx.input.params;

@@ -7,6 +7,9 @@ export const adIdParams = idParams;
 /** How the visitor asked for the number: the call button or WhatsApp's (counted apart in the ad's statistics). */
 export const phoneRevealBody = z.object({ via: z.enum(['telefono', 'whatsapp']).default('telefono') });
 
+/** The period of an ad's statistics: 30 days unless 90 is asked. */
+export const statsQuery = z.object({ periodo: z.enum(['30', '90']).default('30').transform(Number) });
+
 export const photoParams = idParams.extend({ photoId: rowId });
 
 export const orderBody = z.object({ ids: z.array(z.number().int().positive()).max(20) });

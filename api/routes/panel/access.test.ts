@@ -147,6 +147,7 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
     'GET /api/admin/subscribers/:id/verification': () => ({ path: `/api/admin/subscribers/${verifiedId}/verification` }),
     'GET /api/admin/identity-documents/:id': () => ({ path: `/api/admin/identity-documents/${documentId}` }),
     'GET /api/admin/ads': () => ({ path: '/api/admin/ads?state=pending' }),
+    'GET /api/admin/ads/:id/stats': () => ({ path: `/api/admin/ads/${moderationAdIds.approve}/stats?periodo=90` }),
     'POST /api/admin/ads/:id/approve': () => ({ path: `/api/admin/ads/${moderationAdIds.approve}/approve` }),
     'POST /api/admin/ads/:id/reject': () => ({
       path: `/api/admin/ads/${moderationAdIds.reject}/reject`,

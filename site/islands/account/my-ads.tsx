@@ -82,6 +82,11 @@ export default function MyAds(props: { ads: OwnAd[] }) {
                       Editar<span className="visually-hidden"> «{ad.title}»</span>
                     </a>
                   )}
+                  {ad.state !== 'draft' && (
+                    <a className="btn btn-outline" href={`/mi-cuenta/anuncios/${ad.id}/estadisticas`}>
+                      Estadísticas<span className="visually-hidden"> de «{ad.title}»</span>
+                    </a>
+                  )}
                   {ad.state === 'published' && ad.plan !== 'vip' && (
                     <a
                       className="btn btn-primary"

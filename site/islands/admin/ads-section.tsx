@@ -8,6 +8,7 @@ import { barrioName, categoryLabel } from '#shared/format.ts';
 import { RED_FLAG_LABELS } from '#shared/screening.ts';
 import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
+import AdStatsDialog from './ad-stats-dialog.tsx';
 import { exportDateTime, formatDateTime } from './labels.ts';
 import type { ModerationItem, ModerationState } from '#db/queries/admin/moderation.ts';
 import { usePanelAction } from './use-panel-action.ts';
@@ -45,6 +46,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
   const rowAction = usePanelAction();
   const { busyId } = rowAction;
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [statsOf, setStatsOf] = useState<ModerationItem | null>(null);
   const { onChanged } = props;
   const {
     items: ads,
@@ -182,6 +184,9 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
                   )}
                 </>
               )}
+              <button type="button" className="btn btn-outline" onClick={() => setStatsOf(ad)}>
+                Estadísticas<span className="visually-hidden"> de «{ad.title}»</span>
+              </button>
               {(ad.state === 'published' || ad.state === 'held') && (
                 <button
                   type="button"
@@ -196,6 +201,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
           </li>
         ))}
       </ul>
+      <AdStatsDialog ad={statsOf} onClose={() => setStatsOf(null)} onUnauthorized={props.onUnauthorized} />
       <PanelDialog
         title={refusal?.action === 'remove' ? 'Dar de baja el anuncio' : 'Rechazar el anuncio'}
         open={refusal !== null}
