@@ -54,6 +54,11 @@ export default function AdStatsDialog(props: {
         </p>
       )}
       {shown?.stats && <AdStatsView stats={shown.stats} title={ad?.title} />}
+      <div className="panel__form-actions">
+        <button type="button" className="btn btn-outline" onClick={props.onClose}>
+          Cerrar
+        </button>
+      </div>
     </PanelDialog>
   );
 }

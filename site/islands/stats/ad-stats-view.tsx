@@ -10,10 +10,8 @@ import { buenosAiresDate } from '#shared/dates.ts';
 import '#site/styles/ad-stats.css';
 
 const WIDTH = 720;
-const ROW = 86;
-const GAP = 26;
-const LANE = 22;
-const AXIS = 18;
+const ROW = 72;
+const LANE = 18;
 
 const SERIES = [
   { key: 'impressions', label: 'Apariciones en búsquedas', value: (d: DailyCounts) => d.impressions },
@@ -54,7 +52,6 @@ export default function AdStatsView({ stats, title }: { stats: AdStats; title?: 
   const placed = placeMarkers(stats.markers, days);
   const plans = placed.filter((m) => m.kind === 'plan');
   const windows = placed.filter((m) => m.kind === 'available');
-  const chartHeight = SERIES.length * (ROW + GAP) + LANE + AXIS;
   const tier = `${categoryLabel(median.category)} · plan ${labelOf(PLANS, median.plan)}`;
   const contacts = days.reduce((sum, d) => ({ phone: sum.phone + d.phoneReveals, whatsapp: sum.whatsapp + d.whatsappOpens }), {
     phone: 0,
@@ -92,7 +89,8 @@ export default function AdStatsView({ stats, title }: { stats: AdStats; title?: 
       <div className="stats__table-wrap" tabIndex={0} role="region" aria-label="Comparación con la mediana">
         <table className="stats__table stats__compare">
           <caption>
-            Comparado con el aviso mediano de {tier} ({formatCount(median.ads)} {median.ads === 1 ? 'aviso publicado' : 'avisos publicados'})
+            Comparado con el aviso mediano de {tier} ({formatCount(median.ads)} {median.ads === 1 ? 'aviso publicado' : 'avisos publicados'}
+            )
           </caption>
           <thead>
             <tr>
@@ -129,70 +127,63 @@ export default function AdStatsView({ stats, title }: { stats: AdStats; title?: 
         <figcaption>
           Por día, del {dayLabel(stats.from)} al {dayLabel(stats.to)}
           {plans.length > 0 && ' · en dorado, los días con plan pago'}
-          {windows.length > 0 && ' · en verde, los días con «Disponible ahora»'}
+          {windows.length > 0 && ' · en verde, los momentos con «Disponible ahora»'}
+          <span className="visually-hidden"> (las mismas cifras están en «Ver los datos por día»)</span>
         </figcaption>
-        <svg viewBox={`0 0 ${WIDTH} ${chartHeight}`} role="img" aria-label="Gráfico por día de apariciones, visitas y contactos; los datos están en la tabla siguiente">
-          {plans.map((m, i) => (
-            <rect
-              key={`plan-${i}`}
-              x={m.start * slot}
-              y={0}
-              width={(m.end - m.start + 1) * slot}
-              height={SERIES.length * (ROW + GAP)}
-              className="stats__plan-band"
-            >
-              <title>{markerText(m)}</title>
-            </rect>
-          ))}
-          {SERIES.map((series, row) => {
-            const values = days.map(series.value);
-            const max = Math.max(1, ...values);
-            const top = row * (ROW + GAP) + GAP - 6;
-            const base = top + ROW;
-            return (
-              <g key={series.key} className={`stats__series stats__series--${series.key}`}>
-                <text x={0} y={top - 6} className="stats__series-label">
-                  {series.label} (máximo {formatCount(Math.max(0, ...values))} en un día)
-                </text>
-                <line x1={0} y1={base} x2={WIDTH} y2={base} className="stats__axis" />
+        {SERIES.map((series) => {
+          const values = days.map(series.value);
+          const max = Math.max(1, ...values);
+          return (
+            <div key={series.key} className={`stats__series stats__series--${series.key}`}>
+              <p className="stats__series-label">
+                {series.label} <span>(máximo {formatCount(Math.max(0, ...values))} en un día)</span>
+              </p>
+              {/* Stretched to the width of the page (preserveAspectRatio none): the labels are HTML, so they stay readable on a phone. */}
+              <svg viewBox={`0 0 ${WIDTH} ${ROW}`} preserveAspectRatio="none" aria-hidden="true">
+                {plans.map((m, i) => (
+                  <rect
+                    key={`plan-${i}`}
+                    x={m.start * slot}
+                    y={0}
+                    width={(m.end - m.start + 1) * slot}
+                    height={ROW}
+                    className="stats__plan-band"
+                  >
+                    <title>{markerText(m)}</title>
+                  </rect>
+                ))}
+                <line x1={0} y1={ROW} x2={WIDTH} y2={ROW} className="stats__axis" />
                 {days.map((d, i) => {
                   const height = (values[i]! / max) * (ROW - 4);
                   return height > 0 ? (
-                    <rect key={d.day} x={i * slot + slot * 0.15} y={base - height} width={slot * 0.7} height={height} className="stats__bar">
+                    <rect key={d.day} x={i * slot + slot * 0.15} y={ROW - height} width={slot * 0.7} height={height} className="stats__bar">
                       <title>{`${dayLabel(d.day)}: ${formatCount(values[i]!)}`}</title>
                     </rect>
                   ) : null;
                 })}
-              </g>
-            );
-          })}
-          {windows.map((m, i) => (
-            <rect
-              key={`window-${i}`}
-              x={m.start * slot + slot * 0.1}
-              y={SERIES.length * (ROW + GAP) + 4}
-              width={(m.end - m.start + 1) * slot - slot * 0.2}
-              height={LANE - 8}
-              rx={3}
-              className="stats__window"
-            >
-              <title>{markerText(m)}</title>
-            </rect>
-          ))}
-          {days.map((d, i) =>
-            i % Math.ceil(days.length / 6) === 0 || i === days.length - 1 ? (
-              <text
-                key={d.day}
-                x={i === 0 ? 0 : i === days.length - 1 ? WIDTH : i * slot + slot / 2}
-                y={chartHeight - 4}
-                textAnchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'}
-                className="stats__day-label"
+              </svg>
+            </div>
+          );
+        })}
+        {windows.length > 0 && (
+          <svg viewBox={`0 0 ${WIDTH} ${LANE}`} preserveAspectRatio="none" aria-hidden="true" className="stats__lane">
+            {windows.map((m, i) => (
+              <rect
+                key={i}
+                x={m.start * slot + slot * 0.1}
+                y={4}
+                width={(m.end - m.start + 1) * slot - slot * 0.2}
+                height={LANE - 8}
+                className="stats__window"
               >
-                {dayLabel(d.day)}
-              </text>
-            ) : null,
-          )}
-        </svg>
+                <title>{markerText(m)}</title>
+              </rect>
+            ))}
+          </svg>
+        )}
+        <div className="stats__days" aria-hidden="true">
+          {[days[0], days[Math.floor(days.length / 2)], days.at(-1)].map((d, i) => (d ? <span key={i}>{dayLabel(d.day)}</span> : null))}
+        </div>
         {placed.length > 0 && (
           <ul className="stats__markers">
             {placed.map((m, i) => (
