@@ -46,9 +46,9 @@ export default function MailPreferencesForm(props: { preferences: MailPreference
                 setSaved(null);
               }}
             />
-            <span>
+            <span className="choice__text">
               <strong>{kind.label}</strong>
-              <span className="form-hint"> {kind.hint}</span>
+              <span className="form-hint">{kind.hint}</span>
             </span>
           </label>
         ))}
