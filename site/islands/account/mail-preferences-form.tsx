@@ -65,7 +65,11 @@ export default function MailPreferencesForm(props: { preferences: MailPreference
               <strong>Listo: guardamos tus preferencias.</strong>
             </p>
             {on.length > 0 && <p>Vas a recibir: {list(on)}.</p>}
-            {off.length > 0 && <p>Ya no vas a recibir: {list(off)}. Podés volver a activarlos acá cuando quieras.</p>}
+            {off.length > 0 && (
+              <p>
+                Ya no vas a recibir: {list(off)}. Podés volver a {off.length === 1 ? 'activarlo' : 'activarlos'} acá cuando quieras.
+              </p>
+            )}
           </div>
         )}
       </div>
