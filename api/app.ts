@@ -39,6 +39,8 @@ import type { AppDeps, RouterDeps } from './deps.ts';
 
 export type { AppDeps } from './deps.ts';
 import { isReceiptUploadPath, MERCADOPAGO_WEBHOOK_PATH, paymentsRouter } from './routes/payments/routes.ts';
+import { mailPreferencesRouter } from './routes/mail-preferences/routes.ts';
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from './services/mail-preferences.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 const gzipOrBrotli = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
@@ -128,7 +130,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   api.use(
     sameOriginWrites(deps.config.publicOrigin, {
       isUploadPath: (p) => VERIFICATION_UPLOAD_PATHS.includes(p) || isPhotoUploadPath(p) || isReceiptUploadPath(p),
-      signedPaths: [MERCADOPAGO_WEBHOOK_PATH],
+      signedPaths: [MERCADOPAGO_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH],
     }),
   );
   api.get('/health', async (ctx) => {
@@ -146,6 +148,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   api.use(reportsRouter(routerDeps).routes());
   api.use(advertiserDataRouter(routerDeps).routes());
   api.use(paymentsRouter(routerDeps).routes());
+  api.use(mailPreferencesRouter(routerDeps).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {

@@ -13,6 +13,7 @@ import type { ObjectStore } from './services/object-store/object-store.ts';
 import { removeOrphanFiles } from './services/orphan-files.ts';
 import { renewalDueMail } from './routes/payments/mails.ts';
 import { paymentPagePath } from './routes/payments/confirmations.ts';
+import { mailExpiryNotices } from './routes/ads/advertiser-notices.ts';
 import { startScheduledJobs, type ScheduledJob, type SchedulerOptions, type StopJobs } from './scheduler/scheduler.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -60,7 +61,11 @@ export function scheduledJobs({ db, store, mailer, siteOrigin }: JobContext): Sc
   ];
 }
 
-/** Ends plans and listings at their date and creates renewal payments, mailing each advertiser who must pay one. */
+/**
+ * Ends plans and listings at their date and creates renewal payments, mailing each advertiser who must pay one;
+ * then mails the reminders before listings end and the notices that they ended (after the expiry, so a listing
+ * that ended in this run is told at once). A paid plan's end is told by its renewal mail alone.
+ */
 export async function runPlanJobs(db: Knex, mailer: Mailer, siteOrigin: string, now = new Date()): Promise<PlanLifecycleResult> {
   const result = await runPlanLifecycle(db, now);
   for (const renewal of result.renewalsCreated) {
@@ -71,6 +76,7 @@ export async function runPlanJobs(db: Knex, mailer: Mailer, siteOrigin: string, 
     });
     await mailer.send(mail).catch((err: Error) => console.error(`Renewal ${renewal.reference}: the mail failed:`, err.message));
   }
+  await mailExpiryNotices({ db, mailer, siteOrigin }, now);
   return result;
 }
 

@@ -49,6 +49,11 @@ export const test = base.extend<object, { db: Knex }>({
  * mail is written while the answer is on its way.
  */
 export async function linkFromLatestMail(to: string): Promise<string> {
+  return (await linksFromLatestMail(to))[0]!;
+}
+
+/** Every link of the newest mail to `to` that has links, as paths and queries, in the mail's order. */
+export async function linksFromLatestMail(to: string): Promise<string[]> {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '/tmp/velada-e2e', 'outbox');
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
@@ -57,8 +62,10 @@ export async function linkFromLatestMail(to: string): Promise<string> {
       if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw)) continue;
       // Quoted-printable: soft line breaks and =XX escapes.
       const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      const link = text.match(/https?:\/\/[^\s]+/)?.[0];
-      if (link) return new URL(link).pathname + new URL(link).search;
+      // The body's links: header lines (List-Unsubscribe) are not what a reader clicks.
+      const body = text.slice(text.search(/\r?\n\r?\n/));
+      const links = body.match(/https?:\/\/[^\s]+/g);
+      if (links) return links.map((link) => new URL(link).pathname + new URL(link).search);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -268,6 +268,19 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       contactEmail: 'vecina@example.com',
     }),
   },
+  // A mailed link's token, not a session: with a made-up token every caller is refused and nothing changes.
+  'POST /api/mail-preferences': {
+    access: 'public',
+    body: 'json',
+    example: (w) => ({ token: `${w.owner.id}.${'x'.repeat(43)}`, preferences: { ad_expiry: false } }),
+  },
+  'POST /api/mail-preferences/unsubscribe': { access: 'public', body: 'none' },
+  'GET /api/mail-preferences/unsubscribe': { access: 'public', body: 'none' },
+  'POST /api/advertiser/mail-preferences': {
+    access: 'advertiser',
+    body: 'json',
+    example: () => ({ preferences: { ad_published: false, ad_expiry: true } }),
+  },
   'POST /api/payments/mercadopago/webhook': {
     access: 'signature',
     body: 'json',

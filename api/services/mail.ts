@@ -11,6 +11,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra header lines, e.g. List-Unsubscribe on optional mail (api/services/mail-preferences.ts). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -49,4 +51,14 @@ export class MemoryMailer implements Mailer {
     const mail = this.sent.findLast((m) => m.to === to);
     return mail?.text.match(/https?:\/\/\S+/)?.[0];
   }
+  /** Every message sent to `to`, oldest first. */
+  sentTo(to: string): Mail[] {
+    return this.sent.filter((m) => m.to === to);
+  }
+}
+
+/** A mail failure as logs may show it: the transport's error code and SMTP reply code, never its text (it can name the address). */
+export function mailFailure(err: unknown): string {
+  const { code, responseCode } = (err ?? {}) as { code?: unknown; responseCode?: unknown };
+  return [typeof code === 'string' ? code : 'error', typeof responseCode === 'number' ? responseCode : null].filter(Boolean).join(' ');
 }

@@ -21,6 +21,7 @@ import * as m017 from './017-analytics-inbox-marks.ts';
 import * as m018 from './018-catalog-notify.ts';
 import * as m019 from './019-rate-limits.ts';
 import * as m024 from './024-ad-daily-stats.ts';
+import * as m023 from './023-mail-preferences.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '018-catalog-notify': m018,
   '019-rate-limits': m019,
   '024-ad-daily-stats': m024,
+  '023-mail-preferences': m023,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

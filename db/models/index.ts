@@ -6,6 +6,7 @@ export { Administrator } from '#db/models/administrator.ts';
 export { Advertiser, AdvertiserToken } from '#db/models/advertiser.ts';
 export { AuditEntry } from '#db/models/audit-entry.ts';
 export { ContactMessage } from '#db/models/contact-message.ts';
+export { MailOptOut } from '#db/models/mail-opt-out.ts';
 export { BankAccount, Payment } from '#db/models/payment.ts';
 export { Report } from '#db/models/report.ts';
 export { AdvertiserSession, StaffSession } from '#db/models/session.ts';

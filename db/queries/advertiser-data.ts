@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { advertiserDailyCounts } from './ad-stats.ts';
+import { OPTIONAL_MAIL_KIND_VALUES, optionalMailLabel } from '#shared/mail-preferences.ts';
 import {
   Ad,
   AdPhoto,
@@ -11,9 +12,13 @@ import {
   AdvertiserSession,
   AdvertiserToken,
   IdentityDocument,
+  MailOptOut,
   Payment,
   VerificationRequest,
 } from '#db/models/index.ts';
+
+/** The address a deleted account is left with: it reaches nobody, and tells a deleted account from a live one. */
+export const deletedAccountEmail = (advertiserId: number) => `cuenta-eliminada-${advertiserId}@velada.invalid`;
 
 /** Every datum kept about the account, dates in ISO 8601, as the account's download gives it. */
 export async function exportAdvertiserData(db: Knex, advertiserId: number) {
@@ -54,6 +59,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       'created_at',
       'processed_at',
     );
+  const optOuts = await MailOptOut.query(db).where('advertiser_id', advertiserId).select('kind', 'created_at');
   return {
     generatedAt: new Date().toISOString(),
     account,
@@ -78,6 +84,11 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
     // Identity documents are not included: they are deleted 30 days after the decision, and never sent by mail or download.
     verifications,
     payments,
+    // Every optional kind with whether it is on; off since when (shared/mail-preferences.ts).
+    mailPreferences: OPTIONAL_MAIL_KIND_VALUES.map((kind) => {
+      const off = optOuts.find((o) => o.kind === kind);
+      return { kind, label: optionalMailLabel(kind), on: !off, offSince: off?.createdAt ?? null };
+    }),
   };
 }
 
@@ -92,7 +103,7 @@ export async function deleteAdvertiserAccount(
     await Advertiser.query(trx)
       .findById(advertiserId)
       .patch({
-        email: `cuenta-eliminada-${advertiserId}@velada.invalid`,
+        email: deletedAccountEmail(advertiserId),
         fullName: 'Cuenta eliminada',
         passwordHash: null,
         dni: null,
@@ -116,6 +127,7 @@ export async function deleteAdvertiserAccount(
     await VerificationRequest.query(trx).where('advertiser_id', advertiserId).delete();
     await AdvertiserSession.query(trx).where('advertiser_id', advertiserId).delete();
     await AdvertiserToken.query(trx).where('advertiser_id', advertiserId).delete();
+    await MailOptOut.query(trx).where('advertiser_id', advertiserId).delete();
     return { photoKeys, documentKeys, receiptKeys };
   });
 }

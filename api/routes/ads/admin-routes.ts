@@ -1,5 +1,5 @@
-// Moderation of ads from the panel: the queue by state, approving, rejecting and removing with a reason; and each
-// ad's statistics.
+// Moderation of ads from the panel: the queue by state, approving, rejecting and removing with a reason (each
+// decision is mailed to the advertiser once committed); and each ad's statistics.
 import { conflict, notFound } from '#api/errors.ts';
 import { approveAd, moderationQueue, refuseAd, type ModerationResult } from '#db/queries/admin/moderation.ts';
 import { idParams } from '#api/http/validate.ts';
@@ -8,6 +8,7 @@ import { adsQuery, adReasonBody, statsQuery } from './schema.ts';
 import { statsAdOf } from '#db/queries/ad-stats.ts';
 import { adStatsReport } from '#api/services/ad-stats-report.ts';
 import { parsePeriod } from '#shared/ad-stats.ts';
+import { mailAdOwner } from './advertiser-notices.ts';
 
 function moderationAnswer(result: ModerationResult): void {
   if (result === 'missing') throw notFound('ad_not_found', 'El anuncio no existe.');
@@ -22,6 +23,7 @@ function moderationAnswer(result: ModerationResult): void {
 }
 
 export function registerModerationRoutes({ deps, route, act }: StaffRoutes): void {
+  const notices = { db: deps.db, mailer: deps.mailer, siteOrigin: deps.config.siteOrigin };
   route('get', '/ads', { query: adsQuery }, async (ctx) => {
     const { state } = ctx.input.query;
     ctx.body = await moderationQueue(deps.db, state);
@@ -37,6 +39,8 @@ export function registerModerationRoutes({ deps, route, act }: StaffRoutes): voi
     await act(ctx, admin, { action: 'ad_approved', targetType: 'ad', targetId: id }, async (trx) =>
       moderationAnswer(await approveAd(trx, id)),
     );
+    // After the commit: the advertiser hears of what is done, and a mail that fails undoes nothing.
+    await mailAdOwner(notices, id, { kind: 'approved' });
     ctx.body = { success: true };
   });
   for (const action of ['reject', 'remove'] as const) {
@@ -45,6 +49,7 @@ export function registerModerationRoutes({ deps, route, act }: StaffRoutes): voi
       const { reason } = ctx.input.body;
       const entry = { action: action === 'reject' ? 'ad_rejected' : 'ad_removed', targetType: 'ad', targetId: id, details: { reason } };
       await act(ctx, admin, entry, async (trx) => moderationAnswer(await refuseAd(trx, id, action, reason)));
+      await mailAdOwner(notices, id, { kind: action === 'reject' ? 'rejected' : 'removed', reason });
       ctx.body = { success: true };
     });
   }

@@ -8,7 +8,7 @@ import { adIdFromReference, createReport } from '#db/queries/reports.ts';
 import { HIDING_REASONS, type ReportReason } from '#shared/report-reasons.ts';
 import { keyedHash } from '#db/queries/server-keys.ts';
 import { mailStaffAlert } from '#api/services/staff-alerts.ts';
-import { adHeldMail } from './mails.ts';
+import { mailAdOwner } from '#api/routes/ads/advertiser-notices.ts';
 import { saveContactMessage } from '#db/queries/contact-messages.ts';
 import { type ContactTopic } from '#shared/contact-topics.ts';
 import { reportBody, contactBody } from './schema.ts';
@@ -49,10 +49,11 @@ export function reportsRouter(deps: RouterDeps): Router {
         reporterKey: await keyedHash(deps.db, 'reporter_hash_key', ctx.ip),
       });
       if (heldAd) {
-        // The advertiser learns that the ad is hidden and why it cannot be changed; never who reported it.
-        await deps.mailer
-          .send(adHeldMail(heldAd.advertiserEmail, heldAd))
-          .catch((err) => console.error('Held-ad notice failed:', (err as Error).message));
+        // The advertiser learns that the ad is hidden, the kind of concern and how to answer; never who reported it.
+        await mailAdOwner({ db: deps.db, mailer: deps.mailer, siteOrigin: deps.config.siteOrigin }, heldAd.id, {
+          kind: 'held',
+          reportReason: reason,
+        });
       }
       if (adId && HIDING_REASONS.includes(reason)) {
         await mailStaffAlert(
