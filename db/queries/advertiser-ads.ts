@@ -130,6 +130,8 @@ export interface OwnAd {
   /** The end of the paid plan in force; null on the free plan. */
   planExpiresAt: string | null;
   expiresAt: string | null;
+  /** "Fotos reales": every photo verified by staff. */
+  photosVerified: boolean;
   updatedAt: string;
 }
 
@@ -155,6 +157,7 @@ function toOwnAd(ad: Ad): OwnAd {
     requestedPlan: ad.requestedPlan,
     planExpiresAt: ad.plan === 'gratuito' ? null : (ad.planExpiresAt?.toISOString() ?? null),
     expiresAt: ad.expiresAt?.toISOString() ?? null,
+    photosVerified: ad.photosVerified,
     updatedAt: ad.updatedAt.toISOString(),
   };
 }
