@@ -44,7 +44,7 @@ const stateAllows = (state: string) => (PHOTO_VERIFIABLE_STATES as readonly stri
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The check of the advertiser's ad as its page shows it; null when the ad is not theirs or does not exist. */
-export async function ownPhotoVerification(db: Knex, advertiserId: number, adId: number): Promise<OwnPhotoVerification | null> {
+export async function findOwnPhotoVerification(db: Knex, advertiserId: number, adId: number): Promise<OwnPhotoVerification | null> {
   const ad = await ownAd(db, advertiserId, adId);
   if (!ad) return null;
   const photos = await AdPhoto.query(db).where('ad_id', adId).modify('inGalleryOrder').select('id', 'file_key', 'verified_at');

@@ -25,7 +25,7 @@ import { imageJobs } from '#api/services/image-jobs.ts';
 import { deleteDocument, storeDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
-import { openPhotoVerification, ownPhotoVerification, recordSelfie, selfieExpected } from '#db/queries/photo-verification.ts';
+import { openPhotoVerification, findOwnPhotoVerification, recordSelfie, selfieExpected } from '#db/queries/photo-verification.ts';
 import { GESTURE_KEYS } from '#shared/photo-verification.ts';
 
 /** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
@@ -39,7 +39,7 @@ export function photoVerificationRouter(deps: RouterDeps): Router {
   router.use(requireAdvertiser(deps));
 
   async function current(ctx: Context, id: number) {
-    const state = await ownPhotoVerification(deps.db, me(ctx), id);
+    const state = await findOwnPhotoVerification(deps.db, me(ctx), id);
     if (!state) throw adMissing();
     return state;
   }
