@@ -29,6 +29,8 @@ test('an advertiser verifies the photos of an ad; staff check each one; the badg
   browser,
   db,
 }) => {
+  // Three people (advertiser, staff, visitor), four axe runs and an edit: about 30 s alone, twice that on a busy machine.
+  test.setTimeout(120_000);
   const now = new Date();
   const email = `fotos.${Date.now()}@ejemplo.com`;
   const [row] = await db('advertisers')
