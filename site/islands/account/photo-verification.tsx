@@ -171,9 +171,11 @@ export default function PhotoVerification(props: { initial: OwnPhotoVerification
                   ) : (
                     <span className="photo-verification__muted">(foto eliminada)</span>
                   )}
-                  <span>
-                    Foto {i + 1}: {check.verified ? 'verificada' : 'rechazada'}
-                    {check.reason && <span className="account-reason"> Motivo: {check.reason}</span>}
+                  <span className="photo-verification__result">
+                    <span>
+                      Foto {i + 1}: {check.verified ? 'verificada' : 'rechazada'}
+                    </span>
+                    {check.reason && <span className="account-reason">Motivo: {check.reason}</span>}
                   </span>
                 </li>
               ))}
