@@ -22,6 +22,7 @@ import { advertiserAccountRouter } from './routes/accounts/routes.ts';
 import { VERIFICATION_UPLOAD_PATHS, verificationRouter } from './routes/verification/routes.ts';
 import { advertiserAdsRouter } from './routes/ads/own-ads-routes.ts';
 import { adPhotosRouter, isPhotoUploadPath } from './routes/ads/photos-routes.ts';
+import { isSelfieUploadPath, photoVerificationRouter } from './routes/verification/photo-routes.ts';
 import { reportsRouter } from './routes/reports/routes.ts';
 import { advertiserDataRouter } from './routes/accounts/data-routes.ts';
 import { createMailer } from './services/mail.ts';
@@ -129,7 +130,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   const api = new Router({ prefix: '/api' });
   api.use(
     sameOriginWrites(deps.config.publicOrigin, {
-      isUploadPath: (p) => VERIFICATION_UPLOAD_PATHS.includes(p) || isPhotoUploadPath(p) || isReceiptUploadPath(p),
+      isUploadPath: (p) => VERIFICATION_UPLOAD_PATHS.includes(p) || isPhotoUploadPath(p) || isSelfieUploadPath(p) || isReceiptUploadPath(p),
       signedPaths: [MERCADOPAGO_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH],
     }),
   );
@@ -145,6 +146,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   api.use(verificationRouter(routerDeps).routes());
   api.use(advertiserAdsRouter(routerDeps).routes());
   api.use(adPhotosRouter(routerDeps).routes());
+  api.use(photoVerificationRouter(routerDeps).routes());
   api.use(reportsRouter(routerDeps).routes());
   api.use(advertiserDataRouter(routerDeps).routes());
   api.use(paymentsRouter(routerDeps).routes());

@@ -116,6 +116,31 @@ export const invalidPhotoOrder = () => new HttpError(400, 'invalid_order', 'El o
 export const imagesBusy = () =>
   new HttpError(503, 'images_busy', 'Estamos procesando muchas imágenes en este momento. Probá de nuevo en unos segundos.', undefined, 5);
 
+// "Fotos reales": photo verification requests
+export const photoVerificationNotAllowed = () =>
+  new HttpError(
+    409,
+    'not_allowed',
+    'Solo se pueden verificar las fotos de un anuncio publicado, pausado o en revisión. Si es un borrador, envialo a revisión primero.',
+  );
+export const noPhotosToVerify = () =>
+  new HttpError(409, 'no_photos', 'El anuncio no tiene fotos: subí al menos una antes de pedir la verificación.');
+export const photoVerificationOpen = () =>
+  new HttpError(409, 'already_open', 'Este anuncio ya tiene una verificación de fotos abierta: seguí con esa.');
+export const noSelfieExpected = () =>
+  new HttpError(
+    409,
+    'not_awaiting_selfie',
+    'Este anuncio no tiene una verificación esperando la selfie: si ya la enviaste, está en revisión; si no, empezá una nueva.',
+    'selfie',
+  );
+export const photosChanged = () =>
+  new HttpError(
+    409,
+    'photos_changed',
+    'Las fotos del anuncio cambiaron mientras lo revisabas (se agregó o se borró una). Volvé a abrir la solicitud.',
+  );
+
 // Plans and payments
 export const paymentNotFound = () => notFound('payment_not_found', 'El pago no existe o no es tuyo.');
 export const paymentNotPending = (field?: 'receipt') =>

@@ -134,7 +134,7 @@ test('a partner sees only its sections: prices read-only, no payments, no super-
   });
   await signIn(page, username, 'clave-verificadora-1');
   const menu = page.getByRole('navigation', { name: 'Secciones del panel' });
-  await expect(menu.getByRole('button')).toHaveText(['Resumen General', /^Suscriptores/, 'Analytics', 'Configuración']);
+  await expect(menu.getByRole('button')).toHaveText(['Resumen General', /^Suscriptores/, /^Fotos reales/, 'Analytics', 'Configuración']);
 
   // A section named in the address that this admin may not open stays closed.
   await page.goto('/admin/dashboard#cuentas');

@@ -14,7 +14,7 @@ describe("the panel's sections follow the server's route permissions", () => {
   it.each([
     [[], []],
     [['view_subscribers'], ['suscriptores']],
-    [['manage_verifications'], []],
+    [['manage_verifications'], ['fotos']],
     [['manage_ads'], ['anuncios']],
     [['view_reports'], ['denuncias', 'mensajes']],
     [['view_payments'], ['pagos']],

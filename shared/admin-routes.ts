@@ -14,6 +14,11 @@ export const ADMIN_ROUTES = {
   'POST /api/admin/subscribers/:id/verify': 'manage_verifications',
   'POST /api/admin/subscribers/:id/reject': 'manage_verifications',
   'GET /api/admin/identity-documents/:id': 'manage_verifications',
+  // "Fotos reales": comparing an ad's photos with a selfie is verification work, with the same sensitive files.
+  'GET /api/admin/photo-verifications': 'manage_verifications',
+  'GET /api/admin/photo-verifications/:id': 'manage_verifications',
+  'GET /api/admin/photo-verifications/:id/selfie': 'manage_verifications',
+  'POST /api/admin/photo-verifications/:id/decide': 'manage_verifications',
   'GET /api/admin/ads': 'manage_ads',
   'GET /api/admin/ads/:id/stats': 'manage_ads',
   'POST /api/admin/ads/:id/approve': 'manage_ads',
@@ -54,6 +59,7 @@ export function mayCall(admin: { isMaster: boolean; permissions: readonly string
 export const PANEL_SECTIONS = [
   { id: 'resumen', label: 'Resumen General', route: 'GET /api/admin/statistics' },
   { id: 'suscriptores', label: 'Suscriptores', route: 'GET /api/admin/subscribers' },
+  { id: 'fotos', label: 'Fotos reales', route: 'GET /api/admin/photo-verifications' },
   { id: 'anuncios', label: 'Anuncios', route: 'GET /api/admin/ads' },
   { id: 'denuncias', label: 'Denuncias', route: 'GET /api/admin/reports' },
   { id: 'mensajes', label: 'Mensajes', route: 'GET /api/admin/messages' },

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES, type AdminRoute } from '#shared/admin-routes.ts';
 import { findOwnAd } from '#db/queries/advertiser-ads.ts';
 import { findOwnPaymentByReference } from '#db/queries/own-payments.ts';
+import { findOwnPhotoVerification } from '#db/queries/photo-verification.ts';
 import { ROUTE_CASES, fillPath, type ApiRoute, type RouteCase } from './route-catalogue.ts';
 import { rawRequest, type RawResponse } from './testing.ts';
 import { securityTestApp } from './test-app.ts';
@@ -223,5 +224,7 @@ describe('the account pages (/mi-cuenta)', () => {
     expect(await findOwnAd(db, w.stranger.id, w.draftAdId)).toBeFalsy();
     expect(await findOwnPaymentByReference(db, w.owner.id, w.paymentReference)).toMatchObject({ reference: w.paymentReference });
     expect(await findOwnPaymentByReference(db, w.stranger.id, w.paymentReference)).toBeNull();
+    expect(await findOwnPhotoVerification(db, w.owner.id, w.publishedAdId)).toMatchObject({ ad: { id: w.publishedAdId } });
+    expect(await findOwnPhotoVerification(db, w.stranger.id, w.publishedAdId)).toBeNull();
   });
 });

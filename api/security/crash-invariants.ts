@@ -35,6 +35,12 @@ export async function expectSoundAndWhole(
   const positions = new Map<number, number[]>();
   for (const photo of photos) positions.set(photo.ad_id, [...(positions.get(photo.ad_id) ?? []), photo.position]);
   for (const [adId, list] of positions) expect(list, `photo positions of ad ${adId}`).toEqual(list.map((_, i) => i));
+  // "Fotos reales": an ad's flag, with its date, exactly when it has photos and all are verified (photos-verified.ts).
+  const unverified = new Set(await db('ad_images').whereNull('verified_at').pluck('ad_id'));
+  for (const ad of await db('ads').select('id', 'photos_verified', 'photos_verified_at')) {
+    const expected = positions.has(ad.id) && !unverified.has(ad.id);
+    expect([Boolean(ad.photos_verified), ad.photos_verified_at !== null], `photos_verified of ad ${ad.id}`).toEqual([expected, expected]);
+  }
 
   // Payments and plans: a completed payment has its processing and its plan's end; an ad's paid plan comes from
   // a completed payment for it, and a published ad with a plan in force ranks in its plan's tier.

@@ -269,8 +269,12 @@ describe('a crash (SIGKILL) in the middle of writes', () => {
         .whereIn('r.status', ['open', 'resolved'])
         .pluck('e.file_key');
       expect([...photoKeys].sort()).toEqual([...new Set([...(await db('ad_images').pluck('file_key')), ...keptEvidence])].sort());
+      // Identity documents and the selfies of photo verifications share the sealed folder.
       expect([...keysOnDisk(path.join(t.dataDir, sealedPrefix('identity')), /^([a-f0-9]{32})\.bin$/)].sort()).toEqual(
-        (await db('identity_documents').pluck('file_key')).sort(),
+        [
+          ...(await db('identity_documents').pluck('file_key')),
+          ...(await db('photo_verification_requests').whereNotNull('selfie_key').pluck('selfie_key')),
+        ].sort(),
       );
       expect([...keysOnDisk(path.join(t.dataDir, sealedPrefix('receipts')), /^([a-f0-9]{32})\.bin$/)].sort()).toEqual(
         (await db('payments').whereNotNull('receipt_key').pluck('receipt_key')).sort(),

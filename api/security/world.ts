@@ -35,6 +35,8 @@ export interface World {
   throwawayAdminId: number;
   alertId: number;
   documentId: number;
+  /** A photo verification of the owner's draft (its one photo), with its sealed selfie, waiting for staff. */
+  photoVerificationId: number;
 }
 
 /** The owner's password (delete-account asks for it). */
@@ -79,12 +81,16 @@ async function addAdmin(db: Knex, username: string, isMaster: boolean): Promise<
 export async function seedWorld(db: Knex, store: ObjectStore, assets: WorldAssets): Promise<World> {
   const photoFile = await copyAdImage(store, assets.photoKey);
   const documentKey = await assets.newDocument();
+  const selfieKey = await assets.newDocument();
   const receiptKey = await assets.newReceipt();
   // One transaction: one commit instead of one per row.
-  return db.transaction((trx) => seed(trx, { ...assets, photoFile, documentKey, receiptKey }));
+  return db.transaction((trx) => seed(trx, { ...assets, photoFile, documentKey, selfieKey, receiptKey }));
 }
 
-async function seed(db: Knex, files: WorldAssets & { photoFile: string; documentKey: string; receiptKey: string }): Promise<World> {
+async function seed(
+  db: Knex,
+  files: WorldAssets & { photoFile: string; documentKey: string; selfieKey: string; receiptKey: string },
+): Promise<World> {
   worlds += 1;
   const n = worlds;
   const now = new Date();
@@ -144,6 +150,16 @@ async function seed(db: Knex, files: WorldAssets & { photoFile: string; document
     bytes: 100,
     created_at: now,
   });
+  const photoVerificationId = await insertId(db, 'photo_verification_requests', {
+    ad_id: draftAdId,
+    advertiser_id: ownerId,
+    gesture: 'pulgar-arriba',
+    status: 'pending',
+    selfie_key: files.selfieKey,
+    selfie_bytes: 100,
+    requested_at: now,
+    submitted_at: now,
+  });
   const pendingAdId = await insertAd(db, strangerId, { title: 'Aviso esperando revisión', state: 'pending' });
   const reportId = await insertId(db, 'reports', {
     ad_id: publishedAdId,
@@ -190,5 +206,6 @@ async function seed(db: Knex, files: WorldAssets & { photoFile: string; document
     throwawayAdminId,
     alertId,
     documentId,
+    photoVerificationId,
   };
 }

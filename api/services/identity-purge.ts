@@ -1,17 +1,23 @@
-// The hourly deletion of identity documents past their retention: the files first, then their rows, so that a
-// crash in between leaves rows whose files are gone (the next run finishes) rather than files nothing names.
+// The hourly deletion of identity documents past their retention, and of the selfies of photo verifications: the
+// files first, then their rows, so that a crash in between leaves rows whose files are gone (the next run finishes)
+// rather than files nothing names.
 import type { Knex } from 'knex';
 import type { ObjectStore } from './object-store/object-store.ts';
-import { identityDocumentsDue, markIdentityDocumentsPurged } from '#db/queries/identity-purge.ts';
+import { identityDocumentsDue, markIdentityDocumentsPurged, markPhotoSelfiePurged, photoSelfiesDue } from '#db/queries/identity-purge.ts';
 import { deleteDocument } from '#api/services/identity-vault.ts';
 
-/** Returns the number of documents deleted. */
+/** Returns the number of documents and selfies deleted. */
 export async function purgeIdentityDocuments(db: Knex, store: ObjectStore, now = new Date()): Promise<number> {
   let deleted = 0;
   for (const { requestId, fileKeys } of await identityDocumentsDue(db, now)) {
     for (const key of fileKeys) await deleteDocument(store, key);
     await markIdentityDocumentsPurged(db, requestId, now);
     deleted += fileKeys.length;
+  }
+  for (const { requestId, fileKey } of await photoSelfiesDue(db, now)) {
+    await deleteDocument(store, fileKey);
+    await markPhotoSelfiePurged(db, requestId, now);
+    deleted += 1;
   }
   return deleted;
 }

@@ -2,6 +2,7 @@
 // none) signed in, and a caller that speaks to the panel's API as the browser does.
 import { expect } from 'vitest';
 import { serveTestApp, type TestApp } from '#api/testing/http.ts';
+import type { Config } from '#api/config.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { hashPassword } from '#api/services/passwords.ts';
@@ -23,11 +24,12 @@ export interface Panel {
   close(): Promise<void>;
 }
 
-export async function startPanel(): Promise<Panel> {
+/** `config`: settings of the app beyond the test defaults (a trusted proxy, say). */
+export async function startPanel(options: { config?: Partial<Config> } = {}): Promise<Panel> {
   const t = await createTestDb();
   const identityKey = Buffer.alloc(32, 3);
   await ensureSuperAdmin(t.db, SUPER_ADMIN_PASSWORD);
-  const server = await serveTestApp(t, { config: { identityKey } });
+  const server = await serveTestApp(t, { config: { identityKey, ...options.config } });
 
   const call = (method: string, path: string, cookie?: string, body?: unknown) =>
     fetch(`${server.url}${path}`, {

@@ -22,6 +22,7 @@ import * as m018 from './018-catalog-notify.ts';
 import * as m019 from './019-rate-limits.ts';
 import * as m024 from './024-ad-daily-stats.ts';
 import * as m023 from './023-mail-preferences.ts';
+import * as m022 from './022-photo-verification.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '019-rate-limits': m019,
   '024-ad-daily-stats': m024,
   '023-mail-preferences': m023,
+  '022-photo-verification': m022,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -11,7 +11,16 @@ import type { AdState, Category, Plan } from '#shared/catalogue.ts';
  */
 export class Ad extends BaseModel {
   static override tableName = 'ads';
-  static override timestampColumns = ['planExpiresAt', 'publishedAt', 'expiresAt', 'submittedAt', 'heldAt', 'createdAt', 'updatedAt'];
+  static override timestampColumns = [
+    'planExpiresAt',
+    'publishedAt',
+    'expiresAt',
+    'submittedAt',
+    'heldAt',
+    'createdAt',
+    'updatedAt',
+    'photosVerifiedAt',
+  ];
   static override booleanColumns = ['is24h', 'openSchedule', 'photosVerified'];
 
   declare id: number;
@@ -34,7 +43,10 @@ export class Ad extends BaseModel {
   declare languagesMask: number;
   declare servicesMask: number;
   declare attentionMask: number;
+  /** Every photo verified by staff ("Fotos reales"); only db/queries/photos-verified.ts writes it, with the date. */
   declare photosVerified: boolean;
+  /** Since when photosVerified is true; null while it is false. */
+  declare photosVerifiedAt: Date | null;
   declare state: AdState;
   declare stateReason: string | null;
   declare plan: Plan;
@@ -76,6 +88,7 @@ export class Ad extends BaseModel {
 /** One photo of an ad: its random file key (files under uploads/ads/{key}-{width}.webp) and its place in the gallery. */
 export class AdPhoto extends BaseModel {
   static override tableName = 'ad_images';
+  static override timestampColumns = ['verifiedAt'];
 
   declare id: number;
   declare adId: number;
@@ -84,6 +97,9 @@ export class AdPhoto extends BaseModel {
   declare width: number;
   declare height: number;
   declare alt: string;
+  /** When staff compared it with a verification selfie and confirmed it; null for a photo never checked or refused. */
+  declare verifiedAt: Date | null;
+  declare verifiedBy: number | null;
 
   declare ad?: Ad;
 

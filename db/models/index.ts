@@ -12,3 +12,4 @@ export { Report } from '#db/models/report.ts';
 export { AdvertiserSession, StaffSession } from '#db/models/session.ts';
 export { Setting } from '#db/models/setting.ts';
 export { IdentityDocument, VerificationRequest } from '#db/models/verification-request.ts';
+export { PhotoVerificationCheck, PhotoVerificationRequest } from '#db/models/photo-verification.ts';

@@ -36,6 +36,8 @@ export interface AdDetails {
   pricePerHour: number | null;
   plan: Plan;
   photosVerified: boolean;
+  /** Since when every photo is verified ("Fotos reales"); null while photosVerified is false. */
+  photosVerifiedAt: Date | null;
   age: number | null;
   days: DayGroup[];
   slots: TimeSlot[];
@@ -64,6 +66,7 @@ export async function findPublicAd(db: Knex, id: number, now = new Date()): Prom
       'ads.barrio',
       'ads.price_per_hour',
       'ads.photos_verified',
+      'ads.photos_verified_at',
       'ads.days_mask',
       'ads.slots_mask',
       'ads.is_24h',
@@ -89,6 +92,7 @@ export async function findPublicAd(db: Knex, id: number, now = new Date()): Prom
     pricePerHour: row.price_per_hour,
     plan: planOfTier(row.plan_tier),
     photosVerified: Boolean(row.photos_verified),
+    photosVerifiedAt: row.photos_verified && row.photos_verified_at ? new Date(row.photos_verified_at) : null,
     age: row.birth_date ? ageFrom(row.birth_date, now) : null,
     days: fromMask(DAY_GROUPS, row.days_mask),
     slots: fromMask(TIME_SLOTS, row.slots_mask),

@@ -1,10 +1,13 @@
 // The photos of an advertiser's own ad: how many the chosen plan allows, adding (after the image store has
 // re-encoded the file), removing and reordering. A change to the photos of a live ad sends it back to review;
-// an ad held by a report or removed by staff cannot be touched ('locked'), so photos never lift a hold.
+// an ad held by a report or removed by staff cannot be touched ('locked'), so photos never lift a hold. A new photo
+// is not verified: adding one turns "Fotos reales" off, removing the only unverified one turns it back on
+// (refreshPhotosVerified).
 import type { Knex } from 'knex';
 import { OWNER_EDITABLE_STATES, PLANS, REVIEWED_STATES, type Plan } from '#shared/catalogue.ts';
 import { Ad, AdPhoto } from '#db/models/index.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
+import { refreshPhotosVerified } from './photos-verified.ts';
 
 export interface OwnPhoto {
   id: number;
@@ -82,6 +85,7 @@ export async function addPhoto(
       height: image.height,
       alt: ad.title.slice(0, 160),
     });
+    await refreshPhotosVerified(trx, ad.id, now);
     await backToReview(trx, ad.id, now);
     return photo.id;
   });
@@ -98,6 +102,7 @@ export async function removePhoto(db: Knex, adId: number, photoId: number, now =
       const photo = await AdPhoto.query(trx).findById(photoId).where('ad_id', adId);
       if (!photo) throw new NothingChanged('missing' as const);
       await photo.$query(trx).delete();
+      await refreshPhotosVerified(trx, adId, now);
       await backToReview(trx, adId, now);
       return keysNotKeptAsEvidence(trx, [photo.fileKey]);
     }),

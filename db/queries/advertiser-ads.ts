@@ -14,7 +14,7 @@ import {
 } from '#shared/catalogue.ts';
 import { fromMask, toMask } from '#shared/masks.ts';
 import { buildSearchText, slugify } from '#shared/ad-text.ts';
-import { Ad, AdPhoto, Advertiser } from '#db/models/index.ts';
+import { Ad, AdPhoto, Advertiser, PhotoVerificationRequest } from '#db/models/index.ts';
 import { screenAdText, type RedFlag } from '#shared/screening.ts';
 import type { AdInputForm } from '#shared/ad-input.ts';
 import { refreshSearchRanks } from './search-rank.ts';
@@ -130,6 +130,8 @@ export interface OwnAd {
   /** The end of the paid plan in force; null on the free plan. */
   planExpiresAt: string | null;
   expiresAt: string | null;
+  /** "Fotos reales": every photo verified by staff. */
+  photosVerified: boolean;
   updatedAt: string;
 }
 
@@ -155,6 +157,7 @@ function toOwnAd(ad: Ad): OwnAd {
     requestedPlan: ad.requestedPlan,
     planExpiresAt: ad.plan === 'gratuito' ? null : (ad.planExpiresAt?.toISOString() ?? null),
     expiresAt: ad.expiresAt?.toISOString() ?? null,
+    photosVerified: ad.photosVerified,
     updatedAt: ad.updatedAt.toISOString(),
   };
 }
@@ -206,15 +209,22 @@ export async function changeOwnAd(
 }
 
 /**
- * Deletes an ad and returns the photo files for the caller to delete (not those a report keeps as evidence).
- * An ad held by a report stays until staff decide: 'held'.
+ * Deletes an ad and returns the files for the caller to delete: its photos (not those a report keeps as evidence)
+ * and the sealed selfies of its photo verifications. An ad held by a report stays until staff decide: 'held'.
  */
-export async function deleteOwnAd(db: Knex, advertiserId: number, adId: number): Promise<string[] | 'missing' | 'held'> {
+export async function deleteOwnAd(
+  db: Knex,
+  advertiserId: number,
+  adId: number,
+): Promise<{ photoKeys: string[]; selfieKeys: string[] } | 'missing' | 'held'> {
   return db.transaction(async (trx) => {
     if (!(await ownAd(trx, advertiserId, adId).select('id'))) return 'missing';
     const keys = (await AdPhoto.query(trx).where('ad_id', adId).select('file_key')).map((p) => p.fileKey);
+    const selfieKeys = (await PhotoVerificationRequest.query(trx).where('ad_id', adId).whereNotNull('selfie_key').select('selfie_key')).map(
+      (r) => r.selfieKey!,
+    );
     // Conditional on the state: a report that holds the ad meanwhile keeps it.
     if (!(await Ad.query(trx).findById(adId).whereNot('state', 'held').delete())) return 'held';
-    return keysNotKeptAsEvidence(trx, keys);
+    return { photoKeys: await keysNotKeptAsEvidence(trx, keys), selfieKeys };
   });
 }

@@ -14,6 +14,7 @@ import {
   IdentityDocument,
   MailOptOut,
   Payment,
+  PhotoVerificationRequest,
   VerificationRequest,
 } from '#db/models/index.ts';
 
@@ -43,6 +44,10 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       'decided_at',
       'documents_purged_at',
     );
+  const photoVerifications = await PhotoVerificationRequest.query(db)
+    .where('advertiser_id', advertiserId)
+    .orderBy('id')
+    .withGraphFetched('checks(inOrder)');
   const payments = await Payment.query(db)
     .where('advertiser_id', advertiserId)
     .orderBy('id')
@@ -83,6 +88,17 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
     })),
     // Identity documents are not included: they are deleted 30 days after the decision, and never sent by mail or download.
     verifications,
+    // "Fotos reales" checks: their state and dates, each photo's result; never the selfie itself.
+    photoVerifications: photoVerifications.map((r) => ({
+      adId: r.adId,
+      gesture: r.gesture,
+      status: r.status,
+      requestedAt: r.requestedAt,
+      submittedAt: r.submittedAt,
+      decidedAt: r.decidedAt,
+      selfiePurgedAt: r.selfiePurgedAt,
+      photos: r.checks!.map((c) => ({ position: c.position, verified: c.verified, reason: c.reason })),
+    })),
     payments,
     // Every optional kind with whether it is on; off since when (shared/mail-preferences.ts).
     mailPreferences: OPTIONAL_MAIL_KIND_VALUES.map((kind) => {
@@ -92,7 +108,10 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
   };
 }
 
-/** Anonymises the account and deletes its ads, photos, identity documents and receipts. Returns the files to delete. */
+/**
+ * Anonymises the account and deletes its ads, photos, identity documents (photo verification selfies among them) and
+ * receipts. Returns the files to delete.
+ */
 export async function deleteAdvertiserAccount(
   db: Knex,
   advertiserId: number,
@@ -117,6 +136,10 @@ export async function deleteAdvertiserAccount(
     const photoKeys = (await AdPhoto.query(trx).whereIn('ad_id', ownAds).select('file_key')).map((p) => p.fileKey);
     const ownRequests = VerificationRequest.query(trx).where('advertiser_id', advertiserId).select('id');
     const documentKeys = (await IdentityDocument.query(trx).whereIn('request_id', ownRequests).select('file_key')).map((d) => d.fileKey);
+    // Selfies are sealed under identity/ like documents; their rows go with the ads and the account.
+    const selfieKeys = (
+      await PhotoVerificationRequest.query(trx).where('advertiser_id', advertiserId).whereNotNull('selfie_key').select('selfie_key')
+    ).map((r) => r.selfieKey!);
     // Payments point at ads with ON DELETE SET NULL: the billing record stays; one still waiting can no longer be paid.
     // Transfer receipts (the payer's bank data) go with the account.
     const ownPayments = () => Payment.query(trx).where('advertiser_id', advertiserId);
@@ -128,6 +151,6 @@ export async function deleteAdvertiserAccount(
     await AdvertiserSession.query(trx).where('advertiser_id', advertiserId).delete();
     await AdvertiserToken.query(trx).where('advertiser_id', advertiserId).delete();
     await MailOptOut.query(trx).where('advertiser_id', advertiserId).delete();
-    return { photoKeys, documentKeys, receiptKeys };
+    return { photoKeys, documentKeys: [...documentKeys, ...selfieKeys], receiptKeys };
   });
 }

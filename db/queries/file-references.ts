@@ -18,8 +18,12 @@ async function referencesIn(db: Knex, folder: FileFolder, keys: string[]): Promi
       const notEvidence = new Set(await keysNotKeptAsEvidence(db, keys));
       return [...photos, ...keys.filter((key) => !notEvidence.has(key))];
     }
-    case 'identity':
-      return db('identity_documents').whereIn('file_key', keys).pluck('file_key');
+    case 'identity': {
+      // Identity documents, and the selfies of photo verifications (sealed in the same folder).
+      const documents: string[] = await db('identity_documents').whereIn('file_key', keys).pluck('file_key');
+      const selfies: string[] = await db('photo_verification_requests').whereIn('selfie_key', keys).pluck('selfie_key');
+      return [...documents, ...selfies];
+    }
     case 'receipts':
       return db('payments').whereIn('receipt_key', keys).pluck('receipt_key');
   }

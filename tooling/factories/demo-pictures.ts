@@ -44,7 +44,10 @@ export async function generatePicturePool(store: ObjectStore, count: number, ran
   return pool;
 }
 
-/** Gives an ad `count` photos from the pool, each copied under its own key, and records them in ad_images. */
+/**
+ * Gives an ad `count` photos from the pool, each copied under its own key, and records them in ad_images; `verifiedAt`
+ * marks them checked by staff, for an ad shown with "Fotos reales" (its flag and the photos must agree).
+ */
 export async function insertDemoImages(
   db: Knex,
   store: ObjectStore,
@@ -53,6 +56,7 @@ export async function insertDemoImages(
   count: number,
   pool: StoredPicture[],
   rand: Random,
+  verifiedAt: Date | null = null,
 ) {
   for (let position = 0; position < count; position++) {
     const picture = rand.pick(pool);
@@ -63,6 +67,7 @@ export async function insertDemoImages(
       width: picture.width,
       height: picture.height,
       alt: `Imagen ${position + 1} de ${title}`,
+      verified_at: verifiedAt,
     });
   }
 }

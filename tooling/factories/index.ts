@@ -115,6 +115,8 @@ export function adRow(advertiserId: number, input: AdInput = {}, now = new Date(
     services_mask: toMask(SERVICE_TYPES, input.services ?? ['presencial']),
     attention_mask: toMask(ATTENTION_TYPES, input.attention ?? ['individual']),
     photos_verified: input.photosVerified ?? false,
+    // As db/queries/photos-verified.ts writes it: since when (here, since publication).
+    photos_verified_at: input.photosVerified ? publishedAt : null,
     state: input.state ?? 'published',
     plan: input.plan ?? 'gratuito',
     plan_expires_at: input.planExpiresAt ?? null,

@@ -35,7 +35,16 @@ export async function seedDemoData(db: Knex, store: ObjectStore, options: { ads?
     for (let i = 0; i < adsForAdvertiser; i++) {
       const input = demoAdInput(rand, now);
       const adId = await insertAd(db, advertiserId, input);
-      await insertDemoImages(db, store, adId, input.title!, rand.int(1, 5), pool, rand);
+      await insertDemoImages(
+        db,
+        store,
+        adId,
+        input.title!,
+        rand.int(1, 5),
+        pool,
+        rand,
+        input.photosVerified ? (input.publishedAt ?? now) : null,
+      );
       created += 1;
     }
   }

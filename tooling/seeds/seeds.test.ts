@@ -41,6 +41,15 @@ describe('demo data', () => {
       expect(Number(c.n)).toBeLessThanOrEqual(5);
     }
 
+    // "Fotos reales" as the app keeps it: the flag, with its date, exactly on the ads whose every photo is verified.
+    const flags = await t.db('ads').select('id', 'photos_verified', 'photos_verified_at');
+    const unverified = new Set(await t.db('ad_images').whereNull('verified_at').pluck('ad_id'));
+    expect(flags.some((a) => a.photos_verified)).toBe(true);
+    for (const ad of flags) {
+      expect(Boolean(ad.photos_verified), `ad ${ad.id}`).toBe(!unverified.has(ad.id));
+      expect(ad.photos_verified_at === null, `ad ${ad.id}`).toBe(!ad.photos_verified);
+    }
+
     const image = await t.db('ad_images').first();
     const file = path.join(t.dataDir, adImageObjectKey(image.file_key, 800));
     expect(fs.existsSync(file)).toBe(true);

@@ -10,6 +10,7 @@ import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { adInputSchema } from '#shared/ad-input.ts';
 import { changeOwnAd, createAdDraft, deleteOwnAd, findOwnAd, listOwnAds, submitOwnAd, updateOwnAd } from '#db/queries/advertiser-ads.ts';
 import { deleteAdImage } from '#api/services/image-store.ts';
+import { deleteDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
@@ -79,10 +80,13 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
 
   router.delete('/:id', validate({ params: idParams }), async (ctx) => {
     const { id } = ctx.input.params;
-    const keys = await deleteOwnAd(deps.db, me(ctx), id);
-    if (keys === 'missing') throw adMissing();
-    if (keys === 'held') throw adHeld();
-    await deleteLeftovers(keys.map((key) => deleteAdImage(deps.store, key)));
+    const files = await deleteOwnAd(deps.db, me(ctx), id);
+    if (files === 'missing') throw adMissing();
+    if (files === 'held') throw adHeld();
+    await deleteLeftovers([
+      ...files.photoKeys.map((key) => deleteAdImage(deps.store, key)),
+      ...files.selfieKeys.map((key) => deleteDocument(deps.store, key)),
+    ]);
     ctx.status = 204;
   });
 

@@ -26,6 +26,8 @@ const reportIds: number[] = [];
 let messageId = 0;
 let verifiedId = 0;
 let alertId = 0;
+let photoVerificationId = 0;
+let photoId = 0;
 
 beforeAll(async () => {
   panel = await startPanel();
@@ -81,6 +83,19 @@ beforeAll(async () => {
     file_key: fileKey,
     bytes: 100,
     created_at: now,
+  });
+  // A photo verification waiting for staff: an ad with one photo, and the sealed selfie.
+  const photoAdId = await insertAd(t.db, verified, { title: 'Aviso con fotos para verificar' });
+  photoId = await insertId('ad_images', { ad_id: photoAdId, position: 0, file_key: 'a'.repeat(32), width: 64, height: 64 });
+  photoVerificationId = await insertId('photo_verification_requests', {
+    ad_id: photoAdId,
+    advertiser_id: verified,
+    gesture: 'pulgar-arriba',
+    status: 'pending',
+    selfie_key: await storeDocument(diskStore(t.dataDir), panel.identityKey, await testJpeg()),
+    selfie_bytes: 100,
+    requested_at: now,
+    submitted_at: now,
   });
   accountIds = [
     await insertId('bank_accounts', {
@@ -146,6 +161,13 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
     }),
     'GET /api/admin/subscribers/:id/verification': () => ({ path: `/api/admin/subscribers/${verifiedId}/verification` }),
     'GET /api/admin/identity-documents/:id': () => ({ path: `/api/admin/identity-documents/${documentId}` }),
+    'GET /api/admin/photo-verifications': () => ({ path: '/api/admin/photo-verifications' }),
+    'GET /api/admin/photo-verifications/:id': () => ({ path: `/api/admin/photo-verifications/${photoVerificationId}` }),
+    'GET /api/admin/photo-verifications/:id/selfie': () => ({ path: `/api/admin/photo-verifications/${photoVerificationId}/selfie` }),
+    'POST /api/admin/photo-verifications/:id/decide': () => ({
+      path: `/api/admin/photo-verifications/${photoVerificationId}/decide`,
+      body: { photos: [{ id: photoId, verified: true }] },
+    }),
     'GET /api/admin/ads': () => ({ path: '/api/admin/ads?state=pending' }),
     'GET /api/admin/ads/:id/stats': () => ({ path: `/api/admin/ads/${moderationAdIds.approve}/stats?periodo=90` }),
     'POST /api/admin/ads/:id/approve': () => ({ path: `/api/admin/ads/${moderationAdIds.approve}/approve` }),

@@ -7,6 +7,7 @@ import type { RoutePermission } from '#shared/admin-routes.ts';
 import { staffRoutes } from './staff-routes.ts';
 import { registerOverviewRoutes } from './overview-routes.ts';
 import { registerVerificationRoutes } from '#api/routes/verification/admin-routes.ts';
+import { registerPhotoVerificationRoutes } from '#api/routes/verification/photo-admin-routes.ts';
 import { registerModerationRoutes } from '#api/routes/ads/admin-routes.ts';
 import { registerReportRoutes } from '#api/routes/reports/admin-routes.ts';
 import { registerPaymentRoutes } from '#api/routes/payments/admin-routes.ts';
@@ -18,6 +19,7 @@ export function adminDataRouter(deps: RouterDeps): { router: Router; permissions
   for (const register of [
     registerOverviewRoutes,
     registerVerificationRoutes,
+    registerPhotoVerificationRoutes,
     registerModerationRoutes,
     registerReportRoutes,
     registerPaymentRoutes,

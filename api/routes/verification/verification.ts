@@ -1,12 +1,11 @@
 // An advertiser's identity verification request: the claim (name, birth date and, for renaper, DNI, trámite and
 // gender) and the documents, each re-encoded (orientation applied, metadata gone) and encrypted before it
 // touches the disk. The request waits for staff; the advertiser's status becomes 'pending'.
-import sharp from 'sharp';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ageFrom } from '#shared/dates.ts';
 import { recordVerificationRequest, verificationStatusOf } from '#db/queries/advertiser-verification.ts';
-import { checkedImage, MAX_IMAGE_PIXELS } from '#api/services/uploaded-image.ts';
+import { checkedImage, encodeDocument } from '#api/services/uploaded-image.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
 import { deleteDocument, storeDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers, type ObjectStore } from '#api/services/object-store/object-store.ts';
@@ -68,15 +67,7 @@ export async function readDocuments(form: FormData, method: Claim['method']): Pr
   return imageJobs.run(async () => {
     const documents = [];
     for (const { kind, bytes } of checked) {
-      documents.push({
-        kind,
-        // Legible but bounded; rotate() applies the EXIF orientation and no metadata is written.
-        jpeg: await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-          .rotate()
-          .resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true })
-          .jpeg({ quality: 85 })
-          .toBuffer(),
-      });
+      documents.push({ kind, jpeg: await encodeDocument(bytes) });
     }
     return documents;
   });

@@ -13,6 +13,8 @@ export interface Statistics {
   activeAds: number;
   /** Ads waiting for staff review (the Anuncios section's queue). */
   pendingAds: number;
+  /** "Fotos reales" requests whose selfie waits for staff. */
+  pendingPhotoVerifications: number;
 }
 
 const count = async (query: Knex.QueryBuilder) => Number((await query.count({ n: '*' }).first())?.n ?? 0);
@@ -27,21 +29,41 @@ export async function statistics(db: Knex, now = new Date()): Promise<Statistics
   const monthEnd = buenosAiresDayStart(shiftMonths(firstOfMonth, 1));
   const completedBetween = (from: Date, to: Date) =>
     db('payments').where('status', 'completed').andWhere('processed_at', '>=', from).andWhere('processed_at', '<', to);
-  const [totalSubscribers, activeSubscribers, pendingVerifications, monthlyRevenue, todayRevenue, totalAds, activeAds, pendingAds] =
-    await Promise.all([
-      count(db('advertisers')),
-      // Advertisers with a published ad, read from the ads index (state, advertiser_id) alone.
-      db('ads')
-        .where('state', 'published')
-        .countDistinct({ n: 'advertiser_id' })
-        .first()
-        .then((row) => Number(row?.n ?? 0)),
-      count(db('advertisers').where('verification_status', 'pending')),
-      sum(completedBetween(monthStart, monthEnd)),
-      sum(completedBetween(dayStart, dayEnd)),
-      count(db('ads').whereNot('state', 'draft')),
-      count(db('ads').where('state', 'published')),
-      count(db('ads').where('state', 'pending')),
-    ]);
-  return { totalSubscribers, activeSubscribers, pendingVerifications, monthlyRevenue, todayRevenue, totalAds, activeAds, pendingAds };
+  const [
+    totalSubscribers,
+    activeSubscribers,
+    pendingVerifications,
+    monthlyRevenue,
+    todayRevenue,
+    totalAds,
+    activeAds,
+    pendingAds,
+    pendingPhotoVerifications,
+  ] = await Promise.all([
+    count(db('advertisers')),
+    // Advertisers with a published ad, read from the ads index (state, advertiser_id) alone.
+    db('ads')
+      .where('state', 'published')
+      .countDistinct({ n: 'advertiser_id' })
+      .first()
+      .then((row) => Number(row?.n ?? 0)),
+    count(db('advertisers').where('verification_status', 'pending')),
+    sum(completedBetween(monthStart, monthEnd)),
+    sum(completedBetween(dayStart, dayEnd)),
+    count(db('ads').whereNot('state', 'draft')),
+    count(db('ads').where('state', 'published')),
+    count(db('ads').where('state', 'pending')),
+    count(db('photo_verification_requests').where('status', 'pending')),
+  ]);
+  return {
+    totalSubscribers,
+    activeSubscribers,
+    pendingVerifications,
+    monthlyRevenue,
+    todayRevenue,
+    totalAds,
+    activeAds,
+    pendingAds,
+    pendingPhotoVerifications,
+  };
 }

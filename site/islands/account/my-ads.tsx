@@ -1,10 +1,11 @@
 // 'Mis anuncios' in the account: each ad with its state, why staff refused it, when it ends, and what the
-// advertiser can do with it now (pause, resume, renew, delete).
+// advertiser can do with it now (pause, resume, renew, delete, verify its photos).
 import { useState } from 'react';
 import { callApi } from '#site/lib/api-client.ts';
 import { categoryLabel, formatLongDate } from '#shared/format.ts';
 import { planLabel } from '#shared/plans.ts';
 import type { OwnAd } from '#db/queries/advertiser-ads.ts';
+import { PHOTO_VERIFIABLE_STATES } from '#shared/photo-verification.ts';
 
 const STATES: Record<string, string> = {
   draft: 'Borrador',
@@ -72,6 +73,7 @@ export default function MyAds(props: { ads: OwnAd[] }) {
                   {ad.planExpiresAt && ` hasta el ${formatLongDate(ad.planExpiresAt)}`} ·{' '}
                   <span className="ad-state">{STATES[ad.state] ?? ad.state}</span>
                   {endsAt && ['published', 'paused'].includes(ad.state) && ` · publicado hasta el ${formatLongDate(endsAt)}`}
+                  {ad.photosVerified && ' · Fotos reales'}
                 </span>
                 {ad.stateReason && ['rejected', 'removed'].includes(ad.state) && (
                   <span className="account-reason">Motivo: {ad.stateReason}</span>
@@ -85,6 +87,11 @@ export default function MyAds(props: { ads: OwnAd[] }) {
                   {ad.state !== 'draft' && (
                     <a className="btn btn-outline" href={`/mi-cuenta/anuncios/${ad.id}/estadisticas`}>
                       Estadísticas<span className="visually-hidden"> de «{ad.title}»</span>
+                    </a>
+                  )}
+                  {(PHOTO_VERIFIABLE_STATES as readonly string[]).includes(ad.state) && (
+                    <a className="btn btn-outline" href={`/mi-cuenta/anuncios/${ad.id}/verificar-fotos`}>
+                      Verificar fotos<span className="visually-hidden"> de «{ad.title}»</span>
                     </a>
                   )}
                   {ad.state === 'published' && ad.plan !== 'vip' && (

@@ -12,6 +12,7 @@ import OverviewSection, { type Statistics } from './overview-section.tsx';
 import SubscribersSection, { type Subscriber } from './subscribers-section.tsx';
 import PaymentsSection from './payments-section.tsx';
 import AdsSection from './ads-section.tsx';
+import PhotoVerificationsSection from './photo-verifications-section.tsx';
 import ReportsSection from './reports-section.tsx';
 import MessagesSection from './messages-section.tsx';
 import BankAccountsSection from './bank-accounts-section.tsx';
@@ -174,6 +175,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
 
   const pending = data.stats?.pendingVerifications ?? 0;
   const pendingAds = data.stats?.pendingAds ?? 0;
+  const pendingPhotos = data.stats?.pendingPhotoVerifications ?? 0;
   const loading = <p aria-live="polite">{failed ? 'No se pudieron cargar los datos. Probá con «Actualizar».' : 'Cargando…'}</p>;
   return (
     <ExportListContext value={registerExport}>
@@ -227,6 +229,12 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
                         <span className="visually-hidden"> en revisión</span>
                       </span>
                     )}
+                    {s.id === 'fotos' && pendingPhotos > 0 && (
+                      <span className="panel__badge panel__badge--inline">
+                        {pendingPhotos}
+                        <span className="visually-hidden"> pendientes</span>
+                      </span>
+                    )}
                     {s.id === 'suscriptores' && pending > 0 && (
                       <span className="panel__badge panel__badge--inline">
                         {pending}
@@ -251,6 +259,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
               ) : (
                 loading
               ))}
+            {section === 'fotos' && <PhotoVerificationsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
             {section === 'anuncios' && <AdsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
             {section === 'denuncias' && <ReportsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
             {section === 'mensajes' && <MessagesSection reloadToken={reloadToken} onUnauthorized={toLogin} />}

@@ -23,6 +23,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   administrator_enabled: 'Administrador activado',
   administrator_password_reset: 'Contraseña restablecida',
   identity_document_viewed: 'Documento de identidad visto',
+  photo_selfie_viewed: 'Selfie de fotos reales vista',
+  photo_verification_decided: 'Verificación de fotos cerrada',
   ad_approved: 'Anuncio aprobado',
   ad_rejected: 'Anuncio rechazado',
   ad_removed: 'Anuncio dado de baja',
@@ -37,6 +39,7 @@ const TARGET_LABELS: Record<string, string> = {
   admin_user: 'Administrador',
   ad: 'Anuncio',
   identity_document: 'Documento',
+  photo_verification: 'Verificación de fotos',
   report: 'Denuncia',
   contact_message: 'Mensaje',
 };

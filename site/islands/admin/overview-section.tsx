@@ -15,6 +15,7 @@ export interface Statistics {
   totalAds: number;
   activeAds: number;
   pendingAds: number;
+  pendingPhotoVerifications: number;
 }
 
 const RECENT = 5;

@@ -1,0 +1,112 @@
+// "Fotos reales" for the owner of an ad (docs/decisions/033-photo-verification.md):
+// GET  /api/advertiser/ads/:id/photo-verification         the check's state (photos, open request, latest decision)
+// POST /api/advertiser/ads/:id/photo-verification         opens a request; the server chooses the gesture
+// POST /api/advertiser/ads/:id/photo-verification/selfie  the selfie (multipart), re-encoded and sealed like an
+//                                                         identity document; the request then waits for staff
+import crypto from 'node:crypto';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { RouterDeps } from '#api/deps.ts';
+import {
+  HttpError,
+  invalidImage,
+  noPhotosToVerify,
+  noSelfieExpected,
+  notFound,
+  photoVerificationNotAllowed,
+  photoVerificationOpen,
+  verificationUnavailable,
+} from '#api/errors.ts';
+import { idParams, validate } from '#api/http/validate.ts';
+import { readMultipart } from '#api/http/read-multipart.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { checkedImage, encodeDocument, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
+import { imageJobs } from '#api/services/image-jobs.ts';
+import { deleteDocument, storeDocument } from '#api/services/identity-vault.ts';
+import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { openPhotoVerification, findOwnPhotoVerification, recordSelfie, selfieExpected } from '#db/queries/photo-verification.ts';
+import { GESTURE_KEYS } from '#shared/photo-verification.ts';
+
+/** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
+export const isSelfieUploadPath = (path: string) => /^\/api\/advertiser\/ads\/\d+\/photo-verification\/selfie$/.test(path);
+
+const adMissing = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+const me = (ctx: Context) => signedInAdvertiser(ctx).id;
+
+export function photoVerificationRouter(deps: RouterDeps): Router {
+  const router = new Router({ prefix: '/advertiser/ads/:id/photo-verification' });
+  router.use(requireAdvertiser(deps));
+
+  async function current(ctx: Context, id: number) {
+    const state = await findOwnPhotoVerification(deps.db, me(ctx), id);
+    if (!state) throw adMissing();
+    return state;
+  }
+
+  router.get('/', validate({ params: idParams }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await current(ctx, ctx.input.params.id);
+  });
+
+  router.post(
+    '/',
+    rateLimit(deps.rateLimits.budget('photo-verification-open', { windowMs: 60 * 60_000, max: 30 })),
+    validate({ params: idParams }),
+    async (ctx) => {
+      const { id } = ctx.input.params;
+      // Chosen here and stored with the request: the advertiser cannot pick an old selfie's gesture.
+      const gesture = GESTURE_KEYS[crypto.randomInt(GESTURE_KEYS.length)]!;
+      const opened = await openPhotoVerification(deps.db, me(ctx), id, gesture);
+      if (opened === 'missing') throw adMissing();
+      if (opened === 'not_allowed') throw photoVerificationNotAllowed();
+      if (opened === 'no_photos') throw noPhotosToVerify();
+      if (opened === 'already_open') throw photoVerificationOpen();
+      ctx.status = 201;
+      ctx.body = await current(ctx, id);
+    },
+  );
+
+  router.post(
+    '/selfie',
+    rateLimit(deps.rateLimits.budget('photo-selfie-upload', { windowMs: 60 * 60_000, max: 20 })),
+    validate({ params: idParams }),
+    async (ctx) => {
+      const { id } = ctx.input.params;
+      const key = deps.config.identityKey;
+      if (!key) throw verificationUnavailable();
+      // Checked before the upload is read: nothing is stored for a request that cannot take it.
+      const expected = await selfieExpected(deps.db, me(ctx), id);
+      if (expected === 'missing') throw adMissing();
+      if (expected === 'not_allowed') throw photoVerificationNotAllowed();
+      if (expected === 'none') throw noSelfieExpected();
+      // Room above 5 MB so that a slightly bigger file gets checkedImage's precise message, not a bare 413.
+      const form = await readMultipart(ctx, { limitBytes: 2 * MAX_IMAGE_BYTES });
+      const bytes = await checkedImage(form.get('selfie'), 'selfie', 'la selfie', { allowWebp: true });
+      let jpeg: Buffer;
+      try {
+        jpeg = await imageJobs.run(() => encodeDocument(bytes));
+      } catch (err) {
+        if (err instanceof HttpError) throw err; // the queue is full: 503, try again shortly
+        throw invalidImage('La selfie está dañada o no se puede leer.', 'selfie');
+      }
+      // Sealed and stored before the row that names it; removed again when the row cannot be written.
+      const fileKey = await storeDocument(deps.store, key, jpeg);
+      let recorded: 'ok' | 'not_awaiting';
+      try {
+        recorded = await recordSelfie(deps.db, me(ctx), id, { fileKey, bytes: jpeg.length });
+      } catch (err) {
+        await deleteLeftovers([deleteDocument(deps.store, fileKey)]);
+        throw err;
+      }
+      if (recorded === 'not_awaiting') {
+        await deleteLeftovers([deleteDocument(deps.store, fileKey)]);
+        throw noSelfieExpected();
+      }
+      ctx.status = 201;
+      ctx.body = await current(ctx, id);
+    },
+  );
+
+  return router;
+}

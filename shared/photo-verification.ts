@@ -1,0 +1,53 @@
+// "Fotos reales" (docs/decisions/033-photo-verification.md): the neutral gestures the server asks for in the
+// verification selfie, the states of a request as the advertiser and staff read them, and the badge's date.
+// Shared by the API (which chooses and stores the gesture), the account's page and the panel.
+
+/** Neutral gestures, easy to make and to see in a selfie; the stored value is the key. */
+export const PHOTO_GESTURES = {
+  'mano-abierta': 'Mano abierta junto a la cara',
+  'pulgar-arriba': 'Pulgar arriba',
+  'dos-dedos': 'Dos dedos en V',
+  'tres-dedos': 'Tres dedos levantados',
+  'indice-mejilla': 'Dedo índice tocando la mejilla',
+  'mano-en-la-cabeza': 'Mano apoyada sobre la cabeza',
+  'puno-menton': 'Puño cerrado debajo del mentón',
+  'senalar-papel': 'Dedo índice señalando el papel',
+} as const;
+export type PhotoGesture = keyof typeof PHOTO_GESTURES;
+export const GESTURE_KEYS = Object.keys(PHOTO_GESTURES) as PhotoGesture[];
+
+export const gestureLabel = (gesture: string) => PHOTO_GESTURES[gesture as PhotoGesture] ?? gesture;
+
+/**
+ * awaiting_selfie: asked for, the gesture chosen, no selfie yet. pending: the selfie is in, staff have not decided.
+ * approved: staff verified every photo. rejected: staff refused at least one photo (each with its reason).
+ */
+export type PhotoVerificationStatus = 'awaiting_selfie' | 'pending' | 'approved' | 'rejected';
+/** The states in which a request is open: one per ad at a time. */
+export const OPEN_PHOTO_VERIFICATION: readonly PhotoVerificationStatus[] = ['awaiting_selfie', 'pending'];
+
+export const PHOTO_VERIFICATION_STATUS_TEXT: Record<PhotoVerificationStatus, string> = {
+  awaiting_selfie: 'Falta la selfie',
+  pending: 'Pendiente de revisión',
+  approved: 'Aprobada',
+  rejected: 'Con fotos rechazadas',
+};
+
+/**
+ * The ad states in which its owner may ask for the check: published or paused (public now or again with a click),
+ * and pending (waiting for review: the badge is ready when it is approved). Drafts still change; the rest are not
+ * on their way to the public.
+ */
+export const PHOTO_VERIFIABLE_STATES = ['published', 'paused', 'pending'] as const;
+
+/** The selfie is kept this long after the decision, then deleted (the decision stays). */
+export const SELFIE_RETENTION_DAYS = 30;
+
+const shortDate = new Intl.DateTimeFormat('es-AR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'America/Argentina/Buenos_Aires',
+});
+/** '12/11/2026': the Buenos Aires day of an instant, as the badge shows it. */
+export const formatShortDate = (when: Date | string | number) => shortDate.format(new Date(when));
