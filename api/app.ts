@@ -22,6 +22,7 @@ import { advertiserAccountRouter } from './routes/accounts/routes.ts';
 import { VERIFICATION_UPLOAD_PATHS, verificationRouter } from './routes/verification/routes.ts';
 import { advertiserAdsRouter } from './routes/ads/own-ads-routes.ts';
 import { adPhotosRouter, isPhotoUploadPath } from './routes/ads/photos-routes.ts';
+import { availabilityRouter } from './routes/ads/availability-routes.ts';
 import { reportsRouter } from './routes/reports/routes.ts';
 import { advertiserDataRouter } from './routes/accounts/data-routes.ts';
 import { createMailer } from './services/mail.ts';
@@ -145,6 +146,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   api.use(verificationRouter(routerDeps).routes());
   api.use(advertiserAdsRouter(routerDeps).routes());
   api.use(adPhotosRouter(routerDeps).routes());
+  api.use(availabilityRouter(routerDeps).routes());
   api.use(reportsRouter(routerDeps).routes());
   api.use(advertiserDataRouter(routerDeps).routes());
   api.use(paymentsRouter(routerDeps).routes());
