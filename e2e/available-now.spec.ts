@@ -1,0 +1,142 @@
+// "Disponible ahora" as an advertiser and a visitor meet it (docs/decisions/032-available-now.md): the installed app's
+// shortcut in the manifest; the shortcut's page behind the sign-in; one tap switches it on, and a visitor then finds
+// the ad under disponibilidad=ahora with the badge on its card and its page; ended early from the account, the badge
+// and the match are gone.
+import type { Browser, Page } from '@playwright/test';
+import {
+  test,
+  expect,
+  asReturningVisitor,
+  expectNoSeriousA11yViolations,
+  expectedSearch,
+  resultCards,
+  waitForHydration,
+} from './fixtures.ts';
+import { hashPassword } from '#api/services/passwords.ts';
+import { insertedId } from '#db/dialect.ts';
+import { insertAd } from '#tooling/factories/index.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+// A word no demo ad has, so that the visitor's search finds this ad alone.
+const WORD = `Zafiro${Date.now().toString(36)}`;
+const TITLE = `${WORD}, masajes descontracturantes en Versalles`;
+const EMAIL = `disponible.${Date.now()}@ejemplo.com`;
+const PASSWORD = 'clave-disponible-1';
+const BADGE = /^Disponible ahora · hasta (\d{2}:\d{2})$/;
+let adId: number;
+
+test.beforeAll(async ({ db }) => {
+  const now = new Date();
+  const [row] = await db('advertisers')
+    .insert({
+      email: EMAIL,
+      full_name: 'Sofía Disponible',
+      password_hash: await hashPassword(PASSWORD),
+      birth_date: '1993-08-21',
+      verification_status: 'verified',
+      verified_at: now,
+      email_confirmed_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id');
+  // No weekly schedule: only the switch can put it under "ahora".
+  adId = await insertAd(db, insertedId(row), { title: TITLE, category: 'masajes', barrio: 'versalles', days: [], slots: [] });
+});
+
+/** A visitor of their own (no advertiser session): the anonymous pages, as the render cache serves them. */
+async function asVisitor(browser: Browser, use: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await asReturningVisitor(page);
+    await use(page);
+  } finally {
+    await context.close();
+  }
+}
+
+test('the installed app offers "Disponible ahora" as a shortcut to its page', async ({ request }) => {
+  const manifest = await (await request.get('/manifest.webmanifest')).json();
+  const shortcut = (manifest.shortcuts as { name: string; url: string; icons: { src: string }[] }[]).find(
+    (s) => s.url === '/mi-cuenta/disponible',
+  );
+  expect(shortcut).toMatchObject({ name: 'Disponible ahora', short_name: 'Disponible' });
+  for (const icon of shortcut!.icons) {
+    const file = await request.get(icon.src);
+    expect(file.status(), icon.src).toBe(200);
+    expect(file.headers()['content-type']).toBe('image/png');
+  }
+});
+
+test('the advertiser switches it on in one tap and a visitor finds the ad under "ahora", badged on the card and the page', async ({
+  page,
+  browser,
+  db,
+}) => {
+  await asVisitor(browser, async (visitor) => {
+    await visitor.goto(`/buscar?disponibilidad=ahora&q=${WORD}`);
+    await expect(resultCards(visitor)).toHaveCount(0);
+  });
+
+  // The shortcut's page asks a signed-out advertiser to sign in, then comes back.
+  await asReturningVisitor(page);
+  await page.goto('/mi-cuenta/disponible');
+  await expect(page).toHaveURL(/\/ingresar\?volver=(%2F|\/)mi-cuenta(%2F|\/)disponible$/);
+  await waitForHydration(page);
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => url.pathname === '/mi-cuenta/disponible');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Disponible ahora' })).toBeVisible();
+  const mine = page.getByRole('group', { name: `Disponibilidad de «${TITLE}»` });
+  await expect(mine).toContainText('te quedan 3 veces hoy (de 3)');
+  await expectNoSeriousA11yViolations(page);
+
+  await mine.getByRole('button', { name: /^1 hora/ }).click();
+  const state = mine.getByText(/^Disponible hasta las \d{2}:\d{2}$/);
+  await expect(state).toBeVisible();
+  const until = (await state.textContent())!.match(/(\d{2}:\d{2})$/)![1]!;
+  const window = await db('availability_windows').where('ad_id', adId).first();
+  expect(window).toMatchObject({ kind: 'available' });
+  expect(new Date(window.ends_at).getTime() - new Date(window.starts_at).getTime()).toBe(3_600_000);
+  await expect(mine.getByRole('button', { name: /^1 hora/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await asVisitor(browser, async (visitor) => {
+    await visitor.goto(`/buscar?disponibilidad=ahora&q=${WORD}`);
+    await waitForHydration(visitor);
+    const expected = await expectedSearch(db, `disponibilidad=ahora&q=${WORD}`);
+    expect(expected.ads.map((a) => a.id)).toEqual([adId]);
+    const card = resultCards(visitor).filter({ hasText: TITLE });
+    await expect(resultCards(visitor)).toHaveCount(1);
+    await expect(card.locator('.badge-available')).toHaveText(BADGE);
+    await expect(card.locator('.badge-available')).toHaveText(`Disponible ahora · hasta ${until}`);
+    await expectNoSeriousA11yViolations(visitor);
+
+    await card.getByRole('link', { name: TITLE }).click();
+    await visitor.waitForURL((url) => url.pathname.startsWith('/anuncio/'));
+    await expect(visitor.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+    await expect(visitor.getByRole('list', { name: 'Distintivos' }).getByText(`Disponible ahora · hasta ${until}`)).toBeVisible();
+  });
+
+  // Ended early from the account: the visitor no longer finds it nor sees the badge.
+  await page.goto('/mi-cuenta');
+  await waitForHydration(page);
+  const inAccount = page.getByRole('group', { name: `Disponibilidad de «${TITLE}»` });
+  await expect(inAccount.getByText(`Disponible hasta las ${until}`)).toBeVisible();
+  await inAccount.getByRole('button', { name: /^Terminar ahora/ }).click();
+  await expect(inAccount.getByText('Terminaste «Disponible ahora».')).toBeVisible();
+  await expect(inAccount).toContainText('te quedan 2 veces hoy (de 3)');
+  await expectNoSeriousA11yViolations(page);
+
+  await asVisitor(browser, async (visitor) => {
+    await visitor.goto(`/buscar?disponibilidad=ahora&q=${WORD}`);
+    await expect(resultCards(visitor)).toHaveCount(0);
+    await visitor.goto(`/buscar?q=${WORD}`);
+    await expect(resultCards(visitor)).toHaveCount(1);
+    await expect(resultCards(visitor).locator('.badge-available')).toHaveCount(0);
+  });
+});
