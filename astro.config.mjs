@@ -79,6 +79,16 @@ export default defineConfig({
           { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // A long press on the installed app's icon: the advertiser's "Disponible ahora" in one tap (decision 032).
+        shortcuts: [
+          {
+            name: 'Disponible ahora',
+            short_name: 'Disponible',
+            description: 'Avisá que estás disponible ahora por 1, 2 o 4 horas.',
+            url: '/mi-cuenta/disponible',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
       },
       workbox: {
         // Static assets are precached; pages come from the network, with the offline page as fallback.

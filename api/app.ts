@@ -23,6 +23,7 @@ import { VERIFICATION_UPLOAD_PATHS, verificationRouter } from './routes/verifica
 import { advertiserAdsRouter } from './routes/ads/own-ads-routes.ts';
 import { adPhotosRouter, isPhotoUploadPath } from './routes/ads/photos-routes.ts';
 import { isSelfieUploadPath, photoVerificationRouter } from './routes/verification/photo-routes.ts';
+import { availabilityRouter } from './routes/ads/availability-routes.ts';
 import { reportsRouter } from './routes/reports/routes.ts';
 import { advertiserDataRouter } from './routes/accounts/data-routes.ts';
 import { createMailer } from './services/mail.ts';
@@ -147,6 +148,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   api.use(advertiserAdsRouter(routerDeps).routes());
   api.use(adPhotosRouter(routerDeps).routes());
   api.use(photoVerificationRouter(routerDeps).routes());
+  api.use(availabilityRouter(routerDeps).routes());
   api.use(reportsRouter(routerDeps).routes());
   api.use(advertiserDataRouter(routerDeps).routes());
   api.use(paymentsRouter(routerDeps).routes());

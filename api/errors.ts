@@ -140,6 +140,30 @@ export const photosChanged = () =>
     'photos_changed',
     'Las fotos del anuncio cambiaron mientras lo revisabas (se agregó o se borró una). Volvé a abrir la solicitud.',
   );
+// "Disponible ahora" and "Hoy no atiendo" (docs/decisions/032-available-now.md)
+export const availabilityNeedsPublishedAd = () =>
+  new HttpError(
+    409,
+    'ad_not_published',
+    'Solo un anuncio publicado puede estar disponible ahora: si está pausado, reanudalo; si está en revisión, esperá a que lo aprobemos.',
+  );
+export const alreadyAvailable = () =>
+  new HttpError(
+    409,
+    'already_available',
+    'Este anuncio ya está disponible ahora. Si querés cambiar hasta cuándo, terminá la disponibilidad y activala de nuevo.',
+  );
+export const notAvailableNow = () =>
+  new HttpError(409, 'not_available', 'Este anuncio no está disponible ahora: no hay nada que terminar.');
+export const dayOff = () => new HttpError(409, 'day_off', 'Marcaste que hoy no atendés: deshacelo para ponerte disponible.');
+export const alreadyDayOff = () => new HttpError(409, 'already_off', 'Ya marcaste que hoy no atendés con este anuncio.');
+export const notDayOff = () => new HttpError(409, 'not_off', 'Hoy no marcaste «Hoy no atiendo» en este anuncio: no hay nada que deshacer.');
+export const dailyAvailableLimit = (limit: number) =>
+  new HttpError(
+    409,
+    'daily_limit',
+    `Ya activaste «Disponible ahora» ${limit} veces hoy en este anuncio, el máximo por día. Mañana podés volver a activarlo.`,
+  );
 
 // Plans and payments
 export const paymentNotFound = () => notFound('payment_not_found', 'El pago no existe o no es tuyo.');

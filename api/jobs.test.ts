@@ -57,6 +57,22 @@ describe('the analytics-retention job', () => {
     await runJob('analytics-retention', new Date('2026-11-22T12:00:00Z'));
     expect((await t.db('analytics_events').select('day')).map((r) => String(r.day).slice(0, 10))).toEqual(['2026-11-10']);
   });
+
+  it('deletes "Disponible ahora" windows past the same 13 months', async () => {
+    const adId = await insertAd(t.db, await insertAdvertiser(t.db));
+    const window = (startsAt: string) => ({
+      ad_id: adId,
+      kind: 'available',
+      starts_at: new Date(startsAt),
+      ends_at: new Date(new Date(startsAt).getTime() + 3_600_000),
+      created_at: new Date(startsAt),
+    });
+    await t.db('availability_windows').insert([window('2025-10-20T22:00:00Z'), window('2025-10-23T22:00:00Z')]);
+    await runJob('analytics-retention', new Date('2026-11-22T12:00:00Z'));
+    expect(
+      (await t.db('availability_windows').where('ad_id', adId).select('starts_at')).map((r) => new Date(r.starts_at).toISOString()),
+    ).toEqual(['2025-10-23T22:00:00.000Z']);
+  });
 });
 
 describe('the ad-stats-retention job', () => {

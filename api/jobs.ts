@@ -6,6 +6,7 @@ import { optimize } from '#db/connection.ts';
 import { deleteExpiredAnalytics } from '#db/queries/analytics-retention.ts';
 import { deleteExpiredAdStats } from '#db/queries/ad-stats.ts';
 import { deleteExpiredRateLimits } from '#db/queries/rate-limits.ts';
+import { deleteExpiredAvailabilityWindows } from '#db/queries/availability-windows.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 import { runPlanLifecycle, type PlanLifecycleResult } from '#db/queries/plan-lifecycle.ts';
 import type { Mailer } from './services/mail.ts';
@@ -42,7 +43,15 @@ export function scheduledJobs({ db, store, mailer, siteOrigin }: JobContext): Sc
   return [
     { name: 'plan-lifecycle', everyMs: PLAN_JOB_MS, run: async (now) => void (await runPlanJobs(db, mailer, siteOrigin, now)) },
     { name: 'search-order', everyMs: HOUR_MS, run: () => refreshSearchOrder(db) },
-    { name: 'analytics-retention', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredAnalytics(db, now)) },
+    {
+      // Also the "Disponible ahora" history (decision 032), kept as long as the raw analytics.
+      name: 'analytics-retention',
+      everyMs: HOUR_MS,
+      run: async (now) => {
+        await deleteExpiredAnalytics(db, now);
+        await deleteExpiredAvailabilityWindows(db, now);
+      },
+    },
     { name: 'ad-stats-retention', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredAdStats(db, now)) },
     { name: 'rate-limit-cleanup', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredRateLimits(db, now)) },
     { name: 'identity-purge', everyMs: HOUR_MS, run: async (now) => void (await purgeIdentityDocuments(db, store, now)) },

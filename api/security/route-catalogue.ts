@@ -230,6 +230,15 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'POST /api/advertiser/ads/:id/resume': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.pausedAdId }) },
   'POST /api/advertiser/ads/:id/renew': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.publishedAdId }) },
   'DELETE /api/advertiser/ads/:id': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.draftAdId }) },
+  'POST /api/advertiser/ads/:id/available': {
+    access: 'advertiser',
+    body: 'json',
+    params: (w) => ({ id: w.publishedAdId }),
+    example: () => ({ hours: 1 }),
+  },
+  'DELETE /api/advertiser/ads/:id/available': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.publishedAdId }) },
+  'POST /api/advertiser/ads/:id/off': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.publishedAdId }) },
+  'DELETE /api/advertiser/ads/:id/off': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.publishedAdId }) },
   'GET /api/advertiser/ads/:id/photos': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.draftAdId }) },
   'POST /api/advertiser/ads/:id/photos': { access: 'advertiser', body: 'multipart', params: (w) => ({ id: w.draftAdId }) },
   'DELETE /api/advertiser/ads/:id/photos/:photoId': {

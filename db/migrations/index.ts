@@ -23,6 +23,7 @@ import * as m019 from './019-rate-limits.ts';
 import * as m024 from './024-ad-daily-stats.ts';
 import * as m023 from './023-mail-preferences.ts';
 import * as m022 from './022-photo-verification.ts';
+import * as m021 from './021-availability-windows.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '024-ad-daily-stats': m024,
   '023-mail-preferences': m023,
   '022-photo-verification': m022,
+  '021-availability-windows': m021,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -4,6 +4,7 @@ export { BaseModel } from '#db/models/base-model.ts';
 export { Ad, AdPhoto } from '#db/models/ad.ts';
 export { Administrator } from '#db/models/administrator.ts';
 export { Advertiser, AdvertiserToken } from '#db/models/advertiser.ts';
+export { AvailabilityWindow } from '#db/models/availability-window.ts';
 export { AuditEntry } from '#db/models/audit-entry.ts';
 export { ContactMessage } from '#db/models/contact-message.ts';
 export { MailOptOut } from '#db/models/mail-opt-out.ts';

@@ -17,7 +17,8 @@ import {
 import { fromMask } from '#shared/masks.ts';
 import { ageFrom } from '#shared/dates.ts';
 import { planOfTier, planTierSql, publicAds, publicAdsWithAdvertiser } from './search-ads.ts';
-import { AdPhoto } from '#db/models/index.ts';
+import { Ad, AdPhoto } from '#db/models/index.ts';
+import { availableUntilOf } from './availability-windows.ts';
 
 export interface AdImage {
   key: string;
@@ -49,6 +50,8 @@ export interface AdDetails {
   hasPhone: boolean;
   publishedAt: Date;
   images: AdImage[];
+  /** The end of "Disponible ahora" while the advertiser has it on (the badge); null otherwise. */
+  availableUntil: Date | null;
 }
 
 export async function findPublicAd(db: Knex, id: number, now = new Date()): Promise<AdDetails | null> {
@@ -81,7 +84,10 @@ export async function findPublicAd(db: Knex, id: number, now = new Date()): Prom
     .select(db.raw(`${tierSql} as plan_tier`, tierBindings))
     .first();
   if (!row) return null;
-  const images = await AdPhoto.query(db).where('ad_id', id).orderBy('position');
+  const [images, availableUntil] = await Promise.all([
+    AdPhoto.query(db).where('ad_id', id).orderBy('position'),
+    availableUntilOf(db, [id], now),
+  ]);
   return {
     id: row.id,
     slug: row.slug,
@@ -104,6 +110,7 @@ export async function findPublicAd(db: Knex, id: number, now = new Date()): Prom
     hasPhone: Boolean(row.has_phone),
     publishedAt: new Date(row.published_at),
     images: images.map((i) => ({ key: i.fileKey, width: i.width, height: i.height, alt: i.alt })),
+    availableUntil: availableUntil.get(id) ?? null,
   };
 }
 

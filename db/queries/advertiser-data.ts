@@ -11,6 +11,7 @@ import {
   Advertiser,
   AdvertiserSession,
   AdvertiserToken,
+  AvailabilityWindow,
   IdentityDocument,
   MailOptOut,
   Payment,
@@ -28,6 +29,14 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
     .select('email', 'full_name', 'dni', 'birth_date', 'verification_status', 'verified_at', 'email_confirmed_at', 'created_at');
   const ads = await Ad.query(db).where('advertiser_id', advertiserId).orderBy('id').withGraphFetched('photos(inGalleryOrder)');
   const statistics = await advertiserDailyCounts(db, advertiserId);
+  // "Disponible ahora" and "Hoy no atiendo", kept 13 months (docs/decisions/032-available-now.md).
+  const windows = await AvailabilityWindow.query(db)
+    .whereIn(
+      'ad_id',
+      ads.map((a) => a.id),
+    )
+    .orderBy('starts_at')
+    .orderBy('id');
   const verifications = await VerificationRequest.query(db)
     .where('advertiser_id', advertiserId)
     .orderBy('id')
@@ -85,6 +94,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       photos: a.photos!.map((p) => adImageUrl(p.fileKey, 800)),
       // Counts only (appearances, views, contacts per day): nothing about who saw the ad is kept.
       dailyStatistics: statistics.filter((s) => s.adId === a.id).map(({ adId: _adId, ...day }) => day),
+      availabilityWindows: windows.filter((w) => w.adId === a.id).map((w) => ({ kind: w.kind, startsAt: w.startsAt, endsAt: w.endsAt })),
     })),
     // Identity documents are not included: they are deleted 30 days after the decision, and never sent by mail or download.
     verifications,

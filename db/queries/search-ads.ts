@@ -19,6 +19,7 @@ import { searchTerms, whereTextMatches } from '#db/dialect.ts';
 import { barrioSlugsOf, type SearchFilters } from '#shared/search-filters.ts';
 import { ageFrom, birthDateBounds } from '#shared/dates.ts';
 import type { CatalogueIndex } from '#db/search/catalogue-index.ts';
+import { adsWithWindowAt, anyAvailableWindowAt, availableUntilOf } from './availability-windows.ts';
 
 export interface AdCard {
   id: number;
@@ -34,6 +35,8 @@ export interface AdCard {
   age: number | null;
   image: { key: string; width: number; height: number; alt: string } | null;
   publishedAt: Date;
+  /** The end of "Disponible ahora" while the advertiser has it on (the badge); null otherwise. */
+  availableUntil: Date | null;
 }
 
 export interface SearchResult {
@@ -80,7 +83,7 @@ function applyFilters(db: Knex, query: Knex.QueryBuilder, f: SearchFilters, now:
   whereTextMatches(db, query, searchTerms(foldText(f.text)));
   if (f.categoria) query.where('ads.category', f.categoria);
   if (f.zona) query.whereIn('ads.barrio', barrioSlugsOf(f.zona));
-  if (f.disponibilidad) applyAvailability(query, f.disponibilidad, now);
+  if (f.disponibilidad) applyAvailability(db, query, f.disponibilidad, now);
   if (f.precio) {
     // Buckets are (min, max]: 'Hasta $5.000' holds 5.000, '$5.000 a $10.000' starts above it.
     const range = PRICE_RANGES.find((r) => r.value === f.precio)!;
@@ -109,7 +112,7 @@ function applyFilters(db: Knex, query: Knex.QueryBuilder, f: SearchFilters, now:
   if (f.atencion.length) query.whereRaw('(ads.attention_mask & ?) <> 0', [toMask(ATTENTION_TYPES, f.atencion)]);
 }
 
-function applyAvailability(query: Knex.QueryBuilder, value: NonNullable<SearchFilters['disponibilidad']>, now: Date) {
+function applyAvailability(db: Knex, query: Knex.QueryBuilder, value: NonNullable<SearchFilters['disponibilidad']>, now: Date) {
   const slotMask = (v: string) => toMask(TIME_SLOTS, [v]);
   const dayMask = (values: string[]) => toMask(DAY_GROUPS, values);
   switch (value) {
@@ -121,11 +124,19 @@ function applyAvailability(query: Knex.QueryBuilder, value: NonNullable<SearchFi
       return;
     case 'ahora':
     case 'hoy': {
+      // The weekly schedule or the advertiser's "Disponible ahora" switch; never while "Hoy no atiendo" holds.
       const { weekday, hour } = buenosAiresClock(now);
-      query.whereRaw('(ads.days_mask & ?) <> 0', [dayMask(dayGroupsFor(weekday))]);
-      if (value === 'ahora') {
-        query.where((q) => q.where('ads.is_24h', true).orWhereRaw('(ads.slots_mask & ?) <> 0', [slotMask(slotFor(hour))]));
-      }
+      query.where((either) =>
+        either
+          .where((scheduled) => {
+            scheduled.whereRaw('(ads.days_mask & ?) <> 0', [dayMask(dayGroupsFor(weekday))]);
+            if (value === 'ahora') {
+              scheduled.where((q) => q.where('ads.is_24h', true).orWhereRaw('(ads.slots_mask & ?) <> 0', [slotMask(slotFor(hour))]));
+            }
+          })
+          .orWhereIn('ads.id', adsWithWindowAt(db, 'available', now)),
+      );
+      query.whereNotIn('ads.id', adsWithWindowAt(db, 'off', now));
       return;
     }
     case 'lunes-viernes':
@@ -139,7 +150,12 @@ function applyAvailability(query: Knex.QueryBuilder, value: NonNullable<SearchFi
   }
 }
 
-function applyOrder(query: Knex.QueryBuilder, f: SearchFilters): void {
+/**
+ * `switchedOnFirst`: with the default order, an ad with "Disponible ahora" on comes first within its plan tier while
+ * the window lasts (the tier is the stored rank's, as the order's own). Only asked when some ad has it on: the
+ * expression cannot use the index on search_rank, so every matching row is sorted.
+ */
+function applyOrder(db: Knex, query: Knex.QueryBuilder, f: SearchFilters, now: Date, switchedOnFirst: boolean): void {
   switch (f.orden) {
     case 'recientes':
       query.orderBy('ads.published_at', 'desc');
@@ -158,6 +174,16 @@ function applyOrder(query: Knex.QueryBuilder, f: SearchFilters): void {
       query.orderBy('ads.photos_verified', 'desc').orderBy('ads.search_rank', 'desc');
       break;
     default:
+      if (switchedOnFirst) {
+        const available = adsWithWindowAt(db, 'available', now).toSQL();
+        const off = adsWithWindowAt(db, 'off', now).toSQL();
+        // search_rank is an integer: the division is the tier on both dialects.
+        query.orderByRaw(`ads.search_rank / ${TIER_WEIGHT} desc`);
+        query.orderByRaw(`case when ads.id in (${available.sql}) and ads.id not in (${off.sql}) then 1 else 0 end desc`, [
+          ...available.bindings,
+          ...off.bindings,
+        ]);
+      }
       // Plan tier, then a daily rotation: see search-rank.ts.
       query.orderBy('ads.search_rank', 'desc');
   }
@@ -191,6 +217,7 @@ export async function searchAds(db: Knex, f: SearchFilters, now = new Date(), in
   applyFilters(db, base, f, now);
 
   const [tierSql, tierBindings] = planTierSql(now);
+  const switchedOnFirst = f.orden === 'relevancia' && (await anyAvailableWindowAt(db, now));
   const pageRows = (page: number) => {
     const rows = base
       .clone()
@@ -198,7 +225,7 @@ export async function searchAds(db: Knex, f: SearchFilters, now = new Date(), in
       .select(db.raw(`${tierSql} as plan_tier`, tierBindings))
       .limit(RESULTS_PER_PAGE)
       .offset((page - 1) * RESULTS_PER_PAGE);
-    applyOrder(rows, f);
+    applyOrder(db, rows, f, now, switchedOnFirst);
     return rows as Promise<AdRow[]>;
   };
 
@@ -246,8 +273,9 @@ export interface AdRow {
 export async function toCards(db: Knex, rows: AdRow[], now: Date): Promise<AdCard[]> {
   const covers = new Map<number, { key: string; width: number; height: number; alt: string }>();
   const birthDates = new Map<number, string | Date | null>();
+  let availableUntil = new Map<number, Date>();
   if (rows.length) {
-    const [images, advertisers] = await Promise.all([
+    const [images, advertisers, until] = await Promise.all([
       db('ad_images')
         .whereIn(
           'ad_id',
@@ -258,7 +286,13 @@ export async function toCards(db: Knex, rows: AdRow[], now: Date): Promise<AdCar
       db('advertisers')
         .whereIn('id', [...new Set(rows.map((r) => r.advertiser_id))])
         .select('id', 'birth_date'),
+      availableUntilOf(
+        db,
+        rows.map((r) => r.id),
+        now,
+      ),
     ]);
+    availableUntil = until;
     for (const img of images) covers.set(img.ad_id, { key: img.file_key, width: img.width, height: img.height, alt: img.alt });
     for (const a of advertisers) birthDates.set(a.id, a.birth_date);
   }
@@ -275,6 +309,7 @@ export async function toCards(db: Knex, rows: AdRow[], now: Date): Promise<AdCar
     age: birthDates.get(r.advertiser_id) ? ageFrom(birthDates.get(r.advertiser_id)!, now) : null,
     image: covers.get(r.id) ?? null,
     publishedAt: new Date(r.published_at),
+    availableUntil: availableUntil.get(Number(r.id)) ?? null,
   }));
 }
 

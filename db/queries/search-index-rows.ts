@@ -1,6 +1,6 @@
 // The one reading of the public catalogue that the in-memory search index is built from (db/search/).
 import type { Knex } from 'knex';
-import type { IndexRow } from '#db/search/catalogue-index.ts';
+import type { IndexRow, IndexWindow } from '#db/search/catalogue-index.ts';
 import { publicAds } from './search-ads.ts';
 import { dialectOf } from '#db/dialect.ts';
 
@@ -9,9 +9,13 @@ const PAGE = 10_000;
 
 const time = (value: Date | number | string | null): number | null => (value === null ? null : new Date(value).getTime());
 
-/** Every published ad with what search filters and orders by, in id order. */
-export async function loadIndexRows(db: Knex): Promise<IndexRow[]> {
+/**
+ * Every published ad with what search filters and orders by, in id order, and its availability windows not ended at
+ * `now` (the index answers searches from then on; a window never starts before it is opened).
+ */
+export async function loadIndexRows(db: Knex, now = new Date()): Promise<IndexRow[]> {
   const rows: IndexRow[] = [];
+  const windows = await windowsNotEndedAt(db, now);
   for (let afterId = 0; ;) {
     const page = await publicAds(db)
       .join('advertisers', 'advertisers.id', 'ads.advertiser_id')
@@ -63,8 +67,25 @@ export async function loadIndexRows(db: Knex): Promise<IndexRow[]> {
         advertiserVerified: r.verification_status === 'verified',
         searchText: r.search_text ?? '',
         ...(r.words ? { words: r.words as string[] } : {}),
+        ...(windows.has(Number(r.id)) ? { windows: windows.get(Number(r.id))! } : {}),
       });
     if (page.length < PAGE) return rows;
     afterId = Number(page.at(-1).id);
   }
+}
+
+/** The windows of published ads that have not ended at `now`, by ad: a few rows, read before the ads. */
+async function windowsNotEndedAt(db: Knex, now: Date): Promise<Map<number, IndexWindow[]>> {
+  const byAd = new Map<number, IndexWindow[]>();
+  const rows = await publicAds(db)
+    .join('availability_windows', 'availability_windows.ad_id', 'ads.id')
+    .where('availability_windows.ends_at', '>', now)
+    .select('ads.id', 'availability_windows.kind', 'availability_windows.starts_at', 'availability_windows.ends_at');
+  for (const r of rows) {
+    const id = Number(r.id);
+    const list = byAd.get(id) ?? [];
+    list.push({ kind: r.kind, startsAt: time(r.starts_at)!, endsAt: time(r.ends_at)! });
+    byAd.set(id, list);
+  }
+  return byAd;
 }

@@ -29,6 +29,7 @@ import { SearchIndexHolder } from './search-index-holder.ts';
 // A Saturday night in Buenos Aires, so that 'ahora' and 'hoy' select something.
 const NOW = new Date('2026-06-20T02:30:00Z');
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 let t: TestDb;
 let index: CatalogueIndex;
 
@@ -56,7 +57,19 @@ beforeAll(async () => {
   }
   for (let i = 0; i < rows.length; i += 100) await t.db('ads').insert(rows.slice(i, i + 100));
   await refreshSearchRanks(t.db, NOW);
-  index = await CatalogueIndex.build(await loadIndexRows(t.db), await readCatalogVersion(t.db));
+  // "Disponible ahora" and "Hoy no atiendo" (decision 032): windows on now, ended, ended early, starting later, on
+  // ads of every tier; some ads with both.
+  const adIds: number[] = await t.db('ads').orderBy('id').pluck('id');
+  const windows = [];
+  for (const adId of adIds.filter(() => rand.chance(0.15))) {
+    const startsAt = NOW.getTime() + rand.int(-6, 1) * HOUR;
+    const endsAt = startsAt + rand.pick([1, 2, 4]) * HOUR - (rand.chance(0.2) ? 30 * 60_000 : 0);
+    const kind = rand.chance(0.75) ? 'available' : 'off';
+    windows.push({ ad_id: adId, kind, starts_at: new Date(startsAt), ends_at: new Date(endsAt), created_at: new Date(startsAt) });
+    if (rand.chance(0.1)) windows.push({ ...windows.at(-1)!, kind: kind === 'off' ? 'available' : 'off' });
+  }
+  await t.db('availability_windows').insert(windows);
+  index = await CatalogueIndex.build(await loadIndexRows(t.db, NOW), await readCatalogVersion(t.db));
 });
 afterAll(() => t.destroy());
 
@@ -132,6 +145,26 @@ describe('CatalogueIndex', () => {
     // Eleven days later the plans of ten days have ended; a year later every age has moved on.
     for (const now of [new Date(NOW.getTime() + 11 * DAY), new Date(NOW.getTime() + 400 * DAY)]) {
       for (const query of ['', 'verificacion=premium', 'edad=26-35', 'disponibilidad=hoy', 'categoria=masajes&pagina=2'])
+        await compare(query, now);
+    }
+  });
+
+  it('evaluates "Disponible ahora" and "Hoy no atiendo" at the time of the search, windows ending meanwhile, as SQL does', async () => {
+    expect(await t.db('availability_windows').where('ends_at', '>', NOW).where('starts_at', '<=', NOW).select('id')).not.toHaveLength(0);
+    for (const now of [
+      NOW,
+      new Date(NOW.getTime() + 30 * 60_000),
+      new Date(NOW.getTime() + 90 * 60_000),
+      new Date(NOW.getTime() + 5 * HOUR),
+    ]) {
+      for (const query of [
+        '',
+        'pagina=2',
+        'disponibilidad=ahora',
+        'disponibilidad=hoy',
+        'categoria=masajes',
+        'disponibilidad=ahora&categoria=escorts',
+      ])
         await compare(query, now);
     }
   });

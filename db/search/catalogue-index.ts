@@ -21,6 +21,8 @@ import { toMask } from '#shared/masks.ts';
 import { birthDateBounds } from '#shared/dates.ts';
 import { barrioSlugsOf, type SearchFilters } from '#shared/search-filters.ts';
 import { searchTerms } from '#db/dialect.ts';
+import { TIER_WEIGHT } from '#db/queries/search-ads.ts';
+import type { WindowKind } from '#shared/available-now.ts';
 
 /** One published ad as the index reads it (db/queries/search-index-rows.ts). */
 export interface IndexRow {
@@ -50,6 +52,17 @@ export interface IndexRow {
    * FTS5 (unicode61) cuts as wordsOf does.
    */
   words?: string[];
+  /**
+   * Its "Disponible ahora" and "Hoy no atiendo" windows not ended when the rows were read (docs/decisions/032): kept
+   * with their times, not as a flag, since they end by the clock while the index lives.
+   */
+  windows?: IndexWindow[];
+}
+
+export interface IndexWindow {
+  kind: WindowKind;
+  startsAt: number;
+  endsAt: number;
 }
 
 /** What the index finds: the total and the ids of the page, in order (the last page when the one asked is past it). */
@@ -95,6 +108,9 @@ export class CatalogueIndex {
   private readonly planExpiresAt: Float64Array;
   private readonly masks: { days: Int32Array; slots: Int32Array; languages: Int32Array; services: Int32Array; attention: Int32Array };
   private readonly birthDates: (string | null)[];
+  private readonly rank: Float64Array;
+  /** The positions of ads with windows, and theirs: few ads have one at a time. */
+  private readonly windows = new Map<number, IndexWindow[]>();
   private readonly orders = new Map<IndexedOrder, Int32Array>();
   /** Distinct words in sorted order, and for each the positions of the ads that have it (filled by build). */
   private words: string[] = [];
@@ -136,6 +152,7 @@ export class CatalogueIndex {
       attention: new Int32Array(n),
     };
     this.birthDates = new Array<string | null>(n);
+    this.rank = Float64Array.from(rows, (row) => row.searchRank);
     const categoryCode = new Map(CATEGORIES.map((c, i) => [c.value as string, i]));
     const barrioCode = new Map(BARRIOS.map((b, i) => [b.slug, i]));
     rows.forEach((row, i) => {
@@ -156,6 +173,7 @@ export class CatalogueIndex {
       this.masks.services[i] = row.servicesMask;
       this.masks.attention[i] = row.attentionMask;
       this.birthDates[i] = row.birthDate;
+      if (row.windows?.length) this.windows.set(i, row.windows);
     });
     this.byCategory = positionsByCode(this.category, CATEGORIES.length);
     this.byBarrio = positionsByCode(this.barrio, BARRIOS.length);
@@ -182,7 +200,7 @@ export class CatalogueIndex {
   /** Each order as a permutation of positions, ties broken by id descending as in SQL; a breath before each. */
   private async sortOrders(rows: IndexRow[]): Promise<void> {
     const n = rows.length;
-    const rank = Float64Array.from(rows, (row) => row.searchRank);
+    const rank = this.rank;
     const published = Float64Array.from(rows, (row) => row.publishedAt);
     const ids = this.ids;
     const price = this.price;
@@ -227,13 +245,53 @@ export class CatalogueIndex {
     const order = this.orders.get(f.orden as IndexedOrder)!;
     const from = (page - 1) * RESULTS_PER_PAGE;
     const ids: number[] = [];
-    for (let k = 0, seen = 0; k < order.length && ids.length < RESULTS_PER_PAGE; k++) {
-      const i = order[k]!;
+    const walk = f.orden === 'relevancia' ? this.switchedOnFirst(order, now.getTime()) : order;
+    for (let k = 0, seen = 0; k < walk.length && ids.length < RESULTS_PER_PAGE; k++) {
+      const i = walk[k]!;
       if (ok[i] === 0) continue;
       if (seen >= from) ids.push(this.ids[i]!);
       seen += 1;
     }
     return { total, page, pages, ids };
+  }
+
+  /**
+   * The default order at `nowMs`, as SQL's applyOrder gives it: within each plan tier (of the stored rank), the ads
+   * with "Disponible ahora" on first, each group in the stored order. The stored order itself when none is on.
+   */
+  private switchedOnFirst(order: Int32Array, nowMs: number): Int32Array {
+    const on = [...this.windows.keys()].filter((i) => this.switchedOn(i, nowMs));
+    if (on.length === 0) return order;
+    const rank = this.rank;
+    const ids = this.ids;
+    const tier = (i: number) => Math.floor(rank[i]! / TIER_WEIGHT);
+    on.sort((a, b) => rank[b]! - rank[a]! || ids[b]! - ids[a]!);
+    const first = new Uint8Array(this.size);
+    for (const i of on) first[i] = 1;
+    const walk = new Int32Array(order.length);
+    let at = 0;
+    let next = 0;
+    let currentTier = Number.POSITIVE_INFINITY;
+    for (const i of order) {
+      // Entering a tier (the order runs from the highest down): its switched-on ads come before the rest of it.
+      if (tier(i) !== currentTier) {
+        currentTier = tier(i);
+        while (next < on.length && tier(on[next]!) === currentTier) walk[at++] = on[next++]!;
+      }
+      if (first[i] === 0) walk[at++] = i;
+    }
+    return walk;
+  }
+
+  /** Whether the ad at `i` has a window of `kind` in force at `nowMs`. */
+  private inForce(i: number, kind: WindowKind, nowMs: number): boolean {
+    const windows = this.windows.get(i);
+    return windows !== undefined && windows.some((w) => w.kind === kind && w.startsAt <= nowMs && w.endsAt > nowMs);
+  }
+
+  /** "Disponible ahora" on, and not "Hoy no atiendo". */
+  private switchedOn(i: number, nowMs: number): boolean {
+    return this.inForce(i, 'available', nowMs) && !this.inForce(i, 'off', nowMs);
   }
 
   /**
@@ -348,11 +406,14 @@ export class CatalogueIndex {
         return flag(FLAG_24H);
       case 'ahora':
       case 'hoy': {
+        // The schedule or the advertiser's "Disponible ahora"; never while "Hoy no atiendo" holds (as in SQL).
         const { weekday, hour } = buenosAiresClock(now);
         const today = days(dayGroupsFor(weekday));
-        if (value === 'hoy') return today;
         const current = slot(slotFor(hour));
-        return (i) => today(i) && current(i);
+        const scheduled = value === 'hoy' ? today : (i: number) => today(i) && current(i);
+        const nowMs = now.getTime();
+        return (i) =>
+          !this.windows.has(i) ? scheduled(i) : !this.inForce(i, 'off', nowMs) && (scheduled(i) || this.inForce(i, 'available', nowMs));
       }
       case 'lunes-viernes':
       case 'fines-semana':

@@ -113,11 +113,16 @@ describe('data rights', () => {
     const owner = await advertiser();
     const adId = await insertAd(t.db, owner.id, { title: 'Mi aviso para exportar' });
     await t.db('ad_daily_stats').insert({ ad_id: adId, day: '2026-11-20', impressions: 40, views: 7, phone_reveals: 2, whatsapp_opens: 1 });
+    const startsAt = new Date('2026-11-20T22:00:00Z');
+    const endsAt = new Date('2026-11-20T23:00:00Z');
+    await t
+      .db('availability_windows')
+      .insert({ ad_id: adId, kind: 'available', starts_at: startsAt, ends_at: endsAt, created_at: startsAt });
     const res = await call('GET', '/data', owner.cookie);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="velada-mis-datos.json"');
     const data = (await res.json()) as {
       account: { fullName: string; createdAt: string };
-      ads: { title: string; dailyStatistics: unknown[] }[];
+      ads: { title: string; dailyStatistics: unknown[]; availabilityWindows: unknown[] }[];
       verifications: unknown[];
       payments: unknown[];
     };
@@ -125,6 +130,9 @@ describe('data rights', () => {
     expect(data.account.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/); // a date a person can read, on both databases
     expect(data.ads.map((a) => a.title)).toEqual(['Mi aviso para exportar']);
     expect(data.ads[0]!.dailyStatistics).toEqual([{ day: '2026-11-20', impressions: 40, views: 7, phoneReveals: 2, whatsappOpens: 1 }]);
+    expect(data.ads[0]!.availabilityWindows).toEqual([
+      { kind: 'available', startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() },
+    ]);
   });
 
   it('deletes the account with its password: ads, photos, documents, receipts and sessions go; payments stay, anonymised', async () => {

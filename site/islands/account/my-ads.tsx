@@ -1,11 +1,14 @@
 // 'Mis anuncios' in the account: each ad with its state, why staff refused it, when it ends, and what the
-// advertiser can do with it now (pause, resume, renew, delete, verify its photos).
+// advertiser can do with it now (pause, resume, renew, delete, verify its photos; "Disponible ahora" while it is
+// published).
 import { useState } from 'react';
 import { callApi } from '#site/lib/api-client.ts';
 import { categoryLabel, formatLongDate } from '#shared/format.ts';
 import { planLabel } from '#shared/plans.ts';
 import type { OwnAd } from '#db/queries/advertiser-ads.ts';
 import { PHOTO_VERIFIABLE_STATES } from '#shared/photo-verification.ts';
+import type { AdAvailability } from '#shared/available-now.ts';
+import AvailableNow from './available-now.tsx';
 
 const STATES: Record<string, string> = {
   draft: 'Borrador',
@@ -20,7 +23,8 @@ const STATES: Record<string, string> = {
 const DONE = { pause: 'Pausaste el anuncio.', resume: 'El anuncio está publicado de nuevo.', renew: 'Renovaste el anuncio por 30 días.' };
 const RENEW_WINDOW_MS = 5 * 86_400_000;
 
-export default function MyAds(props: { ads: OwnAd[] }) {
+/** `availability`: where each ad published when the page was made stands now, by id (one resumed later: after a reload). */
+export default function MyAds(props: { ads: OwnAd[]; availability: Record<number, AdAvailability> }) {
   const [ads, setAds] = useState(props.ads);
   const [notice, setNotice] = useState<{ id: number; text: string; error?: boolean } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
@@ -75,6 +79,9 @@ export default function MyAds(props: { ads: OwnAd[] }) {
                   {endsAt && ['published', 'paused'].includes(ad.state) && ` · publicado hasta el ${formatLongDate(endsAt)}`}
                   {ad.photosVerified && ' · Fotos reales'}
                 </span>
+                {ad.state === 'published' && props.availability[ad.id] && (
+                  <AvailableNow adId={ad.id} title={ad.title} availability={props.availability[ad.id]} />
+                )}
                 {ad.stateReason && ['rejected', 'removed'].includes(ad.state) && (
                   <span className="account-reason">Motivo: {ad.stateReason}</span>
                 )}

@@ -1,0 +1,69 @@
+// "Disponible ahora" and "Hoy no atiendo" on the advertiser's own published ads (docs/decisions/032-available-now.md):
+// POST/DELETE /api/advertiser/ads/:id/available (on for 1, 2 or 4 hours; ended early) and POST/DELETE .../off (until
+// Buenos Aires midnight; undone). Each answers where the ad stands after it. Someone else's ad answers 404, exactly
+// like an ad that does not exist, as the other own-ad routes do.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { RouterDeps } from '#api/deps.ts';
+import {
+  alreadyAvailable,
+  alreadyDayOff,
+  availabilityNeedsPublishedAd,
+  dailyAvailableLimit,
+  dayOff,
+  notAvailableNow,
+  notDayOff,
+  notFound,
+  type HttpError,
+} from '#api/errors.ts';
+import { idParams, validate } from '#api/http/validate.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { availableNowBody, DAILY_AVAILABLE_WINDOWS, type AdAvailability } from '#shared/available-now.ts';
+import {
+  endAvailableWindow,
+  startAvailableWindow,
+  startDayOff,
+  undoDayOff,
+  type AvailabilityRefusal,
+} from '#db/queries/availability-windows.ts';
+
+const me = (ctx: Context) => signedInAdvertiser(ctx).id;
+
+const REFUSALS: Record<AvailabilityRefusal, () => HttpError> = {
+  missing: () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.'),
+  not_published: availabilityNeedsPublishedAd,
+  already_available: alreadyAvailable,
+  not_available: notAvailableNow,
+  off_today: dayOff,
+  already_off: alreadyDayOff,
+  not_off: notDayOff,
+  daily_limit: () => dailyAvailableLimit(DAILY_AVAILABLE_WINDOWS),
+};
+
+function answer(ctx: Context, result: AdAvailability | AvailabilityRefusal): void {
+  if (typeof result === 'string') throw REFUSALS[result]();
+  ctx.body = result;
+}
+
+export function availabilityRouter(deps: RouterDeps): Router {
+  const router = new Router({ prefix: '/advertiser/ads/:id' });
+  router.use(requireAdvertiser(deps));
+  // Each change raises the catalog version (every public page of the ad's searches is rendered again): a budget per
+  // address keeps a script from doing that all day. The daily limit of windows is the product's, per ad.
+  router.use(rateLimit(deps.rateLimits.budget('availability', { windowMs: 60 * 60_000, max: 60 })));
+
+  router.post('/available', validate({ params: idParams, body: availableNowBody }), async (ctx) => {
+    answer(ctx, await startAvailableWindow(deps.db, me(ctx), ctx.input.params.id, ctx.input.body.hours));
+  });
+  router.delete('/available', validate({ params: idParams }), async (ctx) => {
+    answer(ctx, await endAvailableWindow(deps.db, me(ctx), ctx.input.params.id));
+  });
+  router.post('/off', validate({ params: idParams }), async (ctx) => {
+    answer(ctx, await startDayOff(deps.db, me(ctx), ctx.input.params.id));
+  });
+  router.delete('/off', validate({ params: idParams }), async (ctx) => {
+    answer(ctx, await undoDayOff(deps.db, me(ctx), ctx.input.params.id));
+  });
+  return router;
+}

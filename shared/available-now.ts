@@ -1,0 +1,38 @@
+// "Disponible ahora" and "Hoy no atiendo" (docs/decisions/032-available-now.md): the advertiser's own switch on top
+// of the weekly schedule. What the account's buttons, the API and the badges share.
+import { z } from 'zod';
+import { TIME_ZONE } from './availability.ts';
+
+/** The lengths an advertiser can switch "Disponible ahora" on for, in hours: one tap each. */
+export const AVAILABLE_HOURS = [1, 2, 4] as const;
+export type AvailableHours = (typeof AVAILABLE_HOURS)[number];
+/** Windows of "Disponible ahora" per ad and Buenos Aires day; one ended early still counts. */
+export const DAILY_AVAILABLE_WINDOWS = 3;
+
+export type WindowKind = 'available' | 'off';
+
+export const availableNowBody = z.object({
+  hours: z.literal(AVAILABLE_HOURS, 'Elegí por cuánto tiempo: 1, 2 o 4 horas.'),
+});
+
+/** Where an ad stands now, as its owner sees it (ISO instants, null when not on). */
+export interface AdAvailability {
+  /** The end of the "Disponible ahora" window running now. */
+  availableUntil: string | null;
+  /** The end of "Hoy no atiendo" (the next Buenos Aires midnight) while it holds. */
+  offUntil: string | null;
+  /** How many more windows the ad may start today. */
+  windowsLeftToday: number;
+}
+
+const clock = new Intl.DateTimeFormat('es-AR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE });
+
+/** '21:30': the Buenos Aires time of an instant, as the badges and the account show an end. */
+export function formatClockTime(when: Date | string | number): string {
+  return clock.format(new Date(when));
+}
+
+/** The badge's text: 'Disponible ahora · hasta 21:30'. */
+export function availableBadgeText(until: Date | string | number): string {
+  return `Disponible ahora · hasta ${formatClockTime(until)}`;
+}
