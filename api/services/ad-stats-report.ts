@@ -3,7 +3,8 @@
 // marking on the chart (paid plans in force; "Disponible ahora" windows).
 import type { Knex } from 'knex';
 import { adDailyCounts, planSpans, tierTotals } from '#db/queries/ad-stats.ts';
-import { buenosAiresDate } from '#shared/dates.ts';
+import { availabilityWindowsOverlapping } from '#db/queries/availability-windows.ts';
+import { buenosAiresDate, buenosAiresDayStart, shiftDate } from '#shared/dates.ts';
 import { fillDays, medianTotals, periodStart, totalsOf, type AdStats, type StatsPeriod, type Totals } from '#shared/ad-stats.ts';
 import type { Category, Plan } from '#shared/catalogue.ts';
 
@@ -34,11 +35,16 @@ function tierMedian(db: Knex, ad: StatsAd, from: string, to: string, now: number
 export async function adStatsReport(db: Knex, ad: StatsAd, period: StatsPeriod, now = new Date()): Promise<AdStats> {
   const to = buenosAiresDate(now);
   const from = periodStart(to, period);
-  const [rows, median, plans] = await Promise.all([
+  const [rows, median, plans, windows] = await Promise.all([
     adDailyCounts(db, ad.id, from, to),
     tierMedian(db, ad, from, to, now.getTime()),
     planSpans(db, ad.id),
+    availabilityWindowsOverlapping(db, ad.id, buenosAiresDayStart(from), buenosAiresDayStart(shiftDate(to, 0, 1))),
   ]);
+  // "Hoy no atiendo" days are not marked: the chart shows what the advertiser did to be seen.
+  const available = windows
+    .filter((w) => w.kind === 'available')
+    .map((w) => ({ kind: 'available' as const, from: w.startsAt.toISOString(), until: w.endsAt.toISOString() }));
   const days = fillDays(rows, from, to);
   return {
     period,
@@ -47,6 +53,6 @@ export async function adStatsReport(db: Knex, ad: StatsAd, period: StatsPeriod, 
     days,
     totals: totalsOf(days),
     median: { ...median.totals, ads: median.ads, category: ad.category, plan: ad.plan },
-    markers: plans,
+    markers: [...plans, ...available],
   };
 }

@@ -17,7 +17,7 @@ import {
 import { fromMask } from '#shared/masks.ts';
 import { ageFrom } from '#shared/dates.ts';
 import { planOfTier, planTierSql, publicAds, publicAdsWithAdvertiser } from './search-ads.ts';
-import { Ad, AdPhoto } from '#db/models/index.ts';
+import { AdPhoto } from '#db/models/index.ts';
 import { availableUntilOf } from './availability-windows.ts';
 
 export interface AdImage {

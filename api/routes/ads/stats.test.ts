@@ -1,5 +1,6 @@
 // An ad's statistics in the panel, on SQLite and PostgreSQL: the days of the period with their counts, the totals,
-// the median ad of the same category and plan, the paid plans marked; only for staff who manage ads.
+// the median ad of the same category and plan, the paid plans and "Disponible ahora" windows marked; only for staff
+// who manage ads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { startPanel, type Panel } from '#api/testing/panel.ts';
@@ -54,6 +55,21 @@ describe('GET /api/admin/ads/:id/stats', () => {
       created_at: new Date(),
     });
 
+    const hour = 3_600_000;
+    const windowStart = new Date(Date.now() - 50 * hour);
+    const window = (kind: string, startsAt: Date, hours: number) => ({
+      ad_id: ad,
+      kind,
+      starts_at: startsAt,
+      ends_at: new Date(startsAt.getTime() + hours * hour),
+      created_at: startsAt,
+    });
+    await t.db('availability_windows').insert([
+      window('available', windowStart, 2),
+      window('off', new Date(Date.now() - 30 * hour), 4), // "Hoy no atiendo" is not marked
+      window('available', new Date(Date.now() - 40 * 86_400_000), 1), // before the period
+    ]);
+
     const res = await call('GET', `/api/admin/ads/${ad}/stats`, cookies.manage_ads);
     expect(res.status).toBe(200);
     const stats = (await res.json()) as AdStats;
@@ -67,11 +83,13 @@ describe('GET /api/admin/ads/:id/stats', () => {
     expect(stats.median).toEqual({ impressions: 10, views: 2, contacts: 0, ads: 3, category: 'taxi-boys', plan: 'premium' });
     expect(stats.markers).toEqual([
       { kind: 'plan', plan: 'premium', from: new Date(until.getTime() - 30 * 86_400_000).toISOString(), until: until.toISOString() },
+      { kind: 'available', from: windowStart.toISOString(), until: new Date(windowStart.getTime() + 2 * hour).toISOString() },
     ]);
 
     const longer = (await (await call('GET', `/api/admin/ads/${ad}/stats?periodo=90`, cookies.manage_ads)).json()) as AdStats;
     expect(longer.days).toHaveLength(90);
     expect(longer.totals).toEqual({ impressions: 600, views: 120, contacts: 24 });
+    expect(longer.markers.filter((m) => m.kind === 'available')).toHaveLength(2);
   });
 
   it('answers only staff who manage ads, a known ad and a known period', async () => {
