@@ -20,6 +20,7 @@ import * as m016 from './016-analytics-inbox.ts';
 import * as m017 from './017-analytics-inbox-marks.ts';
 import * as m018 from './018-catalog-notify.ts';
 import * as m019 from './019-rate-limits.ts';
+import * as m020 from './020-ad-rates.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '017-analytics-inbox-marks': m017,
   '018-catalog-notify': m018,
   '019-rate-limits': m019,
+  '020-ad-rates': m020,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -18,6 +18,8 @@ import { fromMask } from '#shared/masks.ts';
 import { ageFrom } from '#shared/dates.ts';
 import { planOfTier, planTierSql, publicAds, publicAdsWithAdvertiser } from './search-ads.ts';
 import { Ad, AdPhoto } from '#db/models/index.ts';
+import { ratesOfAd } from './ad-rates.ts';
+import type { Rates } from '#shared/rates.ts';
 
 export interface AdImage {
   key: string;
@@ -33,7 +35,9 @@ export interface AdDetails {
   description: string;
   category: Category;
   barrio: string | null;
+  /** The lowest 1-hour rate; the whole table is `rates`. */
   pricePerHour: number | null;
+  rates: Rates;
   plan: Plan;
   photosVerified: boolean;
   age: number | null;
@@ -78,7 +82,7 @@ export async function findPublicAd(db: Knex, id: number, now = new Date()): Prom
     .select(db.raw(`${tierSql} as plan_tier`, tierBindings))
     .first();
   if (!row) return null;
-  const images = await AdPhoto.query(db).where('ad_id', id).orderBy('position');
+  const [images, rates] = await Promise.all([AdPhoto.query(db).where('ad_id', id).orderBy('position'), ratesOfAd(db, id)]);
   return {
     id: row.id,
     slug: row.slug,
@@ -87,6 +91,7 @@ export async function findPublicAd(db: Knex, id: number, now = new Date()): Prom
     category: row.category,
     barrio: row.barrio,
     pricePerHour: row.price_per_hour,
+    rates,
     plan: planOfTier(row.plan_tier),
     photosVerified: Boolean(row.photos_verified),
     age: row.birth_date ? ageFrom(row.birth_date, now) : null,

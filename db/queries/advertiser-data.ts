@@ -3,6 +3,7 @@
 // they stay, attached to an anonymised account; everything else goes.
 import type { Knex } from 'knex';
 import { adImageUrl } from '#shared/photo-urls.ts';
+import { rateRows, ratesFromRows } from '#shared/rates.ts';
 import {
   Ad,
   AdPhoto,
@@ -19,7 +20,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
   const account = await Advertiser.query(db)
     .findById(advertiserId)
     .select('email', 'full_name', 'dni', 'birth_date', 'verification_status', 'verified_at', 'email_confirmed_at', 'created_at');
-  const ads = await Ad.query(db).where('advertiser_id', advertiserId).orderBy('id').withGraphFetched('photos(inGalleryOrder)');
+  const ads = await Ad.query(db).where('advertiser_id', advertiserId).orderBy('id').withGraphFetched('[photos(inGalleryOrder), rates]');
   const verifications = await VerificationRequest.query(db)
     .where('advertiser_id', advertiserId)
     .orderBy('id')
@@ -62,6 +63,8 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       category: a.category,
       barrio: a.barrio,
       phone: a.phone,
+      // Each rate in pesos, by place and duration; the price per hour is the lowest 1-hour one.
+      rates: rateRows(ratesFromRows(a.rates!)),
       pricePerHour: a.pricePerHour,
       state: a.state,
       stateReason: a.stateReason,
