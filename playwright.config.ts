@@ -21,10 +21,10 @@ export default defineConfig({
   // Tests that change which ads are public run last, alone: the others compare pages with the database. The plans
   // test moves the clock past plan ends (expiring listings), so it runs after everything else.
   projects: [
-    { name: 'site', testIgnore: /(admin-payments|admin-settings|analytics|moderation|account-rights|plans)\.spec\.ts/ },
+    { name: 'site', testIgnore: /(admin-payments|admin-settings|analytics|moderation|rates|account-rights|plans)\.spec\.ts/ },
     { name: 'panel', testMatch: /admin-(payments|settings)\.spec\.ts/, dependencies: ['site'] },
     { name: 'analytics', testMatch: /analytics\.spec\.ts/, dependencies: ['panel'] },
-    { name: 'moderation', testMatch: /moderation\.spec\.ts/, dependencies: ['analytics'] },
+    { name: 'moderation', testMatch: /(moderation|rates)\.spec\.ts/, dependencies: ['analytics'] },
     { name: 'account-rights', testMatch: /account-rights\.spec\.ts/, dependencies: ['moderation'] },
     { name: 'plans', testMatch: /plans\.spec\.ts/, dependencies: ['account-rights'] },
   ],
