@@ -21,13 +21,21 @@ export default defineConfig({
   // Tests that change which ads are public run last, alone: the others compare pages with the database. The plans
   // test moves the clock past plan ends (expiring listings), so it runs after everything else.
   projects: [
-    { name: 'site', testIgnore: /(admin-payments|admin-settings|analytics|moderation|account-rights|ad-statistics|photo-verification|plans)\.spec\.ts/ },
+    {
+      name: 'site',
+      testIgnore:
+        /(admin-payments|admin-settings|analytics|moderation|account-rights|ad-statistics|available-now|photo-verification|rates|plans)\.spec\.ts/,
+    },
     { name: 'panel', testMatch: /admin-(payments|settings)\.spec\.ts/, dependencies: ['site'] },
     { name: 'analytics', testMatch: /analytics\.spec\.ts/, dependencies: ['panel'] },
     { name: 'moderation', testMatch: /moderation\.spec\.ts/, dependencies: ['analytics'] },
     { name: 'account-rights', testMatch: /account-rights\.spec\.ts/, dependencies: ['moderation'] },
     // What advertisers have beyond publishing (statistics, availability, photo checks, rates): these add public ads.
-    { name: 'advertiser-tools', testMatch: /(ad-statistics|photo-verification)\.spec\.ts/, dependencies: ['account-rights'] },
+    {
+      name: 'advertiser-tools',
+      testMatch: /(ad-statistics|available-now|photo-verification|rates)\.spec\.ts/,
+      dependencies: ['account-rights'],
+    },
     { name: 'plans', testMatch: /plans\.spec\.ts/, dependencies: ['advertiser-tools'] },
   ],
   outputDir: './test-results',

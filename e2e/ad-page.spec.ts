@@ -33,7 +33,7 @@ test('opening an ad from the results shows it; the phone appears only on request
   if (ad.photosVerified) await expect(badges).toContainText('Fotos reales');
 
   const details = page.locator('.ad__details');
-  for (const term of ['Categoría', 'Barrio', 'Precio', 'Disponibilidad', 'Idiomas', 'Servicio', 'Atención']) {
+  for (const term of ['Categoría', 'Barrio', 'Disponibilidad', 'Idiomas', 'Servicio', 'Atención']) {
     await expect(details.getByRole('term').filter({ hasText: term })).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Descripción' })).toBeVisible();

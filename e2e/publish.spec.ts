@@ -95,7 +95,8 @@ test('a new advertiser: account, RENAPER verification, consent, the ad with phot
   await page.getByLabel('Categoría *').selectOption('masajes');
   await page.getByLabel('Barrio').selectOption('almagro');
   await page.getByLabel('Descripción *').fill('Masajes con piedras calientes y aceites, en un ambiente tranquilo. Atiendo con turno.');
-  await page.getByLabel('Precio por hora (ARS)').fill('18000');
+  await page.getByRole('group', { name: 'Servicios' }).getByLabel('Presencial').check();
+  await page.getByLabel('Lugar propio, 1 hora', { exact: true }).fill('18000');
   await page.getByRole('group', { name: 'Días' }).getByLabel('Fines de semana').check();
   await page.getByRole('group', { name: 'Horarios' }).getByLabel('Tarde (12-18)').check();
 

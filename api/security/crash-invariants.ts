@@ -87,6 +87,16 @@ export async function expectSoundAndWhole(
       `held ad ${ad.id} without an open hiding report`,
     ).toBe(true);
   }
+
+  // Rates: an ad that has any keeps as its price per hour the lowest 1-hour rate, written in the same transaction.
+  // (The world's ads were inserted without the app, with a price and no rates.)
+  const rates = await db('ad_rates').select('ad_id', 'duration', 'amount');
+  const prices = new Map((await db('ads').select('id', 'price_per_hour')).map((a) => [a.id, a.price_per_hour]));
+  for (const adId of new Set(rates.map((r) => r.ad_id))) {
+    const hourly = rates.filter((r) => r.ad_id === adId && r.duration === '1h').map((r) => Number(r.amount));
+    const price = prices.get(adId);
+    expect(price === null ? null : Number(price), `ad ${adId} price per hour`).toBe(hourly.length ? Math.min(...hourly) : null);
+  }
 }
 
 /** Every stored file's key, by folder. */

@@ -59,7 +59,7 @@ const adBody = () => ({
   barrio: 'palermo',
   description: 'Masajes con aceites en un ambiente tranquilo y limpio. Atiendo con turno previo.',
   phone: '11 5555-0000',
-  pricePerHour: 20000,
+  rates: { propio: { '1h': 20000 } },
   days: ['lunes-viernes'],
   slots: ['tarde'],
   is24h: false,

@@ -20,10 +20,11 @@ import * as m016 from './016-analytics-inbox.ts';
 import * as m017 from './017-analytics-inbox-marks.ts';
 import * as m018 from './018-catalog-notify.ts';
 import * as m019 from './019-rate-limits.ts';
-import * as m024 from './024-ad-daily-stats.ts';
-import * as m023 from './023-mail-preferences.ts';
-import * as m022 from './022-photo-verification.ts';
+import * as m020 from './020-ad-rates.ts';
 import * as m021 from './021-availability-windows.ts';
+import * as m022 from './022-photo-verification.ts';
+import * as m023 from './023-mail-preferences.ts';
+import * as m024 from './024-ad-daily-stats.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -49,10 +50,11 @@ const migrations: Record<string, Migration> = {
   '017-analytics-inbox-marks': m017,
   '018-catalog-notify': m018,
   '019-rate-limits': m019,
-  '024-ad-daily-stats': m024,
-  '023-mail-preferences': m023,
-  '022-photo-verification': m022,
+  '020-ad-rates': m020,
   '021-availability-windows': m021,
+  '022-photo-verification': m022,
+  '023-mail-preferences': m023,
+  '024-ad-daily-stats': m024,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

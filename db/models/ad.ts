@@ -3,6 +3,7 @@ import { BaseModel } from '#db/models/base-model.ts';
 import { Advertiser } from '#db/models/advertiser.ts';
 import { Payment } from '#db/models/payment.ts';
 import type { AdState, Category, Plan } from '#shared/catalogue.ts';
+import type { RateDuration, RatePlace } from '#shared/rates.ts';
 
 /**
  * An ad and its life (draft → pending → published, paused, held by a report, expired, rejected, removed). Search
@@ -34,6 +35,7 @@ export class Ad extends BaseModel {
   declare barrio: string | null;
   /** E.164 (docs/decisions/014-phone-numbers.md). */
   declare phone: string | null;
+  /** The lowest 1-hour rate (ad_rates), kept with the rates for search: docs/decisions/031-rates.md. */
   declare pricePerHour: number | null;
   /** Bit masks over the catalogue's lists (shared/masks.ts, shared/availability.ts). */
   declare daysMask: number;
@@ -72,6 +74,7 @@ export class Ad extends BaseModel {
 
   declare advertiser?: Advertiser;
   declare photos?: AdPhoto[];
+  declare rates?: AdRate[];
   declare payments?: Payment[];
 
   static override relationMappings = () => ({
@@ -81,6 +84,7 @@ export class Ad extends BaseModel {
       join: { from: 'ads.advertiser_id', to: 'advertisers.id' },
     },
     photos: { relation: BaseModel.HasManyRelation, modelClass: AdPhoto, join: { from: 'ads.id', to: 'ad_images.ad_id' } },
+    rates: { relation: BaseModel.HasManyRelation, modelClass: AdRate, join: { from: 'ads.id', to: 'ad_rates.ad_id' } },
     payments: { relation: BaseModel.HasManyRelation, modelClass: Payment, join: { from: 'ads.id', to: 'payments.ad_id' } },
   });
 }
@@ -110,4 +114,15 @@ export class AdPhoto extends BaseModel {
   static override relationMappings = () => ({
     ad: { relation: BaseModel.BelongsToOneRelation, modelClass: Ad, join: { from: 'ad_images.ad_id', to: 'ads.id' } },
   });
+}
+
+/** One amount of an ad's rates table: whole pesos for a place and a duration (shared/rates.ts). */
+export class AdRate extends BaseModel {
+  static override tableName = 'ad_rates';
+
+  declare id: number;
+  declare adId: number;
+  declare place: RatePlace;
+  declare duration: RateDuration;
+  declare amount: number;
 }

@@ -1,7 +1,7 @@
 // The entity models (docs/decisions/019-models.md). Queries pass their connection or transaction to
 // Model.query(db); no model is bound to a global Knex, so tests and processes keep their own connections.
 export { BaseModel } from '#db/models/base-model.ts';
-export { Ad, AdPhoto } from '#db/models/ad.ts';
+export { Ad, AdPhoto, AdRate } from '#db/models/ad.ts';
 export { Administrator } from '#db/models/administrator.ts';
 export { Advertiser, AdvertiserToken } from '#db/models/advertiser.ts';
 export { AvailabilityWindow } from '#db/models/availability-window.ts';

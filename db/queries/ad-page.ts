@@ -19,6 +19,8 @@ import { ageFrom } from '#shared/dates.ts';
 import { planOfTier, planTierSql, publicAds, publicAdsWithAdvertiser } from './search-ads.ts';
 import { AdPhoto } from '#db/models/index.ts';
 import { availableUntilOf } from './availability-windows.ts';
+import { ratesOfAd } from './ad-rates.ts';
+import type { Rates } from '#shared/rates.ts';
 
 export interface AdImage {
   key: string;
@@ -34,7 +36,9 @@ export interface AdDetails {
   description: string;
   category: Category;
   barrio: string | null;
+  /** The lowest 1-hour rate; the whole table is `rates`. */
   pricePerHour: number | null;
+  rates: Rates;
   plan: Plan;
   photosVerified: boolean;
   /** Since when every photo is verified ("Fotos reales"); null while photosVerified is false. */
@@ -84,9 +88,10 @@ export async function findPublicAd(db: Knex, id: number, now = new Date()): Prom
     .select(db.raw(`${tierSql} as plan_tier`, tierBindings))
     .first();
   if (!row) return null;
-  const [images, availableUntil] = await Promise.all([
+  const [images, availableUntil, rates] = await Promise.all([
     AdPhoto.query(db).where('ad_id', id).orderBy('position'),
     availableUntilOf(db, [id], now),
+    ratesOfAd(db, id),
   ]);
   return {
     id: row.id,
@@ -96,6 +101,7 @@ export async function findPublicAd(db: Knex, id: number, now = new Date()): Prom
     category: row.category,
     barrio: row.barrio,
     pricePerHour: row.price_per_hour,
+    rates,
     plan: planOfTier(row.plan_tier),
     photosVerified: Boolean(row.photos_verified),
     photosVerifiedAt: row.photos_verified && row.photos_verified_at ? new Date(row.photos_verified_at) : null,

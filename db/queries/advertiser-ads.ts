@@ -19,6 +19,8 @@ import { screenAdText, type RedFlag } from '#shared/screening.ts';
 import type { AdInputForm } from '#shared/ad-input.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
+import { saveAdRates } from './ad-rates.ts';
+import { ratesFromRows, type Rates } from '#shared/rates.ts';
 
 /** What the form sets of an ad. */
 function fromForm(input: AdInputForm) {
@@ -30,7 +32,6 @@ function fromForm(input: AdInputForm) {
     zona: 'caba',
     barrio: input.barrio,
     phone: input.phone,
-    pricePerHour: input.pricePerHour,
     daysMask: toMask(DAY_GROUPS, input.days),
     slotsMask: toMask(TIME_SLOTS, input.slots),
     is24h: input.is24h,
@@ -50,15 +51,18 @@ const hasVerificationStatus = async (db: Knex, advertiserId: number, statuses: s
   statuses.includes((await Advertiser.query(db).findById(advertiserId).select('verification_status'))?.verificationStatus ?? '');
 
 export async function createAdDraft(db: Knex, advertiserId: number, input: AdInputForm, now = new Date()): Promise<number> {
-  const ad = await Ad.query(db).insert({
-    advertiserId,
-    ...fromForm(input),
-    state: 'draft',
-    plan: 'gratuito',
-    createdAt: now,
-    updatedAt: now,
+  return db.transaction(async (trx) => {
+    const ad = await Ad.query(trx).insert({
+      advertiserId,
+      ...fromForm(input),
+      state: 'draft',
+      plan: 'gratuito',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await saveAdRates(trx, ad.id, input.rates);
+    return ad.id;
   });
-  return ad.id;
 }
 
 /** Saves the form; a live or decided ad goes back to review (staff approve every edit). */
@@ -69,22 +73,27 @@ export async function updateOwnAd(
   input: AdInputForm,
   now = new Date(),
 ): Promise<'ok' | 'missing' | 'not_editable'> {
-  const ad = await ownAd(db, advertiserId, adId).select('state');
-  if (!ad) return 'missing';
-  if (!(OWNER_EDITABLE_STATES as readonly string[]).includes(ad.state)) return 'not_editable';
-  const backToReview = ad.state !== 'draft';
-  const flags = screenAdText(input.title, input.description);
-  // The state read above is checked again in the update: a report may have held the ad in between.
-  const changed = await ownAd(db, advertiserId, adId)
-    .where('state', ad.state)
-    .patch({
-      ...fromForm(input),
-      ...(backToReview
-        ? { state: 'pending', submittedAt: now, reviewFlags: flags.length ? JSON.stringify(flags) : null, stateReason: null }
-        : {}),
-      updatedAt: now,
-    });
-  return changed ? 'ok' : 'not_editable';
+  return db.transaction(async (trx) => {
+    const ad = await ownAd(trx, advertiserId, adId).select('state');
+    if (!ad) return 'missing';
+    if (!(OWNER_EDITABLE_STATES as readonly string[]).includes(ad.state)) return 'not_editable';
+    const backToReview = ad.state !== 'draft';
+    const flags = screenAdText(input.title, input.description);
+    // The state read above is checked again in the update: a report may have held the ad in between.
+    const changed = await ownAd(trx, advertiserId, adId)
+      .where('state', ad.state)
+      .patch({
+        ...fromForm(input),
+        ...(backToReview
+          ? { state: 'pending', submittedAt: now, reviewFlags: flags.length ? JSON.stringify(flags) : null, stateReason: null }
+          : {}),
+        updatedAt: now,
+      });
+    if (!changed) return 'not_editable';
+    // The rates are part of the ad's content: saved with it, under the same review.
+    await saveAdRates(trx, adId, input.rates);
+    return 'ok';
+  });
 }
 
 export type SubmitAdResult = { flags: RedFlag[] } | 'missing' | 'not_draft' | 'not_verified';
@@ -115,6 +124,8 @@ export interface OwnAd {
   barrio: string | null;
   description: string;
   phone: string | null;
+  rates: Rates;
+  /** The lowest 1-hour rate, derived from `rates`. */
   pricePerHour: number | null;
   days: AdInputForm['days'];
   slots: AdInputForm['slots'];
@@ -143,6 +154,7 @@ function toOwnAd(ad: Ad): OwnAd {
     barrio: ad.barrio,
     description: ad.description,
     phone: ad.phone,
+    rates: ratesFromRows(ad.rates ?? []),
     pricePerHour: ad.pricePerHour,
     days: fromMask(DAY_GROUPS, ad.daysMask),
     slots: fromMask(TIME_SLOTS, ad.slotsMask),
@@ -163,11 +175,13 @@ function toOwnAd(ad: Ad): OwnAd {
 }
 
 export async function listOwnAds(db: Knex, advertiserId: number): Promise<OwnAd[]> {
-  return (await Ad.query(db).where('advertiser_id', advertiserId).orderBy('updated_at', 'desc').orderBy('id', 'desc')).map(toOwnAd);
+  return (
+    await Ad.query(db).where('advertiser_id', advertiserId).orderBy('updated_at', 'desc').orderBy('id', 'desc').withGraphFetched('rates')
+  ).map(toOwnAd);
 }
 
 export async function findOwnAd(db: Knex, advertiserId: number, adId: number): Promise<OwnAd | null> {
-  const ad = await ownAd(db, advertiserId, adId);
+  const ad = await ownAd(db, advertiserId, adId).withGraphFetched('rates');
   return ad ? toOwnAd(ad) : null;
 }
 

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { advertiserDailyCounts } from './ad-stats.ts';
 import { OPTIONAL_MAIL_KIND_VALUES, optionalMailLabel } from '#shared/mail-preferences.ts';
+import { rateRows, ratesFromRows } from '#shared/rates.ts';
 import {
   Ad,
   AdPhoto,
@@ -27,7 +28,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
   const account = await Advertiser.query(db)
     .findById(advertiserId)
     .select('email', 'full_name', 'dni', 'birth_date', 'verification_status', 'verified_at', 'email_confirmed_at', 'created_at');
-  const ads = await Ad.query(db).where('advertiser_id', advertiserId).orderBy('id').withGraphFetched('photos(inGalleryOrder)');
+  const ads = await Ad.query(db).where('advertiser_id', advertiserId).orderBy('id').withGraphFetched('[photos(inGalleryOrder), rates]');
   const statistics = await advertiserDailyCounts(db, advertiserId);
   // "Disponible ahora" and "Hoy no atiendo", kept 13 months (docs/decisions/032-available-now.md).
   const windows = await AvailabilityWindow.query(db)
@@ -84,6 +85,8 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       category: a.category,
       barrio: a.barrio,
       phone: a.phone,
+      // Each rate in pesos, by place and duration; the price per hour is the lowest 1-hour one.
+      rates: rateRows(ratesFromRows(a.rates!)),
       pricePerHour: a.pricePerHour,
       state: a.state,
       stateReason: a.stateReason,

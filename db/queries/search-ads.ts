@@ -20,6 +20,7 @@ import { barrioSlugsOf, type SearchFilters } from '#shared/search-filters.ts';
 import { ageFrom, birthDateBounds } from '#shared/dates.ts';
 import type { CatalogueIndex } from '#db/search/catalogue-index.ts';
 import { adsWithWindowAt, anyAvailableWindowAt, availableUntilOf } from './availability-windows.ts';
+import { HOURLY } from '#shared/rates.ts';
 
 export interface AdCard {
   id: number;
@@ -28,7 +29,12 @@ export interface AdCard {
   excerpt: string;
   category: Category;
   barrio: string | null;
+  /** The lowest 1-hour rate (docs/decisions/031-rates.md). */
   pricePerHour: number | null;
+  /** The places' 1-hour rates differ: the card says "desde". */
+  hourlyRatesDiffer: boolean;
+  /** Any rate at all, 1-hour or not: without a 1-hour one the card points to the ad's table. */
+  hasRates: boolean;
   /** The plan in force now: a paid plan past its end date counts as gratuito. */
   plan: Plan;
   photosVerified: boolean;
@@ -269,13 +275,14 @@ export interface AdRow {
   advertiser_id: number;
 }
 
-/** Cards for one page of rows: cover photos and advertisers' birth dates in one query each. */
+/** Cards for one page of rows: cover photos, advertisers' birth dates and rates in one query each. */
 export async function toCards(db: Knex, rows: AdRow[], now: Date): Promise<AdCard[]> {
   const covers = new Map<number, { key: string; width: number; height: number; alt: string }>();
   const birthDates = new Map<number, string | Date | null>();
   let availableUntil = new Map<number, Date>();
+  const rates = new Map<number, { hourly: Set<number> }>();
   if (rows.length) {
-    const [images, advertisers, until] = await Promise.all([
+    const [images, advertisers, until, rateRows] = await Promise.all([
       db('ad_images')
         .whereIn(
           'ad_id',
@@ -291,10 +298,21 @@ export async function toCards(db: Knex, rows: AdRow[], now: Date): Promise<AdCar
         rows.map((r) => r.id),
         now,
       ),
+      db('ad_rates')
+        .whereIn(
+          'ad_id',
+          rows.map((r) => r.id),
+        )
+        .select('ad_id', 'duration', 'amount'),
     ]);
     availableUntil = until;
     for (const img of images) covers.set(img.ad_id, { key: img.file_key, width: img.width, height: img.height, alt: img.alt });
     for (const a of advertisers) birthDates.set(a.id, a.birth_date);
+    for (const r of rateRows) {
+      const ad = rates.get(Number(r.ad_id)) ?? { hourly: new Set<number>() };
+      if (r.duration === HOURLY) ad.hourly.add(Number(r.amount));
+      rates.set(Number(r.ad_id), ad);
+    }
   }
   return rows.map((r) => ({
     id: r.id,
@@ -304,6 +322,8 @@ export async function toCards(db: Knex, rows: AdRow[], now: Date): Promise<AdCar
     category: r.category,
     barrio: r.barrio,
     pricePerHour: r.price_per_hour,
+    hourlyRatesDiffer: (rates.get(r.id)?.hourly.size ?? 0) > 1,
+    hasRates: rates.has(r.id),
     plan: planOfTier(r.plan_tier),
     photosVerified: Boolean(r.photos_verified),
     age: birthDates.get(r.advertiser_id) ? ageFrom(birthDates.get(r.advertiser_id)!, now) : null,

@@ -13,6 +13,7 @@ import {
   type Plan,
 } from '#shared/catalogue.ts';
 import { shiftDate, buenosAiresDate } from '#shared/dates.ts';
+import { ratePlacesOf, type Rates } from '#shared/rates.ts';
 import type { AdInput, Random } from './index.ts';
 
 const NAMES = [
@@ -76,6 +77,7 @@ export function demoAdInput(rand: Random, now: Date): AdInput {
     .map(() => rand.pick(DESCRIPTION_PARTS))
     .filter((v, i, a) => a.indexOf(v) === i)
     .join(' ');
+  const services = rand.some(SERVICE_TYPES.map((s) => s.value));
   const planRoll = rand.next();
   const plan: Plan = planRoll < 0.06 ? 'vip' : planRoll < 0.2 ? 'premium' : 'gratuito';
   return {
@@ -84,7 +86,7 @@ export function demoAdInput(rand: Random, now: Date): AdInput {
     category,
     barrio: barrio.slug,
     phone: `+54911${rand.int(30000000, 69999999)}`,
-    pricePerHour: rand.chance(0.08) ? null : rand.pick([4000, 4500, 6000, 7500, 8000, 9000, 12000, 15000, 18000, 22000, 25000, 30000]),
+    rates: rand.chance(0.08) ? {} : demoRates(rand, services),
     days: rand.some(DAY_GROUPS.map((d) => d.value)),
     slots: rand.some(TIME_SLOTS.map((s) => s.value)),
     is24h: rand.chance(0.1),
@@ -98,7 +100,7 @@ export function demoAdInput(rand: Random, now: Date): AdInput {
         )
         .filter((l) => l !== 'espanol'),
     ] as Language[],
-    services: rand.some(SERVICE_TYPES.map((s) => s.value)),
+    services,
     attention: rand.some(ATTENTION_TYPES.map((a) => a.value)),
     photosVerified: rand.chance(0.45),
     plan,
@@ -106,6 +108,30 @@ export function demoAdInput(rand: Random, now: Date): AdInput {
     publishedAt: new Date(now.getTime() - rand.int(0, 25 * 24 * 60) * 60_000),
     viewCount: rand.int(0, 2500),
   };
+}
+
+const roundTo500 = (amount: number) => Math.max(1000, Math.round(amount / 500) * 500);
+
+/**
+ * A plausible rates table: an hourly rate for each place the ad offers (going out costs more than the own place),
+ * usually a shorter and a longer visit, sometimes a night.
+ */
+function demoRates(rand: Random, services: readonly string[]): Rates {
+  const hourly = rand.pick([4000, 4500, 6000, 7500, 8000, 9000, 12000, 15000, 18000, 22000, 25000, 30000]);
+  const withHalfHour = rand.chance(0.6);
+  const withTwoHours = rand.chance(0.7);
+  const withNight = rand.chance(0.3);
+  const rates: Rates = {};
+  for (const place of ratePlacesOf(services)) {
+    const base = place === 'propio' ? hourly : roundTo500(hourly * (place === 'hotel' ? 1.2 : 1.3));
+    rates[place] = {
+      ...(withHalfHour ? { '30min': roundTo500(base * 0.6) } : {}),
+      '1h': base,
+      ...(withTwoHours ? { '2h': roundTo500(base * 1.8) } : {}),
+      ...(withNight ? { noche: roundTo500(base * 5.5) } : {}),
+    };
+  }
+  return rates;
 }
 
 /** A birth date for someone between 18 and 55 today. */

@@ -18,6 +18,8 @@ import {
 import { toMask } from '#shared/masks.ts';
 import { buildSearchText, slugify } from '#shared/ad-text.ts';
 import { refreshSearchRanks } from '#db/queries/search-rank.ts';
+import { saveAdRates } from '#db/queries/ad-rates.ts';
+import { HOURLY, lowestHourlyRate, ratePlacesOf, type Rates } from '#shared/rates.ts';
 import { insertedId } from '#db/dialect.ts';
 
 /** A small seeded random generator (mulberry32): the same seed gives the same demo data. */
@@ -74,7 +76,9 @@ export interface AdInput {
   category?: Category;
   barrio?: string | null;
   phone?: string | null;
+  /** Without rates, the price becomes the 1-hour rate of the ad's first place (as migration 020 moved prices). */
   pricePerHour?: number | null;
+  rates?: Rates;
   days?: DayGroup[];
   slots?: TimeSlot[];
   is24h?: boolean;
@@ -90,7 +94,17 @@ export interface AdInput {
   viewCount?: number;
 }
 
-/** The row for an ad, with defaults for everything not given. */
+const priceOf = (input: AdInput) =>
+  input.pricePerHour !== undefined ? input.pricePerHour : input.rates ? lowestHourlyRate(input.rates) : 10000;
+
+/** The ad's rates: those given, or its price as the 1-hour rate of its first place. */
+function ratesOf(input: AdInput): Rates {
+  if (input.rates) return input.rates;
+  const price = priceOf(input);
+  return price === null ? {} : { [ratePlacesOf(input.services ?? ['presencial'])[0]!]: { [HOURLY]: price } };
+}
+
+/** The row for an ad, with defaults for everything not given (no rates: insertAd writes those). */
 export function adRow(advertiserId: number, input: AdInput = {}, now = new Date()) {
   const title = input.title ?? 'Anuncio de prueba';
   const description = input.description ?? 'Descripción de prueba con un texto neutral.';
@@ -106,7 +120,7 @@ export function adRow(advertiserId: number, input: AdInput = {}, now = new Date(
     zona: 'caba',
     barrio,
     phone: input.phone === undefined ? '+5491155550000' : input.phone,
-    price_per_hour: input.pricePerHour === undefined ? 10000 : input.pricePerHour,
+    price_per_hour: priceOf(input),
     days_mask: toMask(DAY_GROUPS, input.days ?? ['lunes-viernes']),
     slots_mask: toMask(TIME_SLOTS, input.slots ?? ['tarde']),
     is_24h: input.is24h ?? false,
@@ -130,8 +144,13 @@ export function adRow(advertiserId: number, input: AdInput = {}, now = new Date(
 }
 
 export async function insertAd(db: Knex, advertiserId: number, input: AdInput = {}): Promise<number> {
-  const [row] = await db('ads').insert(adRow(advertiserId, input)).returning('id');
-  const id = insertedId(row);
+  const id = await db.transaction(async (trx) => {
+    const [row] = await trx('ads').insert(adRow(advertiserId, input)).returning('id');
+    const adId = insertedId(row);
+    // Through the site's own write path, which also sets the price per hour from the rates.
+    await saveAdRates(trx, adId, ratesOf(input));
+    return adId;
+  });
   await refreshSearchRanks(db, new Date(), [id]);
   return id;
 }

@@ -39,7 +39,7 @@ const validAd = {
   barrio: 'palermo',
   description: 'Masajes con aceites en un ambiente tranquilo y limpio. Atiendo con turno previo de lunes a viernes.',
   phone: '11 5555-0000',
-  pricePerHour: 20000,
+  rates: { propio: { '1h': 20000, '2h': 36000 } },
   days: ['lunes-viernes'],
   slots: ['tarde', 'nocturno'],
   languages: ['espanol', 'ingles'],
@@ -59,6 +59,7 @@ describe('drafts from the form', () => {
       category: 'masajes',
       barrio: 'palermo',
       phone: '+5491155550000',
+      rates: { propio: { '1h': 20000, '2h': 36000 } },
       pricePerHour: 20000,
       days: ['lunes-viernes'],
       slots: ['tarde', 'nocturno'],
@@ -79,7 +80,7 @@ describe('drafts from the form', () => {
     ['barrio', { barrio: 'springfield' }, 'Elegí un barrio de la lista.'],
     ['description', { description: 'Muy corta' }, 'Contá un poco más: la descripción necesita al menos 30 caracteres.'],
     ['phone', { phone: 'llamame' }, 'Escribí un teléfono argentino válido, con código de área (por ejemplo 11 5555 0123).'],
-    ['pricePerHour', { pricePerHour: 12.5 }, 'El precio por hora debe ser un número entero de pesos.'],
+    ['rates.propio.1h', { rates: { propio: { '1h': 12.5 } } }, 'Cada tarifa debe ser un número entero de pesos.'],
   ])('refuses a bad %s with its message and creates nothing', async (field, patch, detail) => {
     const owner = await advertiser();
     const answer = await call('POST', '', owner.cookie, { ...validAd, ...patch });

@@ -7,6 +7,9 @@ import { refreshSearchRanks } from '#db/queries/search-rank.ts';
 import type { RedFlag } from '#shared/screening.ts';
 import { addDays, FREE_LISTING_DAYS } from '#shared/plans.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
+import { ratesFromRows, type Rates } from '#shared/rates.ts';
+import { fromMask } from '#shared/masks.ts';
+import { SERVICE_TYPES, type ServiceType } from '#shared/catalogue.ts';
 import { openReportsOf } from '#db/queries/reports.ts';
 import { HIDING_REASONS, reportReasonLabel } from '#shared/report-reasons.ts';
 export type ModerationState = 'pending' | 'held' | 'published' | 'rejected' | 'removed';
@@ -20,6 +23,9 @@ export interface ModerationItem {
   state: string;
   stateReason: string | null;
   requestedPlan: string;
+  /** The rates table as the ad page shows it, and the services that name its rows. */
+  rates: Rates;
+  services: ServiceType[];
   flags: RedFlag[];
   advertiserId: number;
   advertiserName: string;
@@ -43,7 +49,7 @@ const parseFlags = (text: string | null): RedFlag[] => {
 export async function moderationQueue(db: Knex, state: ModerationState, limit = 200): Promise<ModerationItem[]> {
   const ads = await Ad.query(db)
     .withGraphJoined('advertiser(signedIn)')
-    .withGraphFetched('photos(inGalleryOrder)')
+    .withGraphFetched('[photos(inGalleryOrder), rates]')
     .where('ads.state', state)
     .orderBy(
       state === 'pending'
@@ -67,6 +73,8 @@ export async function moderationQueue(db: Knex, state: ModerationState, limit = 
     state: ad.state,
     stateReason: ad.stateReason,
     requestedPlan: ad.requestedPlan,
+    rates: ratesFromRows(ad.rates!),
+    services: fromMask(SERVICE_TYPES, ad.servicesMask),
     flags: parseFlags(ad.reviewFlags),
     advertiserId: ad.advertiserId,
     advertiserName: ad.advertiser!.fullName,

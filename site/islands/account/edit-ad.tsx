@@ -2,7 +2,7 @@
 // review (staff approve every edit); a draft is sent for review as well.
 import { useState } from 'react';
 import AdForm, { type SavedPhoto } from '#site/islands/publish/ad-form.tsx';
-import { EMPTY_AD, type AdDraft } from '#site/islands/publish/ad-draft.ts';
+import { EMPTY_AD, rateTexts, type AdDraft } from '#site/islands/publish/ad-draft.ts';
 import type { OwnAd } from '#db/queries/advertiser-ads.ts';
 import { formatPhoneLocal } from '#shared/phone.ts';
 
@@ -16,7 +16,7 @@ export default function EditAd(props: { ad: OwnAd; photos: SavedPhoto[]; prices:
     description: ad.description,
     // Stored in international form; shown as the advertiser would write it, which reads back the same on saving.
     phone: ad.phone ? formatPhoneLocal(ad.phone) : '',
-    pricePerHour: ad.pricePerHour === null ? '' : String(ad.pricePerHour),
+    rates: rateTexts(ad.rates),
     days: ad.days,
     slots: ad.slots,
     is24h: ad.is24h,

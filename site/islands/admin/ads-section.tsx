@@ -4,7 +4,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
-import { barrioName, categoryLabel } from '#shared/format.ts';
+import { barrioName, categoryLabel, formatMoney } from '#shared/format.ts';
+import { rateTable, ratesSummary } from '#shared/rates.ts';
 import { RED_FLAG_LABELS } from '#shared/screening.ts';
 import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
@@ -66,6 +67,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
             'Anunciante',
             'Verificación',
             'Estado',
+            'Tarifas',
             'Alertas',
             'Denuncias abiertas',
             'Motivo',
@@ -78,6 +80,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
             a.advertiserName,
             VERIFICATION[a.advertiserVerification] ?? a.advertiserVerification,
             STATES.find(([s]) => s === a.state)?.[1] ?? a.state,
+            ratesSummary(a.rates, a.services),
             a.flags.map((f) => `${RED_FLAG_LABELS[f.kind]}: ${f.match}`).join(' | '),
             a.openReports.map((r) => r.label).join(' | '),
             a.stateReason,
@@ -149,6 +152,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
               </ul>
             )}
             <p className="panel__ad-text">{ad.description}</p>
+            <AdRates ad={ad} />
             {ad.photos.length > 0 && (
               <div className="panel__ad-photos">
                 {ad.photos.map((src, i) => (
@@ -216,6 +220,43 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
         )}
       </PanelDialog>
     </section>
+  );
+}
+
+/** The ad's rates as its page shows them: only the places and durations with an amount. */
+function AdRates({ ad }: { ad: ModerationItem }) {
+  const { durations, rows } = rateTable(ad.rates, ad.services);
+  if (!rows.length) return <p className="panel__muted">Sin tarifas cargadas.</p>;
+  return (
+    <div className="panel__table-wrap" tabIndex={0} role="region" aria-label={`Tarifas de «${ad.title}»`}>
+      <table className="panel__table panel__rates">
+        <caption>
+          Tarifas<span className="visually-hidden"> de «{ad.title}»</span>
+        </caption>
+        <thead>
+          <tr>
+            <td />
+            {durations.map((d) => (
+              <th key={d.value} scope="col" className="num">
+                {d.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.place}>
+              <th scope="row">{row.label}</th>
+              {row.amounts.map((amount, i) => (
+                <td key={durations[i]!.value} className="num">
+                  {amount === null ? '—' : formatMoney(amount)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

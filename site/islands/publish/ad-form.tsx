@@ -9,6 +9,7 @@ import { ApiError, callApi } from '#site/lib/api-client.ts';
 import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
 import { draftPayload, type AdDraft } from './ad-draft.ts';
 import PhotoDropZone, { uploadPhoto, type PendingPhoto } from './photo-drop-zone.tsx';
+import RatesFieldset, { inputIdOf } from './rates-fieldset.tsx';
 
 type Errors = Record<string, string | undefined>;
 const PLAN_TEXT = {
@@ -67,9 +68,15 @@ export default function AdForm(props: {
     const parsed = adInputSchema.safeParse(draftPayload(draft));
     if (!parsed.success) {
       const found: Errors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      for (const issue of parsed.error.issues) {
+        // A rate's error marks its own input ('rates.hotel.2h'); the table shows the first message.
+        const rate = issue.path[0] === 'rates';
+        found[rate ? issue.path.join('.') : String(issue.path[0])] ??= issue.message;
+        if (rate) found.rates ??= issue.message;
+      }
       setErrors(found);
-      document.getElementById(`ad-${Object.keys(found)[0]}`)?.focus();
+      const first = Object.keys(found)[0]!;
+      document.getElementById(inputIdOf(first))?.focus();
       return;
     }
     if (photos.length > limit) {
@@ -106,9 +113,10 @@ export default function AdForm(props: {
       if (props.submitAfterSave ?? true) await callApi('POST', `/api/advertiser/ads/${adId}/submit`);
       props.onPublished();
     } catch (err) {
-      if (err instanceof ApiError && err.field && document.getElementById(`ad-${err.field}`)) {
-        setErrors({ [err.field]: err.detail });
-        document.getElementById(`ad-${err.field}`)?.focus();
+      const input = err instanceof ApiError && err.field ? document.getElementById(inputIdOf(err.field)) : null;
+      if (err instanceof ApiError && err.field && input) {
+        setErrors({ [err.field]: err.detail, ...(err.field.startsWith('rates.') ? { rates: err.detail } : {}) });
+        input.focus();
       } else {
         setProblem(err instanceof Error ? err.message : 'No se pudo publicar el anuncio.');
       }
@@ -206,11 +214,6 @@ export default function AdForm(props: {
             <input type="tel" autoComplete="tel" maxLength={20} {...field('phone')} />
             <FieldError id="ad-phone-error" message={errors.phone} />
           </div>
-          <div className="field">
-            <label htmlFor="ad-pricePerHour">Precio por hora (ARS)</label>
-            <input inputMode="numeric" maxLength={9} {...field('pricePerHour')} />
-            <FieldError id="ad-pricePerHour-error" message={errors.pricePerHour} />
-          </div>
         </div>
         {checkboxes('days', 'Días', DAY_GROUPS)}
         {checkboxes('slots', 'Horarios', TIME_SLOTS)}
@@ -227,6 +230,15 @@ export default function AdForm(props: {
         </fieldset>
         {checkboxes('languages', 'Idiomas', LANGUAGES)}
         {checkboxes('services', 'Servicios', SERVICE_TYPES)}
+        <RatesFieldset
+          rates={draft.rates}
+          services={draft.services}
+          errors={errors}
+          onChange={(place, duration, text) => {
+            set({ rates: { ...draft.rates, [place]: { ...draft.rates[place], [duration]: text } } });
+            setErrors((current) => ({ ...current, [`rates.${place}.${duration}`]: undefined, rates: undefined }));
+          }}
+        />
         {checkboxes('attention', 'Atención', ATTENTION_TYPES)}
         <fieldset className="choice-list">
           <legend>Plan</legend>
