@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { createApp } from './app.ts';
 import { AnalyticsWriter } from './routes/analytics/writer.ts';
 import { rawGet, serve, sameOriginJson, testConfig, type TestServer } from './testing/http.ts';
+import { AdStatsCounter } from './services/ad-stats.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { storeAdImage } from './services/image-store.ts';
@@ -16,6 +17,7 @@ let server: TestServer;
 let publishedId: number;
 let pausedId: number;
 let noPhoneId: number;
+let adStats: AdStatsCounter;
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -27,6 +29,7 @@ beforeAll(async () => {
     db: t.db,
     config: testConfig(t.dataDir, { publicOrigin: 'https://velada.example' }),
     analytics: new AnalyticsWriter(t.db),
+    adStats: (adStats = new AdStatsCounter(t.db, { flushEveryMs: 3_600_000 })),
   });
   server = await serve(app);
 });
@@ -40,10 +43,12 @@ const post = (url: string, headers: Record<string, string> = sameOriginJson) =>
 
 describe('POST /api/ads/:id/phone', () => {
   it('reveals the phone of a published ad and counts it', async () => {
-    const res = await post(`/api/ads/${publishedId}/phone`);
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+    const res = await post(`/api/ads/${publishedId}/phone`, { ...sameOriginJson, 'User-Agent': browser });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ phone: '011 15-5555-1234', tel: 'tel:+5491155551234', whatsapp: 'https://wa.me/5491155551234' });
     expect(res.headers.get('cache-control')).toBe('no-store');
+    await adStats.flush(); // counts are written once a second
     const row = await t.db('ads').where('id', publishedId).first();
     expect(row.phone_reveals).toBe(1);
   });

@@ -4,6 +4,7 @@ import type Koa from 'koa';
 import { createApp } from '#api/app.ts';
 import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
+import { AdStatsCounter } from '#api/services/ad-stats.ts';
 import { storeAdImage } from '#api/services/image-store.ts';
 import { storeDocument } from '#api/services/identity-vault.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
@@ -39,6 +40,9 @@ export async function securityTestApp(): Promise<SecurityTestApp> {
   const fake = await startFakeMercadoPago();
   const analytics = new AnalyticsWriter(t.db);
   const store = diskStore(t.dataDir);
+  // Ad statistics are written when the app closes, not a second after a request: a count written meanwhile would look
+  // like a change made by whichever request came next.
+  const adStats = new AdStatsCounter(t.db, { flushEveryMs: 3_600_000 });
   const app = await createApp({
     db: t.db,
     config: testConfig(t.dataDir, {
@@ -48,6 +52,7 @@ export async function securityTestApp(): Promise<SecurityTestApp> {
     analytics,
     mailer: new MemoryMailer(),
     store,
+    adStats,
   });
   const server = await serve(app);
   const [jpeg, png] = await Promise.all([testJpeg(), testPng()]);
@@ -70,6 +75,7 @@ export async function securityTestApp(): Promise<SecurityTestApp> {
     async close() {
       await server.close();
       await analytics.close();
+      await adStats.close();
       await fake.close();
       await t.destroy();
     },

@@ -23,7 +23,8 @@ function moderationAnswer(result: ModerationResult): void {
 }
 
 export function registerModerationRoutes({ deps, route, act }: StaffRoutes): void {
-  const notices = { db: deps.db, mailer: deps.mailer, siteOrigin: deps.config.siteOrigin };
+  // Read when a decision is mailed, not when routes are registered (the route table is also built without a config).
+  const notices = () => ({ db: deps.db, mailer: deps.mailer, siteOrigin: deps.config.siteOrigin });
   route('get', '/ads', { query: adsQuery }, async (ctx) => {
     const { state } = ctx.input.query;
     ctx.body = await moderationQueue(deps.db, state);
@@ -40,7 +41,7 @@ export function registerModerationRoutes({ deps, route, act }: StaffRoutes): voi
       moderationAnswer(await approveAd(trx, id)),
     );
     // After the commit: the advertiser hears of what is done, and a mail that fails undoes nothing.
-    await mailAdOwner(notices, id, { kind: 'approved' });
+    await mailAdOwner(notices(), id, { kind: 'approved' });
     ctx.body = { success: true };
   });
   for (const action of ['reject', 'remove'] as const) {
@@ -49,7 +50,7 @@ export function registerModerationRoutes({ deps, route, act }: StaffRoutes): voi
       const { reason } = ctx.input.body;
       const entry = { action: action === 'reject' ? 'ad_rejected' : 'ad_removed', targetType: 'ad', targetId: id, details: { reason } };
       await act(ctx, admin, entry, async (trx) => moderationAnswer(await refuseAd(trx, id, action, reason)));
-      await mailAdOwner(notices, id, { kind: action === 'reject' ? 'rejected' : 'removed', reason });
+      await mailAdOwner(notices(), id, { kind: action === 'reject' ? 'rejected' : 'removed', reason });
       ctx.body = { success: true };
     });
   }

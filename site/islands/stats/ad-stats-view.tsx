@@ -7,7 +7,7 @@ import { categoryLabel } from '#shared/format.ts';
 import { PLANS, labelOf } from '#shared/catalogue.ts';
 import { formatRate, type AdStats, type DailyCounts, type StatsMarker } from '#shared/ad-stats.ts';
 import { buenosAiresDate } from '#shared/dates.ts';
-import '#site/styles/ad-stats.css';
+import './ad-stats.css';
 
 const WIDTH = 720;
 const ROW = 72;
