@@ -1,9 +1,16 @@
 // An ad's statistics, in the browser: a visitor finds the ad in search, opens it and asks for the phone and WhatsApp;
 // the advertiser's statistics page shows that appearance, view and those contacts, on a phone and a desktop; staff see
 // the same in the panel. Runs with the advertiser tools, after the site's tests: it adds a public ad.
-import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
+import {
+  test,
+  expect,
+  asReturningVisitor,
+  expectNoSeriousA11yViolations,
+  insertVerifiedAdvertiser,
+  signInAsAdvertiser,
+  waitForHydration,
+} from './fixtures.ts';
 import { openSection, signIn, SUPER_PASSWORD } from './admin-helpers.ts';
-import { hashPassword } from '#api/services/passwords.ts';
 import { insertedId } from '#db/dialect.ts';
 
 /** A browser's own agent: the headless one is a bot to the counters, as it should be. */
@@ -15,28 +22,13 @@ test("a visitor's search, visit and contacts show in the ad's statistics, for th
   db,
 }) => {
   const now = new Date();
-  const email = `estadisticas.${Date.now()}@ejemplo.com`;
-  const advertiserId = insertedId(
-    (
-      await db('advertisers')
-        .insert({
-          email,
-          full_name: 'Estela Estadística',
-          password_hash: await hashPassword('clave-de-estela-1'),
-          verification_status: 'verified',
-          email_confirmed_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-    )[0],
-  );
+  const advertiser = await insertVerifiedAdvertiser(db, { fullName: 'Estela Estadística' });
   const title = `Masajes de Estela ${Date.now().toString(36)}`;
   const adId = insertedId(
     (
       await db('ads')
         .insert({
-          advertiser_id: advertiserId,
+          advertiser_id: advertiser.id,
           slug: 'masajes-de-estela',
           title,
           description: 'Masajes relajantes con turno previo, en un espacio tranquilo de Boedo.',
@@ -84,13 +76,7 @@ test("a visitor's search, visit and contacts show in the ad's statistics, for th
   await visitor.close();
 
   // The advertiser's statistics: counts are written within a second or two.
-  await asReturningVisitor(page);
-  await page.goto('/ingresar?volver=/mi-cuenta');
-  await waitForHydration(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill('clave-de-estela-1');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => url.pathname === '/mi-cuenta');
+  await signInAsAdvertiser(page, advertiser);
   await page
     .locator('.account-ads li')
     .filter({ hasText: title })

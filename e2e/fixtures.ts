@@ -8,6 +8,7 @@ import path from 'node:path';
 import { knexConfig } from '#db/connection.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
 import { searchAds, type SearchResult } from '#db/queries/search-ads.ts';
+import { hashPassword } from '#api/services/passwords.ts';
 
 export { expect };
 
@@ -70,6 +71,42 @@ export async function linksFromLatestMail(to: string): Promise<string[]> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no mail to ${to} in ${outbox}`);
+}
+
+/** A verified advertiser with a confirmed email, made in the server's database; its id and what signs it in. */
+export async function insertVerifiedAdvertiser(
+  db: Knex,
+  person: { fullName: string; birthDate?: string },
+): Promise<{ id: number; email: string; password: string }> {
+  const now = new Date();
+  const email = `${person.fullName.split(' ')[0]!.toLowerCase()}.${crypto.randomUUID().slice(0, 8)}@ejemplo.com`;
+  const password = `clave-${crypto.randomUUID().slice(0, 8)}`;
+  const [row] = await db('advertisers')
+    .insert({
+      email,
+      full_name: person.fullName,
+      password_hash: await hashPassword(password),
+      verification_status: 'verified',
+      verified_at: now,
+      birth_date: person.birthDate ?? '1993-05-20',
+      email_confirmed_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id');
+  return { id: typeof row === 'object' ? Number(row.id) : Number(row), email, password };
+}
+
+/** Signs an advertiser in through /ingresar and waits for the page the sign-in returns to, hydrated. */
+export async function signInAsAdvertiser(page: Page, who: { email: string; password: string }, returnTo = '/mi-cuenta'): Promise<void> {
+  await asReturningVisitor(page);
+  await page.goto(`/ingresar?volver=${encodeURIComponent(returnTo)}`);
+  await waitForHydration(page);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => url.pathname + url.search === returnTo); // '/ingresar?volver=…' ends with it too
+  await waitForHydration(page);
 }
 
 /** Marks the visitor as 18+ and the cookie choice as made, before any page script runs. */

@@ -2,9 +2,16 @@
 // server's outbox ends with a link that opens the preferences without signing in, and the advertiser turns the expiry
 // notices off; a tampered link changes nothing; signed in, the account leads to the same choices. Rejecting a pending
 // ad changes no public page, so this runs with the site's tests.
-import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, linksFromLatestMail, waitForHydration } from './fixtures.ts';
+import {
+  test,
+  expect,
+  asReturningVisitor,
+  expectNoSeriousA11yViolations,
+  linksFromLatestMail,
+  waitForHydration,
+  insertVerifiedAdvertiser,
+} from './fixtures.ts';
 import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
-import { hashPassword } from '#api/services/passwords.ts';
 
 test('an advertiser opens the preferences link of a mail, turns the expiry notices off, and finds the choice in the account', async ({
   page,
@@ -12,19 +19,8 @@ test('an advertiser opens the preferences link of a mail, turns the expiry notic
   db,
 }) => {
   const now = new Date();
-  const email = `correos.${Date.now()}@ejemplo.com`;
-  const [row] = await db('advertisers')
-    .insert({
-      email,
-      full_name: 'Carla Correos',
-      password_hash: await hashPassword('clave-de-carla-1'),
-      verification_status: 'verified',
-      email_confirmed_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id');
-  const advertiserId = typeof row === 'object' ? row.id : row;
+  const carla = await insertVerifiedAdvertiser(db, { fullName: 'Carla Correos' });
+  const { email, id: advertiserId } = carla;
   const title = `Correos: aviso para revisar ${Date.now()}`;
   await db('ads').insert({
     advertiser_id: advertiserId,
@@ -99,7 +95,7 @@ test('an advertiser opens the preferences link of a mail, turns the expiry notic
   await expect(advertiser).toHaveURL(/\/ingresar\?volver=\/mi-cuenta\/correos$/);
   await waitForHydration(advertiser);
   await advertiser.getByLabel('Email').fill(email);
-  await advertiser.getByLabel('Contraseña', { exact: true }).fill('clave-de-carla-1');
+  await advertiser.getByLabel('Contraseña', { exact: true }).fill(carla.password);
   await advertiser.getByRole('button', { name: 'Ingresar' }).click();
   // Back where the link led, now signed in.
   await expect(advertiser).toHaveURL((url) => url.pathname === '/mi-cuenta/correos');

@@ -3,9 +3,8 @@
 // since that day; a new photo (approved by staff as any edit) takes the badge away. It changes which ads are public,
 // so it runs in the 'moderation' project, after the search tests.
 import sharp from 'sharp';
-import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
+import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration, insertVerifiedAdvertiser } from './fixtures.ts';
 import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
-import { hashPassword } from '#api/services/passwords.ts';
 import { storeAdImage } from '#api/services/image-store.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { gestureLabel, formatShortDate } from '#shared/photo-verification.ts';
@@ -32,21 +31,8 @@ test('an advertiser verifies the photos of an ad; staff check each one; the badg
   // Three people (advertiser, staff, visitor), four axe runs and an edit: about 30 s alone, twice that on a busy machine.
   test.setTimeout(120_000);
   const now = new Date();
-  const email = `fotos.${Date.now()}@ejemplo.com`;
-  const [row] = await db('advertisers')
-    .insert({
-      email,
-      full_name: 'Flor Fotos Reales',
-      password_hash: await hashPassword('clave-de-flor-1'),
-      verification_status: 'verified',
-      verified_at: now,
-      birth_date: '1994-03-10',
-      email_confirmed_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id');
-  const advertiserId = typeof row === 'object' ? row.id : row;
+  const advertiser = await insertVerifiedAdvertiser(db, { fullName: 'Flor Fotos Reales', birthDate: '1994-03-10' });
+  const { email, id: advertiserId } = advertiser;
   const title = `Flor, masajes relajantes ${Date.now()}`;
   const [adRow] = await db('ads')
     .insert({
@@ -82,7 +68,7 @@ test('an advertiser verifies the photos of an ad; staff check each one; the badg
   await page.goto('/ingresar?volver=/mi-cuenta');
   await waitForHydration(page);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill('clave-de-flor-1');
+  await page.getByLabel('Contraseña', { exact: true }).fill(advertiser.password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.waitForURL((url) => url.pathname === '/mi-cuenta');
   await waitForHydration(page);
