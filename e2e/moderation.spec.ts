@@ -94,6 +94,7 @@ test("Anuncios: the queue shows red flags; approve a verified advertiser's ad, r
     'Anunciante',
     'Verificación',
     'Estado',
+    'Tarifas',
     'Alertas',
     'Denuncias abiertas',
     'Motivo',
