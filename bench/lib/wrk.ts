@@ -39,12 +39,17 @@ export function hasWrk(): boolean {
   return spawnSync('wrk', ['--version']).error === undefined;
 }
 
+const BROWSER_AGENT = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
 /** Runs wrk; `onStart` is called once it runs (to kill a server mid-load, say). */
 export async function wrk(options: WrkOptions, onStart?: () => void): Promise<WrkResult> {
   fs.mkdirSync(options.dir, { recursive: true });
   const scriptFile = path.join(options.dir, `wrk-${process.pid}-${Date.now()}.lua`);
   fs.writeFileSync(scriptFile, `${options.script ?? ''}\n${REPORT}`);
   const args = [
+    // A browser's agent: requests without one are bots to the server, which then skips the ads' statistics.
+    '-H',
+    `User-Agent: ${BROWSER_AGENT}`,
     '-t1',
     `-c${options.connections}`,
     `-d${options.durationS}s`,
