@@ -107,6 +107,8 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   const renderCache = deps.renderCache ?? new RenderCache({ readVersion: () => readCatalogVersion(deps.db) });
   // A page answered from the render cache counts for the ads it shows, as the page counts them when rendered.
   const adStats = deps.adStats ?? new AdStatsCounter(deps.db);
+  // "¿Es de un aviso verificado?" (/verificar-anuncio): a few checks per address, so that nobody walks through numbers.
+  const phoneChecks = rateLimits.budget('phone-check', { windowMs: 15 * 60_000, max: 20 });
   const staticSite = deps.distDir ? loadStaticSite(path.join(deps.distDir, 'client')) : null;
   const onPageHit: OnPageHit = (req, entry) => {
     if (entry.shows && req.method === 'GET' && isCountedVisit(req.headers)) adStats.countPage(entry.shows);
@@ -176,7 +178,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
             payments: { mercadoPago: Boolean(deps.config.mercadoPago) },
             searchIndex: deps.searchIndex ?? new SearchIndexHolder(deps.db, { currentVersion: () => renderCache.currentVersion() }),
           },
-          { cache: renderCache, adStats },
+          { cache: renderCache, adStats, requestLocals: (ctx) => ({ takePhoneCheck: () => phoneChecks.take(ctx.ip, ctx.req) }) },
         ),
       );
     app.use(notFoundPage(clientDir));

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { pagePolicy } from './middleware/security-headers.ts';
 import { Bulkhead } from './services/bulkhead.ts';
 import { HttpError, serverBusy } from '#api/errors.ts';
@@ -42,9 +42,15 @@ export interface AstroPagesOptions {
   cache?: RenderCache;
   /** Counts which ads a page shows (Astro.locals.pageShows), and keeps it with the cached page. */
   adStats?: AdStatsCounter;
+  /** What a page may need of its own request beyond the shared locals (a rate limit by the client's address). */
+  requestLocals?: (ctx: Context) => Partial<App.Locals>;
 }
 
-export function astroPages(handler: AstroNodeHandler, locals: App.Locals, { cache, adStats }: AstroPagesOptions = {}): Middleware {
+export function astroPages(
+  handler: AstroNodeHandler,
+  locals: App.Locals,
+  { cache, adStats, requestLocals: ofRequest }: AstroPagesOptions = {},
+): Middleware {
   return async (ctx, next) => {
     let matched = true;
     try {
@@ -57,7 +63,11 @@ export function astroPages(handler: AstroNodeHandler, locals: App.Locals, { cach
         keepWriteCallbacks(ctx.res);
         // The adapter writes straight to the Node response; Koa must not answer as well.
         ctx.respond = false;
-        const requestLocals: App.Locals = adStats ? { ...locals, pageShows: pageShowsOf(ctx.req, adStats, render) } : locals;
+        const requestLocals: App.Locals = {
+          ...locals,
+          ...(adStats && { pageShows: pageShowsOf(ctx.req, adStats, render) }),
+          ...ofRequest?.(ctx),
+        };
         await handler(ctx.req, ctx.res, () => (matched = false), requestLocals);
       });
     } catch (err) {

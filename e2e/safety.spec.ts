@@ -10,7 +10,7 @@ test("Verificar anuncio: a live ad's code says verified; an unknown code warns o
   await page.getByRole('contentinfo').getByRole('link', { name: 'Verificar anuncio' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Verificar un anuncio' })).toBeVisible();
   await page.getByLabel('Código o enlace del aviso').fill(String(ad.id));
-  await page.getByRole('button', { name: 'Verificar' }).click();
+  await page.getByRole('button', { name: 'Verificar', exact: true }).click();
   await expect(page.getByRole('status')).toContainText(`Aviso verificado. El aviso ${ad.id}, «${ad.title}»`);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('link', { name: 'Ver el aviso' }).click();
@@ -19,6 +19,32 @@ test("Verificar anuncio: a live ad's code says verified; an unknown code warns o
   await page.goto('/verificar-anuncio?codigo=9999999');
   await expect(page.getByRole('status')).toContainText('No encontramos un aviso publicado con ese código.');
   await expect(page.getByRole('link', { name: 'Denunciar una estafa' })).toHaveAttribute('href', '/denunciar?motivo=estafa');
+});
+
+test('Verificar anuncio: a WhatsApp link of a published ad names the ad without showing the number; an unknown number warns', async ({
+  page,
+  db,
+}) => {
+  await asReturningVisitor(page);
+  const ad = await db('ads').where('state', 'published').whereNotNull('phone').orderBy('id', 'desc').first('id', 'title', 'phone');
+  const digits = String(ad.phone).replace(/\D/g, '');
+  await page.goto('/verificar-anuncio');
+  await page.getByLabel('Teléfono o enlace de WhatsApp').fill(`https://wa.me/${digits}?text=Hola`);
+  await page.getByRole('button', { name: 'Verificar teléfono' }).click();
+  const answer = page.getByRole('status');
+  await expect(answer).toContainText('Número verificado.');
+  await expect(answer.getByRole('link', { name: `«${ad.title}»` })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(digits.slice(-8));
+  await expectNoSeriousA11yViolations(page);
+
+  // A number no published ad has, and text that holds no number.
+  await page.getByLabel('Teléfono o enlace de WhatsApp').fill('11 2000-0000');
+  await page.getByRole('button', { name: 'Verificar teléfono' }).click();
+  await expect(page.getByRole('status')).toContainText('Ese número no está en ningún aviso publicado de Velada.');
+  await expect(page.getByRole('status').getByRole('link', { name: 'Denunciar una estafa' })).toBeVisible();
+  await page.getByLabel('Teléfono o enlace de WhatsApp').fill('hola');
+  await page.getByRole('button', { name: 'Verificar teléfono' }).click();
+  await expect(page.getByRole('status')).toContainText('No reconocemos ese número.');
 });
 
 test('Contacto: the form points out what is missing, sends, and staff read and mark the message answered', async ({

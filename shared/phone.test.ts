@@ -1,6 +1,6 @@
 // Phone numbers as Argentines type them, brought to E.164, shown in the local form and turned into links.
 import { describe, expect, it } from 'vitest';
-import { formatPhoneLocal, normalizePhone, PHONE_MESSAGE, phoneLinks, phoneSchema } from './phone.ts';
+import { formatPhoneLocal, normalizePhone, PHONE_MESSAGE, phoneFromReference, phoneLinks, phoneSchema } from './phone.ts';
 import { adRow, createRandom, demoAdInput } from '#tooling/factories/index.ts';
 
 const BA_MOBILE = '+5491155550123';
@@ -113,5 +113,29 @@ describe('test and demo data', () => {
       expect(phone).toMatch(/^\+549/);
       expect(normalizePhone(phone!)).toBe(phone);
     }
+  });
+});
+
+describe('phoneFromReference', () => {
+  it.each([
+    '11 5555 0123',
+    'tel:+5491155550123',
+    'tel:%2B5491155550123',
+    'https://wa.me/5491155550123',
+    'wa.me/5491155550123?text=Hola',
+    'https://wa.me/541155550123',
+    'https://api.whatsapp.com/send?phone=5491155550123&text=hola',
+    'https://api.whatsapp.com/send/?phone=%2B5491155550123',
+    'whatsapp://send?phone=5491155550123',
+  ])('reads %j as the Buenos Aires mobile', (pasted) => {
+    expect(phoneFromReference(pasted)).toBe(BA_MOBILE);
+  });
+
+  it('keeps a landline as a landline and refuses what holds no Argentine number', () => {
+    expect(phoneFromReference('011 4555 0123')).toBe('+541145550123');
+    expect(phoneFromReference('https://wa.me/14155550123')).toBeNull();
+    expect(phoneFromReference('tel:%E0%A4%A')).toBeNull();
+    expect(phoneFromReference('https://velada.example/anuncio/12')).toBeNull();
+    expect(phoneFromReference('')).toBeNull();
   });
 });

@@ -78,3 +78,27 @@ export const phoneSchema = z
   })
   .nullable()
   .default(null);
+
+/**
+ * The E.164 number of what a visitor pastes to check it: a number as typed, or a WhatsApp or call link
+ * ('https://wa.me/5491155550123', 'https://api.whatsapp.com/send?phone=549…', 'whatsapp://send?phone=…',
+ * 'tel:+54…'). Null when it holds no Argentine number.
+ */
+export function phoneFromReference(reference: string): string | null {
+  const text = reference.trim().slice(0, 300);
+  const waMe = /(?:^|\/\/)(?:www\.)?wa\.me\/\+?(\d{6,15})/i.exec(text);
+  const sendLink = /[?&]phone=(?:\+|%2B)?(\d{6,15})/i.exec(text);
+  const linked = waMe?.[1] ?? sendLink?.[1];
+  if (linked) {
+    // WhatsApp numbers are mobiles, and links often leave out the 9 of Argentine mobiles: '54 11 5555 0123'.
+    const withNine = linked.startsWith('54') && !linked.startsWith('549') ? normalizePhone(`+549${linked.slice(2)}`) : null;
+    return withNine ?? normalizePhone(`+${linked}`);
+  }
+  const tel = /^tel:(.+)$/i.exec(text);
+  if (!tel) return normalizePhone(text);
+  try {
+    return normalizePhone(decodeURIComponent(tel[1]!));
+  } catch {
+    return null; // a broken %-escape
+  }
+}

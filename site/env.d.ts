@@ -11,6 +11,11 @@ declare namespace App {
     searchIndex?: import('#db/search/search-index-holder.ts').SearchIndexHolder;
     /** Tells which ads the page shows, for their statistics (api/services/ad-stats.ts); absent, nothing is counted. */
     pageShows?: PageShows;
+    /**
+     * Counts one phone check (/verificar-anuncio) against this visitor's budget: 0 when within it, otherwise the
+     * seconds to wait. Absent, checks are not limited.
+     */
+    takePhoneCheck?: () => Promise<number>;
   }
   interface PageShows {
     /** Ads listed as search results. */

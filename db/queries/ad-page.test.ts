@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { findPublicAd, publicPhone } from './ad-page.ts';
+import { findPublicAd, publicAdsWithPhone, publicPhone } from './ad-page.ts';
 
 let t: TestDb;
 let publishedId: number;
@@ -19,7 +19,7 @@ beforeAll(async () => {
     days: ['fines-semana'],
     is24h: true,
   });
-  pausedId = await insertAd(t.db, advertiser, { state: 'paused' });
+  pausedId = await insertAd(t.db, advertiser, { state: 'paused', phone: '+5491144448888' });
 });
 afterAll(() => t.destroy());
 
@@ -46,5 +46,25 @@ describe('findPublicAd', () => {
   it('gives the phone of a public ad only', async () => {
     expect(await publicPhone(t.db, publishedId)).toBe('+5491144447777');
     expect(await publicPhone(t.db, pausedId)).toBeNull();
+  });
+});
+
+describe('publicAdsWithPhone', () => {
+  it('names the published ads of a number, newest first, and nothing for a number whose ads are not public', async () => {
+    const other = await insertAdvertiser(t.db);
+    const second = await insertAd(t.db, other, { title: 'Otro aviso', phone: '+5491144447777' });
+    await insertAd(t.db, other, { state: 'pending', phone: '+5491144447777' });
+    await t
+      .db('ads')
+      .where('id', second)
+      .update({ published_at: new Date(Date.now() + 60_000) });
+
+    const ads = await publicAdsWithPhone(t.db, '+5491144447777');
+    expect(ads).toEqual([
+      { id: second, slug: expect.any(String), title: 'Otro aviso' },
+      { id: publishedId, slug: expect.any(String), title: 'Masajes en Boedo' },
+    ]);
+    expect(await publicAdsWithPhone(t.db, '+5491144448888')).toEqual([]); // only a paused ad has it
+    expect(await publicAdsWithPhone(t.db, '+5491100000000')).toEqual([]);
   });
 });

@@ -125,3 +125,24 @@ export async function publicPhone(db: Knex, id: number): Promise<string | null> 
   const row = await publicAds(db).where('ads.id', id).select('ads.phone').first();
   return row?.phone ?? null;
 }
+
+/** A published ad that a phone number belongs to: what /verificar-anuncio shows of it (never the number). */
+export interface AdOfPhone {
+  id: number;
+  slug: string;
+  title: string;
+}
+
+/**
+ * The published ads whose stored number is `e164`, newest first (an advertiser may have a few). Ads that are not
+ * public (drafts, held, ended) are left out, so that the check reveals no more than the ad pages do.
+ */
+export async function publicAdsWithPhone(db: Knex, e164: string, limit = 5): Promise<AdOfPhone[]> {
+  const rows = await publicAds(db)
+    .where('ads.phone', e164)
+    .orderBy('ads.published_at', 'desc')
+    .orderBy('ads.id', 'desc')
+    .limit(limit)
+    .select('ads.id', 'ads.slug', 'ads.title');
+  return rows.map((r: { id: number | string; slug: string; title: string }) => ({ id: Number(r.id), slug: r.slug, title: r.title }));
+}

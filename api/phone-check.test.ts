@@ -1,0 +1,56 @@
+// The phone check of /verificar-anuncio is limited per client address: the page takes one check from the budget that
+// the app hands it through Astro.locals (takePhoneCheck), shared by every process through the rate-limit store. The
+// build is a stand-in whose page takes a check when the query has a phone, as the real page does.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createApp } from '#api/app.ts';
+import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
+import { serve, testConfig, type TestServer } from '#api/testing/http.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+
+let t: TestDb;
+let server: TestServer;
+let analytics: AnalyticsWriter;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const distDir = path.join(t.dataDir, 'dist');
+  fs.mkdirSync(path.join(distDir, 'client'), { recursive: true });
+  fs.mkdirSync(path.join(distDir, 'server'), { recursive: true });
+  fs.writeFileSync(
+    path.join(distDir, 'server', 'entry.mjs'),
+    `export async function handler(req, res, next, locals) {
+       const url = new URL(req.url, 'http://velada.test');
+       if (url.pathname !== '/verificar-anuncio') return next();
+       const wait = url.searchParams.get('telefono') && locals.takePhoneCheck ? await locals.takePhoneCheck() : 0;
+       res.writeHead(wait > 0 ? 429 : 200, { 'Content-Type': 'text/plain' });
+       res.end(String(wait));
+     }`,
+  );
+  analytics = new AnalyticsWriter(t.db);
+  // Behind a proxy, so that each test address (X-Forwarded-For) has a budget of its own.
+  server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir, { trustedProxies: ['127.0.0.1'] }), distDir, analytics }));
+});
+afterAll(async () => {
+  await server?.close();
+  await analytics?.close();
+  await t?.destroy();
+});
+
+const check = (address: string, query = 'telefono=1155550123') =>
+  fetch(`${server.url}/verificar-anuncio?${query}`, { headers: { 'X-Forwarded-For': address } });
+
+describe('phone checks in /verificar-anuncio', () => {
+  it('allows 20 checks per address in 15 minutes, then asks to wait; other addresses and code checks are not limited', async () => {
+    for (let i = 0; i < 20; i++) expect((await check('203.0.113.7')).status).toBe(200);
+    const refused = await check('203.0.113.7');
+    expect(refused.status).toBe(429);
+    const waitSeconds = Number(await refused.text());
+    expect(waitSeconds).toBeGreaterThan(0);
+    expect(waitSeconds).toBeLessThanOrEqual(15 * 60);
+
+    expect((await check('203.0.113.8')).status).toBe(200);
+    expect((await check('203.0.113.7', 'codigo=12')).status).toBe(200);
+  });
+});
