@@ -9,11 +9,11 @@ import {
   asReturningVisitor,
   expectNoSeriousA11yViolations,
   expectedSearch,
+  insertVerifiedAdvertiser,
   resultCards,
+  signInAsAdvertiser,
   waitForHydration,
 } from './fixtures.ts';
-import { hashPassword } from '#api/services/passwords.ts';
-import { insertedId } from '#db/dialect.ts';
 import { insertAd } from '#tooling/factories/index.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -21,28 +21,15 @@ test.describe.configure({ mode: 'serial' });
 // A word no demo ad has, so that the visitor's search finds this ad alone.
 const WORD = `Zafiro${Date.now().toString(36)}`;
 const TITLE = `${WORD}, masajes descontracturantes en Versalles`;
-const EMAIL = `disponible.${Date.now()}@ejemplo.com`;
-const PASSWORD = 'clave-disponible-1';
 const BADGE = /^Disponible ahora · hasta (\d{2}:\d{2})$/;
 let adId: number;
+let advertiser: { email: string; password: string };
 
 test.beforeAll(async ({ db }) => {
-  const now = new Date();
-  const [row] = await db('advertisers')
-    .insert({
-      email: EMAIL,
-      full_name: 'Sofía Disponible',
-      password_hash: await hashPassword(PASSWORD),
-      birth_date: '1993-08-21',
-      verification_status: 'verified',
-      verified_at: now,
-      email_confirmed_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id');
+  const owner = await insertVerifiedAdvertiser(db, { fullName: 'Sofía Disponible', birthDate: '1993-08-21' });
+  advertiser = owner;
   // No weekly schedule: only the switch can put it under "ahora".
-  adId = await insertAd(db, insertedId(row), { title: TITLE, category: 'masajes', barrio: 'versalles', days: [], slots: [] });
+  adId = await insertAd(db, owner.id, { title: TITLE, category: 'masajes', barrio: 'versalles', days: [], slots: [] });
 });
 
 /** A visitor of their own (no advertiser session): the anonymous pages, as the render cache serves them. */
@@ -73,9 +60,10 @@ test('the installed app offers "Disponible ahora" as a shortcut to its page', as
 /** The end shown when the advertiser switched it on ('21:30'), for the visitor's badge to match. */
 let until = '';
 
+/** Fills the sign-in form the page is on, and waits for the page it returns to. */
 async function signIn(page: Page, returnPath: string): Promise<void> {
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Email').fill(advertiser.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(advertiser.password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.waitForURL((url) => url.pathname === returnPath);
   await waitForHydration(page);
@@ -129,10 +117,7 @@ test('a visitor finds the ad under "ahora", with the badge on its card and its p
 });
 
 test('ended early from the account, the ad leaves "ahora" and loses the badge', async ({ page, browser }) => {
-  await asReturningVisitor(page);
-  await page.goto('/ingresar?volver=/mi-cuenta');
-  await waitForHydration(page);
-  await signIn(page, '/mi-cuenta');
+  await signInAsAdvertiser(page, advertiser, '/mi-cuenta');
   const inAccount = page.getByRole('group', { name: `Disponibilidad de «${TITLE}»` });
   await expect(inAccount.getByText(`Disponible hasta las ${until}`)).toBeVisible();
   await inAccount.getByRole('button', { name: /^Terminar ahora/ }).click();

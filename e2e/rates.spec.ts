@@ -3,9 +3,16 @@
 // an edit of the table goes back to review. It publishes an ad, so it runs in the 'moderation' project, after the
 // tests that compare search pages with the database.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
+import {
+  test,
+  expect,
+  asReturningVisitor,
+  expectNoSeriousA11yViolations,
+  insertVerifiedAdvertiser,
+  signInAsAdvertiser,
+  waitForHydration,
+} from './fixtures.ts';
 import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
-import { hashPassword } from '#api/services/passwords.ts';
 import { adPath } from '#shared/ad-text.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -22,27 +29,8 @@ const cellsOf = (table: Locator) =>
 
 test('an advertiser fills the rates table, staff approve, a visitor sees it, and an edit goes back to review', async ({ page, db }) => {
   test.slow(); // a whole journey with three browsers and two accessibility checks: about a minute on a busy machine
-  const email = `tarifas.${Date.now()}@ejemplo.com`;
-  const now = new Date();
-  await db('advertisers').insert({
-    email,
-    full_name: 'Tina Tarifas',
-    birth_date: '1992-04-10',
-    password_hash: await hashPassword('clave-tarifas-1'),
-    verification_status: 'verified',
-    verified_at: now,
-    email_confirmed_at: now,
-    created_at: now,
-    updated_at: now,
-  });
-  await asReturningVisitor(page);
-  await page.goto('/ingresar?volver=/publicar-anuncio');
-  await waitForHydration(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill('clave-tarifas-1');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => url.pathname === '/publicar-anuncio');
-  await waitForHydration(page);
+  const advertiser = await insertVerifiedAdvertiser(db, { fullName: 'Tina Tarifas', birthDate: '1992-04-10' });
+  await signInAsAdvertiser(page, advertiser, '/publicar-anuncio');
 
   await page.getByLabel('Título *').fill(TITLE);
   await page.getByLabel('Categoría *').selectOption('masajes');
