@@ -36,13 +36,26 @@ beforeAll(async () => {
   hiddenIds.push(await insertAd(t.db, advertiser, { title: 'Aviso pausado', state: 'paused' }));
   hiddenIds.push(await insertAd(t.db, advertiser, { title: 'Aviso quitado', state: 'removed' }));
   const reported = await insertAd(t.db, advertiser, { title: 'Aviso denunciado' });
-  await createReport(t.db, { adId: reported, adReference: String(reported), reason: 'posible_menor', details: null, contactEmail: null, reporterKey: null });
+  await createReport(t.db, {
+    adId: reported,
+    adReference: String(reported),
+    reason: 'posible_menor',
+    details: null,
+    contactEmail: null,
+    reporterKey: null,
+  });
   hiddenIds.push(reported);
   const unverified = await insertAdvertiser(t.db, { verificationStatus: 'pending' });
   hiddenIds.push(await insertAd(t.db, unverified, { title: 'Aviso sin verificar', state: 'pending' }));
   analytics = new AnalyticsWriter(t.db);
   adStats = new AdStatsCounter(t.db, { flushEveryMs: 3_600_000 });
-  const app = await createApp({ db: t.db, config: testConfig(t.dataDir, { publicOrigin: ORIGIN }), analytics, adStats, sitemapPartSize: PART_SIZE });
+  const app = await createApp({
+    db: t.db,
+    config: testConfig(t.dataDir, { publicOrigin: ORIGIN }),
+    analytics,
+    adStats,
+    sitemapPartSize: PART_SIZE,
+  });
   server = await serve(app);
 });
 afterAll(async () => {
@@ -76,7 +89,9 @@ describe('/sitemap.xml', () => {
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
     const xml = await res.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(
+      xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'),
+    ).toBe(true);
     // 7 public ads, 3 per part: 3 parts.
     expect(locsOf(xml)).toEqual([
       `${ORIGIN}/sitemaps/paginas.xml`,
@@ -124,7 +139,14 @@ describe('/sitemap.xml', () => {
     expect(landings).toContain(`${ORIGIN}/masajes/palermo`);
     const pages = locsOf(await get('/sitemaps/paginas.xml').then((r) => r.text()));
     expect(pages).toEqual(SITEMAP_PAGES.map((p) => `${ORIGIN}${p}`.replaceAll('&', '&amp;')));
-    for (const path of ['/', '/terminos-condiciones', '/politicas-privacidad', '/contacto', '/verificar-anuncio', '/aumentar-visibilidad']) {
+    for (const path of [
+      '/',
+      '/terminos-condiciones',
+      '/politicas-privacidad',
+      '/contacto',
+      '/verificar-anuncio',
+      '/aumentar-visibilidad',
+    ]) {
       expect(pages).toContain(`${ORIGIN}${path}`);
     }
   });

@@ -64,14 +64,19 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
 export function sitemapIndex(origin: string, adParts: number): string {
-  const parts = ['/sitemaps/paginas.xml', '/sitemaps/barrios.xml', ...Array.from({ length: adParts }, (_, i) => `/sitemaps/anuncios-${i + 1}.xml`)];
+  const parts = [
+    '/sitemaps/paginas.xml',
+    '/sitemaps/barrios.xml',
+    ...Array.from({ length: adParts }, (_, i) => `/sitemaps/anuncios-${i + 1}.xml`),
+  ];
   const entries = parts.map((p) => `<sitemap><loc>${escapeXml(absoluteUrl(origin, p))}</loc></sitemap>`);
   return `${XML_HEAD}<sitemapindex ${NS}>\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
 export function urlSet(origin: string, entries: { path: string; lastmod?: Date }[]): string {
   const urls = entries.map(
-    (e) => `<url><loc>${escapeXml(absoluteUrl(origin, e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
+    (e) =>
+      `<url><loc>${escapeXml(absoluteUrl(origin, e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
   );
   return `${XML_HEAD}<urlset ${NS}>\n${urls.join('\n')}\n</urlset>\n`;
 }
@@ -88,7 +93,7 @@ export interface SearchEngineFilesOptions {
 export function searchEngineFiles({ db, origin, partSize = SITEMAP_PART_SIZE }: SearchEngineFilesOptions): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    let body: string | null = null;
+    let body: string;
     if (ctx.path === '/robots.txt') {
       ctx.type = 'text/plain; charset=utf-8';
       body = robotsTxt(origin);

@@ -37,7 +37,10 @@ describe('the origin the build names', () => {
   const buildNaming = (canonical: string | null) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'velada-build-'));
     dirs.push(dir);
-    fs.writeFileSync(path.join(dir, 'index.html'), `<html><head>${canonical ? `<link rel="canonical" href="${canonical}">` : ''}</head></html>`);
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      `<html><head>${canonical ? `<link rel="canonical" href="${canonical}">` : ''}</head></html>`,
+    );
     return dir;
   };
 

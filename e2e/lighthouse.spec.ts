@@ -25,7 +25,14 @@ async function expectFullScores(url: string): Promise<void> {
   expect(result, `Lighthouse returned nothing for ${url}`).toBeTruthy();
   const { categories, audits } = result!.lhr;
   const failing = Object.values(audits)
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 1 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'manual' &&
+        a.scoreDisplayMode !== 'notApplicable',
+    )
     .map((a) => `${a.id}: ${a.title}${a.explanation ? ` (${a.explanation})` : ''}`);
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
   expect(scores, `${url}: failing audits:\n${failing.join('\n')}`).toEqual({ seo: 100, accessibility: 100 });

@@ -2,7 +2,15 @@
 // results, canonical addresses and robots rules, the adult rating on every kind of page, breadcrumbs as structured
 // data, link previews, robots.txt and the sitemap (docs/decisions/036-search-engines.md). Reads the demo data only.
 import type { APIResponse } from '@playwright/test';
-import { test, expect, asReturningVisitor, countLine, expectedSearch, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
+import {
+  test,
+  expect,
+  asReturningVisitor,
+  countLine,
+  expectedSearch,
+  expectNoSeriousA11yViolations,
+  waitForHydration,
+} from './fixtures.ts';
 import { CATEGORIES, ZONES } from '#shared/catalogue.ts';
 import { allLandings } from '#shared/search-engines.ts';
 
@@ -64,10 +72,11 @@ test('a landing page shows the search of its category and zone, with its text, l
     await expect(page.getByRole('link', { name: barrio.name, exact: true })).toHaveAttribute('href', `/acompanantes/${barrio.slug}`);
   }
   for (const category of CATEGORIES.filter((c) => c.value !== 'escorts')) {
-    await expect(page.getByRole('navigation', { name: 'Otras búsquedas' }).getByRole('link', { name: new RegExp(`^${category.label} en zona Central$`) })).toHaveAttribute(
-      'href',
-      `${category.route}/zona-central`,
-    );
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Otras búsquedas' })
+        .getByRole('link', { name: new RegExp(`^${category.label} en zona Central$`) }),
+    ).toHaveAttribute('href', `${category.route}/zona-central`);
   }
   await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link')).toHaveText(['Inicio', 'Acompañantes']);
   await expectNoSeriousA11yViolations(page);
@@ -190,5 +199,7 @@ test('robots.txt and the sitemap are served, the sitemap naming landing pages an
   expect(await index.text()).toContain(`<loc>${ORIGIN}/sitemaps/anuncios-1.xml</loc>`);
   expect(await (await request.get('/sitemaps/barrios.xml')).text()).toContain(`<loc>${ORIGIN}${LANDING}</loc>`);
   const [ad] = (await expectedSearch(db, '')).ads;
-  expect(await (await request.get('/sitemaps/anuncios-1.xml')).text()).toContain(`<loc>${ORIGIN}/anuncio/${ad!.slug}-${ad!.id}</loc><lastmod>`);
+  expect(await (await request.get('/sitemaps/anuncios-1.xml')).text()).toContain(
+    `<loc>${ORIGIN}/anuncio/${ad!.slug}-${ad!.id}</loc><lastmod>`,
+  );
 });

@@ -22,8 +22,14 @@ describe('landing pages', () => {
   });
 
   it('are found from their two segments, and nothing else is', () => {
-    expect(findLanding('masajes', 'palermo')).toMatchObject({ categoria: 'masajes', place: { zona: 'palermo', name: 'Palermo', zone: 'premium', kind: 'barrio' } });
-    expect(findLanding('trans', 'zona-oeste')).toMatchObject({ categoria: 'trans', place: { zona: 'oeste', name: 'zona Oeste', kind: 'zone' } });
+    expect(findLanding('masajes', 'palermo')).toMatchObject({
+      categoria: 'masajes',
+      place: { zona: 'palermo', name: 'Palermo', zone: 'premium', kind: 'barrio' },
+    });
+    expect(findLanding('trans', 'zona-oeste')).toMatchObject({
+      categoria: 'trans',
+      place: { zona: 'oeste', name: 'zona Oeste', kind: 'zone' },
+    });
     for (const [route, place] of [
       ['masajes', 'narnia'],
       ['escorts', 'palermo'], // the category value, not its route
@@ -51,7 +57,10 @@ describe('the search', () => {
     expect(search('categoria=masajes&zona=palermo')).toEqual({ canonical: '/masajes/palermo', robots: null });
     expect(search('zona=norte&categoria=trans')).toEqual({ canonical: '/trans/zona-norte', robots: null });
     // Defaults and unknown parameters change nothing (the page is rendered from the normalized address).
-    expect(search('categoria=masajes&zona=palermo&orden=relevancia&pagina=1&utm_source=x')).toEqual({ canonical: '/masajes/palermo', robots: null });
+    expect(search('categoria=masajes&zona=palermo&orden=relevancia&pagina=1&utm_source=x')).toEqual({
+      canonical: '/masajes/palermo',
+      robots: null,
+    });
   });
 
   it('with a category alone, a place alone or nothing is indexed under its own address', () => {

@@ -7,7 +7,13 @@ const page = (path: string, query = '') => cacheablePageOf('GET', path, query, u
 
 describe('landing pages', () => {
   it('are kept under their path, with the page number only when past the first', () => {
-    expect(page('/masajes/palermo')).toEqual({ key: 'public /masajes/palermo', url: '/masajes/palermo', fills: true, variant: 'public', fragment: false });
+    expect(page('/masajes/palermo')).toEqual({
+      key: 'public /masajes/palermo',
+      url: '/masajes/palermo',
+      fills: true,
+      variant: 'public',
+      fragment: false,
+    });
     expect(page('/masajes/palermo', 'utm_source=x&orden=recientes&pagina=1')?.url).toBe('/masajes/palermo');
     expect(page('/masajes/zona-norte', 'pagina=2&q=texto')?.key).toBe('public /masajes/zona-norte?pagina=2');
     expect(page('/masajes/palermo', 'pagina=abc')?.url).toBe('/masajes/palermo');
@@ -19,7 +25,14 @@ describe('landing pages', () => {
   });
 
   it('leave other pairs of segments alone', () => {
-    for (const path of ['/masajes/narnia', '/escorts/palermo', '/mi-cuenta/correos', '/admin/login', '/masajes/palermo/x', '/Masajes/palermo']) {
+    for (const path of [
+      '/masajes/narnia',
+      '/escorts/palermo',
+      '/mi-cuenta/correos',
+      '/admin/login',
+      '/masajes/palermo/x',
+      '/Masajes/palermo',
+    ]) {
       expect(page(path), path).toBeNull();
     }
     expect(page('/anuncio/un-aviso-12')?.key).toBe('public /anuncio/un-aviso-12');
