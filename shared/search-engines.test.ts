@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { BARRIOS, CATEGORIES, ZONES } from './catalogue.ts';
 import { parseSearchParams } from './search-filters.ts';
-import { NOINDEX, absoluteUrl, allLandings, findLanding, landingIndexing, landingPath, searchIndexing } from './search-engines.ts';
+import {
+  NOINDEX,
+  absoluteUrl,
+  allLandings,
+  breadcrumbJsonLd,
+  findLanding,
+  landingIndexing,
+  landingPath,
+  searchIndexing,
+} from './search-engines.ts';
 
 const search = (query: string) => searchIndexing(parseSearchParams(new URLSearchParams(query)));
 
@@ -90,4 +99,25 @@ describe('the search', () => {
 it('absolute addresses join the origin and the path once', () => {
   expect(absoluteUrl('https://velada.com.ar', '/masajes/palermo')).toBe('https://velada.com.ar/masajes/palermo');
   expect(absoluteUrl('https://velada.com.ar/', '/')).toBe('https://velada.com.ar/');
+});
+
+it('breadcrumbs are BreadcrumbList data that no name can break out of', () => {
+  const json = breadcrumbJsonLd('https://velada.com.ar', [
+    { name: 'Inicio', path: '/' },
+    { name: 'Un título </script><script>alert(1)</script>', path: '/anuncio/un-titulo-7' },
+  ]);
+  expect(json).not.toContain('<');
+  expect(JSON.parse(json)).toEqual({
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: 'Inicio', item: 'https://velada.com.ar/' },
+      {
+        '@type': 'ListItem',
+        position: 2,
+        name: 'Un título </script><script>alert(1)</script>',
+        item: 'https://velada.com.ar/anuncio/un-titulo-7',
+      },
+    ],
+  });
 });

@@ -94,3 +94,27 @@ export function landingIndexing(landing: Landing, pagina: number): Indexing {
 export function absoluteUrl(origin: string, path: string): string {
   return `${origin.replace(/\/+$/, '')}${path}`;
 }
+
+export interface Crumb {
+  name: string;
+  /** Path (and query) on the site. */
+  path: string;
+}
+
+/**
+ * A trail as BreadcrumbList JSON-LD, ready to be the text of a `<script type="application/ld+json">`: names may be
+ * an advertiser's words (an ad's title), so `<` is escaped and no `</script>` can end the element early.
+ */
+export function breadcrumbJsonLd(origin: string, items: Crumb[]): string {
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      item: absoluteUrl(origin, item.path),
+    })),
+  };
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
