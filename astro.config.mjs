@@ -93,6 +93,8 @@ export default defineConfig({
       workbox: {
         // Static assets are precached; pages come from the network, with the offline page as fallback.
         globPatterns: ['_astro/*.{js,css}', 'offline/index.html', 'icons/*.png'],
+        // The link-preview picture is for other sites' crawlers, not for the app offline.
+        globIgnores: ['icons/share-*.png'],
         navigateFallback: null,
         cleanupOutdatedCaches: true,
         runtimeCaching: [

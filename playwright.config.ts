@@ -24,7 +24,7 @@ export default defineConfig({
     {
       name: 'site',
       testIgnore:
-        /(admin-payments|admin-settings|analytics|moderation|account-rights|ad-statistics|available-now|photo-verification|rates|plans)\.spec\.ts/,
+        /(admin-payments|admin-settings|analytics|moderation|account-rights|ad-statistics|available-now|photo-verification|rates|landing-counts|plans)\.spec\.ts/,
     },
     { name: 'panel', testMatch: /admin-(payments|settings)\.spec\.ts/, dependencies: ['site'] },
     { name: 'analytics', testMatch: /analytics\.spec\.ts/, dependencies: ['panel'] },
@@ -33,7 +33,7 @@ export default defineConfig({
     // What advertisers have beyond publishing (statistics, availability, photo checks, rates): these add public ads.
     {
       name: 'advertiser-tools',
-      testMatch: /(ad-statistics|available-now|photo-verification|rates)\.spec\.ts/,
+      testMatch: /(ad-statistics|available-now|photo-verification|rates|landing-counts)\.spec\.ts/,
       dependencies: ['account-rights'],
     },
     { name: 'plans', testMatch: /plans\.spec\.ts/, dependencies: ['advertiser-tools'] },

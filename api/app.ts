@@ -14,6 +14,7 @@ import { adsRouter } from './routes/ads/routes.ts';
 import { notFoundPage, serveAdImages, serveClientFiles } from './static-files.ts';
 import { astroPages, loadAstroHandler } from './astro-handler.ts';
 import { ageConfirmation } from './age-confirmation.ts';
+import { searchEngineFiles } from './search-engines.ts';
 import { ANALYTICS_BEACON_PATHS, analyticsBudget, analyticsRouter } from './routes/analytics/routes.ts';
 import { createBeaconPath, type BeaconPath } from './routes/analytics/beacon-path.ts';
 import { adminAuthRouter } from './routes/staff/auth-routes.ts';
@@ -162,6 +163,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
     await next();
   });
 
+  app.use(searchEngineFiles({ db: deps.db, origin: deps.config.siteOrigin, partSize: deps.sitemapPartSize }));
   app.use(ageConfirmation({ publicOrigin: deps.config.publicOrigin }));
   app.use(serveAdImages(store, deps.db));
   if (deps.distDir) {
@@ -176,6 +178,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
             db: deps.db,
             photosUrl: deps.config.mediaPublicUrl,
             payments: { mercadoPago: Boolean(deps.config.mercadoPago) },
+            siteOrigin: deps.config.siteOrigin,
             searchIndex: deps.searchIndex ?? new SearchIndexHolder(deps.db, { currentVersion: () => renderCache.currentVersion() }),
           },
           { cache: renderCache, adStats, requestLocals: (ctx) => ({ takePhoneCheck: () => phoneChecks.take(ctx.ip, ctx.req) }) },

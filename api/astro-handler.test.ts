@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import { describe, expect, it } from 'vitest';
-import { keepWriteCallbacks } from './astro-handler.ts';
+import { BUSY_PAGE, keepWriteCallbacks } from './astro-handler.ts';
 
 type NodeMiddleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 
@@ -42,4 +42,9 @@ describe('keepWriteCallbacks', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+});
+
+it('the busy page is rated adult and kept out of search engines, like every page', () => {
+  expect(BUSY_PAGE).toContain('<meta name="rating" content="adult">');
+  expect(BUSY_PAGE).toContain('<meta name="robots" content="noindex">');
 });

@@ -32,8 +32,9 @@ const pageRenders = new Bulkhead({
   maxWaitMs: 3000,
   busy: serverBusy,
 });
-const BUSY_PAGE =
+export const BUSY_PAGE =
   '<!doctype html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<meta name="rating" content="adult"><meta name="robots" content="noindex">' +
   '<title>Mucho tráfico | Velada</title></head><body><main><h1>Hay mucho tráfico en este momento</h1>' +
   '<p>Probá de nuevo en unos segundos.</p></main></body></html>';
 

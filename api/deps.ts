@@ -34,6 +34,8 @@ export interface AppDeps {
    * on PostgreSQL. api/main.ts passes the one REDIS_URL chooses and closes it on shutdown.
    */
   rateLimits?: RateLimitStore;
+  /** Ads per sitemap part (api/search-engines.ts); tests lower it to see the sitemap split. */
+  sitemapPartSize?: number;
 }
 
 /** The app's dependencies as routers get them: the mailer, the stores and the statistics counter chosen once, by createApp. */

@@ -16,7 +16,7 @@ import { AdStatsCounter } from './services/ad-stats.ts';
 import { listenForCatalogChanges, readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import { startJobs } from './jobs.ts';
-import { buildRefusesImagesFrom } from './static-site.ts';
+import { buildOriginDiffers, buildRefusesImagesFrom } from './static-site.ts';
 import { createMailer } from './services/mail.ts';
 import { openObjectStore, type ObjectStore } from './services/object-store/object-store.ts';
 import { openRateLimitStore, type RateLimitStore } from './services/rate-limit-store.ts';
@@ -173,6 +173,8 @@ export async function main(): Promise<void> {
     console.error(mediaRefused);
     process.exit(1);
   }
+  const originDiffers = buildOriginDiffers(path.join(distDir, 'client'), config.siteOrigin);
+  if (originDiffers) console.warn(originDiffers);
 
   // The index first, while nothing else runs: a signal meanwhile interrupts nothing, and no job is changing the
   // catalogue under the build.

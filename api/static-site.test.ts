@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildRefusesImagesFrom } from './static-site.ts';
+import { buildOriginDiffers, buildRefusesImagesFrom } from './static-site.ts';
 import { imageSources } from '#shared/photo-urls.ts';
 
 const dirs: string[] = [];
@@ -30,5 +30,28 @@ describe('a start with MEDIA_PUBLIC_URL', () => {
 
   it('goes ahead when the build allows the origin', () => {
     expect(buildRefusesImagesFrom(buildFor('https://media.velada.com.ar/ads'), 'https://media.velada.com.ar/otra/ruta')).toBeNull();
+  });
+});
+
+describe('the origin the build names', () => {
+  const buildNaming = (canonical: string | null) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'velada-build-'));
+    dirs.push(dir);
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      `<html><head>${canonical ? `<link rel="canonical" href="${canonical}">` : ''}</head></html>`,
+    );
+    return dir;
+  };
+
+  it("is a one-line warning when it is not the server's", () => {
+    const warning = buildOriginDiffers(buildNaming('http://localhost:3000/'), 'https://velada.com.ar');
+    expect(warning).toMatch(/PUBLIC_ORIGIN=http:\/\/localhost:3000, not https:\/\/velada\.com\.ar.*npm run build/);
+    expect(warning).not.toContain('\n');
+  });
+
+  it('is nothing when it is the same, or when the build names none', () => {
+    expect(buildOriginDiffers(buildNaming('https://velada.com.ar/'), 'https://velada.com.ar')).toBeNull();
+    expect(buildOriginDiffers(buildNaming(null), 'https://velada.com.ar')).toBeNull();
   });
 });

@@ -88,3 +88,16 @@ export function buildRefusesImagesFrom(clientDir: string, mediaPublicUrl: string
   if (imgSrc.includes(origin)) return null;
   return `Invalid configuration: the site was built without MEDIA_PUBLIC_URL=${mediaPublicUrl} (its pages would block photos from ${origin}): run npm run build with it set.`;
 }
+
+/**
+ * Prerendered pages name their canonical address from PUBLIC_ORIGIN at build time (site/server/site-origin.ts), pages
+ * rendered per request and the sitemap from the server's: a warning when the build's home names another origin than
+ * `siteOrigin`, or null. Only a warning: a local build served for tests or benchmarks under another origin still works.
+ */
+export function buildOriginDiffers(clientDir: string, siteOrigin: string): string | null {
+  const home = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(home)) return null;
+  const canonical = /<link rel="canonical" href="([^"]*)"/.exec(fs.readFileSync(home, 'utf8'))?.[1];
+  if (!canonical || new URL(canonical).origin === new URL(siteOrigin).origin) return null;
+  return `Warning: the site was built with PUBLIC_ORIGIN=${new URL(canonical).origin}, not ${siteOrigin}: its static pages name another canonical address; run npm run build with PUBLIC_ORIGIN set.`;
+}

@@ -20,7 +20,8 @@ const node = process.execPath;
 // The build allows photos from this address too: e2e/media-public-url.spec.ts serves a second server's photos there.
 // The main test server runs without it, as a default install does.
 const mediaPublicUrl = 'http://media.velada.test/velada-e2e/uploads/ads';
-const build = { ...env, MEDIA_PUBLIC_URL: mediaPublicUrl };
+// Prerendered pages name their canonical address from PUBLIC_ORIGIN at build time, as the server does at run time.
+const build = { ...env, MEDIA_PUBLIC_URL: mediaPublicUrl, PUBLIC_ORIGIN: 'https://velada.example' };
 if (!process.argv.includes('--no-build') && run(node, ['node_modules/astro/bin/astro.mjs', 'build'], build) !== 0) process.exit(1);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'velada-e2e-'));

@@ -5,6 +5,8 @@ declare namespace App {
     db: import('knex').Knex;
     /** MEDIA_PUBLIC_URL: where public pages point the photos of public ads; unset, the app's /media/ads. */
     photosUrl?: string;
+    /** The public origin for canonical and shared addresses: PUBLIC_ORIGIN, or this machine outside production. */
+    siteOrigin?: string;
     /** Which payment methods the server is configured for (MercadoPago only with its access token). */
     payments?: { mercadoPago: boolean };
     /** The in-memory search index of this process (db/search/); absent, searches read the database. */

@@ -1,5 +1,5 @@
 // Which requests may share a cached page, and under which key: anonymous GET/HEAD of the public pages rendered per
-// request (search, its results fragment, ad pages), the server islands of prerendered pages (the home's featured
+// request (search, its results fragment, ad pages, landing pages), the server islands of prerendered pages (the home's featured
 // strip, the plans page's prices) and the featured strip's next parts. The key is the normalized URL (the search's filters in their
 // canonical order, defaults and unknown parameters dropped; an ad page without its query string) and the variant:
 // the page as everyone gets it, or with the age gate closed for a visitor who passed it without JavaScript.
@@ -9,6 +9,7 @@ import { AGE_NOJS_COOKIE } from '#shared/age-cookie.ts';
 import { featuredDay, featuredOffset } from '#shared/featured.ts';
 import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
+import { findLanding } from '#shared/search-engines.ts';
 
 export type PageVariant = 'public' | 'age-confirmed';
 
@@ -36,6 +37,15 @@ const AD_PAGE = /^\/anuncio\/[a-z0-9-]{1,200}$/;
 const SHARED_SERVER_ISLANDS = new Set(['/_server-islands/FeaturedAds', '/_server-islands/PlanPrice']);
 const SERVER_ISLAND_PARAMS = ['e', 'p', 's'];
 const FEATURED_PARTS = '/destacados/mas';
+const TWO_SEGMENTS = /^\/([a-z-]{1,40})\/([a-z0-9-]{1,60})$/;
+
+/** A landing page (/masajes/palermo, docs/decisions/036-search-engines.md), which reads only `pagina`, or null. */
+function landingUrl(pathname: string, querystring: string): string | null {
+  const segments = TWO_SEGMENTS.exec(pathname);
+  if (!segments || !findLanding(segments[1], segments[2])) return null;
+  const pagina = parseSearchParams(new URLSearchParams(querystring)).pagina;
+  return pagina > 1 ? `${pathname}?pagina=${pagina}` : pathname;
+}
 
 /** A cookie's value in a Cookie header, or undefined (names here are plain tokens: no decoding needed). */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -51,12 +61,15 @@ export function cookieValue(header: string | undefined, name: string): string | 
 export function cacheablePageOf(method: string, pathname: string, querystring: string, cookies: string | undefined): CacheablePage | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
   const search = SEARCH_PATHS.has(pathname);
-  if (!search && !AD_PAGE.test(pathname) && pathname !== FEATURED_PARTS && !SHARED_SERVER_ISLANDS.has(pathname)) return null;
+  const adPage = AD_PAGE.test(pathname);
+  const landing = search || adPage ? null : landingUrl(pathname, querystring);
+  if (!search && !adPage && !landing && pathname !== FEATURED_PARTS && !SHARED_SERVER_ISLANDS.has(pathname)) return null;
   // A signed-in advertiser or staff member never gets or fills a shared entry.
   if (cookieValue(cookies, staffSessions.cookie) || cookieValue(cookies, advertiserSessions.cookie)) return null;
   const variant: PageVariant = cookieValue(cookies, AGE_NOJS_COOKIE) === '1' ? 'age-confirmed' : 'public';
   const fragment = fragmentUrl(pathname, querystring);
   if (fragment) return { key: `${variant} ${fragment}`, url: fragment, fills: true, variant, fragment: true };
+  if (landing) return { key: `${variant} ${landing}`, url: landing, fills: true, variant, fragment: false };
   if (search) {
     const query = toSearchParams(parseSearchParams(new URLSearchParams(querystring))).toString();
     const url = query ? `${pathname}?${query}` : pathname;

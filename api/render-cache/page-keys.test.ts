@@ -1,0 +1,40 @@
+// Landing pages in the render cache: one entry per landing and page, whatever else the address carries; other pairs
+// of segments are not shared pages.
+import { describe, expect, it } from 'vitest';
+import { cacheablePageOf } from './page-keys.ts';
+
+const page = (path: string, query = '') => cacheablePageOf('GET', path, query, undefined);
+
+describe('landing pages', () => {
+  it('are kept under their path, with the page number only when past the first', () => {
+    expect(page('/masajes/palermo')).toEqual({
+      key: 'public /masajes/palermo',
+      url: '/masajes/palermo',
+      fills: true,
+      variant: 'public',
+      fragment: false,
+    });
+    expect(page('/masajes/palermo', 'utm_source=x&orden=recientes&pagina=1')?.url).toBe('/masajes/palermo');
+    expect(page('/masajes/zona-norte', 'pagina=2&q=texto')?.key).toBe('public /masajes/zona-norte?pagina=2');
+    expect(page('/masajes/palermo', 'pagina=abc')?.url).toBe('/masajes/palermo');
+  });
+
+  it('are not shared with signed-in visitors, and the no-JavaScript gate variant is its own', () => {
+    expect(cacheablePageOf('GET', '/masajes/palermo', '', 'velada_edad_sinjs=1')?.key).toBe('age-confirmed /masajes/palermo');
+    expect(cacheablePageOf('POST', '/masajes/palermo', '', undefined)).toBeNull();
+  });
+
+  it('leave other pairs of segments alone', () => {
+    for (const path of [
+      '/masajes/narnia',
+      '/escorts/palermo',
+      '/mi-cuenta/correos',
+      '/admin/login',
+      '/masajes/palermo/x',
+      '/Masajes/palermo',
+    ]) {
+      expect(page(path), path).toBeNull();
+    }
+    expect(page('/anuncio/un-aviso-12')?.key).toBe('public /anuncio/un-aviso-12');
+  });
+});

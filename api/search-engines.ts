@@ -1,0 +1,126 @@
+// /robots.txt, /sitemap.xml (a sitemap index) and its parts under /sitemaps/: what search engines may crawl and the
+// addresses they should know (docs/decisions/036-search-engines.md). Served by Koa because the ads' part is read
+// from the database on each request, with the origin of the configuration (never the request's Host).
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import { countSitemapAds, sitemapAds } from '#db/queries/sitemap-ads.ts';
+import { absoluteUrl, allLandings } from '#shared/search-engines.ts';
+import { adPath } from '#shared/ad-text.ts';
+import { CATEGORIES } from '#shared/catalogue.ts';
+
+/** The protocol allows 50,000 addresses and 50 MB per file; an ad's entry is about 150 bytes. */
+export const SITEMAP_PART_SIZE = 50_000;
+
+/** Pages that are neither landings nor ads, and that search engines may index. */
+export const SITEMAP_PAGES = [
+  '/',
+  '/buscar',
+  ...CATEGORIES.map((c) => `/buscar?categoria=${c.value}`),
+  '/aumentar-visibilidad',
+  '/verificar-anuncio',
+  '/contacto',
+  '/terminos-condiciones',
+  '/politicas-privacidad',
+];
+
+/** Private or per-visitor paths: nothing there for a search engine (forms, accounts, the panel, the API, fragments). */
+export const ROBOTS_DISALLOWED = [
+  '/admin',
+  '/mi-cuenta',
+  '/api/',
+  '/buscar/resultados',
+  '/destacados/',
+  '/ingresar',
+  '/publicar-anuncio',
+  '/recuperar-clave',
+  '/restablecer-clave',
+  '/confirmar-email',
+  '/preferencias-de-correo',
+  '/denunciar',
+  '/menor-de-edad',
+  '/offline',
+];
+
+// Crawlers ask rarely; an hour keeps a CDN from asking for every part every time.
+const CACHE_CONTROL = 'public, max-age=3600';
+const AD_PART = /^\/sitemaps\/anuncios-([1-9]\d{0,6})\.xml$/;
+
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...ROBOTS_DISALLOWED.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`,
+    '',
+  ].join('\n');
+}
+
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
+
+export function sitemapIndex(origin: string, adParts: number): string {
+  const parts = [
+    '/sitemaps/paginas.xml',
+    '/sitemaps/barrios.xml',
+    ...Array.from({ length: adParts }, (_, i) => `/sitemaps/anuncios-${i + 1}.xml`),
+  ];
+  const entries = parts.map((p) => `<sitemap><loc>${escapeXml(absoluteUrl(origin, p))}</loc></sitemap>`);
+  return `${XML_HEAD}<sitemapindex ${NS}>\n${entries.join('\n')}\n</sitemapindex>\n`;
+}
+
+export function urlSet(origin: string, entries: { path: string; lastmod?: Date }[]): string {
+  const urls = entries.map(
+    (e) =>
+      `<url><loc>${escapeXml(absoluteUrl(origin, e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
+  );
+  return `${XML_HEAD}<urlset ${NS}>\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export interface SearchEngineFilesOptions {
+  db: Knex;
+  /** The public origin (PUBLIC_ORIGIN, or this machine outside production). */
+  origin: string;
+  /** Ads per sitemap part; tests lower it. */
+  partSize?: number;
+}
+
+/** Answers GET and HEAD of the robots file, the sitemap index and its parts; a part past the end goes on (404). */
+export function searchEngineFiles({ db, origin, partSize = SITEMAP_PART_SIZE }: SearchEngineFilesOptions): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    let body: string;
+    if (ctx.path === '/robots.txt') {
+      ctx.type = 'text/plain; charset=utf-8';
+      body = robotsTxt(origin);
+    } else if (ctx.path === '/sitemap.xml') {
+      body = sitemapIndex(origin, Math.ceil((await countSitemapAds(db)) / partSize));
+    } else if (ctx.path === '/sitemaps/paginas.xml') {
+      body = urlSet(
+        origin,
+        SITEMAP_PAGES.map((path) => ({ path })),
+      );
+    } else if (ctx.path === '/sitemaps/barrios.xml') {
+      body = urlSet(
+        origin,
+        allLandings().map((l) => ({ path: l.path })),
+      );
+    } else {
+      const part = AD_PART.exec(ctx.path);
+      if (!part) return next();
+      const ads = await sitemapAds(db, Number(part[1]), partSize);
+      if (ads.length === 0) return next();
+      body = urlSet(
+        origin,
+        ads.map((ad) => ({ path: adPath(ad), lastmod: ad.updatedAt })),
+      );
+    }
+    if (!ctx.type) ctx.type = 'application/xml; charset=utf-8';
+    ctx.set('Cache-Control', CACHE_CONTROL);
+    ctx.body = body;
+  };
+}
