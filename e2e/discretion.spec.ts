@@ -80,7 +80,11 @@ test('an Escape that closes a dialog does not count, nor two a long time apart',
 test.describe('"Borrar rastros"', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('after the confirmation, nothing of Velada is left in the browser and the age gate asks again', async ({ page, context, baseURL }) => {
+  test('after the confirmation, nothing of Velada is left in the browser and the age gate asks again', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await page.goto('/');
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Soy mayor de 18, ingresar' }).click();

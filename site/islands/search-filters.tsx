@@ -112,7 +112,8 @@ export default function SearchFilters(props: { filters: SearchFilters }) {
       event.preventDefault();
       const params = new URLSearchParams(new URL(link.href).search);
       // Clearing or removing filters changes the form too: it is drawn again from the new query.
-      if (link.hasAttribute('data-clear-filters') || link.hasAttribute('data-remove-filter')) reset(params, { history: 'push', focusResults: true });
+      if (link.hasAttribute('data-clear-filters') || link.hasAttribute('data-remove-filter'))
+        reset(params, { history: 'push', focusResults: true });
       else void load(params, { history: 'push', focusResults: true });
     };
     const onPopState = () => reset(new URLSearchParams(location.search), { history: 'none' });

@@ -8,7 +8,8 @@ import { filtersLabel, seeResults } from './filters-sheet-texts.ts';
 
 /** Where the sheet applies; the CSS of search-page.astro uses the same width. */
 const PHONE = '(max-width: 899.98px)';
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /** Makes everything but `element` inert (every sibling of it and of its ancestors); returns the undo. */
 function inertOutside(element: HTMLElement): () => void {
@@ -85,7 +86,9 @@ export function startFiltersSheet(): void {
     }
     if (event.key !== 'Tab') return;
     // The rest of the page is inert; wrapping keeps Tab inside rather than in the browser's toolbar.
-    const items = [...sheet.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((e) => e.offsetParent !== null || e === document.activeElement);
+    const items = [...sheet.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (e) => e.offsetParent !== null || e === document.activeElement,
+    );
     if (items.length === 0) return;
     const first = items[0]!;
     const last = items[items.length - 1]!;
