@@ -302,6 +302,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
   'POST /api/mail-preferences/unsubscribe': { access: 'public', body: 'none' },
   'GET /api/mail-preferences/unsubscribe': { access: 'public', body: 'none' },
+  'POST /api/browser-data/clear': { access: 'public', body: 'none' },
   'POST /api/advertiser/mail-preferences': {
     access: 'advertiser',
     body: 'json',

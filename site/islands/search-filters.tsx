@@ -15,6 +15,7 @@ import {
 } from '#shared/catalogue.ts';
 import { MAX_TEXT_LENGTH, advancedFilterCount, parseSearchParams, toSearchParams, type SearchFilters } from '#shared/search-filters.ts';
 import { pageTitle, searchHeading } from '#site/lib/search-heading.ts';
+import { SEARCH_UPDATED_EVENT } from '#site/lib/search-updated.ts';
 
 const RESULTS_ID = 'search-results';
 const TEXT_DEBOUNCE_MS = 350;
@@ -61,6 +62,8 @@ export default function SearchFilters(props: { filters: SearchFilters }) {
       document.title = pageTitle(heading);
       const status = document.getElementById('search-status');
       if (status) status.textContent = document.getElementById('results-count')?.textContent?.trim() ?? '';
+      // The phone's filters button and sheet show the new count of filters and results.
+      document.dispatchEvent(new CustomEvent(SEARCH_UPDATED_EVENT));
       if (options.focusResults) {
         const count = document.getElementById('results-count');
         count?.setAttribute('tabindex', '-1');
@@ -104,11 +107,13 @@ export default function SearchFilters(props: { filters: SearchFilters }) {
   useEffect(() => {
     const results = document.getElementById(RESULTS_ID);
     const onClick = (event: MouseEvent) => {
-      const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-page-link], a[data-clear-filters]');
+      const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-page-link], a[data-clear-filters], a[data-remove-filter]');
       if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
       event.preventDefault();
       const params = new URLSearchParams(new URL(link.href).search);
-      if (link.hasAttribute('data-clear-filters')) reset(params, { history: 'push', focusResults: true });
+      // Clearing or removing filters changes the form too: it is drawn again from the new query.
+      if (link.hasAttribute('data-clear-filters') || link.hasAttribute('data-remove-filter'))
+        reset(params, { history: 'push', focusResults: true });
       else void load(params, { history: 'push', focusResults: true });
     };
     const onPopState = () => reset(new URLSearchParams(location.search), { history: 'none' });

@@ -1,0 +1,27 @@
+// "Borrar rastros" (docs/decisions/037-search-on-phones-and-discretion.md): the answer tells the browser to drop
+// everything Velada keeps in it, HttpOnly cookies included, which no page script can reach (Clear-Site-Data). A
+// session those cookies carried ends here too, so it cannot come back from a copy. Same-origin only, like every write
+// (api/middleware/same-origin.ts): another site cannot sign a visitor out.
+import Router from '@koa/router';
+import type { RouterDeps } from '#api/deps.ts';
+import { advertiserSessions, staffSessions } from '#api/auth/sessions.ts';
+import { audit } from '#db/queries/admin/audit-log.ts';
+
+export const CLEAR_BROWSER_DATA_PATH = '/api/browser-data/clear';
+
+export function browserDataRouter(deps: RouterDeps): Router {
+  const router = new Router();
+
+  router.post(CLEAR_BROWSER_DATA_PATH.slice('/api'.length), async (ctx) => {
+    await advertiserSessions.end(deps.db, ctx.cookies.get(advertiserSessions.cookie));
+    const staffToken = ctx.cookies.get(staffSessions.cookie);
+    const admin = await staffSessions.resume(deps.db, staffToken);
+    await staffSessions.end(deps.db, staffToken);
+    if (admin) await audit(deps.db, { action: 'logout', adminUserId: admin.id, username: admin.username, ip: ctx.ip });
+    ctx.set('Clear-Site-Data', '"cache", "cookies", "storage"');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,125 @@
+// Discretion: "Salida rápida" (the header's button, or Escape twice) leaves for a neutral site with no Velada page to
+// go back to, and "Borrar rastros" removes everything Velada keeps in the browser. The neutral site is answered here
+// (page.route): nothing leaves the machine.
+import type { Page } from '@playwright/test';
+import { NEUTRAL_URL } from '#site/lib/quick-exit.ts';
+import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
+
+async function answerNeutralSite(page: Page): Promise<void> {
+  await page.route('https://www.google.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Clima</title><h1>Clima en Buenos Aires</h1>' }),
+  );
+}
+
+/** Three Velada pages, one after the other, in this tab. */
+async function visitThreePages(page: Page): Promise<void> {
+  await asReturningVisitor(page);
+  for (const path of ['/', '/buscar?categoria=masajes', '/aumentar-visibilidad']) await page.goto(path);
+  await waitForHydration(page);
+}
+
+const isVelada = (page: Page, baseURL: string | undefined) => new URL(page.url()).origin === new URL(baseURL!).origin;
+
+/** On the neutral site, nothing of Velada behind it; forward, a Velada page replaces itself with the neutral site. */
+async function expectLeftWithoutTrace(page: Page, baseURL: string | undefined): Promise<void> {
+  await expect(page).toHaveURL(NEUTRAL_URL);
+  await expect(page.getByRole('heading', { name: 'Clima en Buenos Aires' })).toBeVisible();
+  // Going back shows no Velada page, not even for a moment.
+  const shown: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) shown.push(frame.url());
+  });
+  await page.goBack();
+  await page.waitForTimeout(500);
+  expect(isVelada(page, baseURL), page.url()).toBe(false);
+  expect(shown.filter((url) => new URL(url).origin === new URL(baseURL!).origin)).toEqual([]);
+  // The pages the tab went back over are still ahead of it: shown again, they leave at once.
+  await page.goForward();
+  await page.goForward();
+  await expect(page).toHaveURL(NEUTRAL_URL);
+  await page.waitForLoadState();
+  expect(isVelada(page, baseURL), page.url()).toBe(false);
+}
+
+test('"Salida rápida" replaces Velada with a neutral site and leaves no Velada page behind', async ({ page, baseURL }) => {
+  await answerNeutralSite(page);
+  await visitThreePages(page);
+  const exit = page.getByRole('link', { name: 'Salida rápida' });
+  await expect(exit).toBeVisible();
+  await expect(exit).toHaveAttribute('href', NEUTRAL_URL);
+  await exit.click();
+  await expectLeftWithoutTrace(page, baseURL);
+});
+
+test('Escape twice within a second leaves the same way', async ({ page, baseURL }) => {
+  await answerNeutralSite(page);
+  await visitThreePages(page);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expectLeftWithoutTrace(page, baseURL);
+});
+
+test('an Escape that closes a dialog does not count, nor two a long time apart', async ({ page }) => {
+  await answerNeutralSite(page);
+  await asReturningVisitor(page);
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Borrar rastros' }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Borrar todo lo que Velada guarda en este navegador?' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(1200);
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test.describe('"Borrar rastros"', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('after the confirmation, nothing of Velada is left in the browser and the age gate asks again', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Soy mayor de 18, ingresar' }).click();
+    await page.getByRole('region', { name: 'Usamos cookies.' }).getByRole('button', { name: 'Aceptar todas' }).click();
+    await page.getByRole('dialog', { name: 'Descargá la app de Velada' }).getByRole('button', { name: 'Ahora no' }).click();
+    // Past the gate the offline app installs; what favourites and the offline copies leave behind is made here too.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      localStorage.setItem('favoritos', JSON.stringify([3, 14]));
+      sessionStorage.setItem('vistos', '3');
+      await (await caches.open('velada-prueba')).put('/prueba', new Response('copia'));
+      await new Promise((resolve) => (indexedDB.open('velada-prueba').onsuccess = resolve));
+    });
+    // A cookie no script can read or remove, as the sessions' are.
+    await context.addCookies([{ name: 'velada_prueba', value: '1', url: baseURL!, httpOnly: true, sameSite: 'Lax' }]);
+    expect((await context.cookies()).map((c) => c.name)).toEqual(expect.arrayContaining(['velada_edad', 'velada_prueba']));
+
+    await page.getByRole('button', { name: 'Borrar rastros' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Borrar todo lo que Velada guarda en este navegador?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('favoritos');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Borrar todo' }).click();
+
+    await expect(page.getByRole('dialog', { name: '¿Sos mayor de 18 años?' })).toBeVisible();
+    await expect(page).toHaveURL(new URL('/', baseURL).href);
+    await waitForHydration(page);
+    const left = await page.evaluate(async () => ({
+      local: { ...localStorage },
+      session: { ...sessionStorage },
+      caches: await caches.keys(),
+      workers: (await navigator.serviceWorker.getRegistrations()).length,
+      databases: (await indexedDB.databases()).map((d) => d.name),
+    }));
+    expect(left).toEqual({ local: {}, session: {}, caches: [], workers: 0, databases: [] });
+    expect(await context.cookies()).toEqual([]);
+  });
+});
