@@ -75,6 +75,17 @@ test('an Escape that closes a dialog does not count, nor two a long time apart',
   await page.waitForTimeout(300);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // In a search box with text, the first Escape empties the box: it does not count either.
+  await page.goto('/buscar');
+  await waitForHydration(page);
+  const box = page.getByRole('searchbox', { name: 'Buscar' });
+  await box.fill('Palermo');
+  await box.press('Escape');
+  await box.press('Escape');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/buscar/);
+  await expect(box).toHaveValue('');
 });
 
 test.describe('"Borrar rastros"', () => {

@@ -68,8 +68,12 @@ function leaveIfLeaving(restored: boolean): void {
   document.documentElement.classList.remove('is-leaving');
 }
 
-/** Something that Escape closes is open: a modal dialog, the filters sheet, the age gate. */
-function escapeClosesSomething(): boolean {
+/**
+ * This Escape has a job of its own: closing a modal dialog, the filters sheet or the age gate, or emptying the search
+ * box it was pressed in (a search field clears on Escape).
+ */
+function escapeClosesSomething(target: EventTarget | null): boolean {
+  if (target instanceof HTMLInputElement && target.type === 'search' && target.value !== '') return true;
   return [...document.querySelectorAll<HTMLElement>('dialog[open], [aria-modal="true"]')].some((e) => e.checkVisibility?.() ?? true);
 }
 
@@ -90,7 +94,7 @@ export function startQuickExit(): void {
     'keydown',
     (event) => {
       if (event.key !== 'Escape' || event.repeat) return;
-      if (escapeClosesSomething()) {
+      if (escapeClosesSomething(event.target)) {
         lastEscape = -Infinity;
         return;
       }
