@@ -42,6 +42,7 @@ import type { AppDeps, RouterDeps } from './deps.ts';
 export type { AppDeps } from './deps.ts';
 import { isReceiptUploadPath, MERCADOPAGO_WEBHOOK_PATH, paymentsRouter } from './routes/payments/routes.ts';
 import { mailPreferencesRouter } from './routes/mail-preferences/routes.ts';
+import { alertsRouter } from './routes/alerts/routes.ts';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from './services/mail-preferences.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -153,6 +154,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   api.use(advertiserDataRouter(routerDeps).routes());
   api.use(paymentsRouter(routerDeps).routes());
   api.use(mailPreferencesRouter(routerDeps).routes());
+  api.use(alertsRouter(routerDeps).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {

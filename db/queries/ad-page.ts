@@ -125,3 +125,10 @@ export async function publicPhone(db: Knex, id: number): Promise<string | null> 
   const row = await publicAds(db).where('ads.id', id).select('ads.phone').first();
   return row?.phone ?? null;
 }
+
+/** Which of `ids` are public ads now (for the visitor's favourites: "Ya no disponible" on the rest); nothing else. */
+export async function publicAdIdsAmong(db: Knex, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = (await publicAds(db).whereIn('ads.id', ids).select('ads.id')) as { id: number }[];
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
