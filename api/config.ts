@@ -179,7 +179,8 @@ export class ConfigError extends Error {}
 /** Push services want a way to reach the sender: the site's https origin, or else the address mail comes from. */
 function defaultVapidSubject(publicOrigin: string | undefined, mailFrom: string): string {
   if (publicOrigin?.startsWith('https://')) return publicOrigin.replace(/\/$/, '');
-  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^[^\s@]+@[^\s@]+$/.test(mailFrom) ? mailFrom : 'no-responder@velada.com.ar');
+  const address =
+    /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^[^\s@]+@[^\s@]+$/.test(mailFrom) ? mailFrom : 'no-responder@velada.com.ar');
   return `mailto:${address}`;
 }
 

@@ -4,11 +4,21 @@
 // (the ended ad it makes is never public).
 import type { Page } from '@playwright/test';
 import { adRow } from '#tooling/factories/index.ts';
-import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, insertVerifiedAdvertiser, openSearch, resultCards, waitForHydration } from './fixtures.ts';
+import {
+  test,
+  expect,
+  asReturningVisitor,
+  expectNoSeriousA11yViolations,
+  insertVerifiedAdvertiser,
+  openSearch,
+  resultCards,
+  waitForHydration,
+} from './fixtures.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const heartOf = (page: Page, scope = page.locator('body')) => scope.getByRole('button', { name: /(Guardar en|Quitar de) favoritos/ }).first();
+const heartOf = (page: Page, scope = page.locator('body')) =>
+  scope.getByRole('button', { name: /(Guardar en|Quitar de) favoritos/ }).first();
 
 test('a favourite saved on a card survives a reload, shows in /favoritos and can be removed', async ({ page }) => {
   await openSearch(page);
@@ -28,13 +38,14 @@ test('a favourite saved on a card survives a reload, shows in /favoritos and can
   await waitForHydration(page);
   await expect(heartOf(page, resultCards(page).first())).toHaveAttribute('aria-pressed', 'true');
 
-  await page.getByRole('link', { name: 'Favoritos' }).click();
+  await page.getByRole('link', { name: 'Favoritos y avisos de búsquedas' }).click();
   await expect(page).toHaveURL('/favoritos');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Favoritos');
   const item = page.locator('[data-favourite-item]');
   await expect(item).toHaveCount(1);
   await expect(item.getByRole('link', { name: title })).toBeVisible();
   await expect(item).not.toContainText('Ya no disponible');
+  await expect(page.getByText('Todavía no guardaste avisos.')).toBeHidden();
   await expectNoSeriousA11yViolations(page);
 
   await item.getByRole('button', { name: `Quitar «${title}» de favoritos` }).click();
@@ -63,7 +74,9 @@ test('the heart of an ad page saves it; axe finds nothing serious there', async 
 test('an ad that is no longer public stays in /favoritos marked "Ya no disponible"', async ({ page, db }) => {
   const advertiser = await insertVerifiedAdvertiser(db, { fullName: 'Favorita Terminada' });
   const [row] = await db('ads')
-    .insert(adRow(advertiser.id, { title: 'Masajes que ya terminaron', state: 'expired', publishedAt: new Date(Date.now() - 40 * 86_400_000) }))
+    .insert(
+      adRow(advertiser.id, { title: 'Masajes que ya terminaron', state: 'expired', publishedAt: new Date(Date.now() - 40 * 86_400_000) }),
+    )
     .returning('id');
   const id = Number(typeof row === 'object' ? row.id : row);
   await asReturningVisitor(page);

@@ -1,14 +1,12 @@
 // Search alerts in the service worker (docs/decisions/038-favourites-and-alerts.md), imported by the generated
 // worker (astro.config.mjs, workbox.importScripts). A notification says only "Velada" and a count: it shows on lock
 // screens. A click opens the search; "Dejar de avisar" deletes the alert, proving the device with its subscription.
-/* eslint-env serviceworker */
-
 self.addEventListener('push', (event) => {
-  let message = null;
+  let message;
   try {
     message = event.data ? event.data.json() : null;
   } catch {
-    message = null;
+    return;
   }
   if (!message || typeof message.body !== 'string') return;
   const url = typeof message.url === 'string' && message.url.startsWith('/') ? message.url : '/buscar';

@@ -82,7 +82,13 @@ export function endpointRefusal(endpoint: string, policy: PushServicePolicy): st
   if (policy.allowLocal) return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'La suscripción del navegador no es válida.';
   if (url.protocol !== 'https:' || url.username || url.password) return 'La suscripción del navegador no es válida.';
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal') || !host.includes('.') && !net.isIP(host))
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    host.endsWith('.internal') ||
+    (!host.includes('.') && !net.isIP(host))
+  )
     return 'La suscripción no apunta a un servicio de notificaciones.';
   if (isPrivateAddress(host)) return 'La suscripción no apunta a un servicio de notificaciones.';
   return null;
@@ -163,7 +169,7 @@ export async function runSearchAlerts(db: Knex, sender: PushSender, now = new Da
   const result: AlertRunResult = { sent: 0, gone: 0, failed: 0 };
   const goneEndpoints = new Set<string>();
   const statuses = new Map<string, number>();
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const alerts = await alertsAfter(db, after, PAGE);
     if (alerts.length === 0) break;
     after = alerts[alerts.length - 1]!.id;

@@ -40,7 +40,7 @@ export async function startFakePushService(): Promise<FakePushService> {
       const path = req.url ?? '/';
       const status = fake.answer(path);
       const device = devices.get(path);
-      let text: string | null = null;
+      let text: string | null;
       try {
         text = device ? openPayload(Buffer.concat(chunks), device) : null;
       } catch {

@@ -103,6 +103,8 @@ export async function deleteStaleAlerts(db: Knex, now = new Date()): Promise<num
   const limit = new Date(now);
   limit.setUTCMonth(limit.getUTCMonth() - ALERT_RETENTION_MONTHS);
   return db('push_subscriptions')
-    .where((q) => q.where('last_notified_at', '<', limit).orWhere((never) => never.whereNull('last_notified_at').where('created_at', '<', limit)))
+    .where((q) =>
+      q.where('last_notified_at', '<', limit).orWhere((never) => never.whereNull('last_notified_at').where('created_at', '<', limit)),
+    )
     .delete();
 }

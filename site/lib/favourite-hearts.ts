@@ -44,6 +44,7 @@ export function setUpFavouriteHearts(): void {
   onFavouritesChange(() => showAll());
   new MutationObserver((records) => {
     for (const record of records)
-      for (const node of record.addedNodes) if (node instanceof Element && (node.matches(SELECTOR) || node.querySelector(SELECTOR))) return showAll();
+      for (const node of record.addedNodes)
+        if (node instanceof Element && (node.matches(SELECTOR) || node.querySelector(SELECTOR))) return showAll();
   }).observe(document.body, { childList: true, subtree: true });
 }

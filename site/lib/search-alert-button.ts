@@ -23,7 +23,10 @@ export function setUpSearchAlertButton(): void {
     say('Activando los avisos…');
     try {
       await subscribeToSearch(location.search.replace(/^\?/, ''));
-      say('Listo: te avisamos cuando haya avisos nuevos en esta búsqueda (como mucho una vez por día). Podés dejar de recibirlos desde Favoritos.', 'ok');
+      say(
+        'Listo: te avisamos cuando haya avisos nuevos en esta búsqueda (como mucho una vez por día). Podés dejar de recibirlos desde Favoritos.',
+        'ok',
+      );
     } catch (error) {
       say(error instanceof ApiError || error instanceof Error ? error.message : 'No pudimos activar los avisos. Probá de nuevo.');
     } finally {

@@ -13,7 +13,8 @@ export interface SearchAlert {
 export type PushSupport = 'supported' | 'needs-install' | 'unsupported' | 'denied';
 
 const isIos = () => /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
-const isInstalled = () => window.matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
+const isInstalled = () =>
+  window.matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
 
 /** Whether this browser can take alerts now; on iPhone and iPad only the installed app has Push. */
 export function pushSupport(): PushSupport {
@@ -53,7 +54,8 @@ export async function subscribeToSearch(filter: string): Promise<SearchAlert> {
   const support = pushSupport();
   if (support !== 'supported') throw new Error(SUPPORT_MESSAGES[support]);
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new Error(permission === 'denied' ? SUPPORT_MESSAGES.denied : 'Para recibir avisos, permití las notificaciones.');
+  if (permission !== 'granted')
+    throw new Error(permission === 'denied' ? SUPPORT_MESSAGES.denied : 'Para recibir avisos, permití las notificaciones.');
   const registration = await navigator.serviceWorker.ready;
   let subscription = await registration.pushManager.getSubscription();
   if (!subscription) {

@@ -60,7 +60,10 @@ const listOf = async (device: TestDevice) => (await call('POST', '/api/alertas/c
 async function alertFor(device: TestDevice, filter: string): Promise<number> {
   const { status, body } = await subscribe(subscriptionOf(device), filter);
   expect(status).toBe(201);
-  await t.db('push_subscriptions').where('id', body.alert.id).update({ announced_until: new Date(Date.now() - HOUR) });
+  await t
+    .db('push_subscriptions')
+    .where('id', body.alert.id)
+    .update({ announced_until: new Date(Date.now() - HOUR) });
   return body.alert.id;
 }
 
@@ -88,7 +91,10 @@ describe('subscribing', () => {
     ['no subscription', undefined],
     ['no keys', { endpoint: 'https://push.example.com/x1234567' }],
     ['a short p256dh key', { endpoint: 'https://push.example.com/x1234567', keys: { p256dh: 'BAAA', auth: 'a'.repeat(22) } }],
-    ['an auth secret that is not base64', { endpoint: 'https://push.example.com/x1234567', keys: { p256dh: `B${'a'.repeat(86)}`, auth: '!'.repeat(22) } }],
+    [
+      'an auth secret that is not base64',
+      { endpoint: 'https://push.example.com/x1234567', keys: { p256dh: `B${'a'.repeat(86)}`, auth: '!'.repeat(22) } },
+    ],
     ['an endpoint that is no URL', { endpoint: 'not a url at all', keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'a'.repeat(22) } }],
   ])('refuses %s with a Spanish message, saving nothing', async (_, subscription) => {
     const before = await t.db('push_subscriptions').count({ n: '*' }).first();
@@ -151,8 +157,21 @@ describe('which push services an alert may name (production rules)', () => {
 describe('the per-device limit', () => {
   it(`takes ${MAX_ALERTS_PER_DEVICE} searches per device and refuses one more`, async () => {
     const device = push.newDevice();
-    const barrios = ['palermo', 'recoleta', 'belgrano', 'nunez', 'colegiales', 'retiro', 'almagro', 'caballito', 'flores', 'boedo', 'liniers'];
-    for (const barrio of barrios.slice(0, MAX_ALERTS_PER_DEVICE)) expect((await subscribe(subscriptionOf(device), `zona=${barrio}`)).status).toBe(201);
+    const barrios = [
+      'palermo',
+      'recoleta',
+      'belgrano',
+      'nunez',
+      'colegiales',
+      'retiro',
+      'almagro',
+      'caballito',
+      'flores',
+      'boedo',
+      'liniers',
+    ];
+    for (const barrio of barrios.slice(0, MAX_ALERTS_PER_DEVICE))
+      expect((await subscribe(subscriptionOf(device), `zona=${barrio}`)).status).toBe(201);
     const refused = await subscribe(subscriptionOf(device), `zona=${barrios[MAX_ALERTS_PER_DEVICE]}`);
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toContain('Dejá de avisar alguna');
@@ -212,7 +231,12 @@ describe('the alerts job', () => {
     // Not counted: published before the mark, elsewhere, or not public.
     await insertAd(t.db, advertiser, { title: 'Benteveo masajes de antes', barrio: 'palermo', publishedAt: minutesAgo(120) });
     await insertAd(t.db, advertiser, { title: 'Benteveo masajes en otro barrio', barrio: 'recoleta', publishedAt: minutesAgo(15) });
-    await insertAd(t.db, advertiser, { title: 'Benteveo masajes en pausa', barrio: 'palermo', publishedAt: minutesAgo(15), state: 'paused' });
+    await insertAd(t.db, advertiser, {
+      title: 'Benteveo masajes en pausa',
+      barrio: 'palermo',
+      publishedAt: minutesAgo(15),
+      state: 'paused',
+    });
 
     const now = new Date();
     expect(await runSearchAlerts(t.db, sender, now)).toEqual({ sent: 1, gone: 0, failed: 0 });
@@ -302,7 +326,10 @@ describe('the alerts job', () => {
     const toldId = await alertFor(told, 'zona=palermo');
     const thirteenMonthsAgo = new Date(now.getTime() - 395 * 24 * HOUR);
     await t.db('push_subscriptions').where('id', oldId).update({ created_at: thirteenMonthsAgo });
-    await t.db('push_subscriptions').where('id', toldId).update({ created_at: thirteenMonthsAgo, last_notified_at: new Date(now.getTime() - 30 * 24 * HOUR) });
+    await t
+      .db('push_subscriptions')
+      .where('id', toldId)
+      .update({ created_at: thirteenMonthsAgo, last_notified_at: new Date(now.getTime() - 30 * 24 * HOUR) });
     expect(await deleteStaleAlerts(t.db, now)).toBe(1);
     expect((await t.db('push_subscriptions').whereIn('id', [oldId, freshId, toldId]).pluck('id')).map(Number).sort()).toEqual(
       [freshId, toldId].sort(),

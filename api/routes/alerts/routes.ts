@@ -8,7 +8,13 @@ import { alertNotFound, invalidPushSubscription, tooManyAlerts } from '#api/erro
 import { validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { alertFilter, endpointRefusal, searchPathOf, vapidKeysOf } from '#api/services/push-alerts.ts';
-import { alertsOfDevice, deleteDeviceAlerts, MAX_ALERTS_PER_DEVICE, subscribeAlert, type PushAlert } from '#db/queries/push-subscriptions.ts';
+import {
+  alertsOfDevice,
+  deleteDeviceAlerts,
+  MAX_ALERTS_PER_DEVICE,
+  subscribeAlert,
+  type PushAlert,
+} from '#db/queries/push-subscriptions.ts';
 import { alertParams, deviceBody, subscribeBody } from './schema.ts';
 
 const BODY_LIMIT_BYTES = 4096;

@@ -5,7 +5,11 @@ import { idParams } from '#api/http/validate.ts';
 
 const INVALID = 'La suscripción del navegador no es válida.';
 const base64url = (min: number, max: number) =>
-  z.string(INVALID).min(min, INVALID).max(max, INVALID).regex(/^[A-Za-z0-9_-]+={0,2}$/, INVALID);
+  z
+    .string(INVALID)
+    .min(min, INVALID)
+    .max(max, INVALID)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, INVALID);
 
 const endpoint = z.string(INVALID).min(10, INVALID).max(1024, INVALID);
 /** 16 random bytes: 22 characters in URL-safe base64 (24 with padding). */
