@@ -97,7 +97,16 @@ export default defineConfig({
         globIgnores: ['icons/share-*.png'],
         navigateFallback: null,
         cleanupOutdatedCaches: true,
+        // Search alerts: shows the notifications and their "Dejar de avisar" (decision 038).
+        importScripts: ['/push-handler.js'],
         runtimeCaching: [
+          {
+            // /favoritos is the same page for everyone and its lists live in the browser: kept from the last visit, so
+            // the installed app shows the favourites offline (decision 038).
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/favoritos\/?$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'favoritos', networkTimeoutSeconds: 4, cacheableResponse: { statuses: [200] } },
+          },
           {
             urlPattern: ({ request }) => request.mode === 'navigate',
             handler: 'NetworkOnly',

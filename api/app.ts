@@ -44,6 +44,7 @@ export type { AppDeps } from './deps.ts';
 import { isReceiptUploadPath, MERCADOPAGO_WEBHOOK_PATH, paymentsRouter } from './routes/payments/routes.ts';
 import { mailPreferencesRouter } from './routes/mail-preferences/routes.ts';
 import { browserDataRouter } from './routes/browser-data/routes.ts';
+import { alertsRouter } from './routes/alerts/routes.ts';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from './services/mail-preferences.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -158,6 +159,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   api.use(paymentsRouter(routerDeps).routes());
   api.use(mailPreferencesRouter(routerDeps).routes());
   api.use(browserDataRouter(routerDeps).routes());
+  api.use(alertsRouter(routerDeps).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {

@@ -101,6 +101,18 @@ const schema = z.object({
     .refine((v) => v === undefined || isValidRedisUrl(v), {
       message: 'must be redis://host:6379 (rediss:// for TLS; user:password@ if needed)',
     }),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, { message: 'must be a P-256 public key in URL-safe base64 (npx web-push generate-vapid-keys)' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be a P-256 private key in URL-safe base64 (npx web-push generate-vapid-keys)' })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { message: 'must be mailto:someone@example.com or an https:// address' })
+    .optional(),
 });
 
 /** The settings that only mean something with S3_BUCKET. */
@@ -151,9 +163,26 @@ export interface Config {
   mediaPublicUrl: string | undefined;
   /** Where rate limits are counted when set; otherwise memory on SQLite, the database on PostgreSQL (decision 029). */
   redisUrl: string | undefined;
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; unset, a pair made once and kept in the database (decision 038). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who push services may contact about our notifications: VAPID_SUBJECT, or the public origin, or MAIL_FROM's address. */
+  vapidSubject: string;
+  /**
+   * Tests only (never read from the environment): alerts may name a push service on this machine (a fake one), which
+   * is otherwise refused like any private or loopback address.
+   */
+  pushAllowsLocalServices?: boolean;
 }
 
 export class ConfigError extends Error {}
+
+/** Push services want a way to reach the sender: the site's https origin, or else the address mail comes from. */
+function defaultVapidSubject(publicOrigin: string | undefined, mailFrom: string): string {
+  if (publicOrigin?.startsWith('https://')) return publicOrigin.replace(/\/$/, '');
+  const address =
+    /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^[^\s@]+@[^\s@]+$/.test(mailFrom) ? mailFrom : 'no-responder@velada.com.ar');
+  return `mailto:${address}`;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -199,6 +228,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The site is served over HTTPS in production: photos over HTTP would be blocked as mixed content.
   if (production && c.MEDIA_PUBLIC_URL?.startsWith('http:'))
     throw new ConfigError('Invalid configuration: MEDIA_PUBLIC_URL must be an https:// address in production.');
+  // Half a key pair would sign with a key the browsers were never given.
+  if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY))
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (npx web-push generate-vapid-keys).');
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -235,5 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     mediaPublicUrl: c.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     redisUrl: c.REDIS_URL,
+    vapidKeys: c.VAPID_PUBLIC_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY! } : undefined,
+    vapidSubject: c.VAPID_SUBJECT ?? defaultVapidSubject(c.PUBLIC_ORIGIN, c.MAIL_FROM),
   };
 }

@@ -225,3 +225,14 @@ export const invalidReceipt = (message: string) => new HttpError(400, 'invalid_r
 export const analyticsUnavailable = () =>
   new HttpError(503, 'analytics_unavailable', 'No pudimos registrar la visita en este momento.', undefined, 5);
 export const analyticsRefused = () => new HttpError(422, 'analytics_refused', 'No pudimos registrar este evento.');
+
+// Search alerts (docs/decisions/038-favourites-and-alerts.md)
+export const invalidPushSubscription = (message: string) => new HttpError(400, 'invalid_subscription', message, 'subscription');
+export const tooManyAlerts = (max: number) =>
+  new HttpError(
+    409,
+    'too_many_alerts',
+    `Ya tenés ${max} búsquedas con aviso en este dispositivo. Dejá de avisar alguna para agregar otra.`,
+  );
+// Also a wrong secret: a stranger learns nothing about the device's alerts.
+export const alertNotFound = () => new HttpError(404, 'alert_not_found', 'Ese aviso de búsqueda no existe o ya fue eliminado.');

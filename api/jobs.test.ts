@@ -9,6 +9,8 @@ import path from 'node:path';
 import { insertedId } from '#db/dialect.ts';
 import { sealedObjectKey, storeDocument } from './services/identity-vault.ts';
 import { diskStore } from './services/object-store/disk-store.ts';
+import { webPushSender } from './services/push-alerts.ts';
+import { testConfig } from './testing/http.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 
 let t: TestDb;
@@ -24,6 +26,7 @@ function runJob(name: string, now: Date): Promise<void> {
     store: diskStore(t.dataDir),
     mailer: new MemoryMailer(),
     siteOrigin: 'https://velada.example',
+    pushSender: webPushSender(t.db, testConfig(t.dataDir)),
   }).find((j) => j.name === name);
   return job!.run(now);
 }
@@ -169,7 +172,13 @@ describe('startJobs', () => {
     try {
       const pgBossSchema = own.schema && `${own.schema}_jobs`;
       const stop = await startJobs(
-        { db: own.db, store: diskStore(own.dataDir), mailer: new MemoryMailer(), siteOrigin: 'https://velada.example' },
+        {
+          db: own.db,
+          store: diskStore(own.dataDir),
+          mailer: new MemoryMailer(),
+          siteOrigin: 'https://velada.example',
+          pushSender: webPushSender(own.db, testConfig(own.dataDir)),
+        },
         { pgBossSchema },
       );
       await stop();

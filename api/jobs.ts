@@ -15,11 +15,15 @@ import { removeOrphanFiles } from './services/orphan-files.ts';
 import { renewalDueMail } from './routes/payments/mails.ts';
 import { paymentPagePath } from './routes/payments/confirmations.ts';
 import { mailExpiryNotices } from './routes/ads/advertiser-notices.ts';
+import { runSearchAlerts, type PushSender } from './services/push-alerts.ts';
+import { deleteStaleAlerts } from '#db/queries/push-subscriptions.ts';
 import { startScheduledJobs, type ScheduledJob, type SchedulerOptions, type StopJobs } from './scheduler/scheduler.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Plans and listings end within this long of their date. */
 const PLAN_JOB_MS = 5 * 60 * 1000;
+/** New ads are looked for this often; each search is told at most once a day (decision 038). */
+const SEARCH_ALERTS_MS = 15 * 60 * 1000;
 
 /** Keeps search ranks current (plan ends, the daily rotation) and SQLite's planner statistics fresh. */
 export async function refreshSearchOrder(db: Knex): Promise<void> {
@@ -33,13 +37,15 @@ export interface JobContext {
   store: ObjectStore;
   mailer: Mailer;
   siteOrigin: string;
+  /** Delivers search alerts through the devices' push services (api/services/push-alerts.ts). */
+  pushSender: PushSender;
 }
 
 /**
  * The scheduled jobs (api/scheduler/): each once per interval across the processes sharing the database. The
  * hourly ones delete by whole past days, so each run removes at most the day that just expired.
  */
-export function scheduledJobs({ db, store, mailer, siteOrigin }: JobContext): ScheduledJob[] {
+export function scheduledJobs({ db, store, mailer, siteOrigin, pushSender }: JobContext): ScheduledJob[] {
   return [
     { name: 'plan-lifecycle', everyMs: PLAN_JOB_MS, run: async (now) => void (await runPlanJobs(db, mailer, siteOrigin, now)) },
     { name: 'search-order', everyMs: HOUR_MS, run: () => refreshSearchOrder(db) },
@@ -53,6 +59,16 @@ export function scheduledJobs({ db, store, mailer, siteOrigin }: JobContext): Sc
       },
     },
     { name: 'ad-stats-retention', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredAdStats(db, now)) },
+    {
+      name: 'search-alerts',
+      everyMs: SEARCH_ALERTS_MS,
+      run: async (now) => {
+        const { sent, gone } = await runSearchAlerts(db, pushSender, now);
+        if (sent || gone) console.log(`Search alerts: ${sent} sent, ${gone} devices gone.`);
+      },
+    },
+    // A device's endpoint is an identifier: alerts that told nothing for 12 months go (decision 038).
+    { name: 'search-alert-retention', everyMs: HOUR_MS, run: async (now) => void (await deleteStaleAlerts(db, now)) },
     { name: 'rate-limit-cleanup', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredRateLimits(db, now)) },
     { name: 'identity-purge', everyMs: HOUR_MS, run: async (now) => void (await purgeIdentityDocuments(db, store, now)) },
     {

@@ -16,6 +16,7 @@ import { AdStatsCounter } from './services/ad-stats.ts';
 import { listenForCatalogChanges, readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import { startJobs } from './jobs.ts';
+import { webPushSender } from './services/push-alerts.ts';
 import { buildOriginDiffers, buildRefusesImagesFrom } from './static-site.ts';
 import { createMailer } from './services/mail.ts';
 import { openObjectStore, type ObjectStore } from './services/object-store/object-store.ts';
@@ -185,7 +186,7 @@ export async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   let stopJobs: () => Promise<void>;
   try {
-    stopJobs = await startJobs({ db, store, mailer, siteOrigin: config.siteOrigin });
+    stopJobs = await startJobs({ db, store, mailer, siteOrigin: config.siteOrigin, pushSender: webPushSender(db, config) });
   } catch (err) {
     console.error(`The scheduled jobs could not start: ${(err as Error).message}`);
     process.exit(1);

@@ -308,6 +308,34 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     body: 'json',
     example: () => ({ preferences: { ad_published: false, ad_expiry: true } }),
   },
+  // Which favourites are still public (decision 038): ids in, ids out.
+  'GET /api/ads/availability': { access: 'public', body: 'none' },
+  // Search alerts: a device is its push subscription; its endpoint and auth secret are the proof, not a session.
+  'GET /api/alertas/clave': { access: 'public', body: 'none' },
+  'POST /api/alertas': {
+    access: 'public',
+    body: 'json',
+    example: () => ({
+      subscription: { endpoint: 'https://push.example.com/send/abc123', keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'b'.repeat(22) } },
+      filter: 'categoria=masajes',
+    }),
+  },
+  'POST /api/alertas/consulta': {
+    access: 'public',
+    body: 'json',
+    example: () => ({ endpoint: 'https://push.example.com/send/abc123', auth: 'b'.repeat(22) }),
+  },
+  'DELETE /api/alertas/:id': {
+    access: 'public',
+    body: 'json',
+    params: () => ({ id: 1 }),
+    example: () => ({ endpoint: 'https://push.example.com/send/abc123', auth: 'b'.repeat(22) }),
+  },
+  'DELETE /api/alertas': {
+    access: 'public',
+    body: 'json',
+    example: () => ({ endpoint: 'https://push.example.com/send/abc123', auth: 'b'.repeat(22) }),
+  },
   'POST /api/payments/mercadopago/webhook': {
     access: 'signature',
     body: 'json',

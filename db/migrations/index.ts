@@ -25,6 +25,7 @@ import * as m021 from './021-availability-windows.ts';
 import * as m022 from './022-photo-verification.ts';
 import * as m023 from './023-mail-preferences.ts';
 import * as m024 from './024-ad-daily-stats.ts';
+import * as m025 from './025-push-subscriptions.ts';
 import * as m027 from './027-ads-phone-index.ts';
 
 interface Migration {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '022-photo-verification': m022,
   '023-mail-preferences': m023,
   '024-ad-daily-stats': m024,
+  '025-push-subscriptions': m025,
   '027-ads-phone-index': m027,
 };
 

@@ -146,3 +146,10 @@ export async function publicAdsWithPhone(db: Knex, e164: string, limit = 5): Pro
     .select('ads.id', 'ads.slug', 'ads.title');
   return rows.map((r: { id: number | string; slug: string; title: string }) => ({ id: Number(r.id), slug: r.slug, title: r.title }));
 }
+
+/** Which of `ids` are public ads now (for the visitor's favourites: "Ya no disponible" on the rest); nothing else. */
+export async function publicAdIdsAmong(db: Knex, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = (await publicAds(db).whereIn('ads.id', ids).select('ads.id')) as { id: number }[];
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}

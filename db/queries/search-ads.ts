@@ -337,3 +337,21 @@ function excerpt(text: string, max = 140): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
+
+/**
+ * For search alerts (decision 038): how many public ads match `f` exactly as /buscar means it and were published
+ * after `since`, and the newest of their publication dates (the alert's next mark).
+ */
+export async function newMatchesSince(
+  db: Knex,
+  f: SearchFilters,
+  since: Date,
+  now = new Date(),
+): Promise<{ count: number; newest: Date | null }> {
+  const query = publicAds(db).where('ads.published_at', '>', since);
+  applyFilters(db, query, f, now);
+  const row = (await query.select(db.raw('count(*) as n'), db.raw('max(ads.published_at) as newest')).first()) as
+    { n: number | string; newest: Date | number | string | null } | undefined;
+  const count = Number(row?.n ?? 0);
+  return { count, newest: count > 0 && row?.newest != null ? new Date(row.newest) : null };
+}

@@ -11,7 +11,10 @@ const SERVER_TIMEOUT_MS = 5000;
  * clearing. Alerts for new ads go here (forgetting the Web Push subscription on the server needs the service
  * worker's registration, which is removed below).
  */
-const BEFORE_CLEAR: (() => Promise<void>)[] = [];
+const BEFORE_CLEAR: (() => Promise<void>)[] = [
+  // Loaded only now: every page carries this module, and few visitors ever clear.
+  async () => (await import('./search-alerts.ts')).forgetAlertsOnThisDevice(),
+];
 
 async function askServer(): Promise<void> {
   await fetch(CLEAR_PATH, { method: 'POST', credentials: 'same-origin', signal: AbortSignal.timeout(SERVER_TIMEOUT_MS) });

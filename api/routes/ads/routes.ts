@@ -1,14 +1,14 @@
 // Public ad endpoints. The phone number is only given out here, on an explicit request, and counted (as a phone
 // reveal or a WhatsApp open, for the ad's statistics): in the local form for reading, with call and WhatsApp links
-// built from the stored international form.
+// built from the stored international form. Also which of a visitor's favourites are still public.
 import Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
 import { notFound } from '#api/errors.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { publicPhone } from '#db/queries/ad-page.ts';
+import { publicAdIdsAmong, publicPhone } from '#db/queries/ad-page.ts';
 import { isCountedVisit } from '#api/services/ad-stats.ts';
 import { formatPhoneLocal, phoneLinks } from '#shared/phone.ts';
-import { adIdParams, phoneRevealBody } from './schema.ts';
+import { adIdParams, availabilityQuery, phoneRevealBody } from './schema.ts';
 import { validate } from '#api/http/validate.ts';
 
 export function adsRouter(deps: RouterDeps): Router {
@@ -24,6 +24,17 @@ export function adsRouter(deps: RouterDeps): Router {
       if (isCountedVisit(ctx.req.headers)) deps.adStats.count(id, ctx.input.body.via === 'whatsapp' ? 'whatsappOpens' : 'phoneReveals');
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { phone: formatPhoneLocal(phone), ...phoneLinks(phone) };
+    },
+  );
+  // The visitor's favourites live in their browser (decision 038): this says which of them are still public, and
+  // nothing about any ad (no title, no state), so it tells nobody more than the public pages do.
+  router.get(
+    '/availability',
+    rateLimit(deps.rateLimits.budget('ad-availability', { windowMs: 60_000, max: 30 })),
+    validate({ query: availabilityQuery }),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { public: await publicAdIdsAmong(deps.db, ctx.input.query.ids) };
     },
   );
   return router;

@@ -23,3 +23,15 @@ export const adReasonBody = z.object({
     .min(5, 'Escribí el motivo: el anunciante lo va a ver.')
     .max(500),
 });
+
+/** Which of a visitor's favourites are still public: GET /api/ads/availability?ids=1,2,3 */
+export const MAX_AVAILABILITY_IDS = 100;
+export const availabilityQuery = z.object({
+  ids: z
+    .string('Indicá los avisos.')
+    .max(MAX_AVAILABILITY_IDS * 11, `Consultá hasta ${MAX_AVAILABILITY_IDS} avisos por vez.`)
+    .regex(/^\d{1,10}(,\d{1,10})*$/, 'Los códigos de aviso son números separados por comas.')
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((ids) => ids.length <= MAX_AVAILABILITY_IDS, `Consultá hasta ${MAX_AVAILABILITY_IDS} avisos por vez.`)
+    .refine((ids) => ids.every((id) => id > 0 && id <= 2_147_483_647), 'Ese código de aviso no es válido.'),
+});

@@ -1,0 +1,110 @@
+// Search alerts kept as Web Push subscriptions (docs/decisions/038-favourites-and-alerts.md): a device's endpoint and
+// keys with the search it follows, and when it was last told. The endpoint and its auth secret are the device's
+// proof: listing and deleting need both.
+import type { Knex } from 'knex';
+
+/** A device follows at most this many searches. */
+export const MAX_ALERTS_PER_DEVICE = 10;
+/** An alert that told nothing for this long is deleted (Ley 25.326: no identifier kept without use). */
+export const ALERT_RETENTION_MONTHS = 12;
+
+export interface PushKeys {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export interface PushAlert extends PushKeys {
+  id: number;
+  filter: string;
+  createdAt: Date;
+  lastNotifiedAt: Date | null;
+  announcedUntil: Date;
+}
+
+interface Row {
+  id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  filter: string;
+  created_at: Date | number | string;
+  last_notified_at: Date | number | string | null;
+  announced_until: Date | number | string;
+}
+
+const toAlert = (r: Row): PushAlert => ({
+  id: Number(r.id),
+  endpoint: r.endpoint,
+  p256dh: r.p256dh,
+  auth: r.auth,
+  filter: r.filter,
+  createdAt: new Date(r.created_at),
+  lastNotifiedAt: r.last_notified_at === null ? null : new Date(r.last_notified_at),
+  announcedUntil: new Date(r.announced_until),
+});
+
+export type SubscribeOutcome = { alert: PushAlert; created: boolean } | { tooMany: true };
+
+/**
+ * Saves the alert for this device and search; the same search again keeps the alert (and its mark) and takes the
+ * keys the browser sent now. Ads already public when it is made are not news: the mark starts now.
+ */
+export async function subscribeAlert(db: Knex, keys: PushKeys, filter: string, now = new Date()): Promise<SubscribeOutcome> {
+  return db.transaction(async (trx) => {
+    const existing = (await trx('push_subscriptions').where({ endpoint: keys.endpoint, filter }).first()) as Row | undefined;
+    // Keys change when the browser renews its subscription; the device's other alerts follow.
+    await trx('push_subscriptions').where('endpoint', keys.endpoint).update({ p256dh: keys.p256dh, auth: keys.auth });
+    if (existing) return { alert: toAlert({ ...existing, p256dh: keys.p256dh, auth: keys.auth }), created: false };
+    const count = await trx('push_subscriptions').where('endpoint', keys.endpoint).count({ n: '*' }).first();
+    if (Number(count?.n ?? 0) >= MAX_ALERTS_PER_DEVICE) return { tooMany: true };
+    const [row] = (await trx('push_subscriptions')
+      .insert({ ...keys, filter, created_at: now, last_notified_at: null, announced_until: now })
+      .onConflict(['endpoint', 'filter'])
+      .ignore()
+      .returning('*')) as Row[];
+    // A twin request that won the race: its row is this alert.
+    const saved = row ?? ((await trx('push_subscriptions').where({ endpoint: keys.endpoint, filter }).first()) as Row);
+    return { alert: toAlert(saved), created: Boolean(row) };
+  });
+}
+
+/** The device's alerts, oldest first, when the auth secret is the subscription's; [] otherwise. */
+export async function alertsOfDevice(db: Knex, endpoint: string, auth: string): Promise<PushAlert[]> {
+  const rows = (await db('push_subscriptions').where({ endpoint, auth }).orderBy('id')) as Row[];
+  return rows.map(toAlert);
+}
+
+/** Deletes one alert of the device (or all of them without `id`); the count deleted (0 with a wrong secret). */
+export async function deleteDeviceAlerts(db: Knex, endpoint: string, auth: string, id?: number): Promise<number> {
+  const query = db('push_subscriptions').where({ endpoint, auth });
+  if (id !== undefined) query.where('id', id);
+  return query.delete();
+}
+
+/** Every alert, for the job; few per device and one row each, read in pages of ids. */
+export async function alertsAfter(db: Knex, afterId: number, limit: number): Promise<PushAlert[]> {
+  const rows = (await db('push_subscriptions').where('id', '>', afterId).orderBy('id').limit(limit)) as Row[];
+  return rows.map(toAlert);
+}
+
+/** After a notification: when, and the newest publication it covered. */
+export async function markAlertNotified(db: Knex, id: number, notifiedAt: Date, announcedUntil: Date): Promise<void> {
+  await db('push_subscriptions').where('id', id).update({ last_notified_at: notifiedAt, announced_until: announcedUntil });
+}
+
+/** The push service says the device is gone (404/410): every alert of that endpoint goes. */
+export async function deleteEndpoint(db: Knex, endpoint: string): Promise<number> {
+  return db('push_subscriptions').where('endpoint', endpoint).delete();
+}
+
+/** Alerts that told nothing for ALERT_RETENTION_MONTHS (counted from their creation when they never did). */
+export async function deleteStaleAlerts(db: Knex, now = new Date()): Promise<number> {
+  const limit = new Date(now);
+  limit.setUTCMonth(limit.getUTCMonth() - ALERT_RETENTION_MONTHS);
+  return db('push_subscriptions')
+    .where((q) =>
+      q.where('last_notified_at', '<', limit).orWhere((never) => never.whereNull('last_notified_at').where('created_at', '<', limit)),
+    )
+    .delete();
+}
