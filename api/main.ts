@@ -30,13 +30,14 @@ import { seedAnalyticsDemo } from '#tooling/seeds/analytics-demo.ts';
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(rootDir, 'dist');
 
-function buildSiteIfMissing(): void {
+/** Builds the site when there is no build, for `origin` (the canonical address of its prerendered pages). */
+function buildSiteIfMissing(origin: string): void {
   if (fs.existsSync(path.join(distDir, 'server', 'entry.mjs'))) return;
   console.log('No build found: building the site (this takes a minute the first time)...');
   const result = spawnSync(process.execPath, [path.join(rootDir, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
     cwd: rootDir,
     stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? origin },
   });
   if (result.status !== 0) throw new Error('The site build failed; see the output above.');
 }
@@ -168,7 +169,7 @@ export async function main(): Promise<void> {
     console.error((err as Error).message);
     process.exit(1);
   }
-  buildSiteIfMissing();
+  buildSiteIfMissing(config.siteOrigin);
   const mediaRefused = config.mediaPublicUrl ? buildRefusesImagesFrom(path.join(distDir, 'client'), config.mediaPublicUrl) : null;
   if (mediaRefused) {
     console.error(mediaRefused);
