@@ -99,7 +99,6 @@ test('an ad that is no longer public stays in /favoritos marked "Ya no disponibl
   await expect(item.getByText('Ya no disponible')).toBeVisible();
   await expect(item.getByRole('link', { name: 'Masajes que ya terminaron' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: '/tmp/favoritos-gone-390.png', fullPage: true });
 });
 
 test.describe('with the service worker', () => {
@@ -150,6 +149,39 @@ test.describe('with the service worker', () => {
         'El navegador no pudo activar los avisos (su servicio de notificaciones no respondió). Probá de nuevo más tarde.',
       );
     }
-    await page.screenshot({ path: '/tmp/buscar-alert-390.png' });
+  });
+
+  test('a push message shows a discreet notification: "Velada", the count, and "Dejar de avisar"', async ({ page, context }) => {
+    await context.grantPermissions(['notifications']);
+    await openSearch(page);
+    // The browser's own delivery of a push message to the worker (DevTools protocol), as a push service would make it.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    const origin = new URL(page.url()).origin;
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: await registrationId,
+      data: JSON.stringify({ title: 'Velada', body: '3 avisos nuevos en tu búsqueda', url: '/buscar?categoria=masajes', alertId: 7 }),
+    });
+    const shown = async () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          actions: ((n as Notification & { actions?: { title: string }[] }).actions ?? []).map((a) => a.title),
+        }));
+      });
+    await expect
+      .poll(shown)
+      .toEqual([{ title: 'Velada', body: '3 avisos nuevos en tu búsqueda', tag: 'alerta-7', actions: ['Dejar de avisar'] }]);
   });
 });
