@@ -23,6 +23,7 @@ import {
   SERVICE_TYPES,
   ZONES,
 } from '#shared/catalogue.ts';
+import { allLandings } from '#shared/search-engines.ts';
 import { BENCH_ADS, ensureBenchData } from './lib/bench-data.ts';
 import { BENCH_DATA_DIR, isMain, log, round } from './lib/common.ts';
 import { getBody } from './lib/http.ts';
@@ -292,6 +293,10 @@ export async function runSpeedBenchmark(): Promise<Record<string, unknown>[]> {
   try {
     const adPath = await someAdPath(ours.origin);
     const popular = popularUrls();
+    // The landing pages of one category (each barrio and zone), under one prefix for the baseline.
+    const landings = allLandings()
+      .filter((l) => l.categoria === 'masajes')
+      .map((l) => l.path);
     const cases: PageCase[] = [
       {
         name: 'search-random',
@@ -301,6 +306,7 @@ export async function runSpeedBenchmark(): Promise<Record<string, unknown>[]> {
       },
       { name: 'search-popular', url: popular[0]!, script: pickUrlScript(popular), baselinePath: '/buscar*' },
       { name: 'ad-page', url: adPath, baselinePath: adPath },
+      { name: 'landing', url: landings[0]!, script: pickUrlScript(landings), baselinePath: '/masajes/*' },
       { name: 'home', url: '/', baselinePath: '/' },
       { name: 'home-strip', url: await featuredStripPath(ours.origin), baselinePath: '/_server-islands/*' },
     ];

@@ -155,23 +155,23 @@ test.describe('with the service worker', () => {
     await context.grantPermissions(['notifications']);
     await openSearch(page);
     // The browser's own delivery of a push message to the worker (DevTools protocol), as a push service would make it.
+    // The protocol names registrations by id; every live one it reports gets the message until the notification
+    // shows (a registration can be reported before the worker is active, and the same tag shows one notification).
     const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r) => !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      }),
-    );
+    const registrations = new Set<string>();
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+      for (const r of event.registrations)
+        if (r.isDeleted) registrations.delete(r.registrationId);
+        else registrations.add(r.registrationId);
+    });
     await cdp.send('ServiceWorker.enable');
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));
     const origin = new URL(page.url()).origin;
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId: await registrationId,
-      data: JSON.stringify({ title: 'Velada', body: '3 avisos nuevos en tu búsqueda', url: '/buscar?categoria=masajes', alertId: 7 }),
-    });
-    const shown = async () =>
-      page.evaluate(async () => {
+    const data = JSON.stringify({ title: 'Velada', body: '3 avisos nuevos en tu búsqueda', url: '/buscar?categoria=masajes', alertId: 7 });
+    const shown = async () => {
+      for (const registrationId of registrations)
+        await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data }).catch(() => undefined);
+      return page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
         return (await registration.getNotifications()).map((n) => ({
           title: n.title,
@@ -180,8 +180,9 @@ test.describe('with the service worker', () => {
           actions: ((n as Notification & { actions?: { title: string }[] }).actions ?? []).map((a) => a.title),
         }));
       });
+    };
     await expect
-      .poll(shown)
+      .poll(shown, { timeout: 15_000 })
       .toEqual([{ title: 'Velada', body: '3 avisos nuevos en tu búsqueda', tag: 'alerta-7', actions: ['Dejar de avisar'] }]);
   });
 });
