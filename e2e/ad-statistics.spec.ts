@@ -54,7 +54,7 @@ test("a visitor's search, visit and contacts show in the ad's statistics, for th
   const search = `/buscar?q=${encodeURIComponent(title)}`;
   await expect(async () => {
     await page.goto(search);
-    await expect(page.locator('#search-results').getByRole('link', { name: title }).first()).toBeVisible({ timeout: 500 });
+    await expect(page.locator('#search-results').getByRole('link', { name: title, exact: true }).first()).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 10_000 });
 
   // The visitor: finds the ad in a search, opens it, asks for the phone, then opens WhatsApp.
@@ -63,7 +63,7 @@ test("a visitor's search, visit and contacts show in the ad's statistics, for th
   visit.on('popup', (popup) => void popup.close());
   await asReturningVisitor(visit);
   await visit.goto(search);
-  await visit.locator('#search-results').getByRole('link', { name: title }).first().click();
+  await visit.locator('#search-results').getByRole('link', { name: title, exact: true }).first().click();
   await expect(visit).toHaveURL(new RegExp(`/anuncio/masajes-de-estela-${adId}$`));
   await waitForHydration(visit);
   await visit.getByRole('button', { name: /Ver teléfono/ }).click();

@@ -130,7 +130,7 @@ test('a visitor reports an ad as a possible minor: it leaves search and its page
   // Gone at once: its page and the search.
   expect((await visit.goto(adPath))?.status()).toBe(404);
   await visit.goto(`/buscar?q=${encodeURIComponent(ad.title)}`);
-  await expect(visit.locator('#search-results').getByRole('link', { name: ad.title })).toHaveCount(0);
+  await expect(visit.locator('#search-results').getByRole('link', { name: ad.title, exact: true })).toHaveCount(0);
 
   // The footer's 'Denunciar estafas' opens the form with that reason chosen.
   await visit.goto('/');
