@@ -71,16 +71,19 @@ export interface PushServicePolicy {
   allowLocal: boolean;
 }
 
+const NOT_A_SUBSCRIPTION = 'La suscripción del navegador no es válida.';
+const NOT_A_PUSH_SERVICE = 'La suscripción no apunta a un servicio de notificaciones.';
+
 /** Why an endpoint is refused, in Spanish; null when it may be a push service. */
 export function endpointRefusal(endpoint: string, policy: PushServicePolicy): string | null {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    return 'La suscripción del navegador no es válida.';
+    return NOT_A_SUBSCRIPTION;
   }
-  if (policy.allowLocal) return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'La suscripción del navegador no es válida.';
-  if (url.protocol !== 'https:' || url.username || url.password) return 'La suscripción del navegador no es válida.';
+  if (policy.allowLocal) return url.protocol === 'https:' || url.protocol === 'http:' ? null : NOT_A_SUBSCRIPTION;
+  if (url.protocol !== 'https:' || url.username || url.password) return NOT_A_SUBSCRIPTION;
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (
     host === 'localhost' ||
@@ -89,8 +92,8 @@ export function endpointRefusal(endpoint: string, policy: PushServicePolicy): st
     host.endsWith('.internal') ||
     (!host.includes('.') && !net.isIP(host))
   )
-    return 'La suscripción no apunta a un servicio de notificaciones.';
-  if (isPrivateAddress(host)) return 'La suscripción no apunta a un servicio de notificaciones.';
+    return NOT_A_PUSH_SERVICE;
+  if (isPrivateAddress(host)) return NOT_A_PUSH_SERVICE;
   return null;
 }
 

@@ -12,15 +12,19 @@ export async function serverKey(db: Knex, name: ServerKeyName): Promise<Buffer> 
   cache.set(db, keys);
   const cached = keys.get(name);
   if (cached) return cached;
-  // Two processes starting together both insert; the first wins and both read the winner.
-  await db('settings')
-    .insert({ key: name, value: crypto.randomBytes(32).toString('hex'), updated_at: new Date() })
-    .onConflict('key')
-    .ignore();
-  const row = await db('settings').where('key', name).first('value');
-  const key = Buffer.from(row.value, 'hex');
+  const key = Buffer.from(await settingMadeOnce(db, name, () => crypto.randomBytes(32).toString('hex')), 'hex');
   keys.set(name, key);
   return key;
+}
+
+/**
+ * The value of a setting that is made once, by `make`, by whichever process asks first: two processes starting
+ * together both insert, the first wins and both read the winner.
+ */
+export async function settingMadeOnce(db: Knex, key: string, make: () => string): Promise<string> {
+  await db('settings').insert({ key, value: make(), updated_at: new Date() }).onConflict('key').ignore();
+  const row = await db('settings').where('key', key).first('value');
+  return row.value as string;
 }
 
 /** HMAC-SHA256 of `text` with the named key, as 64 hex characters. */

@@ -3,6 +3,7 @@
 // public key). Cached per connection.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { settingMadeOnce } from './server-keys.ts';
 
 export interface VapidKeys {
   /** The uncompressed P-256 point, URL-safe base64 (what browsers take as applicationServerKey). */
@@ -32,11 +33,5 @@ export function storedVapidKeys(db: Knex): Promise<VapidKeys> {
 }
 
 async function readOrCreate(db: Knex): Promise<VapidKeys> {
-  // Two processes starting together both insert; the first wins and both read the winner.
-  await db('settings')
-    .insert({ key: SETTING, value: JSON.stringify(newVapidKeys()), updated_at: new Date() })
-    .onConflict('key')
-    .ignore();
-  const row = await db('settings').where('key', SETTING).first('value');
-  return JSON.parse(row.value) as VapidKeys;
+  return JSON.parse(await settingMadeOnce(db, SETTING, () => JSON.stringify(newVapidKeys()))) as VapidKeys;
 }
