@@ -4,7 +4,7 @@
 // lists this tab's run of Velada entries) and that page replaces itself: a flag in sessionStorage tells it to, also
 // when it comes from the back-forward cache. A Velada page reached again with back/forward while the flag is set
 // leaves the same way; a visit by link, address or reload clears the flag.
-import { readSession, writeSession } from './storage.ts';
+import { readSession, removeSession, writeSession } from './storage.ts';
 
 /** Where the visitor lands: an ordinary, neutral search. */
 export const NEUTRAL_URL = 'https://www.google.com/search?q=clima+buenos+aires';
@@ -60,11 +60,7 @@ function leaveIfLeaving(restored: boolean): void {
     return;
   }
   // A link, the address bar or a reload: the visitor came back on purpose.
-  try {
-    sessionStorage.removeItem(LEAVING_KEY);
-  } catch {
-    /* storage unavailable: nothing was stored either */
-  }
+  removeSession(LEAVING_KEY);
   document.documentElement.classList.remove('is-leaving');
 }
 

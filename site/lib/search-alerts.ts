@@ -37,14 +37,20 @@ function toBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(raw, (c) => c.charCodeAt(0));
 }
 
-/** The endpoint and auth secret of this browser's subscription, or null without one. */
-async function deviceProof(): Promise<{ endpoint: string; auth: string } | null> {
+/** This browser's push subscription, or null without one. */
+async function deviceSubscription(): Promise<PushSubscription | null> {
   if (!('serviceWorker' in navigator)) return null;
   const registration = await navigator.serviceWorker.getRegistration('/');
-  const subscription = await registration?.pushManager.getSubscription();
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/** The endpoint and auth secret of a subscription: the device's proof for the API. */
+function proofOf(subscription: PushSubscription | null): { endpoint: string; auth: string } | null {
   const json = subscription?.toJSON();
   return json?.endpoint && json.keys?.auth ? { endpoint: json.endpoint, auth: json.keys.auth } : null;
 }
+
+const deviceProof = async () => proofOf(await deviceSubscription());
 
 /**
  * Subscribes this browser (asking permission now, on the visitor's click) and saves an alert for the search
@@ -90,11 +96,11 @@ export async function stopAlert(id: number): Promise<void> {
  */
 export async function forgetAlertsOnThisDevice(): Promise<void> {
   try {
-    const proof = await deviceProof();
-    if (!proof) return;
+    const subscription = await deviceSubscription();
+    const proof = proofOf(subscription);
+    if (!subscription || !proof) return;
     await callApi('DELETE', '/api/alertas', proof).catch(() => undefined);
-    const registration = await navigator.serviceWorker.getRegistration('/');
-    await (await registration?.pushManager.getSubscription())?.unsubscribe();
+    await subscription.unsubscribe();
   } catch {
     /* nothing more this browser can do */
   }

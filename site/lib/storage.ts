@@ -37,3 +37,10 @@ export function removeLocal(key: string): void {
     /* ignored as above */
   }
 }
+export function removeSession(key: string): void {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    /* ignored as above */
+  }
+}
