@@ -236,3 +236,24 @@ export const tooManyAlerts = (max: number) =>
   );
 // Also a wrong secret: a stranger learns nothing about the device's alerts.
 export const alertNotFound = () => new HttpError(404, 'alert_not_found', 'Ese aviso de búsqueda no existe o ya fue eliminado.');
+
+// Safety alerts between advertisers (docs/decisions/040-alertas.md)
+export const alertsNeedVerification = () =>
+  new HttpError(
+    403,
+    'not_verified',
+    'Las alertas de seguridad son solo para anunciantes con la identidad verificada. Verificá tu identidad desde Mi cuenta; si ya la enviaste, vas a poder usarlas cuando la aprobemos.',
+  );
+export const alreadyReportedNumber = () =>
+  new HttpError(
+    409,
+    'already_reported',
+    'Ya reportaste este número y tu alerta está en revisión o aprobada: cada anunciante cuenta una vez por número. Si pasó algo nuevo, escribinos desde Contacto.',
+    'phone',
+  );
+export const tooManySafetyReports = (max: number) =>
+  tooManyRequests(`Ya reportaste ${max} incidentes en las últimas 24 horas, el máximo por día. Si es urgente, escribinos desde Contacto.`);
+export const tooManySafetyLookups = (minutes: number) =>
+  tooManyRequests(`Hiciste muchas consultas seguidas. Esperá ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} y volvé a consultar.`);
+export const safetyAlertNotFound = () => notFound('safety_alert_not_found', 'La alerta no existe o ya venció.');
+export const safetyAlertDecided = (message: string) => conflict('not_allowed', message);

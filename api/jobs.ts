@@ -17,6 +17,7 @@ import { paymentPagePath } from './routes/payments/confirmations.ts';
 import { mailExpiryNotices } from './routes/ads/advertiser-notices.ts';
 import { runSearchAlerts, type PushSender } from './services/push-alerts.ts';
 import { deleteStaleAlerts } from '#db/queries/push-subscriptions.ts';
+import { deleteExpiredSafetyAlerts } from '#db/queries/safety-alerts.ts';
 import { startScheduledJobs, type ScheduledJob, type SchedulerOptions, type StopJobs } from './scheduler/scheduler.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -69,6 +70,8 @@ export function scheduledJobs({ db, store, mailer, siteOrigin, pushSender }: Job
     },
     // A device's endpoint is an identifier: alerts that told nothing for 12 months go (decision 038).
     { name: 'search-alert-retention', everyMs: HOUR_MS, run: async (now) => void (await deleteStaleAlerts(db, now)) },
+    // Safety alerts count 12 months from their filing, then go whatever their state (decision 040).
+    { name: 'safety-alert-retention', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredSafetyAlerts(db, now)) },
     { name: 'rate-limit-cleanup', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredRateLimits(db, now)) },
     { name: 'identity-purge', everyMs: HOUR_MS, run: async (now) => void (await purgeIdentityDocuments(db, store, now)) },
     {

@@ -6,6 +6,7 @@ import { adImageUrl } from '#shared/photo-urls.ts';
 import { advertiserDailyCounts } from './ad-stats.ts';
 import { OPTIONAL_MAIL_KIND_VALUES, optionalMailLabel } from '#shared/mail-preferences.ts';
 import { rateRows, ratesFromRows } from '#shared/rates.ts';
+import { deleteSafetyAlertsOf, safetyAlertsForExport } from './safety-alerts.ts';
 import {
   Ad,
   AdPhoto,
@@ -75,6 +76,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       'processed_at',
     );
   const optOuts = await MailOptOut.query(db).where('advertiser_id', advertiserId).select('kind', 'created_at');
+  const safetyAlerts = await safetyAlertsForExport(db, advertiserId);
   return {
     generatedAt: new Date().toISOString(),
     account,
@@ -113,6 +115,8 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       photos: r.checks!.map((c) => ({ position: c.position, verified: c.verified, reason: c.reason })),
     })),
     payments,
+    // Safety alerts this account filed (decision 040); the numbers are not kept, so they are not here either.
+    safetyAlerts,
     // Every optional kind with whether it is on; off since when (shared/mail-preferences.ts).
     mailPreferences: OPTIONAL_MAIL_KIND_VALUES.map((kind) => {
       const off = optOuts.find((o) => o.kind === kind);
@@ -164,6 +168,8 @@ export async function deleteAdvertiserAccount(
     await AdvertiserSession.query(trx).where('advertiser_id', advertiserId).delete();
     await AdvertiserToken.query(trx).where('advertiser_id', advertiserId).delete();
     await MailOptOut.query(trx).where('advertiser_id', advertiserId).delete();
+    // Their safety alerts go too: staff could no longer ask the reporter about them (decision 040).
+    await deleteSafetyAlertsOf(trx, advertiserId);
     return { photoKeys, documentKeys: [...documentKeys, ...selfieKeys], receiptKeys };
   });
 }

@@ -10,6 +10,7 @@ import { registerVerificationRoutes } from '#api/routes/verification/admin-route
 import { registerPhotoVerificationRoutes } from '#api/routes/verification/photo-admin-routes.ts';
 import { registerModerationRoutes } from '#api/routes/ads/admin-routes.ts';
 import { registerReportRoutes } from '#api/routes/reports/admin-routes.ts';
+import { registerSafetyAlertRoutes } from '#api/routes/safety-alerts/admin-routes.ts';
 import { registerPaymentRoutes } from '#api/routes/payments/admin-routes.ts';
 import { registerAdministratorRoutes } from '#api/routes/staff/admin-routes.ts';
 
@@ -22,6 +23,7 @@ export function adminDataRouter(deps: RouterDeps): { router: Router; permissions
     registerPhotoVerificationRoutes,
     registerModerationRoutes,
     registerReportRoutes,
+    registerSafetyAlertRoutes,
     registerPaymentRoutes,
     registerAdministratorRoutes,
   ]) {
