@@ -23,6 +23,7 @@ let throwawayAdminId = 0;
 let documentId = 0;
 const moderationAdIds: Record<string, number> = {};
 const reportIds: number[] = [];
+const safetyAlertIds: Record<'approve' | 'reject' | 'withdraw', number> = { approve: 0, reject: 0, withdraw: 0 };
 let messageId = 0;
 let verifiedId = 0;
 let alertId = 0;
@@ -64,6 +65,20 @@ beforeAll(async () => {
     status: 'open',
     created_at: new Date(),
   });
+  for (const [decision, status] of [
+    ['approve', 'pending'],
+    ['reject', 'pending'],
+    ['withdraw', 'approved'],
+  ] as const) {
+    safetyAlertIds[decision] = await insertId('safety_alerts', {
+      phone_hash: decision.padEnd(64, '0'),
+      reporter_id: verified,
+      kind: 'robo',
+      description: 'Una alerta de prueba.',
+      status,
+      created_at: new Date(),
+    });
+  }
   for (let i = 0; i < 2; i++)
     reportIds.push(await insertId('reports', { reason: 'estafa', status: 'open', hid_ad: false, created_at: new Date() }));
   const now = new Date();
@@ -178,6 +193,16 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
     'POST /api/admin/ads/:id/remove': () => ({
       path: `/api/admin/ads/${moderationAdIds.remove}/remove`,
       body: { reason: 'Denuncia confirmada.' },
+    }),
+    'GET /api/admin/safety-alerts': () => ({ path: '/api/admin/safety-alerts?status=pending' }),
+    'POST /api/admin/safety-alerts/:id/approve': () => ({ path: `/api/admin/safety-alerts/${safetyAlertIds.approve}/approve` }),
+    'POST /api/admin/safety-alerts/:id/reject': () => ({
+      path: `/api/admin/safety-alerts/${safetyAlertIds.reject}/reject`,
+      body: { reason: 'No describe un incidente.' },
+    }),
+    'POST /api/admin/safety-alerts/:id/withdraw': () => ({
+      path: `/api/admin/safety-alerts/${safetyAlertIds.withdraw}/withdraw`,
+      body: { reason: 'Reportado por una competidora.' },
     }),
     'GET /api/admin/messages': () => ({ path: '/api/admin/messages?status=open' }),
     'POST /api/admin/messages/:id/answered': () => ({ path: `/api/admin/messages/${messageId}/answered` }),
