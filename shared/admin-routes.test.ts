@@ -16,7 +16,7 @@ describe("the panel's sections follow the server's route permissions", () => {
     [['view_subscribers'], ['suscriptores']],
     [['manage_verifications'], ['fotos']],
     [['manage_ads'], ['anuncios']],
-    [['view_reports'], ['denuncias', 'mensajes']],
+    [['view_reports'], ['denuncias', 'alertas', 'mensajes']],
     [['view_payments'], ['pagos']],
     [['process_payments'], []],
   ] as [AdminPermission[], string[]][])('a partner with %j also sees %j', (permissions, extra) => {
