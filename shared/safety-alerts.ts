@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { PHONE_MESSAGE, phoneFromReference } from './phone.ts';
 import { buenosAiresDate, daysSinceEpochInBuenosAires, shiftMonths } from './dates.ts';
+import { formatLongDate } from './format.ts';
 
 export const SAFETY_ALERT_KINDS = [
   { value: 'no_se_presento', label: 'No se presentó' },
@@ -121,3 +122,6 @@ export interface OwnSafetyAlert {
   createdAt: string;
   expiresAt: string;
 }
+
+/** A plain 'YYYY-MM-DD' date as '15 de noviembre de 2026' (noon UTC is the same day in Buenos Aires). */
+export const formatAlertDate = (date: string): string => formatLongDate(`${date}T12:00:00Z`);
