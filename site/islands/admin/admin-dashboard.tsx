@@ -14,6 +14,7 @@ import PaymentsSection from './payments-section.tsx';
 import AdsSection from './ads-section.tsx';
 import PhotoVerificationsSection from './photo-verifications-section.tsx';
 import ReportsSection from './reports-section.tsx';
+import SafetyAlertsSection from './safety-alerts-section.tsx';
 import MessagesSection from './messages-section.tsx';
 import BankAccountsSection from './bank-accounts-section.tsx';
 import AdministratorsSection from './administrators-section.tsx';
@@ -262,6 +263,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
             {section === 'fotos' && <PhotoVerificationsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
             {section === 'anuncios' && <AdsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
             {section === 'denuncias' && <ReportsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
+            {section === 'alertas' && <SafetyAlertsSection reloadToken={reloadToken} onUnauthorized={toLogin} onChanged={load} />}
             {section === 'mensajes' && <MessagesSection reloadToken={reloadToken} onUnauthorized={toLogin} />}
             {section === 'pagos' &&
               (data.payments ? (
