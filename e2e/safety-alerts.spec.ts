@@ -5,7 +5,11 @@ import { test, expect, expectNoSeriousA11yViolations, insertVerifiedAdvertiser, 
 import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 
-test('a verified advertiser reports a number, staff approve it, and another advertiser’s lookup shows it', async ({ page, browser, db }) => {
+test('a verified advertiser reports a number, staff approve it, and another advertiser’s lookup shows it', async ({
+  page,
+  browser,
+  db,
+}) => {
   // A number no other test reports: the minutes of the day make it new on every run against the same database.
   const suffix = String(1000 + (Date.now() % 9000)).padStart(4, '0');
   const number = `11 4990-${suffix}`;
@@ -49,6 +53,15 @@ test('a verified advertiser reports a number, staff approve it, and another adve
   await alertRow.getByRole('button', { name: /^Aprobar/ }).click();
   await expect(toast(staff, 'Alerta aprobada')).toBeVisible();
   await expect(alertRow).toHaveCount(0);
+  // Someone asks about the number: staff find its alerts in any state, written another way.
+  await staff.getByLabel('Buscar un número').fill(`+54 9 ${number}`);
+  await staff.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(staff.getByRole('heading', { level: 2, name: 'Alertas de ese número' })).toBeVisible();
+  const found = staff.getByRole('row').filter({ hasText: description });
+  await expect(found).toContainText('Aprobadas');
+  await expect(found.getByRole('button', { name: /^Retirar/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(staff);
+  await staff.screenshot({ path: test.info().outputPath('alertas-panel-numero.png'), fullPage: true });
   await staffContext.close();
 
   // Another verified advertiser looks the number up, written as a local mobile.

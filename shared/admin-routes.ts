@@ -29,6 +29,7 @@ export const ADMIN_ROUTES = {
   'POST /api/admin/reports/:id/dismiss': 'view_reports',
   // Safety alerts between advertisers are moderated by whoever handles reports (decision 040).
   'GET /api/admin/safety-alerts': 'view_reports',
+  'POST /api/admin/safety-alerts/by-number': 'view_reports',
   'POST /api/admin/safety-alerts/:id/approve': 'view_reports',
   'POST /api/admin/safety-alerts/:id/reject': 'view_reports',
   'POST /api/admin/safety-alerts/:id/withdraw': 'view_reports',

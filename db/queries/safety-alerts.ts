@@ -34,7 +34,10 @@ export async function fileSafetyAlert(
   try {
     return await db.transaction(async (trx) => {
       // An expired alert the job has not deleted yet no longer counts, and must not hold the number either.
-      await trx('safety_alerts').where({ phone_hash: phoneHash, reporter_id: reporterId }).where('created_at', '<', safetyAlertCutoff(now)).delete();
+      await trx('safety_alerts')
+        .where({ phone_hash: phoneHash, reporter_id: reporterId })
+        .where('created_at', '<', safetyAlertCutoff(now))
+        .delete();
       const [row] = await trx('safety_alerts')
         .insert({
           phone_hash: phoneHash,
@@ -120,13 +123,21 @@ export interface SafetyAlertReview {
   sameNumber: Record<SafetyAlertStatus, number>;
 }
 
-/** The alerts in one status: the pending oldest first (the queue), the others newest first; at most 200. */
-export async function listSafetyAlertsForStaff(db: Knex, status: SafetyAlertStatus, now = new Date()): Promise<SafetyAlertReview[]> {
+/**
+ * The unexpired alerts in one status (the pending oldest first, the queue; the others newest first), or every alert on
+ * one number (a rectification request); at most 200.
+ */
+export async function listSafetyAlertsForStaff(
+  db: Knex,
+  filter: { status: SafetyAlertStatus } | { phone: string },
+  now = new Date(),
+): Promise<SafetyAlertReview[]> {
   const cutoff = safetyAlertCutoff(now);
-  const direction = status === 'pending' ? 'asc' : 'desc';
-  const rows = await db('safety_alerts as s')
-    .join('advertisers as a', 'a.id', 's.reporter_id')
-    .where('s.status', status)
+  const direction = 'status' in filter && filter.status === 'pending' ? 'asc' : 'desc';
+  const query = db('safety_alerts as s').join('advertisers as a', 'a.id', 's.reporter_id');
+  if ('status' in filter) query.where('s.status', filter.status);
+  else query.where('s.phone_hash', await alertPhoneHash(db, filter.phone));
+  const rows = await query
     .where('s.created_at', '>=', cutoff)
     .orderBy('s.created_at', direction)
     .orderBy('s.id', direction)
@@ -204,7 +215,10 @@ export function deleteExpiredSafetyAlerts(db: Knex, now = new Date()): Promise<n
 
 /** The alerts an advertiser filed, for their data download: what they wrote and what became of it (no number is kept). */
 export async function safetyAlertsForExport(db: Knex, reporterId: number) {
-  const rows = await db('safety_alerts').where('reporter_id', reporterId).orderBy('id').select(...ownColumns, 'decided_at');
+  const rows = await db('safety_alerts')
+    .where('reporter_id', reporterId)
+    .orderBy('id')
+    .select(...ownColumns, 'decided_at');
   return rows.map((r) => ({
     kind: r.kind as string,
     description: r.description as string,

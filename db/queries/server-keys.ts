@@ -5,12 +5,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 
 export type ServerKeyName =
-  | 'quote_signing_key'
-  | 'reporter_hash_key'
-  | 'login_device_key'
-  | 'rate_limit_key'
-  | 'mail_preferences_key'
-  | 'alert_phone_key';
+  'quote_signing_key' | 'reporter_hash_key' | 'login_device_key' | 'rate_limit_key' | 'mail_preferences_key' | 'alert_phone_key';
 const cache = new WeakMap<Knex, Map<ServerKeyName, Buffer>>();
 
 export async function serverKey(db: Knex, name: ServerKeyName): Promise<Buffer> {

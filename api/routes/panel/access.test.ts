@@ -195,6 +195,7 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
       body: { reason: 'Denuncia confirmada.' },
     }),
     'GET /api/admin/safety-alerts': () => ({ path: '/api/admin/safety-alerts?status=pending' }),
+    'POST /api/admin/safety-alerts/by-number': () => ({ path: '/api/admin/safety-alerts/by-number', body: { phone: '11 4000-1001' } }),
     'POST /api/admin/safety-alerts/:id/approve': () => ({ path: `/api/admin/safety-alerts/${safetyAlertIds.approve}/approve` }),
     'POST /api/admin/safety-alerts/:id/reject': () => ({
       path: `/api/admin/safety-alerts/${safetyAlertIds.reject}/reject`,

@@ -4,8 +4,13 @@
 import { safetyAlertDecided, safetyAlertNotFound } from '#api/errors.ts';
 import { idParams } from '#api/http/validate.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
-import { decideSafetyAlert, listSafetyAlertsForStaff, type SafetyAlertDecision } from '#db/queries/safety-alerts.ts';
-import { decisionBody, staffListQuery } from './schema.ts';
+import {
+  decideSafetyAlert,
+  listSafetyAlertsForStaff,
+  type SafetyAlertDecision,
+  type SafetyAlertReview,
+} from '#db/queries/safety-alerts.ts';
+import { decisionBody, lookupBody, staffListQuery } from './schema.ts';
 
 const REFUSALS: Record<SafetyAlertDecision, string> = {
   approve: 'Esa alerta ya no está en revisión: ya fue aprobada o rechazada.',
@@ -15,7 +20,18 @@ const REFUSALS: Record<SafetyAlertDecision, string> = {
 
 export function registerSafetyAlertRoutes({ deps, route, act }: StaffRoutes): void {
   route('get', '/safety-alerts', { query: staffListQuery }, async (ctx) => {
-    ctx.body = await listSafetyAlertsForStaff(deps.db, ctx.input.query.status);
+    ctx.body = await listSafetyAlertsForStaff(deps.db, { status: ctx.input.query.status });
+  });
+  // Every alert on one number, for whoever asks to see or correct what is said about theirs (decision 040). The
+  // number comes in the body, and the audit row records the search, not the number.
+  route('post', '/safety-alerts/by-number', { body: lookupBody }, async (ctx, admin) => {
+    const { phone } = ctx.input.body;
+    ctx.body = await act(
+      ctx,
+      admin,
+      (found: SafetyAlertReview[]) => ({ action: 'safety_alerts_searched', targetType: 'safety_alert', details: { found: found.length } }),
+      (trx) => listSafetyAlertsForStaff(trx, { phone }),
+    );
   });
 
   route('post', '/safety-alerts/:id/approve', { params: idParams }, async (ctx, admin) => {
@@ -32,9 +48,14 @@ export function registerSafetyAlertRoutes({ deps, route, act }: StaffRoutes): vo
     route('post', `/safety-alerts/:id/${decision}`, { params: idParams, body: decisionBody }, async (ctx, admin) => {
       const { id } = ctx.input.params;
       const { reason } = ctx.input.body;
-      await act(ctx, admin, { action: `safety_alert_${status}`, targetType: 'safety_alert', targetId: id, details: { reason } }, async (trx) => {
-        refuse(await decideSafetyAlert(trx, id, decision, { adminId: admin.id, reason }), decision);
-      });
+      await act(
+        ctx,
+        admin,
+        { action: `safety_alert_${status}`, targetType: 'safety_alert', targetId: id, details: { reason } },
+        async (trx) => {
+          refuse(await decideSafetyAlert(trx, id, decision, { adminId: admin.id, reason }), decision);
+        },
+      );
       ctx.body = { success: true, status };
     });
   }

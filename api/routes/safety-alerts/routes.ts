@@ -36,8 +36,9 @@ export function safetyAlertsRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/advertiser/safety-alerts' });
   router.use(requireAdvertiser(deps), requireVerified);
   // Counted after validation: a mistyped number costs nothing, every answered question does.
-  const countFiling = perAdvertiser(deps.rateLimits.budget('safety-alert-reports', { windowMs: 24 * 60 * 60_000, max: FILINGS_PER_DAY }), () =>
-    tooManySafetyReports(FILINGS_PER_DAY),
+  const countFiling = perAdvertiser(
+    deps.rateLimits.budget('safety-alert-reports', { windowMs: 24 * 60 * 60_000, max: FILINGS_PER_DAY }),
+    () => tooManySafetyReports(FILINGS_PER_DAY),
   );
   const countLookup = perAdvertiser(
     deps.rateLimits.budget('safety-alert-lookups', { windowMs: LOOKUP_WINDOW_MS, max: LOOKUPS_PER_WINDOW }),

@@ -232,7 +232,10 @@ describe('moderation', () => {
     expect((await errorOf(withdrawPending)).message).toBe('Solo se puede retirar una alerta aprobada.');
     expect((await staff('approve', 999_999)).status).toBe(404);
 
-    const audit = await db()('audit_log').where('target_type', 'safety_alert').whereIn('target_id', [String(a), String(b)]).orderBy('id');
+    const audit = await db()('audit_log')
+      .where('target_type', 'safety_alert')
+      .whereIn('target_id', [String(a), String(b)])
+      .orderBy('id');
     expect(audit.map((e) => [e.action, e.target_id, e.username])).toEqual([
       ['safety_alert_approved', String(a), 'con_view_reports'],
       ['safety_alert_rejected', String(b), 'con_view_reports'],
@@ -254,6 +257,30 @@ describe('moderation', () => {
     ]);
     expect(Date.parse(own[0]!.expiresAt) - Date.parse(own[0]!.createdAt)).toBeGreaterThan(364 * DAY_MS);
     expect(JSON.stringify(own)).not.toContain('4000');
+  });
+
+  it('lets staff find every alert on a number someone asks about, in any state, auditing the search without the number', async () => {
+    const phone = '11 4000-3501';
+    const first = await advertiser();
+    const second = await advertiser();
+    const a = await fileOk(first.cookie, { phone, kind: 'robo', description: 'Una alerta para rectificar.' });
+    const b = await fileOk(second.cookie, { phone: 'https://wa.me/5491140003501', kind: 'amenaza', description: 'Otra alerta.' });
+    await staff('approve', a);
+    await fileOk(first.cookie, { phone: '11 4000-3502', description: 'Sobre otro número.' });
+
+    const res = await panel.call('POST', '/api/admin/safety-alerts/by-number', panel.cookies.view_reports, { phone: '+54 9 11 4000-3501' });
+    expect(res.status).toBe(200);
+    const found = (await res.json()) as SafetyAlertReview[];
+    expect(found.map((r) => [r.id, r.status, r.reporter.id])).toEqual([
+      [b, 'pending', second.id],
+      [a, 'approved', first.id],
+    ]);
+    const audit = await db()('audit_log').where('action', 'safety_alerts_searched').orderBy('id', 'desc').first();
+    expect(audit.username).toBe('con_view_reports');
+    expect(JSON.parse(audit.details)).toEqual({ found: 2 });
+    expect(JSON.stringify(audit)).not.toContain('40003501');
+    const refused = await panel.call('POST', '/api/admin/safety-alerts/by-number', panel.cookies.view_reports, { phone: 'hola' });
+    expect(refused.status).toBe(400);
   });
 
   it('counts one reporter once per number: a second alert waits until the first is rejected', async () => {
@@ -300,7 +327,11 @@ describe('who may use the alerts', () => {
     // A staff session is not an advertiser's; an advertiser's does not open the panel.
     const staffOnly = await fetch(`${panel.server.url}/api/advertiser/safety-alerts/lookup`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', Cookie: `${staffSessions.cookie}=${panel.cookies.super}` },
+      headers: {
+        'Content-Type': 'application/json',
+        'Sec-Fetch-Site': 'same-origin',
+        Cookie: `${staffSessions.cookie}=${panel.cookies.super}`,
+      },
       body: JSON.stringify({ phone: '11 4000-5001' }),
     });
     expect(staffOnly.status).toBe(401);
@@ -367,7 +398,9 @@ describe('the reporter’s data', () => {
   it('are in the account download and go with the account', async () => {
     const who = await advertiser();
     await fileOk(who.cookie, { phone: '11 4400-1000', kind: 'amenaza', incidentDate: daysAgo(3), description: 'Amenazas por audio.' });
-    const data = await fetch(`${panel.server.url}/api/advertiser/data`, { headers: { Cookie: `${advertiserSessions.cookie}=${who.cookie}` } });
+    const data = await fetch(`${panel.server.url}/api/advertiser/data`, {
+      headers: { Cookie: `${advertiserSessions.cookie}=${who.cookie}` },
+    });
     const exported = (await data.json()) as { safetyAlerts: unknown[] };
     expect(exported.safetyAlerts).toEqual([
       expect.objectContaining({ kind: 'amenaza', description: 'Amenazas por audio.', incidentDate: daysAgo(3), status: 'pending' }),

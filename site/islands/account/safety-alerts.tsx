@@ -236,13 +236,7 @@ function Report(props: { onFiled: (alert: OwnSafetyAlert) => void }) {
           <legend>¿Qué pasó?</legend>
           {SAFETY_ALERT_KINDS.map(({ value, label }) => (
             <label key={value} className="choice">
-              <input
-                type="radio"
-                name="report-kind"
-                value={value}
-                checked={values.kind === value}
-                onChange={() => set('kind', value)}
-              />
+              <input type="radio" name="report-kind" value={value} checked={values.kind === value} onChange={() => set('kind', value)} />
               <span>{label}</span>
             </label>
           ))}

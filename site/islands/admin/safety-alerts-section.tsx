@@ -4,7 +4,7 @@
 // reason. Each row shows who reported (never shown to other advertisers) and the other alerts on the same number.
 // The number itself is not kept, so it is not here either.
 import { useMemo, useState, type FormEvent } from 'react';
-import { postData } from '#site/lib/admin-api.ts';
+import { ApiError, postData, serverMessage } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import { usePanelAction } from './use-panel-action.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';
@@ -43,7 +43,11 @@ export default function SafetyAlertsSection(props: { reloadToken: number; onUnau
   const rowAction = usePanelAction();
   const { busyId } = rowAction;
   const { onChanged } = props;
-  const { items: alerts, error, reload } = usePanelList<SafetyAlertReview>(
+  const {
+    items: alerts,
+    error,
+    reload,
+  } = usePanelList<SafetyAlertReview>(
     `safety-alerts?status=${status}`,
     props.reloadToken,
     props.onUnauthorized,
@@ -70,6 +74,29 @@ export default function SafetyAlertsSection(props: { reloadToken: number; onUnau
     ),
   );
 
+  // A number someone asked about (a rectification, an abuse): every alert on it, in any state.
+  const [searchPhone, setSearchPhone] = useState('');
+  const [searched, setSearched] = useState<SafetyAlertReview[] | null>(null);
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+  const searchNumber = async () => {
+    try {
+      setSearched(await postData<SafetyAlertReview[]>('safety-alerts/by-number', { phone: searchPhone }));
+      setSearchError(null);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) props.onUnauthorized();
+      setSearched(null);
+      setSearchError(serverMessage(err) ?? 'No se pudo buscar el número.');
+    }
+  };
+  async function submitSearch(event: FormEvent) {
+    event.preventDefault();
+    if (searching) return;
+    setSearching(true);
+    await searchNumber();
+    setSearching(false);
+  }
+
   const act = (alert: SafetyAlertReview, action: 'approve' | 'reject' | 'withdraw', reason?: string) =>
     rowAction.run(
       alert.id,
@@ -79,12 +106,23 @@ export default function SafetyAlertsSection(props: { reloadToken: number; onUnau
           title: { approve: 'Alerta aprobada', reject: 'Alerta rechazada', withdraw: 'Alerta retirada' }[action],
           description: safetyAlertKindLabel(alert.kind),
         },
-        failure: { approve: 'No se pudo aprobar la alerta', reject: 'No se pudo rechazar la alerta', withdraw: 'No se pudo retirar la alerta' }[
-          action
-        ],
+        failure: {
+          approve: 'No se pudo aprobar la alerta',
+          reject: 'No se pudo rechazar la alerta',
+          withdraw: 'No se pudo retirar la alerta',
+        }[action],
       },
-      () => Promise.all([reload(), onChanged()]),
+      () => Promise.all([reload(), onChanged(), searched ? searchNumber() : null]),
     );
+  const table = (rows: SafetyAlertReview[], label: string) => (
+    <AlertsTable
+      alerts={rows}
+      label={label}
+      busyId={busyId}
+      onApprove={(a) => void act(a, 'approve')}
+      onRefuse={(alert, action) => setRefusal({ alert, action })}
+    />
+  );
 
   return (
     <section aria-labelledby="panel-section-title" className="panel__section">
@@ -93,91 +131,83 @@ export default function SafetyAlertsSection(props: { reloadToken: number; onUnau
       </h1>
       <p className="panel__muted">
         Reportes de anunciantes verificados sobre un número de teléfono. Solo las aprobadas cuentan en las consultas, sin decir quién
-        reportó. Del número se guarda solo una huella cifrada.
+        reportó. Del número se guarda solo una huella cifrada: para ver las alertas de un número que alguien consulta o pide corregir,
+        buscalo abajo.
       </p>
-      <div className="panel__filters">
+      <form className="panel__filters" onSubmit={submitSearch} noValidate>
         <div className="field">
-          <label htmlFor="safety-alerts-status">Estado</label>
-          <select id="safety-alerts-status" value={status} onChange={(e) => setStatus(e.target.value as SafetyAlertStatus)}>
-            {STATUSES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+          <label htmlFor="safety-alerts-phone">Buscar un número</label>
+          <input
+            id="safety-alerts-phone"
+            type="text"
+            inputMode="tel"
+            autoComplete="off"
+            maxLength={300}
+            value={searchPhone}
+            onChange={(e) => setSearchPhone(e.target.value)}
+            aria-invalid={searchError ? true : undefined}
+            aria-describedby={searchError ? 'safety-alerts-phone-error' : undefined}
+          />
+          {searchError && (
+            <p id="safety-alerts-phone-error" className="panel__error">
+              {searchError}
+            </p>
+          )}
         </div>
-      </div>
-      {error && <p role="alert">{error}</p>}
-      {!alerts && !error && <p aria-live="polite">Cargando…</p>}
-      {alerts && (
-        <p aria-live="polite" className="panel__count">
-          {alerts.length === 1 ? '1 alerta' : `${alerts.length} alertas`}
-        </p>
-      )}
-      {alerts?.length === 0 && <p>No hay alertas en este estado.</p>}
-      {alerts && alerts.length > 0 && (
-        <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de alertas de seguridad">
-          <table className="panel__table">
-            <caption className="visually-hidden">Alertas de seguridad</caption>
-            <thead>
-              <tr>
-                <th scope="col">Reportada</th>
-                <th scope="col">Incidente</th>
-                <th scope="col">Quién reportó</th>
-                <th scope="col">Otras alertas del número</th>
-                {(status === 'pending' || status === 'approved') && <th scope="col">Acciones</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {alerts.map((a) => (
-                <tr key={a.id}>
-                  <td>{formatDateTime(a.createdAt)}</td>
-                  <th scope="row" className="panel__wrap">
-                    {safetyAlertKindLabel(a.kind)}
-                    <span className="panel__muted panel__block">
-                      {a.incidentDate ? `Incidente del ${formatAlertDate(a.incidentDate)}` : 'Sin fecha del incidente'}
-                    </span>
-                    <span className="panel__block">{a.description}</span>
-                    {a.decisionReason && <span className="panel__muted panel__block">Motivo: {a.decisionReason}</span>}
-                  </th>
-                  <td className="panel__wrap">
-                    {a.reporter.name} (n.º {a.reporter.id})<span className="panel__muted panel__block">{a.reporter.email}</span>
-                  </td>
-                  <td>{sameNumberText(a.sameNumber)}</td>
-                  {status === 'pending' && (
-                    <td>
-                      <span className="panel__row-actions">
-                        <button type="button" className="btn btn-primary" disabled={busyId === a.id} onClick={() => void act(a, 'approve')}>
-                          Aprobar<span className="visually-hidden"> la alerta {a.id}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-outline"
-                          disabled={busyId === a.id}
-                          onClick={() => setRefusal({ alert: a, action: 'reject' })}
-                        >
-                          Rechazar<span className="visually-hidden"> la alerta {a.id}</span>
-                        </button>
-                      </span>
-                    </td>
-                  )}
-                  {status === 'approved' && (
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-outline"
-                        disabled={busyId === a.id}
-                        onClick={() => setRefusal({ alert: a, action: 'withdraw' })}
-                      >
-                        Retirar<span className="visually-hidden"> la alerta {a.id}</span>
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="panel__row-actions">
+          <button type="submit" className="btn btn-outline" disabled={searching}>
+            Buscar
+          </button>
+          {searched && (
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => {
+                setSearched(null);
+                setSearchPhone('');
+              }}
+            >
+              Volver a la lista
+            </button>
+          )}
         </div>
+      </form>
+      {searched ? (
+        <>
+          <h2>Alertas de ese número</h2>
+          <p aria-live="polite" className="panel__count">
+            {searched.length === 0
+              ? 'Ese número no tiene alertas en los últimos 12 meses.'
+              : searched.length === 1
+                ? '1 alerta'
+                : `${searched.length} alertas`}
+          </p>
+          {searched.length > 0 && table(searched, 'Alertas del número buscado')}
+        </>
+      ) : (
+        <>
+          <div className="panel__filters">
+            <div className="field">
+              <label htmlFor="safety-alerts-status">Estado</label>
+              <select id="safety-alerts-status" value={status} onChange={(e) => setStatus(e.target.value as SafetyAlertStatus)}>
+                {STATUSES.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {error && <p role="alert">{error}</p>}
+          {!alerts && !error && <p aria-live="polite">Cargando…</p>}
+          {alerts && (
+            <p aria-live="polite" className="panel__count">
+              {alerts.length === 1 ? '1 alerta' : `${alerts.length} alertas`}
+            </p>
+          )}
+          {alerts?.length === 0 && <p>No hay alertas en este estado.</p>}
+          {alerts && alerts.length > 0 && table(alerts, 'Tabla de alertas de seguridad')}
+        </>
       )}
       <PanelDialog
         title={refusal?.action === 'withdraw' ? 'Retirar la alerta' : 'Rechazar la alerta'}
@@ -193,6 +223,85 @@ export default function SafetyAlertsSection(props: { reloadToken: number; onUnau
         )}
       </PanelDialog>
     </section>
+  );
+}
+
+/** The alerts with who reported each and the number's other alerts; a pending one can be decided, an approved one withdrawn. */
+function AlertsTable(props: {
+  alerts: SafetyAlertReview[];
+  label: string;
+  busyId: number | null;
+  onApprove: (alert: SafetyAlertReview) => void;
+  onRefuse: (alert: SafetyAlertReview, action: 'reject' | 'withdraw') => void;
+}) {
+  const { alerts, busyId } = props;
+  const withActions = alerts.some((a) => a.status === 'pending' || a.status === 'approved');
+  return (
+    <div className="panel__table-wrap" tabIndex={0} role="region" aria-label={props.label}>
+      <table className="panel__table">
+        <caption className="visually-hidden">{props.label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Reportada</th>
+            <th scope="col">Incidente</th>
+            <th scope="col">Quién reportó</th>
+            <th scope="col">Otras alertas del número</th>
+            {withActions && <th scope="col">Acciones</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {alerts.map((a) => (
+            <tr key={a.id}>
+              <td>
+                {formatDateTime(a.createdAt)}
+                <span className="panel__muted panel__block">{STATUSES.find(([s]) => s === a.status)?.[1]}</span>
+              </td>
+              <th scope="row" className="panel__wrap">
+                {safetyAlertKindLabel(a.kind)}
+                <span className="panel__muted panel__block">
+                  {a.incidentDate ? `Incidente del ${formatAlertDate(a.incidentDate)}` : 'Sin fecha del incidente'}
+                </span>
+                <span className="panel__block">{a.description}</span>
+                {a.decisionReason && <span className="panel__muted panel__block">Motivo: {a.decisionReason}</span>}
+              </th>
+              <td className="panel__wrap">
+                {a.reporter.name} (n.º {a.reporter.id})<span className="panel__muted panel__block">{a.reporter.email}</span>
+              </td>
+              <td>{sameNumberText(a.sameNumber)}</td>
+              {withActions && (
+                <td>
+                  {a.status === 'pending' && (
+                    <span className="panel__row-actions">
+                      <button type="button" className="btn btn-primary" disabled={busyId === a.id} onClick={() => props.onApprove(a)}>
+                        Aprobar<span className="visually-hidden"> la alerta {a.id}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-outline"
+                        disabled={busyId === a.id}
+                        onClick={() => props.onRefuse(a, 'reject')}
+                      >
+                        Rechazar<span className="visually-hidden"> la alerta {a.id}</span>
+                      </button>
+                    </span>
+                  )}
+                  {a.status === 'approved' && (
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      disabled={busyId === a.id}
+                      onClick={() => props.onRefuse(a, 'withdraw')}
+                    >
+                      Retirar<span className="visually-hidden"> la alerta {a.id}</span>
+                    </button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
