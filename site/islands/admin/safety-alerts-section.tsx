@@ -11,7 +11,7 @@ import { exportDateTime, formatDateTime } from './labels.ts';
 import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
 import type { SafetyAlertReview } from '#db/queries/safety-alerts.ts';
-import { formatAlertDate, safetyAlertKindLabel, type SafetyAlertStatus } from '#shared/safety-alerts.ts';
+import { formatAlertDate, safetyAlertKindLabel, SAFETY_ALERT_STATUS_LABELS, type SafetyAlertStatus } from '#shared/safety-alerts.ts';
 
 const STATUSES: [SafetyAlertStatus, string][] = [
   ['pending', 'En revisión'],
@@ -254,7 +254,7 @@ function AlertsTable(props: {
             <tr key={a.id}>
               <td>
                 {formatDateTime(a.createdAt)}
-                <span className="panel__muted panel__block">{STATUSES.find(([s]) => s === a.status)?.[1]}</span>
+                <span className="panel__muted panel__block">{SAFETY_ALERT_STATUS_LABELS[a.status]}</span>
               </td>
               <th scope="row" className="panel__wrap">
                 {safetyAlertKindLabel(a.kind)}
