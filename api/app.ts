@@ -45,6 +45,7 @@ import { isReceiptUploadPath, MERCADOPAGO_WEBHOOK_PATH, paymentsRouter } from '.
 import { mailPreferencesRouter } from './routes/mail-preferences/routes.ts';
 import { browserDataRouter } from './routes/browser-data/routes.ts';
 import { alertsRouter } from './routes/alerts/routes.ts';
+import { checkInRouter } from './routes/check-in/routes.ts';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from './services/mail-preferences.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -160,6 +161,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   api.use(mailPreferencesRouter(routerDeps).routes());
   api.use(browserDataRouter(routerDeps).routes());
   api.use(alertsRouter(routerDeps).routes());
+  api.use(checkInRouter(routerDeps).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {
