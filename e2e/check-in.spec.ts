@@ -22,8 +22,8 @@ test('an advertiser starts a timer, sees the time left, extends it and checks in
   await page.getByLabel('Email de tu contacto de confianza').fill(contact);
   await expect(page.getByLabel('Cómo te conoce tu contacto (va en el correo)')).toHaveValue('Julieta');
   await page.getByLabel('Otra duración').check();
-  await page.getByLabel('Horas').selectOption('1');
-  await page.getByLabel('Minutos').selectOption('30');
+  await page.getByLabel('Horas', { exact: true }).selectOption('1');
+  await page.getByLabel('Minutos', { exact: true }).selectOption('30');
   await page.getByLabel('Mensaje para tu contacto si no confirmás a tiempo').fill('Estoy en un café de Palermo, cerca de Plaza Serrano.');
   await page.screenshot({ path: test.info().outputPath('check-in-formulario.png'), fullPage: true });
   await page.getByRole('button', { name: 'Empezar' }).click();
