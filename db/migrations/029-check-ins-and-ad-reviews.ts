@@ -6,6 +6,9 @@
 //   Also indexes for the report's reads of reports by month.
 import type { Knex } from 'knex';
 
+/** The settings row that holds when ad_reviews began (db/queries/transparency.ts reads it). */
+const AD_REVIEWS_SINCE_KEY = 'ad_reviews_since';
+
 export async function up(db: Knex): Promise<void> {
   await db.schema.createTable('check_ins', (t) => {
     t.increments('id');
@@ -30,6 +33,8 @@ export async function up(db: Knex): Promise<void> {
     t.timestamp('decided_at').index();
     t.index(['ad_id', 'decided_at']);
   });
+  // From when submissions are counted: the transparency report says so, and shows no figure for months before.
+  await db('settings').insert({ key: AD_REVIEWS_SINCE_KEY, value: new Date().toISOString(), updated_at: new Date() });
   await db.schema.alterTable('reports', (t) => {
     t.index(['created_at'], 'reports_created_at_index');
     t.index(['decided_at'], 'reports_decided_at_index');
@@ -41,6 +46,7 @@ export async function down(db: Knex): Promise<void> {
     t.dropIndex(['decided_at'], 'reports_decided_at_index');
     t.dropIndex(['created_at'], 'reports_created_at_index');
   });
+  await db('settings').where('key', AD_REVIEWS_SINCE_KEY).delete();
   await db.schema.dropTable('ad_reviews');
   await db.schema.dropTable('check_ins');
 }
