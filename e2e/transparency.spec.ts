@@ -44,12 +44,12 @@ test('the footer leads to the report, whose figures match its download and the d
   expect(report.months.filter((m) => m.current)).toEqual([report.months.at(-1)]);
 
   // Newest month first, the current one marked.
-  const header = page.getByRole('region', { name: 'Anuncios' }).getByRole('columnheader');
+  const header = page.getByRole('region', { name: 'Anuncios por mes' }).getByRole('columnheader');
   await expect(header).toHaveCount(14);
   await expect(header.nth(1)).toContainText('en curso');
 
   // The page shows the download's figures (one report serves both).
-  const reports = page.getByRole('region', { name: 'Denuncias' }).getByRole('row').filter({ hasText: 'Recibidas' });
+  const reports = page.getByRole('region', { name: 'Denuncias por mes' }).getByRole('row').filter({ hasText: 'Recibidas' });
   for (const m of report.months) {
     await expect(reports.locator(`td[data-month="${m.month}"]`)).toHaveText(m.hasData ? m.reportsReceived.toLocaleString('es-AR') : '—');
   }
@@ -68,7 +68,7 @@ test('the footer leads to the report, whose figures match its download and the d
 test('on a phone the table scrolls sideways with the figure names kept in view', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/transparencia');
-  const region = page.getByRole('region', { name: 'Anuncios' });
+  const region = page.getByRole('region', { name: 'Anuncios por mes' });
   await expect(region).toBeVisible();
   // The page itself does not scroll sideways: only the tables do.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
