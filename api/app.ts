@@ -46,6 +46,7 @@ import { mailPreferencesRouter } from './routes/mail-preferences/routes.ts';
 import { browserDataRouter } from './routes/browser-data/routes.ts';
 import { alertsRouter } from './routes/alerts/routes.ts';
 import { safetyAlertsRouter } from './routes/safety-alerts/routes.ts';
+import { checkInRouter } from './routes/check-in/routes.ts';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from './services/mail-preferences.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -162,6 +163,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   api.use(browserDataRouter(routerDeps).routes());
   api.use(alertsRouter(routerDeps).routes());
   api.use(safetyAlertsRouter(routerDeps).routes());
+  api.use(checkInRouter(routerDeps).routes());
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {

@@ -165,6 +165,38 @@ export const dailyAvailableLimit = (limit: number) =>
     `Ya activaste «Disponible ahora» ${limit} veces hoy en este anuncio, el máximo por día. Mañana podés volver a activarlo.`,
   );
 
+// The check-in timer (docs/decisions/041-check-in.md)
+export const checkInNeedsVerification = () =>
+  new HttpError(
+    403,
+    'not_verified',
+    'El aviso de seguridad es para cuentas con la identidad verificada. Verificá tu identidad para usarlo.',
+  );
+export const checkInRunning = () =>
+  new HttpError(
+    409,
+    'check_in_running',
+    'Ya tenés un aviso de seguridad en marcha: confirmá que estás bien o cancelalo antes de empezar otro.',
+  );
+export const noCheckIn = () =>
+  new HttpError(
+    404,
+    'no_check_in',
+    'No tenés un aviso de seguridad en marcha. Si su hora ya pasó, puede que ya le hayamos escrito a tu contacto.',
+  );
+export const checkInOverdue = () =>
+  new HttpError(
+    409,
+    'check_in_overdue',
+    'La hora del aviso ya pasó: ya no se puede extender. Tocá «Estoy bien» para que no le escribamos a tu contacto.',
+  );
+export const checkInExtensionLimit = (limit: number) =>
+  new HttpError(
+    409,
+    'extension_limit',
+    `Ya extendiste este aviso ${limit} veces, el máximo. Si necesitás más tiempo, confirmá y empezá uno nuevo.`,
+  );
+
 // Plans and payments
 export const paymentNotFound = () => notFound('payment_not_found', 'El pago no existe o no es tuyo.');
 export const paymentNotPending = (field?: 'receipt') =>

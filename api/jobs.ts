@@ -18,6 +18,7 @@ import { mailExpiryNotices } from './routes/ads/advertiser-notices.ts';
 import { runSearchAlerts, type PushSender } from './services/push-alerts.ts';
 import { deleteStaleAlerts } from '#db/queries/push-subscriptions.ts';
 import { deleteExpiredSafetyAlerts } from '#db/queries/safety-alerts.ts';
+import { runCheckInAlerts } from './services/check-in-alerts.ts';
 import { startScheduledJobs, type ScheduledJob, type SchedulerOptions, type StopJobs } from './scheduler/scheduler.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -25,6 +26,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const PLAN_JOB_MS = 5 * 60 * 1000;
 /** New ads are looked for this often; each search is told at most once a day (decision 038). */
 const SEARCH_ALERTS_MS = 15 * 60 * 1000;
+/** A check-in timer's contact hears within about this long of its deadline (decision 041). */
+const CHECK_IN_MS = 60 * 1000;
 
 /** Keeps search ranks current (plan ends, the daily rotation) and SQLite's planner statistics fresh. */
 export async function refreshSearchOrder(db: Knex): Promise<void> {
@@ -50,6 +53,15 @@ export function scheduledJobs({ db, store, mailer, siteOrigin, pushSender }: Job
   return [
     { name: 'plan-lifecycle', everyMs: PLAN_JOB_MS, run: async (now) => void (await runPlanJobs(db, mailer, siteOrigin, now)) },
     { name: 'search-order', everyMs: HOUR_MS, run: () => refreshSearchOrder(db) },
+    {
+      name: 'check-in-alerts',
+      everyMs: CHECK_IN_MS,
+      run: async (now) => {
+        // Counts only: which timers, whose and to whom is never logged.
+        const { sent, failed, givenUp } = await runCheckInAlerts(db, mailer, siteOrigin, now);
+        if (sent || failed || givenUp) console.log(`Check-in alerts: ${sent} sent, ${failed} failed, ${givenUp} given up.`);
+      },
+    },
     {
       // Also the "Disponible ahora" history (decision 032), kept as long as the raw analytics.
       name: 'analytics-retention',

@@ -145,6 +145,7 @@ describe('/sitemap.xml', () => {
       '/politicas-privacidad',
       '/contacto',
       '/verificar-anuncio',
+      '/transparencia',
       '/aumentar-visibilidad',
     ]) {
       expect(pages).toContain(`${ORIGIN}${path}`);

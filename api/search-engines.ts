@@ -18,6 +18,7 @@ export const SITEMAP_PAGES = [
   ...CATEGORIES.map((c) => `/buscar?categoria=${c.value}`),
   '/aumentar-visibilidad',
   '/verificar-anuncio',
+  '/transparencia',
   '/contacto',
   '/terminos-condiciones',
   '/politicas-privacidad',

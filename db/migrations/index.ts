@@ -28,6 +28,7 @@ import * as m024 from './024-ad-daily-stats.ts';
 import * as m025 from './025-push-subscriptions.ts';
 import * as m027 from './027-ads-phone-index.ts';
 import * as m028 from './028-safety-alerts.ts';
+import * as m029 from './029-check-ins-and-ad-reviews.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '025-push-subscriptions': m025,
   '027-ads-phone-index': m027,
   '028-safety-alerts': m028,
+  '029-check-ins-and-ad-reviews': m029,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

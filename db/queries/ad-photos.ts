@@ -4,6 +4,7 @@
 // is not verified: adding one turns "Fotos reales" off, removing the only unverified one turns it back on
 // (refreshPhotosVerified).
 import type { Knex } from 'knex';
+import { openAdReview } from './ad-reviews.ts';
 import { OWNER_EDITABLE_STATES, PLANS, REVIEWED_STATES, type Plan } from '#shared/catalogue.ts';
 import { Ad, AdPhoto } from '#db/models/index.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
@@ -56,10 +57,11 @@ async function unlessUnchanged<T>(run: Promise<T>): Promise<T> {
 }
 
 async function backToReview(trx: Knex, adId: number, now: Date): Promise<void> {
-  await trx('ads')
+  const moved = await trx('ads')
     .where('id', adId)
     .whereIn('state', REVIEWED_STATES)
     .update({ state: 'pending', submitted_at: now, state_reason: null, updated_at: now });
+  if (moved) await openAdReview(trx, adId, now);
 }
 
 /**

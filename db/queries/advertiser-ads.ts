@@ -1,6 +1,7 @@
 // An advertiser's own ads: create and edit from the form, send for review (screened for red flags), list. Every
 // function takes the advertiser's id and touches only that advertiser's ads: another's ad is 'missing'.
 import type { Knex } from 'knex';
+import { openAdReview } from './ad-reviews.ts';
 import {
   ATTENTION_TYPES,
   DAY_GROUPS,
@@ -90,6 +91,7 @@ export async function updateOwnAd(
         updatedAt: now,
       });
     if (!changed) return 'not_editable';
+    if (backToReview) await openAdReview(trx, adId, now);
     // The rates are part of the ad's content: saved with it, under the same review.
     await saveAdRates(trx, adId, input.rates);
     return 'ok';
@@ -105,15 +107,19 @@ export async function submitOwnAd(db: Knex, advertiserId: number, adId: number, 
   if (!(await hasVerificationStatus(db, advertiserId, ['pending', 'verified']))) return 'not_verified';
   const flags = screenAdText(ad.title, ad.description);
   // Conditional on the state: a double click sends it once; the second finds it pending already.
-  const moved = await ownAd(db, advertiserId, adId)
-    .whereIn('state', ['draft', 'rejected'])
-    .patch({
-      state: 'pending',
-      submittedAt: now,
-      reviewFlags: flags.length ? JSON.stringify(flags) : null,
-      stateReason: null,
-      updatedAt: now,
-    });
+  const moved = await db.transaction(async (trx) => {
+    const changed = await ownAd(trx, advertiserId, adId)
+      .whereIn('state', ['draft', 'rejected'])
+      .patch({
+        state: 'pending',
+        submittedAt: now,
+        reviewFlags: flags.length ? JSON.stringify(flags) : null,
+        stateReason: null,
+        updatedAt: now,
+      });
+    if (changed) await openAdReview(trx, adId, now);
+    return changed;
+  });
   return moved ? { flags } : 'not_draft';
 }
 

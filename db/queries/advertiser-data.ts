@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { advertiserDailyCounts } from './ad-stats.ts';
+import { activeCheckIn, endCheckIn } from './check-ins.ts';
 import { OPTIONAL_MAIL_KIND_VALUES, optionalMailLabel } from '#shared/mail-preferences.ts';
 import { rateRows, ratesFromRows } from '#shared/rates.ts';
 import { deleteSafetyAlertsOf, safetyAlertsForExport } from './safety-alerts.ts';
@@ -77,6 +78,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
     );
   const optOuts = await MailOptOut.query(db).where('advertiser_id', advertiserId).select('kind', 'created_at');
   const safetyAlerts = await safetyAlertsForExport(db, advertiserId);
+  const checkIn = await activeCheckIn(db, advertiserId);
   return {
     generatedAt: new Date().toISOString(),
     account,
@@ -122,6 +124,8 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       const off = optOuts.find((o) => o.kind === kind);
       return { kind, label: optionalMailLabel(kind), on: !off, offSince: off?.createdAt ?? null };
     }),
+    // The check-in timer running now, if any: nothing of an ended one is kept (decision 041).
+    checkIn,
   };
 }
 
@@ -170,6 +174,8 @@ export async function deleteAdvertiserAccount(
     await MailOptOut.query(trx).where('advertiser_id', advertiserId).delete();
     // Their safety alerts go too: staff could no longer ask the reporter about them (decision 040).
     await deleteSafetyAlertsOf(trx, advertiserId);
+    // A running check-in timer ends with the account, unsent (decision 041).
+    await endCheckIn(trx, advertiserId);
     return { photoKeys, documentKeys: [...documentKeys, ...selfieKeys], receiptKeys };
   });
 }

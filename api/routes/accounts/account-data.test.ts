@@ -118,6 +118,18 @@ describe('data rights', () => {
     await t
       .db('availability_windows')
       .insert({ ad_id: adId, kind: 'available', starts_at: startsAt, ends_at: endsAt, created_at: startsAt });
+    // A check-in timer running now is part of what is kept (decision 041).
+    const dueAt = new Date(Date.now() + 3_600_000);
+    await t.db('check_ins').insert({
+      advertiser_id: owner.id,
+      contact_email: 'amiga@example.com',
+      shown_name: 'Dueña',
+      message: 'Estoy en un bar de Palermo.',
+      started_at: new Date(),
+      due_at: dueAt,
+      extensions: 0,
+      attempts: 0,
+    });
     const res = await call('GET', '/data', owner.cookie);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="velada-mis-datos.json"');
     const data = (await res.json()) as {
@@ -125,8 +137,14 @@ describe('data rights', () => {
       ads: { title: string; dailyStatistics: unknown[]; availabilityWindows: unknown[] }[];
       verifications: unknown[];
       payments: unknown[];
+      checkIn: unknown;
     };
     expect(data.account.fullName).toBe('Dueña Prueba');
+    expect(data.checkIn).toMatchObject({
+      contactEmail: 'amiga@example.com',
+      message: 'Estoy en un bar de Palermo.',
+      dueAt: dueAt.toISOString(),
+    });
     expect(data.account.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/); // a date a person can read, on both databases
     expect(data.ads.map((a) => a.title)).toEqual(['Mi aviso para exportar']);
     expect(data.ads[0]!.dailyStatistics).toEqual([{ day: '2026-11-20', impressions: 40, views: 7, phoneReveals: 2, whatsappOpens: 1 }]);
@@ -177,6 +195,17 @@ describe('data rights', () => {
       created_at: new Date(),
     });
 
+    await t.db('check_ins').insert({
+      advertiser_id: owner.id,
+      contact_email: 'amiga@example.com',
+      shown_name: 'Dueña',
+      message: 'Estoy en un bar de Palermo.',
+      started_at: new Date(),
+      due_at: new Date(Date.now() + 3_600_000),
+      extensions: 0,
+      attempts: 0,
+    });
+
     const wrong = await call('POST', '/delete-account', owner.cookie, { password: 'otra' });
     expect(wrong.status).toBe(403);
     expect(await t.db('ads').where('id', adId).first()).toBeDefined();
@@ -185,6 +214,7 @@ describe('data rights', () => {
     expect((await call('GET', '/data', owner.cookie)).status).toBe(401); // the session ended
     expect(await t.db('ads').where('advertiser_id', owner.id)).toHaveLength(0);
     expect(await t.db('verification_requests').where('advertiser_id', owner.id)).toHaveLength(0);
+    expect(await t.db('check_ins').where('advertiser_id', owner.id)).toHaveLength(0);
     expect(fs.readdirSync(path.join(t.dataDir, AD_IMAGES_PREFIX)).filter((f) => f.startsWith(image.key))).toEqual([]);
     expect(fs.existsSync(path.join(t.dataDir, sealedObjectKey(documentKey)))).toBe(false);
     const account = await t.db('advertisers').where('id', owner.id).first();

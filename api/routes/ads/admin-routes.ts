@@ -47,8 +47,14 @@ export function registerModerationRoutes({ deps, route, act }: StaffRoutes): voi
   for (const action of ['reject', 'remove'] as const) {
     route('post', `/ads/:id/${action}`, { params: idParams, body: adReasonBody }, async (ctx, admin) => {
       const { id } = ctx.input.params;
-      const { reason } = ctx.input.body;
-      const entry = { action: action === 'reject' ? 'ad_rejected' : 'ad_removed', targetType: 'ad', targetId: id, details: { reason } };
+      const { reason, category } = ctx.input.body;
+      const entry = {
+        action: action === 'reject' ? 'ad_rejected' : 'ad_removed',
+        targetType: 'ad',
+        targetId: id,
+        // The category is what the transparency report counts (decision 042).
+        details: { reason, category },
+      };
       await act(ctx, admin, entry, async (trx) => moderationAnswer(await refuseAd(trx, id, action, reason)));
       await mailAdOwner(notices(), id, { kind: action === 'reject' ? 'rejected' : 'removed', reason });
       ctx.body = { success: true };

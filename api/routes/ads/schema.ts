@@ -1,6 +1,7 @@
 // What the ad endpoints accept: the public phone reveal, the owner's photos and the panel's moderation.
 import { z } from 'zod';
 import { idParams, rowId } from '#api/http/validate.ts';
+import { DEFAULT_REFUSAL_CATEGORY, REFUSAL_CATEGORIES, type RefusalCategory } from '#shared/refusal-categories.ts';
 
 export const adIdParams = idParams;
 
@@ -22,6 +23,10 @@ export const adReasonBody = z.object({
     .trim()
     .min(5, 'Escribí el motivo: el anunciante lo va a ver.')
     .max(500),
+  // For the transparency report (decision 042); a panel that does not send it records 'otro'.
+  category: z
+    .enum(REFUSAL_CATEGORIES.map((c) => c.value) as [RefusalCategory, ...RefusalCategory[]], 'Elegí la categoría del motivo.')
+    .default(DEFAULT_REFUSAL_CATEGORY),
 });
 
 /** Which of a visitor's favourites are still public: GET /api/ads/availability?ids=1,2,3 */

@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { Ad, Report } from '#db/models/index.ts';
 import { refreshSearchRanks } from '#db/queries/search-rank.ts';
+import { closeAdReview } from '#db/queries/ad-reviews.ts';
 import type { RedFlag } from '#shared/screening.ts';
 import { addDays, FREE_LISTING_DAYS } from '#shared/plans.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
@@ -107,6 +108,7 @@ export async function approveAd(db: Knex, adId: number, now = new Date()): Promi
     .whereNotExists(hidingReports().select(db.raw('1')))
     .patch({ state: 'published', stateReason: null, publishedAt: now, expiresAt, reviewFlags: null, updatedAt: now });
   if (!moved) return 'wrong_state';
+  await closeAdReview(db, adId, now);
   await refreshSearchRanks(db, now, [adId]);
   return 'ok';
 }
@@ -124,6 +126,10 @@ export async function refuseAd(
     .findById(adId)
     .whereIn('state', from)
     .patch({ state: action === 'reject' ? 'rejected' : 'removed', stateReason: reason, updatedAt: now });
-  if (moved) return 'ok';
+  if (moved) {
+    // Rejecting (or removing) an ad waiting in the queue decides its review; removing a live one has none open.
+    await closeAdReview(db, adId, now);
+    return 'ok';
+  }
   return (await Ad.query(db).findById(adId).select('id')) ? 'wrong_state' : 'missing';
 }

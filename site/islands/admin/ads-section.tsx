@@ -1,6 +1,7 @@
 // Anuncios (permission 'manage ads'): the moderation queue and the decided ads, with what screening flagged and
 // the photos; approve (once the advertiser is verified), reject or remove with a reason the advertiser sees.
 // Loads when opened, on a new filter and on 'Actualizar'.
+import { DEFAULT_REFUSAL_CATEGORY, REFUSAL_CATEGORIES, type RefusalCategory } from '#shared/refusal-categories.ts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
@@ -91,10 +92,10 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
     ),
   );
 
-  const act = (ad: ModerationItem, action: 'approve' | 'reject' | 'remove', reason?: string) =>
+  const act = (ad: ModerationItem, action: 'approve' | 'reject' | 'remove', refusal?: { reason: string; category: RefusalCategory }) =>
     rowAction.run(
       ad.id,
-      () => postData(`ads/${ad.id}/${action}`, reason ? { reason } : undefined),
+      () => postData(`ads/${ad.id}/${action}`, refusal),
       { success: { title: TOASTS[action][0], description: ad.title }, failure: TOASTS[action][1] },
       () => Promise.all([reload(), onChanged()]),
     );
@@ -215,7 +216,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
           <ReasonForm
             refusal={refusal}
             onCancel={() => setRefusal(null)}
-            onSubmit={async (reason) => (await act(refusal.ad, refusal.action, reason)) && setRefusal(null)}
+            onSubmit={async (reason, category) => (await act(refusal.ad, refusal.action, { reason, category })) && setRefusal(null)}
           />
         )}
       </PanelDialog>
@@ -260,8 +261,13 @@ function AdRates({ ad }: { ad: ModerationItem }) {
   );
 }
 
-function ReasonForm(props: { refusal: Refusal; onCancel: () => void; onSubmit: (reason: string) => Promise<unknown> }) {
+function ReasonForm(props: {
+  refusal: Refusal;
+  onCancel: () => void;
+  onSubmit: (reason: string, category: RefusalCategory) => Promise<unknown>;
+}) {
   const [reason, setReason] = useState('');
+  const [category, setCategory] = useState<RefusalCategory>(DEFAULT_REFUSAL_CATEGORY);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent) {
@@ -273,7 +279,7 @@ function ReasonForm(props: { refusal: Refusal; onCancel: () => void; onSubmit: (
       return;
     }
     setBusy(true);
-    await props.onSubmit(reason.trim());
+    await props.onSubmit(reason.trim(), category);
     setBusy(false);
   }
   return (
@@ -298,6 +304,16 @@ function ReasonForm(props: { refusal: Refusal; onCancel: () => void; onSubmit: (
             {error}
           </p>
         )}
+      </div>
+      <div className="field">
+        <label htmlFor="ad-reason-category">Categoría (se cuenta en el informe de transparencia)</label>
+        <select id="ad-reason-category" value={category} onChange={(e) => setCategory(e.target.value as RefusalCategory)}>
+          {REFUSAL_CATEGORIES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="panel__form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>

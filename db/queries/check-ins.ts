@@ -1,0 +1,145 @@
+// The check-in timer's rows (docs/decisions/041-check-in.md): at most one per advertiser, deleted when it ends
+// (checked in, cancelled, the contact told, or given up), so nothing about it outlives it. The overdue mail is
+// claimed before it is sent (attempts, next_attempt_at): api/services/check-in.ts runs it.
+import type { Knex } from 'knex';
+import { insertedId, isUniqueViolation } from '#db/dialect.ts';
+import { CHECK_IN_EXTENSION_MINUTES, MAX_CHECK_IN_EXTENSIONS, type CheckInInput, type CheckInState } from '#shared/check-in.ts';
+
+const MINUTE_MS = 60_000;
+
+interface CheckInRow {
+  id: number;
+  advertiser_id: number;
+  contact_email: string;
+  shown_name: string;
+  message: string;
+  started_at: Date | string | number;
+  due_at: Date | string | number;
+  extensions: number;
+  attempts: number;
+  next_attempt_at: Date | string | number | null;
+}
+
+const stateOf = (row: CheckInRow): CheckInState => ({
+  contactEmail: row.contact_email,
+  shownName: row.shown_name,
+  message: row.message,
+  startedAt: new Date(row.started_at).toISOString(),
+  dueAt: new Date(row.due_at).toISOString(),
+  extensionsLeft: Math.max(0, MAX_CHECK_IN_EXTENSIONS - Number(row.extensions)),
+});
+
+const own = (db: Knex, advertiserId: number) => db<CheckInRow>('check_ins').where('advertiser_id', advertiserId);
+
+/** The advertiser's running timer, or null. One that is overdue but not yet told still shows: checking in stops it. */
+export async function activeCheckIn(db: Knex, advertiserId: number): Promise<CheckInState | null> {
+  const row = await own(db, advertiserId).first();
+  return row ? stateOf(row) : null;
+}
+
+/** Starts a timer; 'running' when the advertiser has one already (one at a time, enforced by a unique index). */
+export async function startCheckIn(
+  db: Knex,
+  advertiserId: number,
+  input: CheckInInput,
+  now = new Date(),
+): Promise<(CheckInState & { id: number }) | 'running'> {
+  try {
+    const [row] = await db<CheckInRow>('check_ins')
+      .insert({
+        advertiser_id: advertiserId,
+        contact_email: input.contactEmail,
+        shown_name: input.shownName,
+        message: input.message,
+        started_at: now,
+        due_at: new Date(now.getTime() + input.minutes * MINUTE_MS),
+        extensions: 0,
+        attempts: 0,
+        next_attempt_at: null,
+      })
+      .returning('id');
+    const id = insertedId(row);
+    return { id, ...stateOf((await db<CheckInRow>('check_ins').where({ id }).first())!) };
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'running';
+    throw err;
+  }
+}
+
+export type ExtendRefusal = 'none' | 'overdue' | 'limit';
+
+/**
+ * Moves the deadline on by CHECK_IN_EXTENSION_MINUTES, at most MAX_CHECK_IN_EXTENSIONS times, while it has not
+ * passed: once it has, the contact's mail is on its way and only "Estoy bien" (which deletes it) stops it.
+ */
+export async function extendCheckIn(db: Knex, advertiserId: number, now = new Date()): Promise<CheckInState | ExtendRefusal> {
+  return db.transaction(async (trx) => {
+    const row = await own(trx, advertiserId).first();
+    if (!row) return 'none';
+    if (new Date(row.due_at).getTime() <= now.getTime()) return 'overdue';
+    if (Number(row.extensions) >= MAX_CHECK_IN_EXTENSIONS) return 'limit';
+    const dueAt = new Date(new Date(row.due_at).getTime() + CHECK_IN_EXTENSION_MINUTES * MINUTE_MS);
+    // Conditional on what was read: a double tap extends once, and the job's claim of a timer that just fell due wins.
+    const changed = await own(trx, advertiserId)
+      .where({ id: row.id, extensions: row.extensions, attempts: 0 })
+      .where('due_at', '>', now)
+      .update({ due_at: dueAt, extensions: Number(row.extensions) + 1 });
+    if (!changed) return 'overdue';
+    return stateOf({ ...row, due_at: dueAt, extensions: Number(row.extensions) + 1 });
+  });
+}
+
+/** Ends the advertiser's timer ("Estoy bien" or "Cancelar"): the row is deleted. False when there was none. */
+export async function endCheckIn(db: Knex, advertiserId: number): Promise<boolean> {
+  return (await own(db, advertiserId).delete()) > 0;
+}
+
+/** An overdue timer as the job mails it. */
+export interface DueCheckIn {
+  id: number;
+  contactEmail: string;
+  shownName: string;
+  message: string;
+  startedAt: Date;
+  dueAt: Date;
+  attempts: number;
+}
+
+/** Timers past their deadline whose mail may be tried now (never tried, or its retry time reached), oldest first. */
+export async function dueCheckIns(db: Knex, now: Date, limit = 100): Promise<DueCheckIn[]> {
+  const rows = await db<CheckInRow>('check_ins')
+    .where('due_at', '<=', now)
+    .where((q) => q.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now))
+    .orderBy('due_at')
+    .limit(limit);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    contactEmail: r.contact_email,
+    shownName: r.shown_name,
+    message: r.message,
+    startedAt: new Date(r.started_at),
+    dueAt: new Date(r.due_at),
+    attempts: Number(r.attempts),
+  }));
+}
+
+/**
+ * Takes one try of a timer's mail: counts the attempt and sets when the next may happen, conditional on the count
+ * read (a second runner, or a check-in that deleted the row meanwhile, makes it false: then nothing is sent).
+ */
+export async function claimCheckInAttempt(db: Knex, id: number, attempts: number, retryAt: Date): Promise<boolean> {
+  const changed = await db('check_ins')
+    .where({ id, attempts })
+    .update({ attempts: attempts + 1, next_attempt_at: retryAt });
+  return changed > 0;
+}
+
+/** After a failed send: the next run may try again at `retryAt`. */
+export async function retryCheckInAt(db: Knex, id: number, retryAt: Date): Promise<void> {
+  await db('check_ins').where({ id }).update({ next_attempt_at: retryAt });
+}
+
+/** The timer ended (its mail sent, or given up): nothing of it stays. */
+export async function deleteCheckIn(db: Knex, id: number): Promise<void> {
+  await db('check_ins').where({ id }).delete();
+}
