@@ -27,9 +27,9 @@ export const REPORT_CONCERNS: Record<ReportReason, string> = {
 /** An open report of a hiding reason is overdue once it has waited this long for staff: it is marked and escalated. */
 export const REPORT_OVERDUE_MS = 24 * 60 * 60 * 1000;
 
-/** How long a report has waited, as the panel shows it: "hace 5 min", "hace 3 h", "hace 2 días". */
-export function reportAge(createdAt: string | Date, now: number): string {
-  const minutes = Math.max(0, Math.floor((now - new Date(createdAt).getTime()) / 60_000));
+/** How long a report has waited (`waitingMs`), as the panel shows it: "hace 5 min", "hace 3 h", "hace 2 días". */
+export function reportAge(waitingMs: number): string {
+  const minutes = Math.max(0, Math.floor(waitingMs / 60_000));
   if (minutes < 1) return 'hace menos de 1 min';
   if (minutes < 60) return `hace ${minutes} min`;
   const hours = Math.floor(minutes / 60);

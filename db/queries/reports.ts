@@ -155,6 +155,8 @@ export interface ReportItem {
   /** Why a report of a hiding reason left the ad visible, if it did. */
   holdWithheld: HoldWithheld | null;
   createdAt: string;
+  /** How long it had waited when listed (the panel shows it as "hace 3 h"). */
+  waitingMs: number;
   /** An open report of a hiding reason that has waited more than REPORT_OVERDUE_MS. */
   overdue: boolean;
   escalatedAt: string | null;
@@ -225,6 +227,7 @@ export async function listReports(db: Knex, status: ReportItem['status'], limit 
     hidAd: r.hidAd,
     holdWithheld: r.holdWithheld,
     createdAt: r.createdAt.toISOString(),
+    waitingMs: Math.max(0, now.getTime() - r.createdAt.getTime()),
     overdue: isOverdue(r, now),
     escalatedAt: r.escalatedAt?.toISOString() ?? null,
     preservedAt: r.preservedAt?.toISOString() ?? null,

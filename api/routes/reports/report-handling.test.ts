@@ -14,6 +14,7 @@ import { insertedId } from '#db/dialect.ts';
 import { DISMISSALS_TO_LOSE_HIDING } from '#db/queries/reports.ts';
 import { MAX_ANSWERS } from '#db/queries/report-answers.ts';
 import type { PreservedPackage } from '#db/queries/report-preservation.ts';
+import { reportAge } from '#shared/report-reasons.ts';
 import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { hashPassword } from '#api/services/passwords.ts';
@@ -97,6 +98,7 @@ interface Listed {
   overdue: boolean;
   holdWithheld: string | null;
   createdAt: string;
+  waitingMs: number;
   preservedAt: string | null;
   answers: { body: string }[];
 }
@@ -124,7 +126,9 @@ describe('the age of open reports', () => {
     expect(byId(old.id).overdue).toBe(true);
     // Only reasons that hide are held to the 24 hours.
     expect(byId(oldScam.id).overdue).toBe(false);
-    expect(Date.now() - new Date(byId(old.id).createdAt).getTime()).toBeGreaterThan(24 * HOUR_MS);
+    expect(byId(old.id).waitingMs).toBeGreaterThan(24 * HOUR_MS);
+    expect(reportAge(byId(old.id).waitingMs)).toBe('hace 1 día');
+    expect(reportAge(byId(fresh.id).waitingMs)).toMatch(/^hace (menos de 1|\d+) min$/);
     expect(await overdueCount()).toBe(before + 1);
     // Decided, it no longer counts.
     expect((await asStaff('POST', `/reports/${old.id}/resolve`)).status).toBe(200);
