@@ -92,7 +92,8 @@ test('a hiding report: the advertiser sees the ad held and answers; staff see th
   await expect(row).toContainText('Demorada');
   await expect(row).toContainText('Respuesta del anunciante');
   await expect(row).toContainText(ANSWER);
-  const steps = row.locator('details');
+  // The steps, in the line under the report.
+  const steps = page.locator('details').filter({ hasText: `denuncia ${report.id})` });
   await expect(steps).toHaveAttribute('open', '');
   await expect(steps).toContainText('PROTEX');
   await expect(steps).toContainText('Línea 145');
