@@ -202,6 +202,9 @@ describe("the advertiser's answer", () => {
     expect(sent.status).toBe(201);
     expect(((await sent.json()) as { answers: { body: string }[] }).answers.map((a) => a.body)).toEqual([answer]);
     expect((await openReports()).find((r) => r.id === made.id)!.answers.map((a) => a.body)).toEqual([answer]);
+    // The advertiser's data download has it too.
+    const data = (await (await asOwner(cookie, 'GET', '/data')).json()) as { reportAnswers: { adId: number; answer: string }[] };
+    expect(data.reportAnswers).toEqual([expect.objectContaining({ adId, answer })]);
 
     // A few times only.
     for (let i = 1; i < MAX_ANSWERS; i++)
