@@ -48,16 +48,16 @@ export default function ReportsSection(props: { reloadToken: number; onUnauthori
       () =>
         reports && {
           name: 'denuncias',
-          columns: ['Fecha', 'Demorada', 'Aviso', 'Código', 'Motivo', 'Detalles', 'Email de contacto', 'Estado', 'Preservada'],
+          columns: ['Fecha', 'Aviso', 'Código', 'Motivo', 'Detalles', 'Email de contacto', 'Estado', 'Demorada', 'Preservada'],
           rows: reports.map((r) => [
             exportDateTime(r.createdAt),
-            r.overdue ? 'Sí' : 'No',
             r.adTitle ?? r.snapshot?.title ?? r.adReference,
             r.adId ?? r.snapshot?.adId,
             reportReasonLabel(r.reason),
             r.details,
             r.contactEmail,
             STATUSES.find(([s]) => s === r.status)?.[1],
+            r.overdue ? 'Sí' : 'No',
             r.preservedAt ? exportDateTime(r.preservedAt) : '',
           ]),
         },
