@@ -26,6 +26,7 @@ import { adPhotosRouter, isPhotoUploadPath } from './routes/ads/photos-routes.ts
 import { isSelfieUploadPath, photoVerificationRouter } from './routes/verification/photo-routes.ts';
 import { availabilityRouter } from './routes/ads/availability-routes.ts';
 import { reportsRouter } from './routes/reports/routes.ts';
+import { reportAnswersRouter } from './routes/reports/answer-routes.ts';
 import { advertiserDataRouter } from './routes/accounts/data-routes.ts';
 import { createMailer } from './services/mail.ts';
 import { openObjectStore } from './services/object-store/object-store.ts';
@@ -153,6 +154,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   api.use(advertiserAccountRouter(routerDeps).routes());
   api.use(verificationRouter(routerDeps).routes());
   api.use(advertiserAdsRouter(routerDeps).routes());
+  api.use(reportAnswersRouter(routerDeps).routes());
   api.use(adPhotosRouter(routerDeps).routes());
   api.use(photoVerificationRouter(routerDeps).routes());
   api.use(availabilityRouter(routerDeps).routes());

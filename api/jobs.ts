@@ -12,6 +12,7 @@ import { runPlanLifecycle, type PlanLifecycleResult } from '#db/queries/plan-lif
 import type { Mailer } from './services/mail.ts';
 import type { ObjectStore } from './services/object-store/object-store.ts';
 import { removeOrphanFiles } from './services/orphan-files.ts';
+import { escalateReports } from './services/report-escalation.ts';
 import { renewalDueMail } from './routes/payments/mails.ts';
 import { paymentPagePath } from './routes/payments/confirmations.ts';
 import { mailExpiryNotices } from './routes/ads/advertiser-notices.ts';
@@ -28,6 +29,8 @@ const PLAN_JOB_MS = 5 * 60 * 1000;
 const SEARCH_ALERTS_MS = 15 * 60 * 1000;
 /** A check-in timer's contact hears within about this long of its deadline (decision 041). */
 const CHECK_IN_MS = 60 * 1000;
+/** Open hiding reports past 24 hours are escalated within this long (decision 044). */
+const REPORT_ESCALATION_MS = 15 * 60 * 1000;
 
 /** Keeps search ranks current (plan ends, the daily rotation) and SQLite's planner statistics fresh. */
 export async function refreshSearchOrder(db: Knex): Promise<void> {
@@ -41,6 +44,8 @@ export interface JobContext {
   store: ObjectStore;
   mailer: Mailer;
   siteOrigin: string;
+  /** Where staff alerts are mailed (STAFF_ALERT_EMAIL); unset: the alerts stay in the panel only. */
+  staffAlertEmail?: string;
   /** Delivers search alerts through the devices' push services (api/services/push-alerts.ts). */
   pushSender: PushSender;
 }
@@ -49,8 +54,16 @@ export interface JobContext {
  * The scheduled jobs (api/scheduler/): each once per interval across the processes sharing the database. The
  * hourly ones delete by whole past days, so each run removes at most the day that just expired.
  */
-export function scheduledJobs({ db, store, mailer, siteOrigin, pushSender }: JobContext): ScheduledJob[] {
+export function scheduledJobs({ db, store, mailer, siteOrigin, staffAlertEmail, pushSender }: JobContext): ScheduledJob[] {
   return [
+    {
+      name: 'report-escalation',
+      everyMs: REPORT_ESCALATION_MS,
+      run: async (now) => {
+        const escalated = await escalateReports(db, mailer, staffAlertEmail, siteOrigin, now);
+        if (escalated) console.log(`Reports escalated: ${escalated} waiting over 24 hours.`);
+      },
+    },
     { name: 'plan-lifecycle', everyMs: PLAN_JOB_MS, run: async (now) => void (await runPlanJobs(db, mailer, siteOrigin, now)) },
     { name: 'search-order', everyMs: HOUR_MS, run: () => refreshSearchOrder(db) },
     {

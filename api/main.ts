@@ -187,7 +187,14 @@ export async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   let stopJobs: () => Promise<void>;
   try {
-    stopJobs = await startJobs({ db, store, mailer, siteOrigin: config.siteOrigin, pushSender: webPushSender(db, config) });
+    stopJobs = await startJobs({
+      db,
+      store,
+      mailer,
+      siteOrigin: config.siteOrigin,
+      staffAlertEmail: config.staffAlertEmail,
+      pushSender: webPushSender(db, config),
+    });
   } catch (err) {
     console.error(`The scheduled jobs could not start: ${(err as Error).message}`);
     process.exit(1);

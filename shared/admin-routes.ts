@@ -33,6 +33,10 @@ export const ADMIN_ROUTES = {
   'POST /api/admin/safety-alerts/:id/approve': 'view_reports',
   'POST /api/admin/safety-alerts/:id/reject': 'view_reports',
   'POST /api/admin/safety-alerts/:id/withdraw': 'view_reports',
+  // Preserving for the authorities (decision 044): whoever handles reports, audited.
+  'POST /api/admin/reports/:id/preserve': 'view_reports',
+  'POST /api/admin/reports/:id/release': 'view_reports',
+  'GET /api/admin/reports/:id/preserved': 'view_reports',
   'GET /api/admin/messages': 'view_reports',
   'POST /api/admin/messages/:id/answered': 'view_reports',
   'GET /api/admin/payments': 'view_payments',

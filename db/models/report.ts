@@ -13,12 +13,31 @@ export interface AdSnapshot {
   photoKeys: string[];
 }
 
+export type HoldWithheld = 'day_limit' | 'dismissed_source';
+
+/** What preserving a report copies: the ad row and its advertiser's identifying data as they were, and its photos. */
+export interface PreservedCopy {
+  /** The ads row, every column (dates as ISO text); null when the ad was already deleted. */
+  ad: Record<string, unknown> | null;
+  advertiser: {
+    id: number;
+    fullName: string;
+    email: string;
+    dni: string | null;
+    birthDate: string | null;
+    verificationStatus: string;
+    createdAt: string;
+  } | null;
+  /** The ad's photos when preserved (report_preserved_files keeps their files). */
+  photoKeys: string[];
+}
+
 /** A visitor's report about an ad; a report of a possible minor or of trafficking hides the ad at once (hidAd). */
 export class Report extends BaseModel {
   static override tableName = 'reports';
-  static override timestampColumns = ['createdAt', 'decidedAt'];
+  static override timestampColumns = ['createdAt', 'decidedAt', 'escalatedAt', 'preservedAt'];
   static override booleanColumns = ['hidAd'];
-  static override jsonAttributes = ['adSnapshot'];
+  static override jsonAttributes = ['adSnapshot', 'preservedCopy'];
 
   declare id: number;
   declare adId: number | null;
@@ -35,6 +54,14 @@ export class Report extends BaseModel {
   declare createdAt: Date;
   declare decidedAt: Date | null;
   declare decidedBy: number | null;
+  /** When this open hiding report, past 24 hours, was escalated to staff (once). */
+  declare escalatedAt: Date | null;
+  /** Why a report of a hiding reason left the ad visible: its source's day limit, or its dismissed reports. */
+  declare holdWithheld: HoldWithheld | null;
+  /** Preserved for the authorities: kept, with preservedCopy and its files, beyond any deletion until released. */
+  declare preservedAt: Date | null;
+  declare preservedBy: number | null;
+  declare preservedCopy: PreservedCopy | null;
 
   declare ad?: Ad | null;
 

@@ -8,6 +8,7 @@ import { activeCheckIn, endCheckIn } from './check-ins.ts';
 import { OPTIONAL_MAIL_KIND_VALUES, optionalMailLabel } from '#shared/mail-preferences.ts';
 import { rateRows, ratesFromRows } from '#shared/rates.ts';
 import { deleteSafetyAlertsOf, safetyAlertsForExport } from './safety-alerts.ts';
+import { keysNotKeptAsEvidence } from './report-evidence.ts';
 import {
   Ad,
   AdPhoto,
@@ -79,6 +80,15 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
   const optOuts = await MailOptOut.query(db).where('advertiser_id', advertiserId).select('kind', 'created_at');
   const safetyAlerts = await safetyAlertsForExport(db, advertiserId);
   const checkIn = await activeCheckIn(db, advertiserId);
+  // What they answered to reports about their ads (never the report's details or who made it).
+  const reportAnswers = (
+    await db('report_answers as a')
+      .join('reports as r', 'r.id', 'a.report_id')
+      .where('a.advertiser_id', advertiserId)
+      .orderBy('a.created_at')
+      .orderBy('a.id')
+      .select('r.ad_id', 'a.body', 'a.created_at')
+  ).map((a) => ({ adId: a.ad_id as number | null, answer: a.body as string, sentAt: new Date(a.created_at).toISOString() }));
   return {
     generatedAt: new Date().toISOString(),
     account,
@@ -119,6 +129,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
     payments,
     // Safety alerts this account filed (decision 040); the numbers are not kept, so they are not here either.
     safetyAlerts,
+    reportAnswers,
     // Every optional kind with whether it is on; off since when (shared/mail-preferences.ts).
     mailPreferences: OPTIONAL_MAIL_KIND_VALUES.map((kind) => {
       const off = optOuts.find((o) => o.kind === kind);
@@ -131,7 +142,9 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
 
 /**
  * Anonymises the account and deletes its ads, photos, identity documents (photo verification selfies among them) and
- * receipts. Returns the files to delete.
+ * receipts. Returns the files to delete: not the photos a report keeps as evidence or preserved for the authorities
+ * (report-evidence.ts), whose copies outlive the account (report-preservation.ts). The account's answers to reports
+ * go too, except those of a preserved report.
  */
 export async function deleteAdvertiserAccount(
   db: Knex,
@@ -154,7 +167,10 @@ export async function deleteAdvertiserAccount(
         updatedAt: now,
       });
     const ownAds = Ad.query(trx).where('advertiser_id', advertiserId).select('id');
-    const photoKeys = (await AdPhoto.query(trx).whereIn('ad_id', ownAds).select('file_key')).map((p) => p.fileKey);
+    const photoKeys = await keysNotKeptAsEvidence(
+      trx,
+      (await AdPhoto.query(trx).whereIn('ad_id', ownAds).select('file_key')).map((p) => p.fileKey),
+    );
     const ownRequests = VerificationRequest.query(trx).where('advertiser_id', advertiserId).select('id');
     const documentKeys = (await IdentityDocument.query(trx).whereIn('request_id', ownRequests).select('file_key')).map((d) => d.fileKey);
     // Selfies are sealed under identity/ like documents; their rows go with the ads and the account.
@@ -176,6 +192,10 @@ export async function deleteAdvertiserAccount(
     await deleteSafetyAlertsOf(trx, advertiserId);
     // A running check-in timer ends with the account, unsent (decision 041).
     await endCheckIn(trx, advertiserId);
+    await trx('report_answers')
+      .where('advertiser_id', advertiserId)
+      .whereIn('report_id', (q) => q.select('id').from('reports').whereNull('preserved_at'))
+      .delete();
     return { photoKeys, documentKeys: [...documentKeys, ...selfieKeys], receiptKeys };
   });
 }

@@ -2,21 +2,35 @@
 // hides a published ad at once (state 'held') until staff decide; dismissing the report puts it back unless
 // another open report still hides it. Other reasons wait for staff with the ad still visible.
 // Every report keeps a snapshot of the ad and its photos as evidence, which outlive the ad. One reporter (a
-// keyed hash of the address) hides at most HIDING_REPORTS_PER_DAY ads a day; further reports still reach staff.
+// keyed hash of the address) hides at most HIDING_REPORTS_PER_DAY ads a day, and one whose hiding reports staff
+// dismissed DISMISSALS_TO_LOSE_HIDING times within DISMISSAL_WINDOW_MS hides none; further reports still reach staff,
+// marked (hold_withheld). Open hiding reports past REPORT_OVERDUE_MS are marked overdue (report-escalation.ts).
 // While an ad is held its paid plan's time stands still: the time held is added back when it returns.
 import type { Knex } from 'knex';
 import { forUpdate, lockForTransaction } from '#db/dialect.ts';
 import { Ad, AdPhoto, Report } from '#db/models/index.ts';
-import type { AdSnapshot } from '#db/models/report.ts';
+import type { AdSnapshot, HoldWithheld } from '#db/models/report.ts';
 import { adIdFromParam } from '#shared/ad-text.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 import { createStaffAlert } from './staff-alerts.ts';
-import { HIDING_REASONS, reportReasonLabel, type ReportReason } from '#shared/report-reasons.ts';
+import { HIDING_REASONS, REPORT_OVERDUE_MS, reportReasonLabel, type ReportReason } from '#shared/report-reasons.ts';
 
 /** How many ads one reporter can hide in 24 hours; past it, the reports wait for staff with the ad visible. */
 export const HIDING_REPORTS_PER_DAY = 3;
 const DAY_MS = 86_400_000;
+/** A source whose hiding reports staff dismissed this many times within DISMISSAL_WINDOW_MS no longer hides ads. */
+export const DISMISSALS_TO_LOSE_HIDING = 2;
+export const DISMISSAL_WINDOW_MS = 90 * DAY_MS;
+
+/** How many hiding reports of this source staff dismissed within the window before `now`. */
+async function dismissedHidingReports(db: Knex, reporterKey: string, now: Date): Promise<number> {
+  return Report.query(db)
+    .where({ reporter_key: reporterKey, status: 'dismissed' })
+    .whereIn('reason', HIDING_REASONS)
+    .where('decided_at', '>', new Date(now.getTime() - DISMISSAL_WINDOW_MS))
+    .resultSize();
+}
 
 /** An ad id from what a visitor typed: the code shown on the ad ("1234") or its link (…/anuncio/titulo-1234). */
 export function adIdFromReference(reference: string): number | null {
@@ -30,7 +44,7 @@ export interface CreatedReport {
   id: number;
   /** The report hid the ad. */
   hidden: boolean;
-  /** The reason hides, but this reporter reached the day's limit: the ad stays visible for staff to decide. */
+  /** The reason hides, but this source may not hide it (its day limit, or its dismissed reports): visible for staff. */
   limited: boolean;
   /** The hidden ad's owner, for the notice (never who reported). */
   heldAd: { id: number; title: string; advertiserEmail: string } | null;
@@ -80,28 +94,36 @@ export async function createReport(
     };
     if (photoKeys.length) await trx('report_evidence').insert(photoKeys.map((file_key) => ({ report_id: id, file_key })));
 
-    let limited = false;
+    let withheld: HoldWithheld | null = null;
     let hidden = false;
     if (hides && ad.state === 'published') {
-      const hiddenToday = input.reporterKey
-        ? await Report.query(trx)
-            .where({ reporter_key: input.reporterKey, hid_ad: true })
-            .where('created_at', '>', new Date(now.getTime() - DAY_MS))
-            .resultSize()
-        : 0;
-      limited = hiddenToday >= HIDING_REPORTS_PER_DAY;
-      if (!limited)
+      if (input.reporterKey && (await dismissedHidingReports(trx, input.reporterKey, now)) >= DISMISSALS_TO_LOSE_HIDING)
+        withheld = 'dismissed_source';
+      else if (
+        input.reporterKey &&
+        (await Report.query(trx)
+          .where({ reporter_key: input.reporterKey, hid_ad: true })
+          .where('created_at', '>', new Date(now.getTime() - DAY_MS))
+          .resultSize()) >= HIDING_REPORTS_PER_DAY
+      )
+        withheld = 'day_limit';
+      else
         hidden =
           (await Ad.query(trx).findById(ad.id).where('state', 'published').patch({ state: 'held', heldAt: now, updatedAt: now })) > 0;
     }
-    await Report.query(trx).findById(id).patch({ adId: ad.id, adReference: null, hidAd: hidden, adSnapshot: snapshot });
+    const limited = withheld !== null;
+    await Report.query(trx)
+      .findById(id)
+      .patch({ adId: ad.id, adReference: null, hidAd: hidden, adSnapshot: snapshot, holdWithheld: withheld });
     if (hides) {
       const label = reportReasonLabel(input.reason).toLowerCase();
       const what = hidden
         ? 'quedó oculto hasta que lo revisen'
-        : limited
-          ? 'sigue visible: quien denunció ya ocultó el máximo de avisos del día'
-          : 'no estaba publicado';
+        : withheld === 'dismissed_source'
+          ? `sigue visible: a quien denunció le desestimaron ${DISMISSALS_TO_LOSE_HIDING} o más denuncias de este tipo en 90 días`
+          : withheld === 'day_limit'
+            ? 'sigue visible: quien denunció ya ocultó el máximo de avisos del día'
+            : 'no estaba publicado';
       await createStaffAlert(
         trx,
         {
@@ -130,7 +152,18 @@ export interface ReportItem {
   contactEmail: string | null;
   status: 'open' | 'resolved' | 'dismissed';
   hidAd: boolean;
+  /** Why a report of a hiding reason left the ad visible, if it did. */
+  holdWithheld: HoldWithheld | null;
   createdAt: string;
+  /** How long it had waited when listed (the panel shows it as "hace 3 h"). */
+  waitingMs: number;
+  /** An open report of a hiding reason that has waited more than REPORT_OVERDUE_MS. */
+  overdue: boolean;
+  escalatedAt: string | null;
+  /** When it was preserved for the authorities (null: not preserved, or released). */
+  preservedAt: string | null;
+  /** What the ad's advertiser answered, oldest first. */
+  answers: { body: string; createdAt: string }[];
 }
 
 function withPhotoAddresses(snapshot: AdSnapshot | null): ReportItem['snapshot'] {
@@ -139,13 +172,47 @@ function withPhotoAddresses(snapshot: AdSnapshot | null): ReportItem['snapshot']
   return { ...rest, photos: photoKeys.map((key) => adImageUrl(key, 400)) };
 }
 
-export async function listReports(db: Knex, status: ReportItem['status'], limit = 300): Promise<ReportItem[]> {
+/** Whether an open report of a hiding reason made at `createdAt` is overdue at `now`. */
+export const isOverdue = (report: { status: string; reason: ReportReason; createdAt: Date }, now: Date) =>
+  report.status === 'open' && HIDING_REASONS.includes(report.reason) && now.getTime() - report.createdAt.getTime() > REPORT_OVERDUE_MS;
+
+/** Open reports of a hiding reason waiting for staff longer than REPORT_OVERDUE_MS (the panel's badge). */
+export async function countOverdueReports(db: Knex, now = new Date()): Promise<number> {
+  return Report.query(db)
+    .where('status', 'open')
+    .whereIn('reason', HIDING_REASONS)
+    .where('created_at', '<', new Date(now.getTime() - REPORT_OVERDUE_MS))
+    .resultSize();
+}
+
+/** The advertiser's answers to these reports, oldest first, by report. */
+export async function answersOf(db: Knex, reportIds: number[]): Promise<Map<number, { body: string; createdAt: string }[]>> {
+  const byReport = new Map<number, { body: string; createdAt: string }[]>();
+  if (!reportIds.length) return byReport;
+  const rows = await db('report_answers')
+    .whereIn('report_id', reportIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .select('report_id', 'body', 'created_at');
+  for (const row of rows) {
+    const list = byReport.get(row.report_id) ?? [];
+    list.push({ body: row.body, createdAt: new Date(row.created_at).toISOString() });
+    byReport.set(row.report_id, list);
+  }
+  return byReport;
+}
+
+export async function listReports(db: Knex, status: ReportItem['status'], limit = 300, now = new Date()): Promise<ReportItem[]> {
   const reports = await Report.query(db)
     .withGraphJoined('ad(titleAndState)')
     .where('reports.status', status)
     .orderBy('reports.created_at', status === 'open' ? 'asc' : 'desc')
     .orderBy('reports.id')
     .limit(limit);
+  const answers = await answersOf(
+    db,
+    reports.map((r) => r.id),
+  );
   return reports.map((r) => ({
     id: r.id,
     adId: r.adId,
@@ -158,7 +225,13 @@ export async function listReports(db: Knex, status: ReportItem['status'], limit 
     contactEmail: r.contactEmail,
     status: r.status,
     hidAd: r.hidAd,
+    holdWithheld: r.holdWithheld,
     createdAt: r.createdAt.toISOString(),
+    waitingMs: Math.max(0, now.getTime() - r.createdAt.getTime()),
+    overdue: isOverdue(r, now),
+    escalatedAt: r.escalatedAt?.toISOString() ?? null,
+    preservedAt: r.preservedAt?.toISOString() ?? null,
+    answers: answers.get(r.id) ?? [],
   }));
 }
 
@@ -214,8 +287,9 @@ export async function decideReport(
       .where('status', 'open')
       .patch({ status: decision, decidedAt: now, decidedBy: adminId });
     if (!moved) return (await Report.query(trx).findById(id).select('id')) ? ('decided' as const) : ('missing' as const);
-    const report = (await Report.query(trx).findById(id).select('ad_id'))!;
-    if (decision === 'dismissed') await trx('report_evidence').where('report_id', id).delete();
+    const report = (await Report.query(trx).findById(id).select('ad_id', 'preserved_at'))!;
+    // A report preserved for the authorities keeps its evidence until staff release it (report-preservation.ts).
+    if (decision === 'dismissed' && !report.preservedAt) await trx('report_evidence').where('report_id', id).delete();
     // Whichever report hid it: once none of a hiding reason is open, a dismissal brings the ad back.
     if (decision === 'dismissed' && report.adId) {
       // Any open report of a hiding reason keeps it hidden, also one that came after the ad was already hidden.

@@ -43,7 +43,12 @@ function buildMail(deps: NoticeDeps, ad: AdMailRecipient & { expiresAt: Date | n
     case 'removed':
       return adRemovedMail(ad.email, { ...base, reason: event.reason, contactLink });
     case 'held':
-      return adHeldMail(ad.email, { ...base, id: ad.adId, reason: event.reportReason, contactLink });
+      return adHeldMail(ad.email, {
+        ...base,
+        id: ad.adId,
+        reason: event.reportReason,
+        answerLink: `${deps.siteOrigin}${ACCOUNT_PATH}/anuncios/${ad.adId}/revision`,
+      });
   }
 }
 

@@ -144,7 +144,7 @@ describe('mail about staff decisions and report holds', () => {
     expect(mail!.subject).toBe('Tu anuncio quedó oculto mientras lo revisamos');
     expect(mail!.text).toContain('La denuncia plantea dudas sobre si el anuncio se publica por decisión propia.');
     expect(mail!.text).toContain('hasta que el equipo de Velada lo revise');
-    expect(linksOf(mail!).slice(0, 2)).toEqual([`${SITE}/mi-cuenta`, `${SITE}/contacto?tema=soporte`]);
+    expect(linksOf(mail!).slice(0, 2)).toEqual([`${SITE}/mi-cuenta/anuncios/${adId}/revision`, `${SITE}/mi-cuenta`]);
     for (const secret of ['testigo', 'Texto del testigo', '198.51.100.77', 'trata', 'explotación'])
       expect(mail!.text).not.toContain(secret);
     preferencesLinkOf(mail!);

@@ -79,8 +79,19 @@ beforeAll(async () => {
       created_at: new Date(),
     });
   }
-  for (let i = 0; i < 2; i++)
+  for (let i = 0; i < 3; i++)
     reportIds.push(await insertId('reports', { reason: 'estafa', status: 'open', hid_ad: false, created_at: new Date() }));
+  // Preserved already: one to release, one whose package is downloaded.
+  for (let i = 0; i < 2; i++)
+    reportIds.push(
+      await insertId('reports', {
+        reason: 'posible_menor',
+        status: 'open',
+        hid_ad: false,
+        created_at: new Date(),
+        preserved_at: new Date(),
+      }),
+    );
   const now = new Date();
   // A pending request with its document, as the publish flow leaves it (api/routes/verification/verification.ts).
   const requestId = await insertId('verification_requests', {
@@ -210,6 +221,9 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
     'GET /api/admin/reports': () => ({ path: '/api/admin/reports?status=open' }),
     'POST /api/admin/reports/:id/resolve': () => ({ path: `/api/admin/reports/${reportIds[0]}/resolve` }),
     'POST /api/admin/reports/:id/dismiss': () => ({ path: `/api/admin/reports/${reportIds[1]}/dismiss` }),
+    'POST /api/admin/reports/:id/preserve': () => ({ path: `/api/admin/reports/${reportIds[2]}/preserve` }),
+    'POST /api/admin/reports/:id/release': () => ({ path: `/api/admin/reports/${reportIds[3]}/release` }),
+    'GET /api/admin/reports/:id/preserved': () => ({ path: `/api/admin/reports/${reportIds[4]}/preserved` }),
     'GET /api/admin/payments': () => ({ path: '/api/admin/payments' }),
     'POST /api/admin/payments/:id/process': () => ({
       path: `/api/admin/payments/${paymentIds.shift()}/process`,

@@ -1,7 +1,9 @@
 // Reports and contact messages from the panel: the lists by status, deciding a report (a dismissal may bring a
-// hidden ad back) and marking a message answered.
+// hidden ad back), preserving a report for the authorities and releasing it (decision 044; both audited, and so is
+// each download of the preserved package) and marking a message answered.
 import { conflict, notFound } from '#api/errors.ts';
 import { decideReport, listReports } from '#db/queries/reports.ts';
+import { preserveReport, preservedPackage, releasePreservation } from '#db/queries/report-preservation.ts';
 import { listContactMessages, markAnswered } from '#db/queries/contact-messages.ts';
 import { idParams } from '#api/http/validate.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
@@ -25,6 +27,39 @@ export function registerReportRoutes({ deps, route, act }: StaffRoutes): void {
       ctx.body = { success: true };
     });
   }
+
+  const reportMissing = () => notFound('report_not_found', 'La denuncia no existe.');
+  route('post', '/reports/:id/preserve', { params: idParams }, async (ctx, admin) => {
+    const { id } = ctx.input.params;
+    await act(ctx, admin, { action: 'report_preserved', targetType: 'report', targetId: id }, async (trx) => {
+      const result = await preserveReport(trx, id, admin.id);
+      if (result === 'missing') throw reportMissing();
+      if (result === 'preserved') throw conflict('already_preserved', 'Esa denuncia ya está preservada.');
+    });
+    ctx.body = { success: true };
+  });
+  route('post', '/reports/:id/release', { params: idParams }, async (ctx, admin) => {
+    const { id } = ctx.input.params;
+    await act(ctx, admin, { action: 'report_preservation_released', targetType: 'report', targetId: id }, async (trx) => {
+      const result = await releasePreservation(trx, id);
+      if (result === 'missing') throw reportMissing();
+      if (result === 'not_preserved') throw conflict('not_preserved', 'Esa denuncia no está preservada.');
+    });
+    ctx.body = { success: true };
+  });
+  // The package for the authorities, as a file: every download is in the audit log.
+  route('get', '/reports/:id/preserved', { params: idParams }, async (ctx, admin) => {
+    const { id } = ctx.input.params;
+    const pack = await act(ctx, admin, { action: 'report_preservation_downloaded', targetType: 'report', targetId: id }, async (trx) => {
+      const found = await preservedPackage(trx, id);
+      if (!found) throw notFound('not_preserved', 'Esa denuncia no existe o no está preservada.');
+      return found;
+    });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.attachment(`velada-denuncia-${id}-preservada.json`);
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(pack, null, 2);
+  });
 
   route('get', '/messages', { query: messagesQuery }, async (ctx) => {
     ctx.body = await listContactMessages(deps.db, ctx.input.query.status);

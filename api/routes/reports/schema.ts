@@ -28,3 +28,12 @@ export const contactBody = z.object({
     .min(10, 'Contanos un poco más: el mensaje necesita al menos 10 caracteres.')
     .max(2000, 'El mensaje puede tener hasta 2000 caracteres.'),
 });
+
+/** The advertiser's answer to a report that holds their ad (decision 044). */
+export const answerBody = z.object({
+  answer: z
+    .string()
+    .trim()
+    .min(10, 'Contanos un poco más: la respuesta necesita al menos 10 caracteres.')
+    .max(2000, 'La respuesta puede tener hasta 2000 caracteres.'),
+});

@@ -1,6 +1,7 @@
 // The panel's statistics cards. Revenue counts completed payments by the Buenos Aires day and month in which
 // they were processed.
 import type { Knex } from 'knex';
+import { countOverdueReports } from '../reports.ts';
 import { buenosAiresDate, buenosAiresDayStart, shiftDate, shiftMonths } from '#shared/dates.ts';
 
 export interface Statistics {
@@ -15,6 +16,8 @@ export interface Statistics {
   pendingAds: number;
   /** "Fotos reales" requests whose selfie waits for staff. */
   pendingPhotoVerifications: number;
+  /** Open reports of a possible minor or trafficking waiting for staff over 24 hours (the Denuncias badge). */
+  overdueReports: number;
 }
 
 const count = async (query: Knex.QueryBuilder) => Number((await query.count({ n: '*' }).first())?.n ?? 0);
@@ -39,6 +42,7 @@ export async function statistics(db: Knex, now = new Date()): Promise<Statistics
     activeAds,
     pendingAds,
     pendingPhotoVerifications,
+    overdueReports,
   ] = await Promise.all([
     count(db('advertisers')),
     // Advertisers with a published ad, read from the ads index (state, advertiser_id) alone.
@@ -54,6 +58,7 @@ export async function statistics(db: Knex, now = new Date()): Promise<Statistics
     count(db('ads').where('state', 'published')),
     count(db('ads').where('state', 'pending')),
     count(db('photo_verification_requests').where('status', 'pending')),
+    countOverdueReports(db, now),
   ]);
   return {
     totalSubscribers,
@@ -65,5 +70,6 @@ export async function statistics(db: Knex, now = new Date()): Promise<Statistics
     activeAds,
     pendingAds,
     pendingPhotoVerifications,
+    overdueReports,
   };
 }

@@ -14,7 +14,7 @@ const STATES: Record<string, string> = {
   draft: 'Borrador',
   pending: 'En revisión',
   published: 'Publicado',
-  held: 'Oculto por una denuncia, en revisión',
+  held: 'Oculto por una denuncia en revisión',
   expired: 'Vencido',
   paused: 'Pausado',
   rejected: 'Rechazado',
@@ -86,6 +86,11 @@ export default function MyAds(props: { ads: OwnAd[]; availability: Record<number
                   <span className="account-reason">Motivo: {ad.stateReason}</span>
                 )}
                 <span className="form-actions">
+                  {ad.state === 'held' && (
+                    <a className="btn btn-primary" href={`/mi-cuenta/anuncios/${ad.id}/revision`}>
+                      Ver la revisión y responder<span className="visually-hidden"> sobre «{ad.title}»</span>
+                    </a>
+                  )}
                   {!['removed', 'held'].includes(ad.state) && (
                     <a className="btn btn-outline" href={`/mi-cuenta/anuncios/${ad.id}`}>
                       Editar<span className="visually-hidden"> «{ad.title}»</span>

@@ -177,6 +177,7 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
   const pending = data.stats?.pendingVerifications ?? 0;
   const pendingAds = data.stats?.pendingAds ?? 0;
   const pendingPhotos = data.stats?.pendingPhotoVerifications ?? 0;
+  const overdueReports = data.stats?.overdueReports ?? 0;
   const loading = <p aria-live="polite">{failed ? 'No se pudieron cargar los datos. Probá con «Actualizar».' : 'Cargando…'}</p>;
   return (
     <ExportListContext value={registerExport}>
@@ -234,6 +235,12 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
                       <span className="panel__badge panel__badge--inline">
                         {pendingPhotos}
                         <span className="visually-hidden"> pendientes</span>
+                      </span>
+                    )}
+                    {s.id === 'denuncias' && overdueReports > 0 && (
+                      <span className="panel__badge panel__badge--inline">
+                        {overdueReports}
+                        <span className="visually-hidden"> {overdueReports === 1 ? 'demorada' : 'demoradas'} más de 24 horas</span>
                       </span>
                     )}
                     {s.id === 'suscriptores' && pending > 0 && (

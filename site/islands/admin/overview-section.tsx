@@ -16,6 +16,7 @@ export interface Statistics {
   activeAds: number;
   pendingAds: number;
   pendingPhotoVerifications: number;
+  overdueReports: number;
 }
 
 const RECENT = 5;
@@ -43,6 +44,7 @@ export default function OverviewSection({
             ['Anuncios', stats.totalAds],
             ['Anuncios publicados', stats.activeAds],
             ['Anuncios en revisión', stats.pendingAds],
+            ['Denuncias demoradas (más de 24 h)', stats.overdueReports],
             ...(stats.monthlyRevenue === null ? [] : [['Ingresos del mes (ARS)', stats.monthlyRevenue]]),
             ...(stats.todayRevenue === null ? [] : [['Ingresos de hoy (ARS)', stats.todayRevenue]]),
             ...(recent ?? []).map((p) => [
@@ -72,6 +74,7 @@ export default function OverviewSection({
           <Card label="Verificaciones pendientes" value={formatCount(stats.pendingVerifications)} />
           <Card label="Anuncios" value={formatCount(stats.totalAds)} detail={`${formatCount(stats.activeAds)} publicados`} />
           <Card label="Anuncios en revisión" value={formatCount(stats.pendingAds)} />
+          <Card label="Denuncias demoradas" value={formatCount(stats.overdueReports)} detail="Esperan hace más de 24 horas" />
           {stats.monthlyRevenue !== null && <Card label="Ingresos del mes" value={formatMoney(stats.monthlyRevenue)} />}
           {stats.todayRevenue !== null && <Card label="Ingresos de hoy" value={formatMoney(stats.todayRevenue)} />}
         </ul>

@@ -1,10 +1,17 @@
-// Alerts at the top of every panel section (an ad hidden by a report, a password attack on an account): each
-// admin sees those of the permissions they hold, until one of them marks it seen. Reloaded with 'Actualizar'.
+// Alerts at the top of every panel section (an ad hidden by a report, a hiding report waiting over 24 hours, a
+// password attack on an account): each admin sees those of the permissions they hold, until one of them marks it
+// seen. Reloaded with 'Actualizar'.
 import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import { formatDateTime } from './labels.ts';
 import type { StaffAlert } from '#db/queries/staff-alerts.ts';
 import { usePanelAction } from './use-panel-action.ts';
+
+const KIND_LABELS: Record<StaffAlert['kind'], string> = {
+  hiding_report: 'Denuncia urgente',
+  overdue_report: 'Denuncia demorada',
+  login_attack: 'Seguridad',
+};
 
 /** onUnauthorized must be stable. */
 export default function StaffAlerts(props: { reloadToken: number; onUnauthorized: () => void }) {
@@ -30,7 +37,7 @@ export default function StaffAlerts(props: { reloadToken: number; onUnauthorized
         {alerts.map((alert) => (
           <li key={alert.id} className="card panel__alert">
             <span>
-              <strong>{alert.kind === 'hiding_report' ? 'Denuncia urgente' : 'Seguridad'}:</strong> {alert.message}{' '}
+              <strong>{KIND_LABELS[alert.kind]}:</strong> {alert.message}{' '}
               <span className="panel__muted">({formatDateTime(alert.createdAt)})</span>
             </span>
             <button type="button" className="btn btn-outline" disabled={busyId === alert.id} onClick={() => void markSeen(alert)}>

@@ -1,0 +1,44 @@
+// The advertiser's answer to a report that holds their ad (decision 044): GET /api/advertiser/ads/:id/review (what
+// the review page shows) and POST /api/advertiser/ads/:id/answers. Only the ad's owner (someone else's ad answers
+// 404, like one that does not exist), only while a report of a hiding reason is open on it, a few times per report,
+// and rate-limited per address.
+import Router from '@koa/router';
+import type { RouterDeps } from '#api/deps.ts';
+import { conflict, notFound } from '#api/errors.ts';
+import { idParams, validate } from '#api/http/validate.ts';
+import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { adReview, answerReports, MAX_ANSWERS } from '#db/queries/report-answers.ts';
+import { answerBody } from './schema.ts';
+
+const adMissing = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+
+export function reportAnswersRouter(deps: RouterDeps): Router {
+  const router = new Router({ prefix: '/advertiser/ads' });
+
+  router.get('/:id/review', requireAdvertiser(deps), validate({ params: idParams }), async (ctx) => {
+    const review = await adReview(deps.db, signedInAdvertiser(ctx).id, ctx.input.params.id);
+    if (!review) throw adMissing();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = review;
+  });
+
+  router.post(
+    '/:id/answers',
+    requireAdvertiser(deps),
+    rateLimit(deps.rateLimits.budget('report-answer', { windowMs: 60 * 60_000, max: 10 })),
+    validate({ params: idParams, body: answerBody, bodyLimitBytes: 8 * 1024 }),
+    async (ctx) => {
+      const advertiserId = signedInAdvertiser(ctx).id;
+      const { id } = ctx.input.params;
+      const result = await answerReports(deps.db, advertiserId, id, ctx.input.body.answer);
+      if (result === 'missing') throw adMissing();
+      if (result === 'closed') throw conflict('no_open_report', 'No hay ninguna denuncia en revisión sobre este anuncio.');
+      if (result === 'limit')
+        throw conflict('answer_limit', `Ya enviaste ${MAX_ANSWERS} respuestas a esta denuncia: el equipo las está leyendo.`);
+      ctx.status = 201;
+      ctx.body = await adReview(deps.db, advertiserId, id);
+    },
+  );
+  return router;
+}
