@@ -238,7 +238,8 @@ async function withFreshConnection<T>(work: (db: Knex) => Promise<T>): Promise<T
   }
 }
 
-const expectSoundAndWhole = (db: Knex) => expectSoundAndWholeIn(db, { dataDir: t.dataDir, dialect: t.dialect, worldReportId: w.reportId });
+const expectSoundAndWhole = (db: Knex) =>
+  expectSoundAndWholeIn(db, { dataDir: t.dataDir, dialect: t.dialect, worldReportIds: [w.reportId, w.preservedReportId] });
 
 describe('a crash (SIGKILL) in the middle of writes', () => {
   it('leaves a sound database with whole ads, photos, payments, plans and reports, and only named files after the orphan job', async () => {

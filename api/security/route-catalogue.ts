@@ -149,6 +149,26 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'GET /api/admin/reports': { access: 'admin', body: 'none' },
   'POST /api/admin/reports/:id/resolve': { access: 'admin', body: 'none', params: (w) => ({ id: w.reportId }) },
   'POST /api/admin/reports/:id/dismiss': { access: 'admin', body: 'none', params: (w) => ({ id: w.reportId }) },
+  // Preservation for the authorities (decision 044): the world's preserved report is released or read.
+  'POST /api/admin/reports/:id/preserve': { access: 'admin', body: 'none', params: (w) => ({ id: w.reportId }) },
+  'POST /api/admin/reports/:id/release': { access: 'admin', body: 'none', params: (w) => ({ id: w.preservedReportId }) },
+  'GET /api/admin/reports/:id/preserved': { access: 'admin', body: 'none', params: (w) => ({ id: w.preservedReportId }) },
+  // Safety alerts (decision 040): the number travels in the body only.
+  'GET /api/admin/safety-alerts': { access: 'admin', body: 'none' },
+  'POST /api/admin/safety-alerts/by-number': { access: 'admin', body: 'json', example: () => ({ phone: '11 5555-0101' }) },
+  'POST /api/admin/safety-alerts/:id/approve': { access: 'admin', body: 'none', params: (w) => ({ id: w.pendingSafetyAlertId }) },
+  'POST /api/admin/safety-alerts/:id/reject': {
+    access: 'admin',
+    body: 'json',
+    params: (w) => ({ id: w.pendingSafetyAlertId }),
+    example: reason,
+  },
+  'POST /api/admin/safety-alerts/:id/withdraw': {
+    access: 'admin',
+    body: 'json',
+    params: (w) => ({ id: w.approvedSafetyAlertId }),
+    example: reason,
+  },
   'GET /api/admin/messages': { access: 'admin', body: 'none' },
   'POST /api/admin/messages/:id/answered': { access: 'admin', body: 'none', params: (w) => ({ id: w.messageId }) },
   'GET /api/admin/payments': { access: 'admin', body: 'none' },
@@ -260,6 +280,37 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     body: 'multipart',
     params: (w) => ({ id: w.publishedAdId }),
   },
+  // A held ad's review page and the owner's answer to the report (decision 044).
+  'GET /api/advertiser/ads/:id/review': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.publishedAdId }) },
+  'POST /api/advertiser/ads/:id/answers': {
+    access: 'advertiser',
+    body: 'json',
+    params: (w) => ({ id: w.publishedAdId }),
+    example: () => ({ answer: 'Las fotos son mías y tengo 29 años: puedo mostrarlo.' }),
+  },
+  // The check-in timer (decision 041): one per advertiser, no id in the path; the world's owner has one running.
+  'GET /api/advertiser/check-in': { access: 'advertiser', body: 'none' },
+  'POST /api/advertiser/check-in': {
+    access: 'advertiser',
+    body: 'json',
+    example: () => ({
+      contactEmail: 'amiga@example.com',
+      shownName: 'Dueña',
+      minutes: 60,
+      message: 'Voy a estar en Palermo hasta las diez.',
+    }),
+  },
+  'POST /api/advertiser/check-in/extend': { access: 'advertiser', body: 'none' },
+  'POST /api/advertiser/check-in/done': { access: 'advertiser', body: 'none' },
+  'DELETE /api/advertiser/check-in': { access: 'advertiser', body: 'none' },
+  // Safety alerts (decision 040): verified advertisers only; the number in the body.
+  'GET /api/advertiser/safety-alerts': { access: 'advertiser', body: 'none' },
+  'POST /api/advertiser/safety-alerts': {
+    access: 'advertiser',
+    body: 'json',
+    example: () => ({ phone: '11 5555-0102', kind: 'estafa', description: 'Pidió una seña por adelantado y no vino.' }),
+  },
+  'POST /api/advertiser/safety-alerts/lookup': { access: 'advertiser', body: 'json', example: () => ({ phone: '11 5555-0102' }) },
   'GET /api/advertiser/data': { access: 'advertiser', body: 'none' },
   'POST /api/advertiser/delete-account': { access: 'advertiser', body: 'json', example: () => ({ password: OWNER_PASSWORD }) },
   'GET /api/advertiser/payments': { access: 'advertiser', body: 'none' },

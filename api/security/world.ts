@@ -37,6 +37,11 @@ export interface World {
   documentId: number;
   /** A photo verification of the owner's draft (its one photo), with its sealed selfie, waiting for staff. */
   photoVerificationId: number;
+  /** A report of a possible minor on the owner's published ad, open and preserved for the authorities (decision 044). */
+  preservedReportId: number;
+  /** Safety alerts (decision 040) filed by the owner: one waiting for staff, one approved. */
+  pendingSafetyAlertId: number;
+  approvedSafetyAlertId: number;
 }
 
 /** The owner's password (delete-account asks for it). */
@@ -175,6 +180,34 @@ async function seed(
     status: 'open',
     created_at: now,
   });
+  const preservedReportId = await insertId(db, 'reports', {
+    ad_id: publishedAdId,
+    reason: 'posible_menor',
+    status: 'open',
+    hid_ad: false,
+    created_at: now,
+    preserved_at: now,
+  });
+  const safetyAlert = (status: string, number: string) =>
+    insertId(db, 'safety_alerts', {
+      phone_hash: `${number}${n}`.padEnd(64, '0'),
+      reporter_id: ownerId,
+      kind: 'estafa',
+      description: 'Pidió una seña y no vino.',
+      status,
+      created_at: now,
+    });
+  const pendingSafetyAlertId = await safetyAlert('pending', 'a');
+  const approvedSafetyAlertId = await safetyAlert('approved', 'b');
+  // The owner's check-in timer, running: checking in, extending and cancelling have one to act on (decision 041).
+  await db('check_ins').insert({
+    advertiser_id: ownerId,
+    contact_email: `amiga${n}@example.com`,
+    shown_name: 'Dueña',
+    message: 'Voy a estar en Palermo hasta las diez.',
+    started_at: now,
+    due_at: new Date(now.getTime() + 60 * 60_000),
+  });
   const superAdminId = await addAdmin(db, `super_${n}`, true);
   const staffWithoutId = await addAdmin(db, `sin_permisos_${n}`, false);
   const throwawayAdminId = await addAdmin(db, `descartable_${n}`, false);
@@ -207,5 +240,8 @@ async function seed(
     alertId,
     documentId,
     photoVerificationId,
+    preservedReportId,
+    pendingSafetyAlertId,
+    approvedSafetyAlertId,
   };
 }

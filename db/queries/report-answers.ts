@@ -34,7 +34,7 @@ async function mostAnswers(db: Knex, reportIds: number[]): Promise<number> {
 }
 
 /** The review of one of the advertiser's ads; null when the ad is not theirs (or does not exist). */
-export async function adReview(db: Knex, advertiserId: number, adId: number): Promise<AdReview | null> {
+export async function findOwnAdReview(db: Knex, advertiserId: number, adId: number): Promise<AdReview | null> {
   const ad = await Ad.query(db).findById(adId).where('advertiser_id', advertiserId).select('id', 'title', 'state');
   if (!ad) return null;
   const reports = await openHidingReports(db, adId).select('id', 'reason', 'created_at');

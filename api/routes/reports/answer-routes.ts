@@ -8,7 +8,7 @@ import { conflict, notFound } from '#api/errors.ts';
 import { idParams, validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
-import { adReview, answerReports, MAX_ANSWERS } from '#db/queries/report-answers.ts';
+import { findOwnAdReview, answerReports, MAX_ANSWERS } from '#db/queries/report-answers.ts';
 import { answerBody } from './schema.ts';
 
 const adMissing = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
@@ -17,7 +17,7 @@ export function reportAnswersRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/advertiser/ads' });
 
   router.get('/:id/review', requireAdvertiser(deps), validate({ params: idParams }), async (ctx) => {
-    const review = await adReview(deps.db, signedInAdvertiser(ctx).id, ctx.input.params.id);
+    const review = await findOwnAdReview(deps.db, signedInAdvertiser(ctx).id, ctx.input.params.id);
     if (!review) throw adMissing();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = review;
@@ -37,7 +37,7 @@ export function reportAnswersRouter(deps: RouterDeps): Router {
       if (result === 'limit')
         throw conflict('answer_limit', `Ya enviaste ${MAX_ANSWERS} respuestas a esta denuncia: el equipo las está leyendo.`);
       ctx.status = 201;
-      ctx.body = await adReview(deps.db, advertiserId, id);
+      ctx.body = await findOwnAdReview(deps.db, advertiserId, id);
     },
   );
   return router;
