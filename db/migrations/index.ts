@@ -27,6 +27,7 @@ import * as m023 from './023-mail-preferences.ts';
 import * as m024 from './024-ad-daily-stats.ts';
 import * as m025 from './025-push-subscriptions.ts';
 import * as m027 from './027-ads-phone-index.ts';
+import * as m031 from './031-photo-hashes.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '024-ad-daily-stats': m024,
   '025-push-subscriptions': m025,
   '027-ads-phone-index': m027,
+  '031-photo-hashes': m031,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -16,6 +16,9 @@ export const orderBody = z.object({ ids: z.array(z.number().int().positive()).ma
 
 export const adsQuery = z.object({ state: z.enum(['pending', 'held', 'published', 'rejected', 'removed']).default('pending') });
 
+/** Approval; `flagsRead` confirms that staff read the reasons screening held the ad for (docs/decisions/043). */
+export const approveBody = z.object({ flagsRead: z.boolean().default(false) });
+
 export const adReasonBody = z.object({
   reason: z
     .string({ error: 'Escribí el motivo: el anunciante lo va a ver.' })
