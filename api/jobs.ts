@@ -12,6 +12,7 @@ import { runPlanLifecycle, type PlanLifecycleResult } from '#db/queries/plan-lif
 import type { Mailer } from './services/mail.ts';
 import type { ObjectStore } from './services/object-store/object-store.ts';
 import { removeOrphanFiles } from './services/orphan-files.ts';
+import { hashStoredPhotos } from './services/photo-hash-backfill.ts';
 import { renewalDueMail } from './routes/payments/mails.ts';
 import { paymentPagePath } from './routes/payments/confirmations.ts';
 import { mailExpiryNotices } from './routes/ads/advertiser-notices.ts';
@@ -70,6 +71,8 @@ export function scheduledJobs({ db, store, mailer, siteOrigin, pushSender }: Job
     // A device's endpoint is an identifier: alerts that told nothing for 12 months go (decision 038).
     { name: 'search-alert-retention', everyMs: HOUR_MS, run: async (now) => void (await deleteStaleAlerts(db, now)) },
     { name: 'rate-limit-cleanup', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredRateLimits(db, now)) },
+    // Photos stored before perceptual hashes (decision 043): a batch every few minutes until none is left.
+    { name: 'photo-hashes', everyMs: PLAN_JOB_MS, run: async () => void (await hashStoredPhotos(db, store)) },
     { name: 'identity-purge', everyMs: HOUR_MS, run: async (now) => void (await purgeIdentityDocuments(db, store, now)) },
     {
       name: 'orphan-files',

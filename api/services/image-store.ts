@@ -42,13 +42,7 @@ export interface EncodedAdImage {
  * Computed on the pixels, so metadata, the file format and the size it was saved at do not change it.
  */
 export async function perceptualHash(image: Sharp): Promise<string | null> {
-  const pixels = await image
-    .removeAlpha()
-    .greyscale()
-    .resize(HASH_SIDE, HASH_SIDE, { fit: 'fill' })
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer();
+  const pixels = await image.removeAlpha().greyscale().resize(HASH_SIDE, HASH_SIDE, { fit: 'fill' }).toColourspace('b-w').raw().toBuffer();
   return hashOfGreyPixels(new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length));
 }
 

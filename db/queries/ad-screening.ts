@@ -18,11 +18,7 @@ export async function screenAd(db: Knex, adId: number): Promise<Screening | null
     .first('id', 'advertiser_id', 'title', 'description', 'phone');
   if (!row) return null;
   const ad = { id: row.id, advertiserId: row.advertiser_id, phone: row.phone };
-  const flags: ReviewFlag[] = [
-    ...screenAdContent(row),
-    ...(await duplicatePhotoFlags(db, ad)),
-    ...(await duplicatePhoneFlags(db, ad)),
-  ];
+  const flags: ReviewFlag[] = [...screenAdContent(row), ...(await duplicatePhotoFlags(db, ad)), ...(await duplicatePhoneFlags(db, ad))];
   return { flags, score: reviewScore(flags) };
 }
 

@@ -23,6 +23,17 @@ export async function savePhotoHash(db: Knex, adImageId: number, hash: string | 
     .ignore();
 }
 
+/** Photos stored before hashes existed (api/services/photo-hash-backfill.ts), oldest first. */
+export async function photosWithoutHash(db: Knex, limit: number): Promise<{ id: number; fileKey: string }[]> {
+  const rows: { id: number; file_key: string }[] = await db('ad_images as i')
+    .leftJoin('photo_hashes as h', 'h.ad_image_id', 'i.id')
+    .whereNull('h.id')
+    .orderBy('i.id')
+    .limit(limit)
+    .select('i.id', 'i.file_key');
+  return rows.map((r) => ({ id: r.id, fileKey: r.file_key }));
+}
+
 /** Rows whose hash has a band among the probes of `hash`: the candidates, checked for the real distance after. */
 function candidates(db: Knex, hash: string) {
   const probes = bandProbes(hash);
@@ -48,10 +59,15 @@ export async function keepRemovedAdPhotos(db: Knex, adId: number, now: Date): Pr
     .select('h.hash', 'a.advertiser_id');
   const kept = new Set<string>(await db('photo_hashes').where('removed_ad_id', adId).pluck('hash'));
   const fresh = [...new Map(rows.filter((r) => !kept.has(r.hash)).map((r) => [r.hash, r])).values()];
-  if (!fresh.length)
-    return;
+  if (!fresh.length) return;
   await db('photo_hashes').insert(
-    fresh.map((r) => ({ hash: r.hash, ...bandColumns(r.hash), removed_ad_id: adId, removed_advertiser_id: r.advertiser_id, removed_at: now })),
+    fresh.map((r) => ({
+      hash: r.hash,
+      ...bandColumns(r.hash),
+      removed_ad_id: adId,
+      removed_advertiser_id: r.advertiser_id,
+      removed_at: now,
+    })),
   );
 }
 

@@ -16,7 +16,10 @@ function moderationAnswer(result: ModerationResult): void {
     throw conflict('advertiser_not_verified', 'El anunciante todavía no tiene la identidad verificada: aprobá primero su verificación.');
   if (result === 'wrong_state') throw conflict('wrong_state', 'Ese anuncio ya no está en un estado que permita esta acción.');
   if (result === 'flags_unread')
-    throw conflict('flags_unread', 'Este anuncio tiene indicadores de la revisión automática: leelos y confirmá que los revisaste para aprobarlo.');
+    throw conflict(
+      'flags_unread',
+      'Este anuncio tiene indicadores de la revisión automática: leelos y confirmá que los revisaste para aprobarlo.',
+    );
   if (result === 'reported')
     throw conflict(
       'open_report',

@@ -75,7 +75,9 @@ async function duplicateMatches(db: Knex, flagsOf: ReviewFlag[][]): Promise<Dupl
         .whereIn('a.id', adIds)
         .select('a.id', 'a.slug', 'a.title', 'a.state', 'a.advertiser_id', 'v.full_name')
     : [];
-  const photos: { id: number; file_key: string }[] = photoIds.length ? await db('ad_images').whereIn('id', photoIds).select('id', 'file_key') : [];
+  const photos: { id: number; file_key: string }[] = photoIds.length
+    ? await db('ad_images').whereIn('id', photoIds).select('id', 'file_key')
+    : [];
   const adById = new Map(ads.map((a) => [a.id, a]));
   const photoUrl = (id: number) => {
     const photo = photos.find((p) => p.id === id);
@@ -92,7 +94,14 @@ async function duplicateMatches(db: Knex, flagsOf: ReviewFlag[][]): Promise<Dupl
         otherPhoto: isPhoto ? photoUrl(flag.otherPhotoId) : null,
         distance: isPhoto ? flag.distance : null,
         otherAd: other
-          ? { id: other.id, slug: other.slug, title: other.title, state: other.state, advertiserId: other.advertiser_id, advertiserName: other.full_name }
+          ? {
+              id: other.id,
+              slug: other.slug,
+              title: other.title,
+              state: other.state,
+              advertiserId: other.advertiser_id,
+              advertiserName: other.full_name,
+            }
           : null,
       };
     }),
@@ -157,7 +166,12 @@ export type ModerationResult = 'ok' | 'missing' | 'wrong_state' | 'not_verified'
  * pending -> published. An ad screening flagged is approved only when staff confirm they read its reasons
  * (`flagsRead`): flags hold an ad, they never reject it, and the one who lets it through has read why it was held.
  */
-export async function approveAd(db: Knex, adId: number, now = new Date(), options: { flagsRead?: boolean } = {}): Promise<ModerationResult> {
+export async function approveAd(
+  db: Knex,
+  adId: number,
+  now = new Date(),
+  options: { flagsRead?: boolean } = {},
+): Promise<ModerationResult> {
   const ad = await Ad.query(db).findById(adId).withGraphJoined('advertiser(signedIn)');
   if (!ad) return 'missing';
   if (ad.advertiser!.verificationStatus !== 'verified') return 'not_verified';

@@ -300,11 +300,7 @@ function PhotoMatch({ ad, match }: { ad: ModerationItem; match: DuplicateMatch }
       </p>
       <div className="panel__match-photos">
         <figure>
-          {match.photo ? (
-            <img src={match.photo} alt={`Este anuncio, ${match.match}`} width={160} height={160} loading="lazy" />
-          ) : (
-            missing
-          )}
+          {match.photo ? <img src={match.photo} alt={`Este anuncio, ${match.match}`} width={160} height={160} loading="lazy" /> : missing}
           <figcaption>Este anuncio ({match.match})</figcaption>
         </figure>
         <figure>
