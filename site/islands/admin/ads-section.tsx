@@ -42,8 +42,8 @@ const AD_STATE_LABELS: Record<string, string> = {
 };
 type Refusal = { ad: ModerationItem; action: 'reject' | 'remove' };
 const isDuplicate = (kind: string) => kind === 'foto_duplicada' || kind === 'telefono_duplicado';
-/** The reasons as staff read them: "Teléfono oculto («once cinco…»)". */
-const reasonText = (f: { kind: string; match: string }) => `${flagLabel(f)} («${f.match}»)`;
+/** The reasons as staff read them: "Teléfono oculto: «once cinco…»". */
+const reasonText = (f: { kind: string; match: string }) => `${flagLabel(f)}: «${f.match}»`;
 const TOASTS = {
   approve: ['Anuncio aprobado', 'No se pudo aprobar el anuncio'],
   reject: ['Anuncio rechazado', 'No se pudo rechazar el anuncio'],
