@@ -143,12 +143,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
   'GET /api/admin/ads': { access: 'admin', body: 'none' },
   'GET /api/admin/ads/:id/stats': { access: 'admin', body: 'none', params: (w) => ({ id: w.publishedAdId }) },
-  'POST /api/admin/ads/:id/approve': {
-    access: 'admin',
-    body: 'json',
-    params: (w) => ({ id: w.pendingAdId }),
-    example: () => ({ flagsRead: true }),
-  },
+  'POST /api/admin/ads/:id/approve': { access: 'admin', body: 'none', params: (w) => ({ id: w.pendingAdId }) },
   'POST /api/admin/ads/:id/reject': { access: 'admin', body: 'json', params: (w) => ({ id: w.pendingAdId }), example: reason },
   'POST /api/admin/ads/:id/remove': { access: 'admin', body: 'json', params: (w) => ({ id: w.publishedAdId }), example: reason },
   'GET /api/admin/reports': { access: 'admin', body: 'none' },

@@ -4,7 +4,7 @@ import { conflict, notFound } from '#api/errors.ts';
 import { approveAd, moderationQueue, refuseAd, type ModerationResult } from '#db/queries/admin/moderation.ts';
 import { idParams } from '#api/http/validate.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
-import { adsQuery, adReasonBody, approveBody, statsQuery } from './schema.ts';
+import { adsQuery, adReasonBody, approveQuery, statsQuery } from './schema.ts';
 import { statsAdOf } from '#db/queries/ad-stats.ts';
 import { adStatsReport } from '#api/services/ad-stats-report.ts';
 import { parsePeriod } from '#shared/ad-stats.ts';
@@ -40,9 +40,9 @@ export function registerModerationRoutes({ deps, route, act }: StaffRoutes): voi
     if (!ad) throw notFound('ad_not_found', 'El anuncio no existe.');
     ctx.body = await adStatsReport(deps.db, ad, parsePeriod(String(ctx.input.query.periodo)));
   });
-  route('post', '/ads/:id/approve', { params: idParams, body: approveBody }, async (ctx, admin) => {
+  route('post', '/ads/:id/approve', { params: idParams, query: approveQuery }, async (ctx, admin) => {
     const { id } = ctx.input.params;
-    const { flagsRead } = ctx.input.body;
+    const { flagsRead } = ctx.input.query;
     const entry = { action: 'ad_approved', targetType: 'ad', targetId: id, ...(flagsRead ? { details: { flagsRead } } : {}) };
     await act(ctx, admin, entry, async (trx) => moderationAnswer(await approveAd(trx, id, new Date(), { flagsRead })));
     // After the commit: the advertiser hears of what is done, and a mail that fails undoes nothing.

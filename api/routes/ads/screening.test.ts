@@ -129,7 +129,7 @@ describe('indicators', () => {
     expect(refused.status).toBe(409);
     expect((await errorOf(refused)).code).toBe('flags_unread');
     expect((await panel.t.db('ads').where('id', adId).first()).state).toBe('pending');
-    expect((await panel.call('POST', `/api/admin/ads/${adId}/approve`, panel.cookies.manage_ads, { flagsRead: true })).status).toBe(200);
+    expect((await panel.call('POST', `/api/admin/ads/${adId}/approve?flagsRead=true`, panel.cookies.manage_ads)).status).toBe(200);
     expect(await panel.t.db('ads').where('id', adId).first()).toMatchObject({ state: 'published', review_flags: null, review_score: null });
   });
 });

@@ -108,10 +108,11 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
     ),
   );
 
-  const act = (ad: ModerationItem, action: 'approve' | 'reject' | 'remove', body?: { reason: string } | { flagsRead: true }) =>
+  /** `flagsRead`: approval of a flagged ad, its reasons confirmed as read. */
+  const act = (ad: ModerationItem, action: 'approve' | 'reject' | 'remove', body?: { reason: string }, flagsRead = false) =>
     rowAction.run(
       ad.id,
-      () => postData(`ads/${ad.id}/${action}`, body),
+      () => postData(`ads/${ad.id}/${action}${flagsRead ? '?flagsRead=true' : ''}`, body),
       { success: { title: TOASTS[action][0], description: ad.title }, failure: TOASTS[action][1] },
       () => Promise.all([reload(), onChanged()]),
     );
@@ -233,7 +234,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
           <ApproveFlaggedForm
             ad={confirming}
             onCancel={() => setConfirming(null)}
-            onSubmit={async () => (await act(confirming, 'approve', { flagsRead: true })) && setConfirming(null)}
+            onSubmit={async () => (await act(confirming, 'approve', undefined, true)) && setConfirming(null)}
           />
         )}
       </PanelDialog>
