@@ -24,11 +24,11 @@ export default defineConfig({
     {
       name: 'site',
       testIgnore:
-        /(admin-payments|admin-settings|analytics|moderation|report-handling|account-rights|ad-statistics|available-now|photo-verification|rates|landing-counts|plans)\.spec\.ts/,
+        /(admin-payments|admin-settings|analytics|moderation|report-handling|duplicates|account-rights|ad-statistics|available-now|photo-verification|rates|landing-counts|plans)\.spec\.ts/,
     },
     { name: 'panel', testMatch: /admin-(payments|settings)\.spec\.ts/, dependencies: ['site'] },
     { name: 'analytics', testMatch: /analytics\.spec\.ts/, dependencies: ['panel'] },
-    { name: 'moderation', testMatch: /(moderation|report-handling)\.spec\.ts/, dependencies: ['analytics'] },
+    { name: 'moderation', testMatch: /(moderation|report-handling|duplicates)\.spec\.ts/, dependencies: ['analytics'] },
     { name: 'account-rights', testMatch: /account-rights\.spec\.ts/, dependencies: ['moderation'] },
     // What advertisers have beyond publishing (statistics, availability, photo checks, rates): these add public ads.
     {

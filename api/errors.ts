@@ -112,6 +112,9 @@ export const adActionNotAllowed = (message: string) => new HttpError(409, 'not_a
 export const tooManyPhotos = (limit: number) =>
   new HttpError(409, 'too_many_photos', `Tu plan permite hasta ${limit} fotos por anuncio.`, 'photo');
 export const invalidImage = (message: string, field?: string) => new HttpError(400, 'invalid_image', message, field);
+/** A photo of an ad staff removed (docs/decisions/043): refused to everyone, its former owner too. */
+export const removedAdPhoto = () =>
+  new HttpError(400, 'removed_photo', 'Esta foto pertenece a un anuncio dado de baja por moderación y no se puede volver a usar.', 'photo');
 export const invalidPhotoOrder = () => new HttpError(400, 'invalid_order', 'El orden tiene que incluir cada foto del anuncio una vez.');
 export const imagesBusy = () =>
   new HttpError(503, 'images_busy', 'Estamos procesando muchas imágenes en este momento. Probá de nuevo en unos segundos.', undefined, 5);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { refreshSearchOrder, runPlanJobs, scheduledJobs, startJobs } from './jobs.ts';
 import { MemoryMailer } from './services/mail.ts';
 import { persistAnalytics } from '#db/queries/analytics-ingest.ts';
@@ -12,6 +11,9 @@ import { diskStore } from './services/object-store/disk-store.ts';
 import { webPushSender } from './services/push-alerts.ts';
 import { testConfig } from './testing/http.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
+import { storeAdImage } from './services/image-store.ts';
+import { createRandom, demoPicture, insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { hashBands, hashDistance } from '#shared/photo-hash.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -137,6 +139,35 @@ describe('the identity-purge job', () => {
     }
     // A second run finds nothing more to do.
     expect(await purgeIdentityDocuments(t.db, store, now)).toBe(0);
+  });
+});
+
+describe('the photo-hashes job', () => {
+  it('hashes photos stored before hashes existed from their stored file, once; a missing file gets no hash', async () => {
+    const store = diskStore(t.dataDir);
+    const advertiser = await insertAdvertiser(t.db);
+    const adId = await insertAd(t.db, advertiser, { title: 'Aviso con fotos anteriores a los hashes' });
+    const picture = await demoPicture(createRandom(5));
+    const stored = await storeAdImage(store, picture);
+    const photo = async (fileKey: string, position: number) =>
+      insertedId(
+        (
+          await t.db('ad_images').insert({ ad_id: adId, position, file_key: fileKey, width: 800, height: 1000, alt: 'x' }).returning('id')
+        )[0],
+      );
+    const withFile = await photo(stored.key, 0);
+    const withoutFile = await photo('0'.repeat(32), 1);
+
+    await runJob('photo-hashes', new Date());
+    const rows = await t.db('photo_hashes').whereIn('ad_image_id', [withFile, withoutFile]).orderBy('ad_image_id');
+    expect(rows).toHaveLength(2);
+    // The stored WebP gives the upload's hash, or one a bit or two away.
+    expect(hashDistance(rows[0].hash, stored.hash!)).toBeLessThanOrEqual(2);
+    expect([rows[0].b0, rows[0].b1, rows[0].b2, rows[0].b3]).toEqual(hashBands(rows[0].hash));
+    expect(rows[1]).toMatchObject({ hash: null, b0: null });
+
+    await runJob('photo-hashes', new Date());
+    expect(await t.db('photo_hashes').whereIn('ad_image_id', [withFile, withoutFile])).toHaveLength(2);
   });
 });
 

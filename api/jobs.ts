@@ -13,6 +13,7 @@ import type { Mailer } from './services/mail.ts';
 import type { ObjectStore } from './services/object-store/object-store.ts';
 import { removeOrphanFiles } from './services/orphan-files.ts';
 import { escalateReports } from './services/report-escalation.ts';
+import { hashStoredPhotos } from './services/photo-hash-backfill.ts';
 import { renewalDueMail } from './routes/payments/mails.ts';
 import { paymentPagePath } from './routes/payments/confirmations.ts';
 import { mailExpiryNotices } from './routes/ads/advertiser-notices.ts';
@@ -98,6 +99,8 @@ export function scheduledJobs({ db, store, mailer, siteOrigin, staffAlertEmail, 
     // Safety alerts count 12 months from their filing, then go whatever their state (decision 040).
     { name: 'safety-alert-retention', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredSafetyAlerts(db, now)) },
     { name: 'rate-limit-cleanup', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredRateLimits(db, now)) },
+    // Photos stored before perceptual hashes (decision 043): a batch every few minutes until none is left.
+    { name: 'photo-hashes', everyMs: PLAN_JOB_MS, run: async () => void (await hashStoredPhotos(db, store)) },
     { name: 'identity-purge', everyMs: HOUR_MS, run: async (now) => void (await purgeIdentityDocuments(db, store, now)) },
     {
       name: 'orphan-files',

@@ -2,6 +2,8 @@
 // who is not free to decide. A match does not reject anything by itself: the ad is held for staff review with
 // the reasons shown to them. The list lives here, in one place; compare folded (no accents, lower case).
 import { foldText } from './catalogue.ts';
+import { screenIndicators } from './risk-indicators.ts';
+import type { ReviewFlag } from './review-flags.ts';
 
 export interface RedFlag {
   kind: 'posible_menor' | 'posible_coercion';
@@ -69,7 +71,7 @@ export function screenAdText(...texts: (string | null | undefined)[]): RedFlag[]
   return flags.filter((f, i) => flags.findIndex((g) => g.match === f.match) === i);
 }
 
-export const RED_FLAG_LABELS: Record<RedFlag['kind'], string> = {
-  posible_menor: 'Posible menor de edad',
-  posible_coercion: 'Posible trata o explotación',
-};
+/** Every flag an ad's text raises: the word list's hard terms and the indicators of shared/risk-indicators.ts. */
+export function screenAdContent(ad: { title: string | null; description: string | null; phone?: string | null }): ReviewFlag[] {
+  return [...screenAdText(ad.title, ad.description), ...screenIndicators(ad)];
+}

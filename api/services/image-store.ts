@@ -2,10 +2,11 @@
 // no URL can be guessed. Every picture that is stored has been decoded and re-encoded here: orientation applied,
 // no metadata kept.
 import crypto from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { MAX_IMAGE_PIXELS } from './uploaded-image.ts';
 import type { ObjectStore } from './object-store/object-store.ts';
 import { AD_IMAGE_WIDTHS, type AdImageWidth } from '#shared/photo-urls.ts';
+import { HASH_SIDE, hashOfGreyPixels } from '#shared/photo-hash.ts';
 
 export const AD_IMAGES_PREFIX = 'uploads/ads/';
 const KEY_PATTERN = /^[a-f0-9]{32}$/;
@@ -32,7 +33,21 @@ export interface EncodedAdImage {
   width: number;
   height: number;
   files: { width: AdImageWidth; bytes: Buffer }[];
+  /** The perceptual hash of the picture (shared/photo-hash.ts), null for a flat one. */
+  hash: string | null;
 }
+
+/**
+ * The perceptual hash of an image: decoded (orientation applied), without alpha, in grey at HASH_SIDE x HASH_SIDE.
+ * Computed on the pixels, so metadata, the file format and the size it was saved at do not change it.
+ */
+export async function perceptualHash(image: Sharp): Promise<string | null> {
+  const pixels = await image.removeAlpha().greyscale().resize(HASH_SIDE, HASH_SIDE, { fit: 'fill' }).toColourspace('b-w').raw().toBuffer();
+  return hashOfGreyPixels(new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length));
+}
+
+/** The hash of a stored photo's file (the backfill of photos stored before hashes existed). */
+export const hashOfStoredImage = (bytes: Buffer) => perceptualHash(sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }));
 
 /**
  * Re-encodes an image into every width as WebP. The upload is decoded once, at the largest width served (libvips
@@ -50,6 +65,7 @@ export async function encodeAdImage(input: Buffer): Promise<EncodedAdImage> {
   const { width, height, channels } = decoded.info;
   const raw = { raw: { width, height, channels } };
   const files: EncodedAdImage['files'] = [];
+  const hash = await perceptualHash(sharp(decoded.data, raw));
   for (const target of AD_IMAGE_WIDTHS) {
     const bytes = await sharp(decoded.data, raw).resize({ width: target, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
     files.push({ width: target, bytes });
@@ -57,11 +73,14 @@ export async function encodeAdImage(input: Buffer): Promise<EncodedAdImage> {
   // The upright size of the picture as uploaded, from its header (no second decode).
   const meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   const turned = (meta.orientation ?? 1) >= 5;
-  return { width: (turned ? meta.height : meta.width) ?? width, height: (turned ? meta.width : meta.height) ?? height, files };
+  return { width: (turned ? meta.height : meta.width) ?? width, height: (turned ? meta.width : meta.height) ?? height, files, hash };
 }
 
 /** Stores every width under a new key; when one fails, those already written are deleted and the error thrown. */
-export async function saveAdImage(store: ObjectStore, image: EncodedAdImage): Promise<{ key: string; width: number; height: number }> {
+export async function saveAdImage(
+  store: ObjectStore,
+  image: EncodedAdImage,
+): Promise<{ key: string; width: number; height: number; hash: string | null }> {
   const key = crypto.randomBytes(16).toString('hex');
   try {
     for (const file of image.files) await store.put(adImageObjectKey(key, file.width), file.bytes, PHOTO_OBJECT);
@@ -69,11 +88,14 @@ export async function saveAdImage(store: ObjectStore, image: EncodedAdImage): Pr
     await deleteAdImage(store, key).catch(() => {}); // what remains is the orphan sweep's
     throw err;
   }
-  return { key, width: image.width, height: image.height };
+  return { key, width: image.width, height: image.height, hash: image.hash };
 }
 
 /** Re-encodes and stores an image; returns its key and full size. */
-export async function storeAdImage(store: ObjectStore, input: Buffer): Promise<{ key: string; width: number; height: number }> {
+export async function storeAdImage(
+  store: ObjectStore,
+  input: Buffer,
+): Promise<{ key: string; width: number; height: number; hash: string | null }> {
   return saveAdImage(store, await encodeAdImage(input));
 }
 

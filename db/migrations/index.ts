@@ -29,6 +29,7 @@ import * as m025 from './025-push-subscriptions.ts';
 import * as m027 from './027-ads-phone-index.ts';
 import * as m028 from './028-safety-alerts.ts';
 import * as m029 from './029-check-ins-and-ad-reviews.ts';
+import * as m031 from './031-photo-hashes.ts';
 import * as m032 from './032-report-handling.ts';
 
 interface Migration {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '027-ads-phone-index': m027,
   '028-safety-alerts': m028,
   '029-check-ins-and-ad-reviews': m029,
+  '031-photo-hashes': m031,
   '032-report-handling': m032,
 };
 

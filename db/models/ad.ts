@@ -60,6 +60,8 @@ export class Ad extends BaseModel {
   declare heldAt: Date | null;
   /** JSON text of the screening's flags, read by moderation. */
   declare reviewFlags: string | null;
+  /** The sum of the review flags' weights (shared/review-flags.ts); the review queue reads the heaviest first. */
+  declare reviewScore: number | null;
   declare viewCount: number;
   declare phoneReveals: number;
   declare searchRank: number;

@@ -9,6 +9,8 @@ import { OWNER_EDITABLE_STATES, PLANS, REVIEWED_STATES, type Plan } from '#share
 import { Ad, AdPhoto } from '#db/models/index.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
 import { refreshPhotosVerified } from './photos-verified.ts';
+import { savePhotoHash } from './duplicates.ts';
+import { rescreenPendingAd } from './ad-screening.ts';
 
 export interface OwnPhoto {
   id: number;
@@ -56,12 +58,14 @@ async function unlessUnchanged<T>(run: Promise<T>): Promise<T> {
   });
 }
 
+/** A live or decided ad goes back to review; one in review is screened again with its photos as they are now. */
 async function backToReview(trx: Knex, adId: number, now: Date): Promise<void> {
   const moved = await trx('ads')
     .where('id', adId)
     .whereIn('state', REVIEWED_STATES)
     .update({ state: 'pending', submitted_at: now, state_reason: null, updated_at: now });
   if (moved) await openAdReview(trx, adId, now);
+  await rescreenPendingAd(trx, adId);
 }
 
 /**
@@ -71,7 +75,7 @@ async function backToReview(trx: Knex, adId: number, now: Date): Promise<void> {
 export async function addPhoto(
   db: Knex,
   ad: { id: number; plan: Plan; requestedPlan: Plan; title: string },
-  image: { key: string; width: number; height: number },
+  image: { key: string; width: number; height: number; hash: string | null },
   now = new Date(),
 ): Promise<number | 'full' | 'locked'> {
   return db.transaction(async (trx) => {
@@ -87,6 +91,7 @@ export async function addPhoto(
       height: image.height,
       alt: ad.title.slice(0, 160),
     });
+    await savePhotoHash(trx, photo.id, image.hash);
     await refreshPhotosVerified(trx, ad.id, now);
     await backToReview(trx, ad.id, now);
     return photo.id;

@@ -16,7 +16,8 @@ import {
 import { fromMask, toMask } from '#shared/masks.ts';
 import { buildSearchText, slugify } from '#shared/ad-text.ts';
 import { Ad, AdPhoto, Advertiser, PhotoVerificationRequest } from '#db/models/index.ts';
-import { screenAdText, type RedFlag } from '#shared/screening.ts';
+import type { ReviewFlag } from '#shared/review-flags.ts';
+import { rescreenPendingAd } from './ad-screening.ts';
 import type { AdInputForm } from '#shared/ad-input.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
@@ -79,48 +80,43 @@ export async function updateOwnAd(
     if (!ad) return 'missing';
     if (!(OWNER_EDITABLE_STATES as readonly string[]).includes(ad.state)) return 'not_editable';
     const backToReview = ad.state !== 'draft';
-    const flags = screenAdText(input.title, input.description);
     // The state read above is checked again in the update: a report may have held the ad in between.
     const changed = await ownAd(trx, advertiserId, adId)
       .where('state', ad.state)
       .patch({
         ...fromForm(input),
-        ...(backToReview
-          ? { state: 'pending', submittedAt: now, reviewFlags: flags.length ? JSON.stringify(flags) : null, stateReason: null }
-          : {}),
+        ...(backToReview ? { state: 'pending', submittedAt: now, stateReason: null } : {}),
         updatedAt: now,
       });
     if (!changed) return 'not_editable';
     if (backToReview) await openAdReview(trx, adId, now);
     // The rates are part of the ad's content: saved with it, under the same review.
     await saveAdRates(trx, adId, input.rates);
+    // Screened as saved: the new text and phone, against other accounts' ads as they are now.
+    if (backToReview) await rescreenPendingAd(trx, adId);
     return 'ok';
   });
 }
 
-export type SubmitAdResult = { flags: RedFlag[] } | 'missing' | 'not_draft' | 'not_verified';
+export type SubmitAdResult = { flags: ReviewFlag[] } | 'missing' | 'not_draft' | 'not_verified';
 
-/** draft (or rejected) -> pending review, with the screening's red flags for staff. Only verified (or pending) advertisers. */
+/**
+ * draft (or rejected) -> pending review, with what screening found for staff (shared/review-flags.ts). Only
+ * verified (or pending) advertisers.
+ */
 export async function submitOwnAd(db: Knex, advertiserId: number, adId: number, now = new Date()): Promise<SubmitAdResult> {
-  const ad = await ownAd(db, advertiserId, adId).select('state', 'title', 'description');
+  const ad = await ownAd(db, advertiserId, adId).select('state');
   if (!ad) return 'missing';
   if (!(await hasVerificationStatus(db, advertiserId, ['pending', 'verified']))) return 'not_verified';
-  const flags = screenAdText(ad.title, ad.description);
-  // Conditional on the state: a double click sends it once; the second finds it pending already.
-  const moved = await db.transaction(async (trx) => {
-    const changed = await ownAd(trx, advertiserId, adId)
+  return db.transaction(async (trx) => {
+    // Conditional on the state: a double click sends it once; the second finds it pending already.
+    const moved = await ownAd(trx, advertiserId, adId)
       .whereIn('state', ['draft', 'rejected'])
-      .patch({
-        state: 'pending',
-        submittedAt: now,
-        reviewFlags: flags.length ? JSON.stringify(flags) : null,
-        stateReason: null,
-        updatedAt: now,
-      });
-    if (changed) await openAdReview(trx, adId, now);
-    return changed;
+      .patch({ state: 'pending', submittedAt: now, stateReason: null, updatedAt: now });
+    if (!moved) return 'not_draft';
+    await openAdReview(trx, adId, now);
+    return { flags: (await rescreenPendingAd(trx, adId))?.flags ?? [] };
   });
-  return moved ? { flags } : 'not_draft';
 }
 
 export interface OwnAd {

@@ -156,4 +156,4 @@ export async function insertAd(db: Knex, advertiserId: number, input: AdInput = 
 }
 
 export { demoAdInput, demoBirthDate } from './demo-content.ts';
-export { demoPicture, generatePicturePool, insertDemoImages, type StoredPicture } from './demo-pictures.ts';
+export { AdvertiserPictures, demoPicture, insertDemoImages, skipPictureDraws, type StoredPicture } from './demo-pictures.ts';

@@ -1,15 +1,16 @@
 // Demo data for a fresh database: verified advertisers and their published ads over every category
-// and most barrios, each with one to five pictures drawn from a pool of generated abstract images.
+// and most barrios, each with one to five generated abstract pictures of its advertiser's own.
 import type { Knex } from 'knex';
 import type { ObjectStore } from '#api/services/object-store/object-store.ts';
 import {
+  AdvertiserPictures,
   createRandom,
   demoAdInput,
   demoBirthDate,
-  generatePicturePool,
   insertAd,
   insertAdvertiser,
   insertDemoImages,
+  skipPictureDraws,
 } from '#tooling/factories/index.ts';
 
 export async function isDatabaseEmpty(db: Knex): Promise<boolean> {
@@ -19,9 +20,10 @@ export async function isDatabaseEmpty(db: Knex): Promise<boolean> {
 
 export async function seedDemoData(db: Knex, store: ObjectStore, options: { ads?: number; seed?: number } = {}): Promise<number> {
   const total = options.ads ?? 220;
-  const rand = createRandom(options.seed ?? 2025);
+  const seed = options.seed ?? 2025;
+  const rand = createRandom(seed);
   const now = new Date();
-  const pool = await generatePicturePool(store, 36, rand);
+  skipPictureDraws(rand, 36);
   let created = 0;
   let advertiserNumber = 0;
   while (created < total) {
@@ -31,6 +33,8 @@ export async function seedDemoData(db: Knex, store: ObjectStore, options: { ads?
       fullName: `Anunciante Demo ${advertiserNumber}`,
       birthDate: demoBirthDate(rand, now),
     });
+    // Pictures of its own (no two accounts share one), at the cards' width: the demo makes several hundred.
+    const pictures = new AdvertiserPictures(store, seed * 1000 + advertiserNumber, { width: 400, height: 500 });
     const adsForAdvertiser = Math.min(rand.int(1, 2), total - created);
     for (let i = 0; i < adsForAdvertiser; i++) {
       const input = demoAdInput(rand, now);
@@ -41,7 +45,7 @@ export async function seedDemoData(db: Knex, store: ObjectStore, options: { ads?
         adId,
         input.title!,
         rand.int(1, 5),
-        pool,
+        pictures,
         rand,
         input.photosVerified ? (input.publishedAt ?? now) : null,
       );

@@ -15,6 +15,7 @@ import { verifyPassword } from '#api/services/passwords.ts';
 import { adImageObjectKey } from '#api/services/image-store.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { CATEGORY_VALUES } from '#shared/catalogue.ts';
+import { hashDistance, MAX_HASH_DISTANCE } from '#shared/photo-hash.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -49,6 +50,20 @@ describe('demo data', () => {
       expect(Boolean(ad.photos_verified), `ad ${ad.id}`).toBe(!unverified.has(ad.id));
       expect(ad.photos_verified_at === null, `ad ${ad.id}`).toBe(!ad.photos_verified);
     }
+
+    // Every photo has its perceptual hash, and no picture of one account is (nearly) one of another's: duplicate
+    // detection would flag the demo's own ads otherwise.
+    const hashes: { hash: string; advertiser_id: number }[] = await t
+      .db('photo_hashes as h')
+      .join('ad_images as i', 'i.id', 'h.ad_image_id')
+      .join('ads as a', 'a.id', 'i.ad_id')
+      .select('h.hash', 'a.advertiser_id');
+    expect(hashes.length).toBe(Number((await t.db('ad_images').count({ n: '*' }).first())!.n));
+    expect(hashes.every((h) => /^[0-9a-f]{16}$/.test(h.hash))).toBe(true);
+    const collisions = hashes.flatMap((a, i) =>
+      hashes.slice(i + 1).filter((b) => b.advertiser_id !== a.advertiser_id && hashDistance(a.hash, b.hash) <= MAX_HASH_DISTANCE),
+    );
+    expect(collisions).toEqual([]);
 
     const image = await t.db('ad_images').first();
     const file = path.join(t.dataDir, adImageObjectKey(image.file_key, 800));

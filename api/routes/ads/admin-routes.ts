@@ -4,7 +4,7 @@ import { conflict, notFound } from '#api/errors.ts';
 import { approveAd, moderationQueue, refuseAd, type ModerationResult } from '#db/queries/admin/moderation.ts';
 import { idParams } from '#api/http/validate.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
-import { adsQuery, adReasonBody, statsQuery } from './schema.ts';
+import { adsQuery, adReasonBody, approveQuery, statsQuery } from './schema.ts';
 import { statsAdOf } from '#db/queries/ad-stats.ts';
 import { adStatsReport } from '#api/services/ad-stats-report.ts';
 import { parsePeriod } from '#shared/ad-stats.ts';
@@ -15,6 +15,11 @@ function moderationAnswer(result: ModerationResult): void {
   if (result === 'not_verified')
     throw conflict('advertiser_not_verified', 'El anunciante todavía no tiene la identidad verificada: aprobá primero su verificación.');
   if (result === 'wrong_state') throw conflict('wrong_state', 'Ese anuncio ya no está en un estado que permita esta acción.');
+  if (result === 'flags_unread')
+    throw conflict(
+      'flags_unread',
+      'Este anuncio tiene indicadores de la revisión automática: leelos y confirmá que los revisaste para aprobarlo.',
+    );
   if (result === 'reported')
     throw conflict(
       'open_report',
@@ -35,11 +40,11 @@ export function registerModerationRoutes({ deps, route, act }: StaffRoutes): voi
     if (!ad) throw notFound('ad_not_found', 'El anuncio no existe.');
     ctx.body = await adStatsReport(deps.db, ad, parsePeriod(String(ctx.input.query.periodo)));
   });
-  route('post', '/ads/:id/approve', { params: idParams }, async (ctx, admin) => {
+  route('post', '/ads/:id/approve', { params: idParams, query: approveQuery }, async (ctx, admin) => {
     const { id } = ctx.input.params;
-    await act(ctx, admin, { action: 'ad_approved', targetType: 'ad', targetId: id }, async (trx) =>
-      moderationAnswer(await approveAd(trx, id)),
-    );
+    const { flagsRead } = ctx.input.query;
+    const entry = { action: 'ad_approved', targetType: 'ad', targetId: id, ...(flagsRead ? { details: { flagsRead } } : {}) };
+    await act(ctx, admin, entry, async (trx) => moderationAnswer(await approveAd(trx, id, new Date(), { flagsRead })));
     // After the commit: the advertiser hears of what is done, and a mail that fails undoes nothing.
     await mailAdOwner(notices(), id, { kind: 'approved' });
     ctx.body = { success: true };

@@ -1,10 +1,11 @@
 // Photos of the advertiser's own ads: POST /api/advertiser/ads/:id/photos (one file per request, so the page can
 // show each file's progress), DELETE /ads/:id/photos/:photoId, PUT /ads/:id/photos/order. Every file is checked
-// (type by its bytes, 5 MB, pixel count), re-encoded to WebP widths without metadata, and the original dropped.
+// (type by its bytes, 5 MB, pixel count), re-encoded to WebP widths without metadata, and the original dropped; its
+// perceptual hash is kept to find the same picture in other accounts' ads (docs/decisions/043).
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
-import { adLocked, HttpError, invalidImage, invalidPhotoOrder, notFound, tooManyPhotos } from '#api/errors.ts';
+import { adLocked, HttpError, invalidImage, invalidPhotoOrder, notFound, removedAdPhoto, tooManyPhotos } from '#api/errors.ts';
 import { readMultipart } from '#api/http/read-multipart.ts';
 import { idParams, validate, type WithInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
@@ -16,6 +17,7 @@ import { imageJobs } from '#api/services/image-jobs.ts';
 import { OWNER_EDITABLE_STATES } from '#shared/catalogue.ts';
 import { addPhoto, listPhotos, ownAdForPhotos, photoLimit, removePhoto, reorderPhotos, type OwnPhoto } from '#db/queries/ad-photos.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { isRemovedAdPhoto } from '#db/queries/duplicates.ts';
 import { photoParams, orderBody } from './schema.ts';
 
 /** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
@@ -72,6 +74,8 @@ export function adPhotosRouter(deps: RouterDeps): Router {
         if (err instanceof HttpError) throw err; // the queue is full: 503, try again shortly
         throw invalidImage('La foto está dañada o no se puede leer.', 'photo');
       }
+      // Checked before anything is stored: a refused photo leaves no file and no row.
+      if (await isRemovedAdPhoto(deps.db, encoded.hash)) throw removedAdPhoto();
       // Stored before the row that names it: a store that fails leaves no row (and saveAdImage no object).
       const stored = await saveAdImage(deps.store, encoded);
       const id = await addPhoto(deps.db, ad, stored);

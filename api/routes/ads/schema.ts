@@ -17,6 +17,17 @@ export const orderBody = z.object({ ids: z.array(z.number().int().positive()).ma
 
 export const adsQuery = z.object({ state: z.enum(['pending', 'held', 'published', 'rejected', 'removed']).default('pending') });
 
+/**
+ * Approval: `?flagsRead=true` confirms that staff read the reasons screening held the ad for (docs/decisions/043).
+ * In the query, so that approving an ad without flags still takes no body.
+ */
+export const approveQuery = z.object({
+  flagsRead: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
 export const adReasonBody = z.object({
   reason: z
     .string({ error: 'Escribí el motivo: el anunciante lo va a ver.' })

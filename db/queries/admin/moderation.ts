@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
 import { Ad, Report } from '#db/models/index.ts';
 import { refreshSearchRanks } from '#db/queries/search-rank.ts';
 import { closeAdReview } from '#db/queries/ad-reviews.ts';
-import type { RedFlag } from '#shared/screening.ts';
+import { reviewScore, type ReviewFlag } from '#shared/review-flags.ts';
+import { keepRemovedAdPhotos } from '#db/queries/duplicates.ts';
 import { addDays, FREE_LISTING_DAYS } from '#shared/plans.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { ratesFromRows, type Rates } from '#shared/rates.ts';
@@ -27,7 +28,11 @@ export interface ModerationItem {
   /** The rates table as the ad page shows it, and the services that name its rows. */
   rates: Rates;
   services: ServiceType[];
-  flags: RedFlag[];
+  flags: ReviewFlag[];
+  /** The sum of the flags' weights: the queue of pending ads shows the heaviest first. */
+  score: number;
+  /** The photos and phone number this ad shares with other accounts' ads, as they are now. */
+  matches: DuplicateMatch[];
   advertiserId: number;
   advertiserName: string;
   advertiserVerification: string;
@@ -38,20 +43,83 @@ export interface ModerationItem {
   updatedAt: string;
 }
 
-const parseFlags = (text: string | null): RedFlag[] => {
+/** Another account's ad that shares a photo or the phone number with the ad under review. */
+export interface DuplicateMatch {
+  kind: 'foto_duplicada' | 'telefono_duplicado';
+  /** 'foto 2', or the phone number (E.164). */
+  match: string;
+  /** This ad's photo and the matching one (null once deleted); photo matches only. */
+  photo: string | null;
+  otherPhoto: string | null;
+  distance: number | null;
+  /** Null when the other ad was deleted since. */
+  otherAd: { id: number; slug: string; title: string; state: string; advertiserId: number; advertiserName: string } | null;
+}
+
+const parseFlags = (text: string | null): ReviewFlag[] => {
   try {
-    return text ? (JSON.parse(text) as RedFlag[]) : [];
+    const flags: unknown = text ? JSON.parse(text) : [];
+    return Array.isArray(flags) ? (flags as ReviewFlag[]) : [];
   } catch {
     return [];
   }
 };
 
-/** Ads in a state, oldest submission first for the pending queue (first come, first reviewed), newest otherwise. */
+/** The matches of the flags, read as they are now: the other ads' titles, states and owners, and both photos. */
+async function duplicateMatches(db: Knex, flagsOf: ReviewFlag[][]): Promise<DuplicateMatch[][]> {
+  const duplicates = flagsOf.map((flags) => flags.filter((f) => f.kind === 'foto_duplicada' || f.kind === 'telefono_duplicado'));
+  const adIds = [...new Set(duplicates.flat().map((f) => f.otherAdId))];
+  const photoIds = [...new Set(duplicates.flat().flatMap((f) => (f.kind === 'foto_duplicada' ? [f.photoId, f.otherPhotoId] : [])))];
+  const ads: { id: number; slug: string; title: string; state: string; advertiser_id: number; full_name: string }[] = adIds.length
+    ? await db('ads as a')
+        .join('advertisers as v', 'v.id', 'a.advertiser_id')
+        .whereIn('a.id', adIds)
+        .select('a.id', 'a.slug', 'a.title', 'a.state', 'a.advertiser_id', 'v.full_name')
+    : [];
+  const photos: { id: number; file_key: string }[] = photoIds.length
+    ? await db('ad_images').whereIn('id', photoIds).select('id', 'file_key')
+    : [];
+  const adById = new Map(ads.map((a) => [a.id, a]));
+  const photoUrl = (id: number) => {
+    const photo = photos.find((p) => p.id === id);
+    return photo ? adImageUrl(photo.file_key, 400) : null;
+  };
+  return duplicates.map((flags) =>
+    flags.map((flag) => {
+      const other = adById.get(flag.otherAdId);
+      const isPhoto = flag.kind === 'foto_duplicada';
+      return {
+        kind: flag.kind,
+        match: flag.match,
+        photo: isPhoto ? photoUrl(flag.photoId) : null,
+        otherPhoto: isPhoto ? photoUrl(flag.otherPhotoId) : null,
+        distance: isPhoto ? flag.distance : null,
+        otherAd: other
+          ? {
+              id: other.id,
+              slug: other.slug,
+              title: other.title,
+              state: other.state,
+              advertiserId: other.advertiser_id,
+              advertiserName: other.full_name,
+            }
+          : null,
+      };
+    }),
+  );
+}
+
+/**
+ * Ads in a state: for the pending queue the highest review score first, then the oldest submission (first come,
+ * first reviewed); newest otherwise.
+ */
 export async function moderationQueue(db: Knex, state: ModerationState, limit = 200): Promise<ModerationItem[]> {
   const ads = await Ad.query(db)
     .withGraphJoined('advertiser(signedIn)')
     .withGraphFetched('[photos(inGalleryOrder), rates]')
     .where('ads.state', state)
+    // Pending: the heaviest reasons first, then first come, first reviewed.
+    .modify((q) => void (state === 'pending' && q.orderByRaw('coalesce(ads.review_score, 0) desc')))
     .orderBy(
       state === 'pending'
         ? [{ column: 'ads.submitted_at', order: 'asc' }, 'ads.id']
@@ -65,7 +133,9 @@ export async function moderationQueue(db: Knex, state: ModerationState, limit = 
     db,
     ads.map((ad) => ad.id),
   );
-  return ads.map((ad) => ({
+  const flagsOf = ads.map((ad) => parseFlags(ad.reviewFlags));
+  const matchesOf = await duplicateMatches(db, flagsOf);
+  return ads.map((ad, i) => ({
     id: ad.id,
     title: ad.title,
     category: ad.category,
@@ -76,7 +146,9 @@ export async function moderationQueue(db: Knex, state: ModerationState, limit = 
     requestedPlan: ad.requestedPlan,
     rates: ratesFromRows(ad.rates!),
     services: fromMask(SERVICE_TYPES, ad.servicesMask),
-    flags: parseFlags(ad.reviewFlags),
+    flags: flagsOf[i]!,
+    score: reviewScore(flagsOf[i]!),
+    matches: matchesOf[i]!,
     advertiserId: ad.advertiserId,
     advertiserName: ad.advertiser!.fullName,
     advertiserVerification: ad.advertiser!.verificationStatus,
@@ -89,12 +161,22 @@ export async function moderationQueue(db: Knex, state: ModerationState, limit = 
   }));
 }
 
-export type ModerationResult = 'ok' | 'missing' | 'wrong_state' | 'not_verified' | 'reported';
+export type ModerationResult = 'ok' | 'missing' | 'wrong_state' | 'not_verified' | 'reported' | 'flags_unread';
 
-export async function approveAd(db: Knex, adId: number, now = new Date()): Promise<ModerationResult> {
+/**
+ * pending -> published. An ad screening flagged is approved only when staff confirm they read its reasons
+ * (`flagsRead`): flags hold an ad, they never reject it, and the one who lets it through has read why it was held.
+ */
+export async function approveAd(
+  db: Knex,
+  adId: number,
+  now = new Date(),
+  options: { flagsRead?: boolean } = {},
+): Promise<ModerationResult> {
   const ad = await Ad.query(db).findById(adId).withGraphJoined('advertiser(signedIn)');
   if (!ad) return 'missing';
   if (ad.advertiser!.verificationStatus !== 'verified') return 'not_verified';
+  if (ad.state === 'pending' && parseFlags(ad.reviewFlags).length > 0 && !options.flagsRead) return 'flags_unread';
   const hidingReports = () => Report.query(db).where({ ad_id: adId, status: 'open' }).whereIn('reason', HIDING_REASONS);
   // A report of a possible minor or trafficking is decided first, whatever state the ad is in.
   if (await hidingReports().first()) return 'reported';
@@ -106,7 +188,9 @@ export async function approveAd(db: Knex, adId: number, now = new Date()): Promi
     .where('state', 'pending')
     // Checked again in the statement that publishes: a report made since the check above still blocks.
     .whereNotExists(hidingReports().select(db.raw('1')))
-    .patch({ state: 'published', stateReason: null, publishedAt: now, expiresAt, reviewFlags: null, updatedAt: now });
+    // The flags read with it: unchanged since (an edit or a new photo screens the ad again).
+    .modify((q) => void (ad.reviewFlags === null ? q.whereNull('review_flags') : q.where('review_flags', ad.reviewFlags)))
+    .patch({ state: 'published', stateReason: null, publishedAt: now, expiresAt, reviewFlags: null, reviewScore: null, updatedAt: now });
   if (!moved) return 'wrong_state';
   await closeAdReview(db, adId, now);
   await refreshSearchRanks(db, now, [adId]);
@@ -127,6 +211,8 @@ export async function refuseAd(
     .whereIn('state', from)
     .patch({ state: action === 'reject' ? 'rejected' : 'removed', stateReason: reason, updatedAt: now });
   if (moved) {
+    // Removed for cause: its pictures are kept as hashes and refused to every later upload (docs/decisions/043).
+    if (action === 'remove') await keepRemovedAdPhotos(db, adId, now);
     // Rejecting (or removing) an ad waiting in the queue decides its review; removing a live one has none open.
     await closeAdReview(db, adId, now);
     return 'ok';

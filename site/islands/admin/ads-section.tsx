@@ -1,18 +1,20 @@
-// Anuncios (permission 'manage ads'): the moderation queue and the decided ads, with what screening flagged and
-// the photos; approve (once the advertiser is verified), reject or remove with a reason the advertiser sees.
-// Loads when opened, on a new filter and on 'Actualizar'.
+// Anuncios (permission 'manage ads'): the moderation queue and the decided ads, with what screening flagged (the
+// indicators with the ad's score, and the photos or phone number shared with other accounts' ads, side by side) and
+// the photos; approve (once the advertiser is verified; a flagged ad after confirming its reasons were read), reject
+// or remove with a reason and a category the advertiser sees. Loads when opened, on a new filter and on 'Actualizar'.
 import { DEFAULT_REFUSAL_CATEGORY, REFUSAL_CATEGORIES, type RefusalCategory } from '#shared/refusal-categories.ts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import { barrioName, categoryLabel, formatMoney } from '#shared/format.ts';
 import { rateTable, ratesSummary } from '#shared/rates.ts';
-import { RED_FLAG_LABELS } from '#shared/screening.ts';
+import { flagLabel } from '#shared/review-flags.ts';
+import { adPath } from '#shared/ad-text.ts';
 import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
 import AdStatsDialog from './ad-stats-dialog.tsx';
 import { exportDateTime, formatDateTime } from './labels.ts';
-import type { ModerationItem, ModerationState } from '#db/queries/admin/moderation.ts';
+import type { DuplicateMatch, ModerationItem, ModerationState } from '#db/queries/admin/moderation.ts';
 import { usePanelAction } from './use-panel-action.ts';
 
 const STATES: [ModerationState, string][] = [
@@ -28,7 +30,21 @@ const VERIFICATION = {
   rejected: 'Verificación rechazada',
   unverified: 'Sin verificar',
 } as Record<string, string>;
+/** Every state an ad matched by another can be in. */
+const AD_STATE_LABELS: Record<string, string> = {
+  draft: 'Borrador',
+  pending: 'En revisión',
+  published: 'Publicado',
+  held: 'Oculto por denuncia',
+  expired: 'Vencido',
+  paused: 'Pausado',
+  rejected: 'Rechazado',
+  removed: 'Dado de baja',
+};
 type Refusal = { ad: ModerationItem; action: 'reject' | 'remove' };
+const isDuplicate = (kind: string) => kind === 'foto_duplicada' || kind === 'telefono_duplicado';
+/** The reasons as staff read them: "Teléfono oculto: «once cinco…»". */
+const reasonText = (f: { kind: string; match: string }) => `${flagLabel(f)}: «${f.match}»`;
 const TOASTS = {
   approve: ['Anuncio aprobado', 'No se pudo aprobar el anuncio'],
   reject: ['Anuncio rechazado', 'No se pudo rechazar el anuncio'],
@@ -49,6 +65,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
   const { busyId } = rowAction;
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [statsOf, setStatsOf] = useState<ModerationItem | null>(null);
+  const [confirming, setConfirming] = useState<ModerationItem | null>(null);
   const { onChanged } = props;
   const {
     items: ads,
@@ -82,7 +99,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
             VERIFICATION[a.advertiserVerification] ?? a.advertiserVerification,
             STATES.find(([s]) => s === a.state)?.[1] ?? a.state,
             ratesSummary(a.rates, a.services),
-            a.flags.map((f) => `${RED_FLAG_LABELS[f.kind]}: ${f.match}`).join(' | '),
+            a.flags.length ? `Puntaje ${a.score}: ${a.flags.map(reasonText).join(' | ')}` : '',
             a.openReports.map((r) => r.label).join(' | '),
             a.stateReason,
             a.submittedAt ? exportDateTime(a.submittedAt) : '',
@@ -92,10 +109,16 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
     ),
   );
 
-  const act = (ad: ModerationItem, action: 'approve' | 'reject' | 'remove', refusal?: { reason: string; category: RefusalCategory }) =>
+  /** `flagsRead`: approval of a flagged ad, its reasons confirmed as read. */
+  const act = (
+    ad: ModerationItem,
+    action: 'approve' | 'reject' | 'remove',
+    refusal?: { reason: string; category: RefusalCategory },
+    flagsRead = false,
+  ) =>
     rowAction.run(
       ad.id,
-      () => postData(`ads/${ad.id}/${action}`, refusal),
+      () => postData(`ads/${ad.id}/${action}${flagsRead ? '?flagsRead=true' : ''}`, refusal),
       { success: { title: TOASTS[action][0], description: ad.title }, failure: TOASTS[action][1] },
       () => Promise.all([reload(), onChanged()]),
     );
@@ -134,15 +157,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
               {VERIFICATION[ad.advertiserVerification] ?? ad.advertiserVerification})
               {ad.submittedAt && ` · enviado ${formatDateTime(ad.submittedAt)}`}
             </p>
-            {ad.flags.length > 0 && (
-              <ul className="panel__flags" aria-label="Alertas de la revisión automática">
-                {ad.flags.map((f) => (
-                  <li key={f.match} className="panel__flag">
-                    {RED_FLAG_LABELS[f.kind]}: «{f.match}»
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ReviewReasons ad={ad} />
             {ad.openReports.length > 0 && (
               <ul className="panel__flags" aria-label="Denuncias abiertas sobre este anuncio">
                 {ad.openReports.map((r) => (
@@ -170,7 +185,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
                     className="btn btn-primary"
                     disabled={busyId === ad.id || approvalBlocked(ad) !== null}
                     aria-describedby={approvalBlocked(ad) ? `ad-${ad.id}-blocked` : undefined}
-                    onClick={() => void act(ad, 'approve')}
+                    onClick={() => (ad.flags.length > 0 ? setConfirming(ad) : void act(ad, 'approve'))}
                   >
                     Aprobar<span className="visually-hidden"> «{ad.title}»</span>
                   </button>
@@ -220,7 +235,164 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
           />
         )}
       </PanelDialog>
+      <PanelDialog title="Aprobar un anuncio con indicadores" open={confirming !== null} onClose={() => setConfirming(null)}>
+        {confirming && (
+          <ApproveFlaggedForm
+            ad={confirming}
+            onCancel={() => setConfirming(null)}
+            onSubmit={async () => (await act(confirming, 'approve', undefined, true)) && setConfirming(null)}
+          />
+        )}
+      </PanelDialog>
     </section>
+  );
+}
+
+/**
+ * What screening found: the indicators and word-list terms with the ad's score, then each match with another
+ * account's ad, the two photos side by side (or the shared phone number) with the other ad's title, code, state and
+ * advertiser.
+ */
+function ReviewReasons({ ad }: { ad: ModerationItem }) {
+  if (!ad.flags.length) return null;
+  const reasons = ad.flags.filter((f) => !isDuplicate(f.kind));
+  const duplicateKinds = [...new Set(ad.flags.filter((f) => isDuplicate(f.kind)).map((f) => flagLabel(f)))];
+  return (
+    <div className="panel__review" aria-labelledby={`ad-${ad.id}-reasons`}>
+      <p id={`ad-${ad.id}-reasons`} className="panel__review-score">
+        Indicadores · puntaje {ad.score}
+      </p>
+      <ul className="panel__flags" aria-label="Alertas de la revisión automática">
+        {reasons.map((f) => (
+          <li key={`${f.kind}-${f.match}`} className="panel__flag">
+            {reasonText(f)}
+          </li>
+        ))}
+        {duplicateKinds.map((label) => (
+          <li key={label} className="panel__flag">
+            {label}
+          </li>
+        ))}
+      </ul>
+      {ad.matches.length > 0 && (
+        <ul className="panel__matches" aria-label={`Coincidencias con anuncios de otras cuentas de «${ad.title}»`}>
+          {ad.matches.map((m, i) => (
+            <li key={i} className="panel__match">
+              {m.kind === 'foto_duplicada' ? <PhotoMatch ad={ad} match={m} /> : <PhoneMatch match={m} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function OtherAd({ match }: { match: DuplicateMatch }) {
+  const other = match.otherAd;
+  if (!other) return <span>un anuncio que ya fue eliminado</span>;
+  const title = other.state === 'published' ? <a href={adPath(other)}>«{other.title}»</a> : <>«{other.title}»</>;
+  return (
+    <span>
+      {title} (código {other.id}, {AD_STATE_LABELS[other.state] ?? other.state}) de {other.advertiserName}
+    </span>
+  );
+}
+
+function PhotoMatch({ ad, match }: { ad: ModerationItem; match: DuplicateMatch }) {
+  const missing = <span className="panel__match-missing">Foto eliminada</span>;
+  return (
+    <>
+      <p className="panel__match-title">
+        {match.distance === 0 ? 'La misma foto' : 'Una foto casi igual'} en <OtherAd match={match} />
+      </p>
+      <div className="panel__match-photos">
+        <figure>
+          {match.photo ? <img src={match.photo} alt={`Este anuncio, ${match.match}`} width={160} height={160} loading="lazy" /> : missing}
+          <figcaption>Este anuncio ({match.match})</figcaption>
+        </figure>
+        <figure>
+          {match.otherPhoto ? (
+            <img
+              src={match.otherPhoto}
+              alt={`La foto del otro anuncio${match.otherAd ? `, «${match.otherAd.title}»` : ''}`}
+              width={160}
+              height={160}
+              loading="lazy"
+            />
+          ) : (
+            missing
+          )}
+          <figcaption>Otra cuenta{match.otherAd ? ` (código ${match.otherAd.id})` : ''}</figcaption>
+        </figure>
+      </div>
+      <span className="visually-hidden"> de «{ad.title}»</span>
+    </>
+  );
+}
+
+function PhoneMatch({ match }: { match: DuplicateMatch }) {
+  return (
+    <p className="panel__match-title">
+      El teléfono {match.match} también está en <OtherAd match={match} />
+    </p>
+  );
+}
+
+/** Approving a flagged ad: its reasons once more, and a confirmation that they were read. */
+function ApproveFlaggedForm(props: { ad: ModerationItem; onCancel: () => void; onSubmit: () => Promise<unknown> }) {
+  const [read, setRead] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!read) {
+      setError('Confirmá que leíste los indicadores para aprobar el anuncio.');
+      document.getElementById('ad-flags-read')?.focus();
+      return;
+    }
+    setBusy(true);
+    await props.onSubmit();
+    setBusy(false);
+  }
+  return (
+    <form className="panel__form" onSubmit={submit} noValidate>
+      <p>
+        «{props.ad.title}» tiene puntaje {props.ad.score} en la revisión automática:
+      </p>
+      <ul>
+        {props.ad.flags.map((f, i) => (
+          <li key={i}>{reasonText(f)}</li>
+        ))}
+      </ul>
+      <label className="panel__check">
+        <input
+          id="ad-flags-read"
+          type="checkbox"
+          checked={read}
+          onChange={(e) => {
+            setRead(e.target.checked);
+            setError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'ad-flags-read-error' : undefined}
+        />
+        Leí los indicadores y las coincidencias, y el anuncio se puede publicar
+      </label>
+      {error && (
+        <p id="ad-flags-read-error" className="panel__error">
+          {error}
+        </p>
+      )}
+      <div className="panel__form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Aprobar
+        </button>
+        <button type="button" className="btn btn-outline" onClick={props.onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -1,0 +1,125 @@
+// Duplicates across accounts (docs/decisions/043): the same photo (perceptual hash, shared/photo-hash.ts) or the
+// same phone number in an ad of another account. Agencies and scammers show up this way; the ad goes to review
+// with the match shown to staff. Photos of ads staff removed are kept as hashes and cannot be uploaded again.
+// The ads compared are those of other accounts in every state but 'draft': a draft has not been sent to anyone,
+// and someone could otherwise write another person's number in one to have that person's ads flagged.
+import type { Knex } from 'knex';
+import { bandProbes, hashBands, hashDistance, MAX_HASH_DISTANCE } from '#shared/photo-hash.ts';
+import type { DuplicatePhoneFlag, DuplicatePhotoFlag } from '#shared/review-flags.ts';
+
+/** At most this many matches of each kind are kept with an ad: enough for staff to see the pattern. */
+const MAX_MATCHES = 10;
+
+const bandColumns = (hash: string | null) => {
+  const bands = hash ? hashBands(hash) : [null, null, null, null];
+  return { b0: bands[0], b1: bands[1], b2: bands[2], b3: bands[3] };
+};
+
+/** Records a photo's hash (null for a flat picture: hashed, nothing to compare). */
+export async function savePhotoHash(db: Knex, adImageId: number, hash: string | null): Promise<void> {
+  await db('photo_hashes')
+    .insert({ ad_image_id: adImageId, hash, ...bandColumns(hash) })
+    .onConflict('ad_image_id')
+    .ignore();
+}
+
+/** Photos stored before hashes existed (api/services/photo-hash-backfill.ts), oldest first. */
+export async function photosWithoutHash(db: Knex, limit: number): Promise<{ id: number; fileKey: string }[]> {
+  const rows: { id: number; file_key: string }[] = await db('ad_images as i')
+    .leftJoin('photo_hashes as h', 'h.ad_image_id', 'i.id')
+    .whereNull('h.id')
+    .orderBy('i.id')
+    .limit(limit)
+    .select('i.id', 'i.file_key');
+  return rows.map((r) => ({ id: r.id, fileKey: r.file_key }));
+}
+
+/** Rows whose hash has a band among the probes of `hash`: the candidates, checked for the real distance after. */
+function candidates(db: Knex, hash: string) {
+  const probes = bandProbes(hash);
+  return db('photo_hashes as h').where((q) => {
+    probes.forEach((values, i) => void q.orWhereIn(`h.b${i}`, values));
+  });
+}
+
+/** True when the picture is one of a photo of an ad staff removed: it cannot be used again, by anyone. */
+export async function isRemovedAdPhoto(db: Knex, hash: string | null): Promise<boolean> {
+  if (!hash) return false;
+  const rows: { hash: string }[] = await candidates(db, hash).whereNotNull('h.removed_at').select('h.hash');
+  return rows.some((row) => hashDistance(row.hash, hash) <= MAX_HASH_DISTANCE);
+}
+
+/** On removal by staff: the hashes of the ad's photos, kept after the photos, the files and the ad are gone. */
+export async function keepRemovedAdPhotos(db: Knex, adId: number, now: Date): Promise<void> {
+  const rows: { hash: string; advertiser_id: number }[] = await db('photo_hashes as h')
+    .join('ad_images as i', 'i.id', 'h.ad_image_id')
+    .join('ads as a', 'a.id', 'i.ad_id')
+    .where('a.id', adId)
+    .whereNotNull('h.hash')
+    .select('h.hash', 'a.advertiser_id');
+  const kept = new Set<string>(await db('photo_hashes').where('removed_ad_id', adId).pluck('hash'));
+  const fresh = [...new Map(rows.filter((r) => !kept.has(r.hash)).map((r) => [r.hash, r])).values()];
+  if (!fresh.length) return;
+  await db('photo_hashes').insert(
+    fresh.map((r) => ({
+      hash: r.hash,
+      ...bandColumns(r.hash),
+      removed_ad_id: adId,
+      removed_advertiser_id: r.advertiser_id,
+      removed_at: now,
+    })),
+  );
+}
+
+/** The ad's photos that are (nearly) the same picture as a photo of another account's ad; the closest first. */
+export async function duplicatePhotoFlags(db: Knex, ad: { id: number; advertiserId: number }): Promise<DuplicatePhotoFlag[]> {
+  const own: { id: number; position: number; hash: string }[] = await db('ad_images as i')
+    .join('photo_hashes as h', 'h.ad_image_id', 'i.id')
+    .where('i.ad_id', ad.id)
+    .whereNotNull('h.hash')
+    .orderBy('i.position')
+    .orderBy('i.id')
+    .select('i.id', 'i.position', 'h.hash');
+  const flags: DuplicatePhotoFlag[] = [];
+  for (const [index, photo] of own.entries()) {
+    const rows: { image_id: number; hash: string; ad_id: number; advertiser_id: number }[] = await candidates(db, photo.hash)
+      .join('ad_images as i', 'i.id', 'h.ad_image_id')
+      .join('ads as a', 'a.id', 'i.ad_id')
+      .whereNot('a.advertiser_id', ad.advertiserId)
+      .whereNot('a.state', 'draft')
+      .select('i.id as image_id', 'h.hash', 'a.id as ad_id', 'a.advertiser_id');
+    // One match per other ad: its closest photo.
+    const best = new Map<number, DuplicatePhotoFlag>();
+    for (const row of rows) {
+      const distance = hashDistance(row.hash, photo.hash);
+      if (distance > MAX_HASH_DISTANCE || (best.get(row.ad_id)?.distance ?? 99) <= distance) continue;
+      best.set(row.ad_id, {
+        kind: 'foto_duplicada',
+        match: `foto ${index + 1}`,
+        photoId: photo.id,
+        otherPhotoId: row.image_id,
+        otherAdId: row.ad_id,
+        otherAdvertiserId: row.advertiser_id,
+        distance,
+      });
+    }
+    flags.push(...[...best.values()].sort((a, b) => a.distance - b.distance || a.otherAdId - b.otherAdId));
+  }
+  return flags.slice(0, MAX_MATCHES);
+}
+
+/** Other accounts' ads with the same phone number (E.164, index ads_phone_state_index), oldest first. */
+export async function duplicatePhoneFlags(
+  db: Knex,
+  ad: { id: number; advertiserId: number; phone: string | null },
+): Promise<DuplicatePhoneFlag[]> {
+  if (!ad.phone) return [];
+  const rows: { id: number; advertiser_id: number }[] = await db('ads')
+    .where('phone', ad.phone)
+    .whereNot('state', 'draft')
+    .whereNot('advertiser_id', ad.advertiserId)
+    .orderBy('id')
+    .limit(MAX_MATCHES)
+    .select('id', 'advertiser_id');
+  return rows.map((row) => ({ kind: 'telefono_duplicado', match: ad.phone!, otherAdId: row.id, otherAdvertiserId: row.advertiser_id }));
+}
