@@ -83,6 +83,19 @@ export async function lookUpSafetyAlerts(db: Knex, e164: string, now = new Date(
 
 const ownColumns = ['id', 'kind', 'description', 'incident_date', 'status', 'decision_reason', 'created_at'] as const;
 
+/** What the reporter and staff both read of an alert (never its number: there is none). */
+function alertFromRow(r: Record<string, unknown>): Omit<OwnSafetyAlert, 'expiresAt'> {
+  return {
+    id: r.id as number,
+    kind: r.kind as SafetyAlertKind,
+    description: r.description as string,
+    incidentDate: r.incident_date as string | null,
+    status: r.status as SafetyAlertStatus,
+    decisionReason: r.decision_reason as string | null,
+    createdAt: toIso(r.created_at),
+  };
+}
+
 /** The reporter's own alerts that have not expired, newest first. */
 export async function ownSafetyAlerts(db: Knex, reporterId: number, now = new Date()): Promise<OwnSafetyAlert[]> {
   const rows = await db('safety_alerts')
@@ -92,31 +105,15 @@ export async function ownSafetyAlerts(db: Knex, reporterId: number, now = new Da
     .orderBy('id', 'desc')
     .select(...ownColumns);
   return rows.map((r) => {
-    const createdAt = toIso(r.created_at);
-    const expiresAt = new Date(createdAt);
+    const alert = alertFromRow(r);
+    const expiresAt = new Date(alert.createdAt);
     expiresAt.setUTCMonth(expiresAt.getUTCMonth() + SAFETY_ALERT_MONTHS);
-    return {
-      id: r.id,
-      kind: r.kind,
-      description: r.description,
-      incidentDate: r.incident_date,
-      status: r.status,
-      decisionReason: r.decision_reason,
-      createdAt,
-      expiresAt: expiresAt.toISOString(),
-    };
+    return { ...alert, expiresAt: expiresAt.toISOString() };
   });
 }
 
 /** An alert as staff review it: with who filed it, and how many other unexpired alerts the same number has. */
-export interface SafetyAlertReview {
-  id: number;
-  kind: SafetyAlertKind;
-  description: string;
-  incidentDate: string | null;
-  status: SafetyAlertStatus;
-  decisionReason: string | null;
-  createdAt: string;
+export interface SafetyAlertReview extends Omit<OwnSafetyAlert, 'expiresAt'> {
   decidedAt: string | null;
   reporter: { id: number; name: string; email: string };
   /** Other alerts on the same number, by status (this one left out). */
@@ -170,13 +167,7 @@ export async function listSafetyAlertsForStaff(
     for (const c of counts) if (c.phone_hash === r.phone_hash) sameNumber[c.status] += Number(c.n);
     sameNumber[r.status as SafetyAlertStatus] -= 1;
     return {
-      id: r.id,
-      kind: r.kind,
-      description: r.description,
-      incidentDate: r.incident_date,
-      status: r.status,
-      decisionReason: r.decision_reason,
-      createdAt: toIso(r.created_at),
+      ...alertFromRow(r),
       decidedAt: isoOrNull(r.decided_at),
       reporter: { id: r.reporter_id, name: r.full_name, email: r.email },
       sameNumber,

@@ -3,6 +3,7 @@
 // the photos; approve (once the advertiser is verified; a flagged ad after confirming its reasons were read), reject
 // or remove with a reason and a category the advertiser sees. Loads when opened, on a new filter and on 'Actualizar'.
 import { DEFAULT_REFUSAL_CATEGORY, REFUSAL_CATEGORIES, type RefusalCategory } from '#shared/refusal-categories.ts';
+import ReasonField from './reason-field.tsx';
 import { useMemo, useState, type FormEvent } from 'react';
 import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
@@ -457,26 +458,16 @@ function ReasonForm(props: {
   return (
     <form className="panel__form" onSubmit={submit} noValidate>
       <p>«{props.refusal.ad.title}»</p>
-      <div className="field">
-        <label htmlFor="ad-reason">Motivo (lo ve el anunciante)</label>
-        <textarea
-          id="ad-reason"
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'ad-reason-error' : undefined}
-        />
-        {error && (
-          <p id="ad-reason-error" className="panel__error">
-            {error}
-          </p>
-        )}
-      </div>
+      <ReasonField
+        id="ad-reason"
+        label="Motivo (lo ve el anunciante)"
+        value={reason}
+        error={error}
+        onChange={(value) => {
+          setReason(value);
+          setError(null);
+        }}
+      />
       <div className="field">
         <label htmlFor="ad-reason-category">Categoría (se cuenta en el informe de transparencia)</label>
         <select id="ad-reason-category" value={category} onChange={(e) => setCategory(e.target.value as RefusalCategory)}>

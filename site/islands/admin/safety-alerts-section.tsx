@@ -4,6 +4,7 @@
 // reason. Each row shows who reported (never shown to other advertisers) and the other alerts on the same number.
 // The number itself is not kept, so it is not here either.
 import { useMemo, useState, type FormEvent } from 'react';
+import ReasonField from './reason-field.tsx';
 import { ApiError, postData, serverMessage } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import { usePanelAction } from './use-panel-action.ts';
@@ -326,26 +327,16 @@ function ReasonForm(props: { refusal: Refusal; onCancel: () => void; onSubmit: (
       <p>
         {safetyAlertKindLabel(props.refusal.alert.kind)}: «{props.refusal.alert.description}»
       </p>
-      <div className="field">
-        <label htmlFor="safety-alert-reason">Motivo (lo ve quien reportó)</label>
-        <textarea
-          id="safety-alert-reason"
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'safety-alert-reason-error' : undefined}
-        />
-        {error && (
-          <p id="safety-alert-reason-error" className="panel__error">
-            {error}
-          </p>
-        )}
-      </div>
+      <ReasonField
+        id="safety-alert-reason"
+        label="Motivo (lo ve quien reportó)"
+        value={reason}
+        error={error}
+        onChange={(value) => {
+          setReason(value);
+          setError(null);
+        }}
+      />
       <div className="panel__form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {props.refusal.action === 'withdraw' ? 'Retirar' : 'Rechazar'}

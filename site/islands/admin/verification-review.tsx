@@ -2,6 +2,7 @@
 // for staff with the verification permission, each view audited), and the decision. Rejecting needs a reason,
 // which the advertiser sees.
 import { useEffect, useState, type FormEvent } from 'react';
+import ReasonField from './reason-field.tsx';
 import { showToast } from '#site/stores/toasts.ts';
 import { getData, postData, serverMessage } from '#site/lib/admin-api.ts';
 import type { PendingVerification } from '#db/queries/admin/verifications.ts';
@@ -120,26 +121,16 @@ export default function VerificationReview(props: { subscriber: Subscriber; onDe
       )}
       {rejecting ? (
         <form className="panel__form" onSubmit={(e) => void decide('reject', e)} noValidate>
-          <div className="field">
-            <label htmlFor="reject-reason">Motivo del rechazo (lo ve el anunciante)</label>
-            <textarea
-              id="reject-reason"
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setReasonError(null);
-              }}
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={reasonError ? 'reject-reason-error' : undefined}
-            />
-            {reasonError && (
-              <p id="reject-reason-error" className="panel__error">
-                {reasonError}
-              </p>
-            )}
-          </div>
+          <ReasonField
+            id="reject-reason"
+            label="Motivo del rechazo (lo ve el anunciante)"
+            value={reason}
+            error={reasonError}
+            onChange={(value) => {
+              setReason(value);
+              setReasonError(null);
+            }}
+          />
           <div className="panel__form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
               Confirmar rechazo
