@@ -3,6 +3,7 @@
 // the photos; approve (once the advertiser is verified; a flagged ad after confirming its reasons were read), reject
 // or remove with a reason and a category the advertiser sees. Loads when opened, on a new filter and on 'Actualizar'.
 import { DEFAULT_REFUSAL_CATEGORY, REFUSAL_CATEGORIES, type RefusalCategory } from '#shared/refusal-categories.ts';
+import StatusSelect from './status-select.tsx';
 import ReasonField from './reason-field.tsx';
 import { useMemo, useState, type FormEvent } from 'react';
 import { postData } from '#site/lib/admin-api.ts';
@@ -130,16 +131,7 @@ export default function AdsSection(props: { reloadToken: number; onUnauthorized:
         Anuncios
       </h1>
       <div className="panel__filters">
-        <div className="field">
-          <label htmlFor="ads-state">Estado</label>
-          <select id="ads-state" value={state} onChange={(e) => setState(e.target.value as ModerationState)}>
-            {STATES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusSelect id="ads-state" value={state} options={STATES} onChange={setState} />
       </div>
       {error && <p role="alert">{error}</p>}
       {!ads && !error && <p aria-live="polite">Cargando…</p>}

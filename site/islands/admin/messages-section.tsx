@@ -1,6 +1,7 @@
 // Mensajes (permission 'view reports'): what visitors wrote in the contact form, oldest open first. Staff answer
 // by email and mark the message answered.
 import { useMemo, useState } from 'react';
+import StatusSelect from './status-select.tsx';
 import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import type { ContactMessage } from '#db/queries/contact-messages.ts';
@@ -9,6 +10,10 @@ import { useExportList } from './panel-export.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';
 import { usePanelAction } from './use-panel-action.ts';
 
+const STATUSES: [ContactMessage['status'], string][] = [
+  ['open', 'Sin responder'],
+  ['answered', 'Respondidos'],
+];
 const topicLabel = (value: string) => CONTACT_TOPICS.find((t) => t.value === value)?.label ?? value;
 
 /** onUnauthorized must be stable. */
@@ -53,13 +58,7 @@ export default function MessagesSection(props: { reloadToken: number; onUnauthor
         Mensajes
       </h1>
       <div className="panel__filters">
-        <div className="field">
-          <label htmlFor="messages-status">Estado</label>
-          <select id="messages-status" value={status} onChange={(e) => setStatus(e.target.value as ContactMessage['status'])}>
-            <option value="open">Sin responder</option>
-            <option value="answered">Respondidos</option>
-          </select>
-        </div>
+        <StatusSelect id="messages-status" value={status} options={STATUSES} onChange={setStatus} />
       </div>
       {error && <p role="alert">{error}</p>}
       {!messages && !error && <p aria-live="polite">Cargando…</p>}

@@ -1,6 +1,7 @@
 // Pagos: every payment with its state; a pending one is processed into a destination bank account (the first
 // active account preselected), which completes it.
 import { useMemo, useState, type FormEvent } from 'react';
+import StatusSelect from './status-select.tsx';
 import { showToast } from '#site/stores/toasts.ts';
 import { postData, serverMessage } from '#site/lib/admin-api.ts';
 import { formatMoney } from '#shared/format.ts';
@@ -10,6 +11,12 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, exportDateTime, formatDat
 import type { BankAccount, Payment } from '#db/queries/admin/payments.ts';
 
 type Filter = 'all' | 'pending' | 'completed' | 'cancelled';
+const FILTERS: [Filter, string][] = [
+  ['all', 'Todos'],
+  ['pending', 'Pendientes'],
+  ['completed', 'Completados'],
+  ['cancelled', 'Cancelados'],
+];
 const bankName = (accounts: BankAccount[] | null, id: number | null) =>
   id === null ? '' : (accounts?.find((a) => a.id === id)?.bankName ?? `Cuenta ${id}`);
 const NO_ACCOUNT = 'Seleccione una cuenta bancaria de destino';
@@ -54,15 +61,7 @@ export default function PaymentsSection(props: {
       </h1>
       <p className="panel__lead">Pendiente de procesar: {formatMoney(pendingTotal)}</p>
       <div className="panel__filters">
-        <div className="field">
-          <label htmlFor="payment-filter">Estado</label>
-          <select id="payment-filter" value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
-            <option value="all">Todos</option>
-            <option value="pending">Pendientes</option>
-            <option value="completed">Completados</option>
-            <option value="cancelled">Cancelados</option>
-          </select>
-        </div>
+        <StatusSelect id="payment-filter" value={filter} options={FILTERS} onChange={setFilter} />
       </div>
       <p aria-live="polite" className="panel__count">
         {shown.length === 1 ? '1 pago' : `${shown.length} pagos`}

@@ -5,6 +5,7 @@
 // authorities; 'Preservar para las autoridades' keeps the report, the ad and its photos beyond any deletion until
 // released (decision 044). Loads when opened, on a new filter and on 'Actualizar'.
 import { Fragment, useMemo, useState } from 'react';
+import StatusSelect from './status-select.tsx';
 import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import { useExportList } from './panel-export.ts';
@@ -96,16 +97,7 @@ export default function ReportsSection(props: { reloadToken: number; onUnauthori
         Denuncias
       </h1>
       <div className="panel__filters">
-        <div className="field">
-          <label htmlFor="reports-status">Estado</label>
-          <select id="reports-status" value={status} onChange={(e) => setStatus(e.target.value as ReportItem['status'])}>
-            {STATUSES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusSelect id="reports-status" value={status} options={STATUSES} onChange={setStatus} />
       </div>
       {error && <p role="alert">{error}</p>}
       {!reports && !error && <p aria-live="polite">Cargando…</p>}

@@ -4,6 +4,7 @@
 // reason. Each row shows who reported (never shown to other advertisers) and the other alerts on the same number.
 // The number itself is not kept, so it is not here either.
 import { useMemo, useState, type FormEvent } from 'react';
+import StatusSelect from './status-select.tsx';
 import ReasonField from './reason-field.tsx';
 import { ApiError, postData, serverMessage } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
@@ -188,16 +189,7 @@ export default function SafetyAlertsSection(props: { reloadToken: number; onUnau
       ) : (
         <>
           <div className="panel__filters">
-            <div className="field">
-              <label htmlFor="safety-alerts-status">Estado</label>
-              <select id="safety-alerts-status" value={status} onChange={(e) => setStatus(e.target.value as SafetyAlertStatus)}>
-                {STATUSES.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <StatusSelect id="safety-alerts-status" value={status} options={STATUSES} onChange={setStatus} />
           </div>
           {error && <p role="alert">{error}</p>}
           {!alerts && !error && <p aria-live="polite">Cargando…</p>}

@@ -1,6 +1,7 @@
 // Suscriptores: every advertiser with verification and subscription status, filtered by status and searched by
 // name, email or DNI (case and accents ignored); pending verifications open their review (documents, decision).
 import { useMemo, useState } from 'react';
+import StatusSelect from './status-select.tsx';
 import PanelDialog from './panel-dialog.tsx';
 import VerificationReview from './verification-review.tsx';
 import { categoryLabel } from '#shared/format.ts';
@@ -62,16 +63,7 @@ export default function SubscribersSection(props: { subscribers: Subscriber[]; c
         Suscriptores
       </h1>
       <div className="panel__filters">
-        <div className="field">
-          <label htmlFor="subscriber-filter">Estado</label>
-          <select id="subscriber-filter" value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
-            {FILTERS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusSelect id="subscriber-filter" value={filter} options={FILTERS} onChange={setFilter} />
         <div className="field">
           <label htmlFor="subscriber-search">Buscar por nombre, email o DNI</label>
           <input id="subscriber-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
