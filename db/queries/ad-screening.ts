@@ -11,26 +11,18 @@ export interface Screening {
   score: number;
 }
 
-/** Screens the ad as it is now (text, phone, photos); null when there is no such ad. */
-export async function screenAd(db: Knex, adId: number): Promise<Screening | null> {
+/** Screens an ad in review again (its text, phone or photos changed) and stores the result; null for other states. */
+export async function rescreenPendingAd(db: Knex, adId: number): Promise<Screening | null> {
+  // Read in review only: a draft's photo upload or reorder pays for no duplicate lookup it would not keep.
   const row: { id: number; advertiser_id: number; title: string; description: string; phone: string | null } | undefined = await db('ads')
-    .where('id', adId)
+    .where({ id: adId, state: 'pending' })
     .first('id', 'advertiser_id', 'title', 'description', 'phone');
   if (!row) return null;
   const ad = { id: row.id, advertiserId: row.advertiser_id, phone: row.phone };
   const flags: ReviewFlag[] = [...screenAdContent(row), ...(await duplicatePhotoFlags(db, ad)), ...(await duplicatePhoneFlags(db, ad))];
-  return { flags, score: reviewScore(flags) };
-}
-
-export const reviewColumns = (screening: Screening) => ({
-  review_flags: screening.flags.length ? JSON.stringify(screening.flags) : null,
-  review_score: screening.score || null,
-});
-
-/** Screens an ad in review again (after its photos changed) and stores the result; nothing for other states. */
-export async function rescreenPendingAd(db: Knex, adId: number): Promise<Screening | null> {
-  const screening = await screenAd(db, adId);
-  if (!screening) return null;
-  const changed = await db('ads').where({ id: adId, state: 'pending' }).update(reviewColumns(screening));
+  const screening = { flags, score: reviewScore(flags) };
+  const changed = await db('ads')
+    .where({ id: adId, state: 'pending' })
+    .update({ review_flags: flags.length ? JSON.stringify(flags) : null, review_score: screening.score || null });
   return changed ? screening : null;
 }
