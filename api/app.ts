@@ -49,6 +49,7 @@ import { alertsRouter } from './routes/alerts/routes.ts';
 import { safetyAlertsRouter } from './routes/safety-alerts/routes.ts';
 import { checkInRouter } from './routes/check-in/routes.ts';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from './services/mail-preferences.ts';
+import { requestSource, requestSources } from './http/request-source.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 const gzipOrBrotli = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
@@ -89,6 +90,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   app.on('error', logStreamError);
 
   app.use(forwardedHeadersFrom(deps.config.trustedProxies));
+  app.use(requestSources(deps.config.ipv6SourcePrefix));
   app.use(errorHandler());
   app.use(canonicalOrigin(deps.config.publicOrigin));
   app.use(securityHeaders({ production: deps.config.env === 'production' }));
@@ -102,6 +104,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
     production: deps.config.env === 'production',
     publicOrigin: deps.config.publicOrigin,
     trustedProxies: deps.config.trustedProxies,
+    ipv6SourcePrefix: deps.config.ipv6SourcePrefix,
   });
   const beacons = new Router({ prefix: '/api' });
   beacons.use(analyticsRouter(deps.analytics, beaconBudget).routes());
@@ -191,7 +194,11 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
             siteOrigin: deps.config.siteOrigin,
             searchIndex: deps.searchIndex ?? new SearchIndexHolder(deps.db, { currentVersion: () => renderCache.currentVersion() }),
           },
-          { cache: renderCache, adStats, requestLocals: (ctx) => ({ takePhoneCheck: () => phoneChecks.take(ctx.ip, ctx.req) }) },
+          {
+            cache: renderCache,
+            adStats,
+            requestLocals: (ctx) => ({ takePhoneCheck: () => phoneChecks.take(requestSource(ctx), ctx.req) }),
+          },
         ),
       );
     app.use(notFoundPage(clientDir));

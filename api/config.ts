@@ -60,6 +60,11 @@ const schema = z.object({
     .refine((v) => trustedProxies(v) !== null, {
       message: 'must be false, true (a proxy on this machine) or a comma-separated list of addresses or CIDR ranges',
     }),
+  IPV6_SOURCE_PREFIX: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 64 || v === 56, { message: 'must be 64 or 56 (the IPv6 prefix that counts as one source)' })
+    .default(64),
   SMTP_URL: z
     .string()
     .optional()
@@ -146,6 +151,8 @@ export interface Config {
   seedDemo: boolean;
   /** Addresses or CIDR ranges of the reverse proxies whose forwarded headers count (api/middleware/forwarded.ts). */
   trustedProxies: string[];
+  /** IPv6 prefix length that counts as one source for every per-address limit and count (api/http/request-source.ts). */
+  ipv6SourcePrefix: number;
   /** Without it, mail goes to DATA_DIR/outbox (api/services/mail.ts). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -244,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo data (and its partner admin) only where asked for in production.
     seedDemo: c.SEED_DEMO ?? !production,
     trustedProxies: trustedProxies(c.TRUST_PROXY)!,
+    ipv6SourcePrefix: c.IPV6_SOURCE_PREFIX,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     staffAlertEmail: c.STAFF_ALERT_EMAIL,

@@ -8,7 +8,7 @@ import { memoryRateLimitStore } from '#api/services/rate-limit-store.ts';
 
 function call(limit: ReturnType<typeof rateLimit>, ip: string, req: object = {}): Promise<number> {
   const headers: Record<string, string> = {};
-  const ctx = { ip, req, set: (name: string, value: string) => (headers[name] = value) } as unknown as Context;
+  const ctx = { ip, req, state: {}, set: (name: string, value: string) => (headers[name] = value) } as unknown as Context;
   return limit(ctx, async () => undefined).then(
     () => 200,
     (err: unknown) => {

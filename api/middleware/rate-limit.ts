@@ -1,9 +1,10 @@
-// Per-address request budgets: so many requests from one client address in a window, then 429 with Retry-After.
+// Per-source request budgets (an IPv4 address or an IPv6 /64, api/http/request-source.ts): so many requests from one source in a window, then 429 with Retry-After.
 // Where they are counted (this process's memory, PostgreSQL or Redis) is chosen once at start, and every budget is
 // made there by name: api/services/rate-limit-store.ts (docs/decisions/029-shared-rate-limits.md).
 import type { Middleware } from 'koa';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from '#api/errors.ts';
+import { requestSource } from '#api/http/request-source.ts';
 
 export interface BudgetOptions {
   windowMs: number;
@@ -41,7 +42,7 @@ function secondsToWait(refusal: unknown): number {
 
 export function rateLimit(budget: RequestBudget): Middleware {
   return async (ctx, next) => {
-    const waitSeconds = await budget.take(ctx.ip, ctx.req);
+    const waitSeconds = await budget.take(requestSource(ctx), ctx.req);
     if (waitSeconds > 0) {
       ctx.set('Retry-After', String(waitSeconds));
       throw tooManyRequests();

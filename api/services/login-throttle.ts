@@ -14,6 +14,7 @@ import {
 } from '#db/queries/login-attempts.ts';
 import { keyedHash } from '#db/queries/server-keys.ts';
 import { createStaffAlert } from '#db/queries/staff-alerts.ts';
+import { requestSource } from '#api/http/request-source.ts';
 
 export { ADDRESS_LIMIT, WINDOW_MS } from '#db/queries/login-attempts.ts';
 
@@ -33,7 +34,7 @@ export type SignInStart = Reservation & { alert?: string };
 
 /** Takes this attempt's place; when refused, sets Retry-After. `alert`: a message staff were just alerted with. */
 export async function beginSignIn(db: Knex, ctx: Context, kind: AccountKind, name: string, now = new Date()): Promise<SignInStart> {
-  const reservation = await reserveAttempt(db, kind, name, ctx.ip, await isTrustedDevice(db, ctx, kind, name), now);
+  const reservation = await reserveAttempt(db, kind, name, requestSource(ctx), await isTrustedDevice(db, ctx, kind, name), now);
   if (!reservation.allowed) {
     ctx.set('Retry-After', String(Math.max(1, Math.ceil((reservation.retryAt.getTime() - now.getTime()) / 1000))));
     return reservation;
@@ -50,7 +51,7 @@ export async function beginSignIn(db: Knex, ctx: Context, kind: AccountKind, nam
 
 /** After a right password: this address starts afresh, and the browser is remembered for this account. */
 export async function signInSucceeded(db: Knex, ctx: Context, kind: AccountKind, name: string): Promise<void> {
-  await clearAddressAttempts(db, kind, name, ctx.ip);
+  await clearAddressAttempts(db, kind, name, requestSource(ctx));
   ctx.cookies.set(DEVICE_COOKIE[kind], await deviceToken(db, kind, name), {
     httpOnly: true,
     sameSite: kind === 'admin' ? 'strict' : 'lax',

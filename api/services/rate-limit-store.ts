@@ -12,6 +12,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { RequestBudget, type BudgetOptions, type Counter } from '#api/middleware/rate-limit.ts';
 import { postgresRateLimiter, type SharedLimiterOptions } from '#db/queries/rate-limits.ts';
 import { serverKey } from '#db/queries/server-keys.ts';
+import { MemoryBudget, MEMORY_BUDGET_MAX_KEYS } from './memory-budget.ts';
 import { dialectOf } from '#db/dialect.ts';
 
 export type RateLimitStoreKind = 'memory' | 'postgres' | 'redis';
@@ -51,9 +52,9 @@ export async function openRateLimitStore(db: Knex, options: SharedStoreOptions &
 }
 
 export function memoryRateLimitStore(): RateLimitStore {
-  return new Budgets('memory', (name, { windowMs, max }) => {
-    const limiter = new RateLimiterMemory({ keyPrefix: name, points: max, duration: windowMs / 1000 });
-    return (key) => limiter.consume(key);
+  return new Budgets('memory', (_name, { windowMs, max }) => {
+    const budget = new MemoryBudget({ max, windowMs });
+    return (key) => budget.consume(key);
   });
 }
 
@@ -134,7 +135,11 @@ async function sharedStore(
     (name, { windowMs, max }) => {
       const keyPrefix = `${options.keyPrefix ?? 'velada'}:${name}`;
       const duration = windowMs / 1000;
-      const insuranceLimiter = new InsuranceLimiter({ keyPrefix, points: max, duration }, noticeFallback);
+      const insuranceLimiter = new InsuranceLimiter(
+        { keyPrefix, points: max, duration },
+        new MemoryBudget({ max, windowMs }),
+        noticeFallback,
+      );
       return sharedCounter(limiter({ keyPrefix, points: max, duration, insuranceLimiter }), hashKey, max, windowMs);
     },
     onClose,
@@ -189,22 +194,28 @@ class OverBudget {
   }
 
   add(key: string, ms: number): void {
-    if (ms > 0) this.until.set(key, Date.now() + ms);
+    // Bounded like the memory budgets: past the bound a source over its budget costs a round trip to the store again.
+    if (ms > 0 && this.until.size < MEMORY_BUDGET_MAX_KEYS) this.until.set(key, Date.now() + ms);
   }
 }
 
-/** This process's counter for a budget, used only while the shared store fails; says so in the log. */
+/**
+ * This process's counter for a budget, used only while the shared store fails; says so in the log. A RateLimiterMemory
+ * for the library (which wants one as insurance), counting in a MemoryBudget, bounded in keys.
+ */
 class InsuranceLimiter extends RateLimiterMemory {
   private readonly noticeUse: () => void;
+  private readonly counter: MemoryBudget;
 
-  constructor(options: { keyPrefix: string; points: number; duration: number }, noticeUse: () => void) {
+  constructor(options: { keyPrefix: string; points: number; duration: number }, counter: MemoryBudget, noticeUse: () => void) {
     super(options);
+    this.counter = counter;
     this.noticeUse = noticeUse;
   }
 
-  override consume(key: string | number, points?: number, options?: Record<string, unknown>): Promise<RateLimiterRes> {
+  override consume(key: string | number): Promise<RateLimiterRes> {
     this.noticeUse();
-    return super.consume(key, points, options);
+    return this.counter.consume(String(key));
   }
 }
 

@@ -18,6 +18,7 @@ import { isTrustedPeer, proxyList } from '#api/middleware/forwarded.ts';
 import { canonicalHostCheck } from '#api/fast-path.ts';
 import type { AnalyticsWriter } from './writer.ts';
 import { ANALYTICS_BEACON_PATHS, ANALYTICS_BODY_LIMIT, BEACON_KINDS, acceptBeacon, setBeaconRefusal, type BeaconKind } from './routes.ts';
+import { sourceOfAddress } from '#api/http/request-source.ts';
 
 export interface BeaconPathOptions {
   writer: AnalyticsWriter;
@@ -26,6 +27,8 @@ export interface BeaconPathOptions {
   publicOrigin?: string;
   /** TRUST_PROXY's list: the client's address is then the last X-Forwarded-For entry, as Koa reads it. */
   trustedProxies: string[];
+  /** The IPv6 prefix that counts as one source (api/http/request-source.ts); 64 when unset. */
+  ipv6SourcePrefix?: number;
 }
 
 /** Answers the request and returns true, or returns false and leaves it to `koa`; may hand it over later. */
@@ -54,7 +57,7 @@ export function createBeaconPath(options: BeaconPathOptions): BeaconPath {
     const length = Number(req.headers['content-length']);
     if (!(length > 0 && length <= ANALYTICS_BODY_LIMIT)) return false;
     // Counted while the body arrives (on a shared store the count is a round trip); once for both paths.
-    const verdict = options.budget.take(clientAddress(req, proxies), req);
+    const verdict = options.budget.take(sourceOfAddress(clientAddress(req, proxies), options.ipv6SourcePrefix), req);
 
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -19,6 +19,7 @@ import { mailFailure } from '#api/services/mail.ts';
 import { activeCheckIn, endCheckIn, extendCheckIn, startCheckIn } from '#db/queries/check-ins.ts';
 import { checkInBody, MAX_CHECK_IN_EXTENSIONS } from '#shared/check-in.ts';
 import { checkInMessageId, checkInStartedMail } from './mails.ts';
+import { requestSource } from '#api/http/request-source.ts';
 
 export function checkInRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/advertiser/check-in' });
@@ -41,7 +42,7 @@ export function checkInRouter(deps: RouterDeps): Router {
   router.post('/', validate({ body: checkInBody, bodyLimitBytes: 8192 }), async (ctx) => {
     const advertiser = verified(ctx);
     for (const [budget, key] of [
-      [perAddress, ctx.ip],
+      [perAddress, requestSource(ctx)],
       [perAccount, `advertiser:${advertiser.id}`],
     ] as const) {
       const wait = await budget.take(key, ctx.req);

@@ -217,6 +217,21 @@ describe('hiding reports', () => {
     expect((await report(visible.adId, 'posible_menor')).body.hidden).toBe(true);
   });
 
+  it('counts the addresses of one IPv6 /64 as one reporter (finding 2 of the second round)', async () => {
+    const ads = await Promise.all(
+      Array.from({ length: HIDING_REPORTS_PER_DAY + 2 }, () => owner({ plan: 'vip', planExpiresAt: new Date(Date.now() + 20 * DAY_MS) })),
+    );
+    // One household's /64, a new address for every report, written in the different ways IPv6 allows.
+    const prefix = `2001:db8:${(++lastAddress).toString(16)}:7`;
+    const addresses = ads.map((_, i) => (i % 2 ? `${prefix}:0:0:0:${i + 1}` : `${prefix}::${(i + 1).toString(16)}:abcd`));
+    const answers = await Promise.all(ads.map((ad, i) => report(ad.adId, 'posible_menor', addresses[i])));
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    expect(answers.filter((a) => a.body.hidden)).toHaveLength(HIDING_REPORTS_PER_DAY);
+    // The neighbouring /64 is someone else.
+    const visible = ads.find((_, i) => !answers[i]!.body.hidden)!;
+    expect((await report(visible.adId, 'posible_menor', `2001:db8:${lastAddress.toString(16)}:8::1`)).body.hidden).toBe(true);
+  });
+
   it('alerts staff at once and tells the advertiser, without naming the reporter', async () => {
     const { adId } = await owner();
     const email = (await t.db('ads as ad').join('advertisers as a', 'a.id', 'ad.advertiser_id').where('ad.id', adId).first('a.email'))

@@ -12,6 +12,7 @@ import { mailAdOwner } from '#api/routes/ads/advertiser-notices.ts';
 import { saveContactMessage } from '#db/queries/contact-messages.ts';
 import { type ContactTopic } from '#shared/contact-topics.ts';
 import { reportBody, contactBody } from './schema.ts';
+import { requestSource } from '#api/http/request-source.ts';
 
 export function reportsRouter(deps: RouterDeps): Router {
   const router = new Router();
@@ -45,8 +46,8 @@ export function reportsRouter(deps: RouterDeps): Router {
         reason,
         details: input.details || null,
         contactEmail: input.contactEmail || null,
-        // Who reported, as a keyed hash of the address: enough to limit one reporter, never the address itself.
-        reporterKey: await keyedHash(deps.db, 'reporter_hash_key', ctx.ip),
+        // Who reported, as a keyed hash of its source (address or IPv6 /64): enough to limit one reporter, never the address itself.
+        reporterKey: await keyedHash(deps.db, 'reporter_hash_key', requestSource(ctx)),
       });
       if (heldAd) {
         // The advertiser learns that the ad is hidden, the kind of concern and how to answer; never who reported it.
