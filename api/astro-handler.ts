@@ -67,6 +67,7 @@ export function astroPages(
         const requestLocals: App.Locals = {
           ...locals,
           ...(adStats && { pageShows: pageShowsOf(ctx.req, adStats, render) }),
+          ...(render && { renderedVariant: (variant) => (render.renderedVariant = variant) }),
           ...ofRequest?.(ctx),
         };
         await handler(ctx.req, ctx.res, () => (matched = false), requestLocals);

@@ -29,9 +29,10 @@ function writeStandInBuild(distDir: string): void {
   fs.writeFileSync(
     path.join(distDir, 'server', 'entry.mjs'),
     `let renders = 0;
-     export async function handler(req, res, next) {
+     export async function handler(req, res, next, locals) {
        if (!req.url.startsWith('/buscar')) return next();
        renders += 1;
+       locals.renderedVariant?.('public');
        const n = renders;
        await new Promise((resolve) => setTimeout(resolve, 30));
        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "script-src 'self' 'sha256-xyz'" });

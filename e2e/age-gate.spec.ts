@@ -137,3 +137,17 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('.age-gate')).toBeVisible();
   });
 });
+
+test('a gate cookie written another way never opens the gate for the next visitor of a shared page', async ({ request }) => {
+  const pathname = '/buscar?categoria=masajes&q=veneno';
+  const htmlTag = async (headers: Record<string, string> = {}) =>
+    /<html[^>]*>/.exec(await (await request.get(pathname, { headers })).text())![0];
+  // Percent-encoded, quoted, or with a second value after the first: none of them is the cookie the gate's form sets.
+  for (const cookie of ['velada_edad_sinjs=%31', 'velada_edad_sinjs="1"', 'velada_edad_sinjs=0; velada_edad_sinjs=1']) {
+    expect(await htmlTag({ Cookie: cookie }), cookie).not.toContain('age-ok');
+    expect(await htmlTag(), cookie).not.toContain('age-ok');
+  }
+  // The cookie as the form sets it passes the gate, for that visitor only.
+  expect(await htmlTag({ Cookie: 'velada_edad_sinjs=1' })).toContain('age-ok');
+  expect(await htmlTag()).not.toContain('age-ok');
+});

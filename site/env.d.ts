@@ -18,6 +18,11 @@ declare namespace App {
      * seconds to wait. Absent, checks are not limited.
      */
     takePhoneCheck?: () => Promise<number>;
+    /**
+     * Called by the layout with the variant it rendered (the gate passed or not): the render cache stores the page
+     * only when it is the variant of the key it was rendered for. Absent, nothing is told.
+     */
+    renderedVariant?: (variant: import('#shared/age-cookie.ts').PageVariant) => void;
   }
   interface PageShows {
     /** Ads listed as search results. */

@@ -32,6 +32,18 @@ export interface PageRenderState {
   rendered: () => void;
   /** Which ads the page shows, as its render tells (Astro.locals.pageShows): kept with the page. */
   shows: PageShows;
+  /** The variant the page's layout says it rendered (Astro.locals.renderedVariant); unset until it says. */
+  renderedVariant?: CacheablePage['variant'];
+}
+
+/**
+ * Whether a finished render may fill its entry: a 200 to a GET, and a page whose layout rendered the key's variant. A
+ * request whose cookies the page read otherwise than the key (an encoding, a duplicate) never fills the public entry.
+ * Fragments (server islands, featured parts) have no layout and read no cookie.
+ */
+export function mayStore(state: PageRenderState, status: number, method: string | undefined): boolean {
+  if (status !== 200 || method !== 'GET' || !state.page.fills) return false;
+  return state.page.fragment || state.renderedVariant === state.page.variant;
 }
 
 /**
@@ -147,7 +159,7 @@ export function capturePage(req: IncomingMessage, res: ServerResponse, state: Pa
     return end(chunk, ...rest);
   }) as ServerResponse['end'];
   res.once('close', () => {
-    if (res.writableFinished && status === 200 && req.method === 'GET' && state.page.fills) {
+    if (res.writableFinished && mayStore(state, status, req.method)) {
       const identity = Buffer.concat(chunks);
       const etag = `W/"${crypto.createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`;
       const { listed, viewed } = state.shows;

@@ -2,6 +2,7 @@
 // of segments are not shared pages.
 import { describe, expect, it } from 'vitest';
 import { cacheablePageOf } from './page-keys.ts';
+import { hasNoJsAgeCookie } from '#shared/age-cookie.ts';
 
 const page = (path: string, query = '') => cacheablePageOf('GET', path, query, undefined);
 
@@ -36,5 +37,28 @@ describe('landing pages', () => {
       expect(page(path), path).toBeNull();
     }
     expect(page('/anuncio/un-aviso-12')?.key).toBe('public /anuncio/un-aviso-12');
+  });
+});
+
+describe('the variant', () => {
+  it('is read from the gate cookie exactly as the layout reads it, whatever the encoding (finding 1 of the second round)', () => {
+    const cases: [string, 'public' | 'age-confirmed'][] = [
+      ['velada_edad_sinjs=1', 'age-confirmed'],
+      [' velada_edad_sinjs = 1 ', 'age-confirmed'],
+      ['a=b;velada_edad_sinjs=1;c=d', 'age-confirmed'],
+      ['velada_edad_sinjs=%31', 'public'],
+      ['velada_edad_sinjs="1"', 'public'],
+      ['velada_edad_sinjs=1 1', 'public'],
+      ['velada_edad_sinjs=0; velada_edad_sinjs=1', 'public'],
+      ['velada_edad_sinjs=1; velada_edad_sinjs=0', 'age-confirmed'],
+      ['velada_edad_sinjs%3D1', 'public'],
+      ['xvelada_edad_sinjs=1', 'public'],
+      ['velada_edad=1', 'public'],
+    ];
+    for (const [cookie, variant] of cases) {
+      const page = cacheablePageOf('GET', '/buscar', 'categoria=masajes', cookie);
+      expect(page?.variant, cookie).toBe(variant);
+      expect(hasNoJsAgeCookie(cookie), cookie).toBe(variant === 'age-confirmed');
+    }
   });
 });

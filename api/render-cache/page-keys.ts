@@ -5,13 +5,12 @@
 // the page as everyone gets it, or with the age gate closed for a visitor who passed it without JavaScript.
 import type { Context } from 'koa';
 import { parseSearchParams, toSearchParams } from '#shared/search-filters.ts';
-import { AGE_NOJS_COOKIE } from '#shared/age-cookie.ts';
+import { pageVariantOf, type PageVariant } from '#shared/age-cookie.ts';
+import { cookieValue } from '#shared/cookies.ts';
 import { featuredDay, featuredOffset } from '#shared/featured.ts';
 import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
 import { findLanding } from '#shared/search-engines.ts';
-
-export type PageVariant = 'public' | 'age-confirmed';
 
 export interface CacheablePage {
   key: string;
@@ -47,16 +46,6 @@ function landingUrl(pathname: string, querystring: string): string | null {
   return pagina > 1 ? `${pathname}?pagina=${pagina}` : pathname;
 }
 
-/** A cookie's value in a Cookie header, or undefined (names here are plain tokens: no decoding needed). */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 /** The page and key of a request, from its method, path, query string and Cookie header; null when not shareable. */
 export function cacheablePageOf(method: string, pathname: string, querystring: string, cookies: string | undefined): CacheablePage | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
@@ -66,7 +55,8 @@ export function cacheablePageOf(method: string, pathname: string, querystring: s
   if (!search && !adPage && !landing && pathname !== FEATURED_PARTS && !SHARED_SERVER_ISLANDS.has(pathname)) return null;
   // A signed-in advertiser or staff member never gets or fills a shared entry.
   if (cookieValue(cookies, staffSessions.cookie) || cookieValue(cookies, advertiserSessions.cookie)) return null;
-  const variant: PageVariant = cookieValue(cookies, AGE_NOJS_COOKIE) === '1' ? 'age-confirmed' : 'public';
+  // Read exactly as the page's layout reads it (pageVariantOf); capturePage also checks what the render reports.
+  const variant = pageVariantOf(cookies);
   const fragment = fragmentUrl(pathname, querystring);
   if (fragment) return { key: `${variant} ${fragment}`, url: fragment, fills: true, variant, fragment: true };
   if (landing) return { key: `${variant} ${landing}`, url: landing, fills: true, variant, fragment: false };
