@@ -293,6 +293,13 @@ describe('the render cache', () => {
     expect((await get(`${page}?utm_source=y`)).cache).toBe('hit');
   });
 
+  it('marks only 200 answers shareable: a missing ad is not kept by shared caches (finding 11 of the second round)', async () => {
+    const missing = await get('/anuncio/un-aviso-que-no-existe-999999');
+    expect(missing.status).toBe(404);
+    expect(missing.cacheControl).toBe('no-store');
+    expect((await get('/anuncio/un-aviso-que-no-existe-999999')).cache).toBe('miss');
+  });
+
   it('never keeps a page under the public key when the render read the gate cookie otherwise (finding 1 of the second round)', async () => {
     for (const cookie of [`${AGE_NOJS_COOKIE}=%31`, `${AGE_NOJS_COOKIE}=%31; ${AGE_NOJS_COOKIE}=0`]) {
       const pathname = `/buscar?categoria=masajes&q=veneno${encodeURIComponent(cookie).length}`;

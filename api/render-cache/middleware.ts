@@ -139,7 +139,8 @@ export function capturePage(req: IncomingMessage, res: ServerResponse, state: Pa
       delete head['cache-control'];
       delete head['Cache-Control'];
     }
-    res.setHeader('Cache-Control', cacheControlFor(state.page));
+    // Only a 200 is shareable: a CDN keeping a 404 or a 301 would hide a resumed or approved ad for minutes.
+    res.setHeader('Cache-Control', code === 200 ? cacheControlFor(state.page) : 'no-store');
     const all = { ...(res.getHeaders() as Record<string, unknown>), ...(head as Record<string, unknown> | undefined) };
     headers = Object.fromEntries(
       Object.entries(all)
