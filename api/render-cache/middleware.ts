@@ -3,7 +3,8 @@
 //   already compressed, with its ETag (304 when the browser has it); otherwise the request goes on, marked with its
 //   key and the version it will be rendered at.
 // - capturePage, used by the SSR handler on such a request: the page is rendered from its normalized URL, sent as
-//   usual, and, when it is a 200, kept (its gzip and brotli forms are made when first asked for).
+//   usual, and, when it is a 200 of the key's variant, kept as soon as the renderer ends it (its gzip and brotli
+//   forms are made when first asked for).
 import crypto from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
@@ -157,10 +158,9 @@ export function capturePage(req: IncomingMessage, res: ServerResponse, state: Pa
   const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => ServerResponse;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer | string));
-    return end(chunk, ...rest);
-  }) as ServerResponse['end'];
-  res.once('close', () => {
-    if (res.writableFinished && mayStore(state, status, req.method)) {
+    // The page is whole once the renderer ends it, whether or not its client reads it: kept now, and the visitors
+    // waiting for this render are served at once (a client that never read held them until its socket closed).
+    if (mayStore(state, status, req.method)) {
       const identity = Buffer.concat(chunks);
       const etag = `W/"${crypto.createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`;
       const { listed, viewed } = state.shows;
@@ -168,5 +168,8 @@ export function capturePage(req: IncomingMessage, res: ServerResponse, state: Pa
       cache.set(state.page.key, { status, headers, etag, identity, version: state.version, ...(shows ? { shows } : {}) });
     }
     state.rendered();
-  });
+    return end(chunk, ...rest);
+  }) as ServerResponse['end'];
+  // A render that never ends (its client left and Astro stopped it, or it failed mid-stream) keeps nothing.
+  res.once('close', () => state.rendered());
 }

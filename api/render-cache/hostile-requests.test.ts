@@ -1,0 +1,116 @@
+// The render cache against requests made to abuse it (the second round of outside audits): a gate cookie written so
+// that the page reads it otherwise than the key (finding 1), answers other than 200 kept by shared caches (finding 11),
+// a client that never reads its page (finding 12). The build is a stand-in whose layout reads the gate cookie
+// decoded, as a careless page would, and reports the variant it rendered.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { createApp } from '#api/app.ts';
+import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
+import { RenderCache } from './render-cache.ts';
+import { serve, testConfig, type TestServer } from '#api/testing/http.ts';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { readCatalogVersion } from '#db/queries/catalog-version.ts';
+import { AGE_NOJS_COOKIE } from '#shared/age-cookie.ts';
+
+/** Big enough to fill the socket's buffers both ways on loopback: a client that does not read holds the rest. */
+const BIG_PAGE_BYTES = 24 * 1024 * 1024;
+
+function writeStandInBuild(distDir: string): void {
+  fs.mkdirSync(path.join(distDir, 'client'), { recursive: true });
+  fs.mkdirSync(path.join(distDir, 'server'), { recursive: true });
+  fs.writeFileSync(
+    path.join(distDir, 'server', 'entry.mjs'),
+    `export async function handler(req, res, next, locals) {
+       const url = new URL(req.url, 'http://velada.test');
+       if (url.pathname.startsWith('/anuncio/')) { res.writeHead(404); res.end(); return; }
+       if (url.pathname !== '/buscar') return next();
+       const cookie = /(?:^|;\\\\s*)${AGE_NOJS_COOKIE}=([^;]*)/.exec(req.headers.cookie ?? '');
+       const gateOpen = cookie !== null && decodeURIComponent(cookie[1].trim()) === '1';
+       locals.renderedVariant?.(gateOpen ? 'age-confirmed' : 'public');
+       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+       res.write('<!doctype html><html' + (gateOpen ? ' class="age-ok"' : '') + '><body>' + req.url);
+       if (url.searchParams.get('q') === 'grande') {
+         await new Promise((resolve) => setTimeout(resolve, 200));
+         res.write('x'.repeat(${BIG_PAGE_BYTES}));
+       }
+       res.end('</body></html>');
+     }`,
+  );
+}
+
+let t: TestDb;
+let server: TestServer;
+let cache: RenderCache;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const distDir = path.join(t.dataDir, 'dist');
+  writeStandInBuild(distDir);
+  cache = new RenderCache({ readVersion: () => readCatalogVersion(t.db), maxBytes: 256 * 1024 * 1024 });
+  const app = await createApp({
+    db: t.db,
+    config: testConfig(t.dataDir),
+    distDir,
+    analytics: new AnalyticsWriter(t.db),
+    renderCache: cache,
+  });
+  server = await serve(app);
+});
+afterAll(async () => {
+  await server.close();
+  await t.destroy();
+});
+
+async function get(pathname: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}${pathname}`, { headers, redirect: 'manual' });
+  return {
+    status: res.status,
+    cache: res.headers.get('x-render-cache'),
+    cacheControl: res.headers.get('cache-control'),
+    body: await res.text(),
+  };
+}
+
+describe('the render cache under hostile requests', () => {
+  it('never keeps a page under the public key when the render read the gate cookie otherwise (finding 1)', async () => {
+    for (const cookie of [`${AGE_NOJS_COOKIE}=%31`, `${AGE_NOJS_COOKIE}=%31; ${AGE_NOJS_COOKIE}=0`]) {
+      const pathname = `/buscar?categoria=masajes&q=${encodeURIComponent(cookie)}`;
+      const attack = await get(pathname, { Cookie: cookie });
+      expect(attack.status).toBe(200);
+      // The next visitor without a cookie gets the gate closed, rendered for them, not the attacker's page.
+      const visitor = await get(pathname);
+      expect(visitor.body).not.toContain('age-ok');
+      expect(visitor.cache).toBe('miss');
+      expect((await get(pathname)).cache).toBe('hit');
+    }
+  });
+
+  it('marks only 200 answers shareable: a missing ad is not kept by shared caches (finding 11)', async () => {
+    const missing = await get('/anuncio/un-aviso-que-no-existe-999999');
+    expect(missing.status).toBe(404);
+    expect(missing.cacheControl).toBe('no-store');
+    expect((await get('/anuncio/un-aviso-que-no-existe-999999')).cache).toBe('miss');
+  });
+
+  it('keeps a page once rendered though its client never reads it, and serves the visitors who waited for it (finding 12)', async () => {
+    const pathname = '/buscar?categoria=masajes&q=grande';
+    const stores = cache.stats().stores;
+    // A client that asks and never reads a byte of the answer.
+    const url = new URL(server.url);
+    const idle = net.connect(Number(url.port), url.hostname);
+    idle.pause();
+    idle.write(`GET ${pathname} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+    try {
+      await vi.waitFor(() => expect(cache.rendersInFlight).toBe(1));
+      // Asked while that render runs: served from it once it ends, not rendered again after a wait.
+      const visitor = await get(pathname);
+      expect(visitor.cache).toBe('hit');
+      expect(visitor.body.length).toBeGreaterThan(BIG_PAGE_BYTES);
+      expect(cache.stats().stores).toBe(stores + 1);
+    } finally {
+      idle.destroy();
+    }
+  });
+});
