@@ -37,6 +37,8 @@ import { readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { AdStatsCounter, isCountedVisit } from './services/ad-stats.ts';
 import { ping } from '#db/connection.ts';
 import { createFastPath, type FastPath } from './fast-path.ts';
+import { RenderSlots } from './render-slots.ts';
+import { advertiserSessions, staffSessions } from './auth/sessions.ts';
 import { loadStaticSite } from './static-site.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import type { AppDeps, RouterDeps } from './deps.ts';
@@ -118,12 +120,21 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   const adStats = deps.adStats ?? new AdStatsCounter(deps.db);
   // "¿Es de un aviso verificado?" (/verificar-anuncio): a few checks per address, so that nobody walks through numbers.
   const phoneChecks = rateLimits.budget('phone-check', { windowMs: 15 * 60_000, max: 20 });
+  // Renders per request take their turn here; the render cache refuses a miss early when its turn would be refused.
+  const renderSlots = new RenderSlots();
   const staticSite = deps.distDir ? loadStaticSite(path.join(deps.distDir, 'client')) : null;
   const onPageHit: OnPageHit = (req, entry) => {
     if (entry.shows && req.method === 'GET' && isCountedVisit(req.headers)) adStats.countPage(entry.shows);
   };
   if (deps.distDir) {
-    app.use(servePagesFromCache(renderCache, onPageHit));
+    app.use(
+      servePagesFromCache(renderCache, {
+        onPageHit,
+        slots: renderSlots,
+        hasLiveSession: async ({ staff, advertiser }) =>
+          (await staffSessions.isLive(deps.db, staff)) || (await advertiserSessions.isLive(deps.db, advertiser)),
+      }),
+    );
     app.fastPath = createFastPath({
       production: deps.config.env === 'production',
       publicOrigin: deps.config.publicOrigin,
@@ -197,6 +208,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
           {
             cache: renderCache,
             adStats,
+            slots: renderSlots,
             requestLocals: (ctx) => ({ takePhoneCheck: () => phoneChecks.take(requestSource(ctx), ctx.req) }),
           },
         ),

@@ -4,7 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import { describe, expect, it } from 'vitest';
-import { BUSY_PAGE, keepWriteCallbacks } from './astro-handler.ts';
+import { keepWriteCallbacks } from './astro-handler.ts';
+import { BUSY_PAGE, TOO_MANY_PAGES_PAGE } from './render-slots.ts';
 
 type NodeMiddleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 
@@ -44,7 +45,9 @@ describe('keepWriteCallbacks', () => {
   });
 });
 
-it('the busy page is rated adult and kept out of search engines, like every page', () => {
-  expect(BUSY_PAGE).toContain('<meta name="rating" content="adult">');
-  expect(BUSY_PAGE).toContain('<meta name="robots" content="noindex">');
+it('the busy and too-many pages are rated adult and kept out of search engines, like every page', () => {
+  for (const page of [BUSY_PAGE, TOO_MANY_PAGES_PAGE]) {
+    expect(page).toContain('<meta name="rating" content="adult">');
+    expect(page).toContain('<meta name="robots" content="noindex">');
+  }
 });

@@ -6,8 +6,9 @@ import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import { pagePolicy } from './middleware/security-headers.ts';
-import { Bulkhead } from './services/bulkhead.ts';
-import { HttpError, serverBusy } from '#api/errors.ts';
+import { HttpError } from '#api/errors.ts';
+import { answerRenderRefusal, RenderSlots } from './render-slots.ts';
+import { requestSource } from './http/request-source.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
 import { capturePage, type PageRenderState } from './render-cache/middleware.ts';
 import { isCountedVisit, type AdStatsCounter } from './services/ad-stats.ts';
@@ -21,23 +22,6 @@ export async function loadAstroHandler(distDir: string): Promise<AstroNodeHandle
   return mod.handler;
 }
 
-/**
- * Pages rendered per request are the costliest work a visitor can ask for (tens of milliseconds of the one
- * JavaScript thread each). A few render at a time; more wait briefly; past that, or after waiting 3 s, the
- * visitor gets a short 503 page with Retry-After at once, instead of a connection that hangs while memory grows.
- */
-const pageRenders = new Bulkhead({
-  concurrency: 8,
-  maxWaiting: 200,
-  maxWaitMs: 3000,
-  busy: serverBusy,
-});
-export const BUSY_PAGE =
-  '<!doctype html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-  '<meta name="rating" content="adult"><meta name="robots" content="noindex">' +
-  '<title>Mucho tráfico | Velada</title></head><body><main><h1>Hay mucho tráfico en este momento</h1>' +
-  '<p>Probá de nuevo en unos segundos.</p></main></body></html>';
-
 export interface AstroPagesOptions {
   /** Pages shared by every visitor are kept here once rendered. */
   cache?: RenderCache;
@@ -45,17 +29,19 @@ export interface AstroPagesOptions {
   adStats?: AdStatsCounter;
   /** What a page may need of its own request beyond the shared locals (a rate limit by the client's address). */
   requestLocals?: (ctx: Context) => Partial<App.Locals>;
+  /** Where renders take their turn (shared with the render cache, which refuses early); one of its own otherwise. */
+  slots?: RenderSlots;
 }
 
 export function astroPages(
   handler: AstroNodeHandler,
   locals: App.Locals,
-  { cache, adStats, requestLocals: ofRequest }: AstroPagesOptions = {},
+  { cache, adStats, requestLocals: ofRequest, slots = new RenderSlots() }: AstroPagesOptions = {},
 ): Middleware {
   return async (ctx, next) => {
     let matched = true;
     try {
-      await pageRenders.run(async () => {
+      await slots.run(requestSource(ctx), ctx.ip, async () => {
         // A public page that may be shared (marked by servePagesFromCache) is kept once rendered, with the one
         // policy that onePolicy (wrapping it) makes of the page's CSP.
         const render = ctx.state.pageRender as PageRenderState | undefined;
@@ -73,13 +59,8 @@ export function astroPages(
         await handler(ctx.req, ctx.res, () => (matched = false), requestLocals);
       });
     } catch (err) {
-      if (!(err instanceof HttpError) || err.status !== 503) throw err;
-      ctx.respond = true;
-      ctx.status = 503;
-      ctx.set('Retry-After', String(err.retryAfterSeconds));
-      ctx.set('Cache-Control', 'no-store');
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.body = BUSY_PAGE;
+      if (!(err instanceof HttpError) || (err.status !== 503 && err.status !== 429)) throw err;
+      answerRenderRefusal(ctx, err);
       return;
     }
     if (!matched) {

@@ -12,6 +12,8 @@ import { matchesEtag, preferredEncoding } from './http/encoding.ts';
 import { serve, testConfig, type TestServer } from './testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
+import { advertiserSessions } from '#api/auth/sessions.ts';
+import { insertAdvertiser } from '#tooling/factories/index.ts';
 
 const HOME =
   '<!doctype html><html lang="es-AR"><head><meta http-equiv="content-security-policy" content="script-src &#39;self&#39; &#39;sha256-abc&#39;">' +
@@ -188,10 +190,14 @@ describe('cached pages', () => {
     expect(again.status).toBe(200);
   });
 
-  it('are never sent to a signed-in advertiser', async () => {
-    const [page, fast] = await answeredFast(() => get('/buscar?orden=recientes', { Cookie: 'velada_sesion=abc' }));
+  it('are never sent to a signed-in advertiser; a session cookie that names no live session is left to Koa, which serves the page', async () => {
+    const token = await advertiserSessions.create(t.db, await insertAdvertiser(t.db));
+    const [page, fast] = await answeredFast(() => get('/buscar?orden=recientes', { Cookie: `velada_sesion=${token}` }));
     expect(fast).toBe(false);
     expect(page.headers['x-render-cache']).toBeUndefined();
+    const [anonymous, alsoFast] = await answeredFast(() => get('/buscar?orden=recientes', { Cookie: `velada_sesion=${'x'.repeat(43)}` }));
+    expect(alsoFast).toBe(false);
+    expect(anonymous.headers['x-render-cache']).toBe('hit');
   });
 });
 

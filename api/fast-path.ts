@@ -72,7 +72,8 @@ export function createFastPath(options: FastPathOptions): FastPath {
     const renderCache = options.renderCache;
     if (!renderCache) return false;
     const page = cacheablePageOf(req.method, pathname, querystring, req.headers.cookie);
-    const entry = page && renderCache.peek(page.key);
+    // A request with a session cookie is left to Koa, which asks whether the session is live.
+    const entry = page && !page.sessions && renderCache.peek(page.key);
     if (!page || !entry) return false;
     options.onPageHit?.(req, entry);
     send(req, res, security, {

@@ -39,6 +39,8 @@ export interface SessionStore<User> {
   create(db: Knex, userId: number, now?: Date): Promise<string>;
   /** The user of a live session, renewing it; null (and the session deleted) when unknown, idle or expired. */
   resume(db: Knex, token: string | undefined, now?: Date): Promise<User | null>;
+  /** Whether the token names a live session, without renewing or ending it (the render cache asks). */
+  isLive(db: Knex, token: string | undefined, now?: Date): Promise<boolean>;
   end(db: Knex, token: string | undefined): Promise<void>;
   endAllOf(db: Knex, userId: number): Promise<void>;
   /** Sets the session cookie, or clears it with null. HttpOnly, Secure over HTTPS, for the whole site. */
@@ -73,6 +75,11 @@ export function sessionStore<User>(policy: SessionPolicy<User>): SessionStore<Us
       }
       if (idleFor > policy.renewEveryMs) await touchSession(db, kind, tokenHash, now);
       return user;
+    },
+    async isLive(db, token, now = new Date()) {
+      if (!isPlausibleToken(token)) return false;
+      const session = await policy.find(db, hashToken(token));
+      return session !== null && now.getTime() - session.lastSeenAt.getTime() <= policy.idleMs && now < session.expiresAt;
     },
     async end(db, token) {
       if (isPlausibleToken(token)) await deleteSession(db, kind, hashToken(token));

@@ -4,6 +4,7 @@
 // decoded, as a careless page would, and reports the variant it rendered.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { createApp } from '#api/app.ts';
@@ -31,6 +32,7 @@ function writeStandInBuild(distDir: string): void {
        locals.renderedVariant?.(gateOpen ? 'age-confirmed' : 'public');
        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
        res.write('<!doctype html><html' + (gateOpen ? ' class="age-ok"' : '') + '><body>' + req.url);
+       if (url.searchParams.get('q')?.startsWith('lento')) await new Promise((resolve) => setTimeout(resolve, 150));
        if (url.searchParams.get('q') === 'grande') {
          await new Promise((resolve) => setTimeout(resolve, 200));
          res.write('x'.repeat(${BIG_PAGE_BYTES}));
@@ -51,7 +53,8 @@ beforeAll(async () => {
   cache = new RenderCache({ readVersion: () => readCatalogVersion(t.db), maxBytes: 256 * 1024 * 1024 });
   const app = await createApp({
     db: t.db,
-    config: testConfig(t.dataDir),
+    // Behind a proxy on loopback, so that each test client (X-Forwarded-For) is a source of its own.
+    config: testConfig(t.dataDir, { trustedProxies: ['127.0.0.1'] }),
     distDir,
     analytics: new AnalyticsWriter(t.db),
     renderCache: cache,
@@ -112,5 +115,54 @@ describe('the render cache under hostile requests', () => {
     } finally {
       idle.destroy();
     }
+  });
+});
+
+/** A GET with its path sent as written (fetch would resolve dot segments). */
+function rawGet(pathname: string): Promise<{ status: number; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(server.url);
+    const req = http.request({ host: url.hostname, port: url.port, path: pathname }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('one address per shared page (finding 6)', () => {
+  it('redirects every other spelling of a shared page to it, with the query kept', async () => {
+    for (const variant of ['/buscar/', '//buscar', '/bu%73car', '/./buscar', '/x/../buscar', '/%62uscar//']) {
+      expect(await rawGet(`${variant}?categoria=masajes`), variant).toEqual({ status: 301, location: '/buscar?categoria=masajes' });
+    }
+    expect(await rawGet('/buscar/resultados/?q=a')).toEqual({ status: 301, location: '/buscar/resultados?q=a' });
+    expect(await rawGet('/masajes/palermo/')).toEqual({ status: 301, location: '/masajes/palermo' });
+    expect(await rawGet('/anuncio/un-aviso-12/')).toEqual({ status: 301, location: '/anuncio/un-aviso-12' });
+    // Other paths are not this middleware's to judge.
+    expect((await rawGet('/mi-cuenta/')).status).not.toBe(301);
+  });
+});
+
+describe('render places shared between sources (finding 6)', () => {
+  const search = (from: string, q: string) =>
+    fetch(`${server.url}/buscar?q=${q}`, { headers: { 'X-Forwarded-For': from } }).then(async (res) => ({
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      body: await res.text(),
+    }));
+
+  it('refuses one source past its share while every place is taken, and still renders for the others', async () => {
+    // One source asks for 40 uncached searches at once (8 places); then another visitor asks for one.
+    const flood = Array.from({ length: 40 }, (_, i) => search('203.0.113.66', `lento-${i}`));
+    await vi.waitFor(() => expect(cache.rendersInFlight).toBeGreaterThanOrEqual(8));
+    const other = await search('2001:db8:99::1', 'lento-otro');
+    const answers = await Promise.all(flood);
+    expect(other.status).toBe(200);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true);
+    expect(refused[0]!.retryAfter).toBe('2');
+    expect(refused[0]!.body).toContain('Pediste muchas páginas a la vez');
   });
 });

@@ -290,10 +290,14 @@ describe('the render cache', () => {
 
   it('never serves or keeps a page for a signed-in advertiser; the no-JavaScript gate variant is kept apart and private', async () => {
     const stores = cache.stats().stores;
-    const signedIn = await get('/buscar?orden=precio-menor', { Cookie: `${advertiserSessions.cookie}=cualquiera` });
+    const token = await advertiserSessions.create(t.db, advertiser);
+    const signedIn = await get('/buscar?orden=precio-menor', { Cookie: `${advertiserSessions.cookie}=${token}` });
     expect(signedIn.cache).toBeNull();
     expect(cache.stats().stores).toBe(stores);
     expect((await get('/buscar?orden=precio-menor')).cache).toBe('miss');
+    // A session cookie that names no live session is an anonymous visitor: the shared page (finding 6, second round).
+    const madeUp = await get('/buscar?orden=precio-menor', { Cookie: `${advertiserSessions.cookie}=${'x'.repeat(43)}` });
+    expect(madeUp.cache).toBe('hit');
 
     const noJs = { Cookie: `${AGE_NOJS_COOKIE}=1` };
     expect((await get('/buscar?orden=recientes', noJs)).cache).toBe('miss');

@@ -8,7 +8,9 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
-import { cacheablePage, type CacheablePage } from './page-keys.ts';
+import { cacheablePage, canonicalPagePath, type CacheablePage, type SessionCookies } from './page-keys.ts';
+import { answerRenderRefusal, type RenderSlots } from '#api/render-slots.ts';
+import { requestSource } from '#api/http/request-source.ts';
 import type { RenderCache, CachedPage } from './render-cache.ts';
 import { preferredEncoding } from '#api/http/encoding.ts';
 import type { PageShows } from '#api/services/ad-stats.ts';
@@ -59,7 +61,16 @@ export function cacheControlFor(page: Pick<CacheablePage, 'variant' | 'fragment'
   return page.fragment ? FRAGMENT_CACHE_CONTROL : SHARED_PAGE_CACHE_CONTROL;
 }
 
-export function servePagesFromCache(cache: RenderCache, onPageHit: OnPageHit): Middleware {
+export interface ServePagesOptions {
+  /** Called for every answer from the cache. */
+  onPageHit: OnPageHit;
+  /** Where renders take their turn: a miss that would be refused is answered here, before the rest of the app. */
+  slots?: RenderSlots;
+  /** Whether a request's session cookies name a live session (one indexed read): only those bypass the cache. */
+  hasLiveSession?: (sessions: SessionCookies) => Promise<boolean>;
+}
+
+export function servePagesFromCache(cache: RenderCache, { onPageHit, slots, hasLiveSession }: ServePagesOptions): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       // A write through this process shows in its pages at once; other processes see it within checkEveryMs.
@@ -72,7 +83,9 @@ export function servePagesFromCache(cache: RenderCache, onPageHit: OnPageHit): M
       return;
     }
     const page = cacheablePage(ctx);
-    if (!page) return next();
+    if (!page) return redirectToCanonical(ctx) || next();
+    // A signed-in advertiser or staff member never gets or fills a shared entry; any other cookie value is nobody's.
+    if (page.sessions && (!hasLiveSession || (await hasLiveSession(page.sessions)))) return next();
     let version = await cache.currentVersion();
     let entry = cache.get(page.key, version);
     const render = !entry && page.fills ? cache.beginRender(page.key) : null;
@@ -87,6 +100,8 @@ export function servePagesFromCache(cache: RenderCache, onPageHit: OnPageHit): M
       sendCached(ctx, cache, entry, page);
       return;
     }
+    const refused = slots?.refusal(requestSource(ctx), ctx.ip);
+    if (refused) return answerRenderRefusal(ctx, refused);
     ctx.set('X-Render-Cache', 'miss');
     const rendered = render && 'end' in render ? render.end : () => {};
     ctx.state.pageRender = { page, version, rendered, shows: { listed: [], viewed: null } } satisfies PageRenderState;
@@ -101,6 +116,17 @@ export function servePagesFromCache(cache: RenderCache, onPageHit: OnPageHit): M
       if (ctx.respond !== false) rendered();
     }
   };
+}
+
+/** A shared page asked under another spelling of its path: 301 to its one address, the query kept. */
+function redirectToCanonical(ctx: Context): boolean {
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
+  const canonical = canonicalPagePath(ctx.path, ctx.querystring);
+  if (!canonical) return false;
+  ctx.status = 301;
+  ctx.set('Cache-Control', 'public, max-age=3600');
+  ctx.redirect(ctx.querystring ? `${canonical}?${ctx.querystring}` : canonical);
+  return true;
 }
 
 /** How long a request waits for another's render of the same page before rendering it itself. */

@@ -24,6 +24,16 @@ export interface CacheablePage {
   variant: PageVariant;
   /** A part of a page that its script fetches (a server island, a featured part), not a page. */
   fragment: boolean;
+  /**
+   * The session cookies the request carries, when it carries one: a live session never gets or fills a shared entry;
+   * a dead or made-up one is an anonymous visitor (the middleware asks; the fast path leaves such requests to it).
+   */
+  sessions?: SessionCookies;
+}
+
+export interface SessionCookies {
+  staff?: string;
+  advertiser?: string;
 }
 
 const SEARCH_PATHS = new Set(['/buscar', '/search', '/buscar/resultados']);
@@ -53,10 +63,22 @@ export function cacheablePageOf(method: string, pathname: string, querystring: s
   const adPage = AD_PAGE.test(pathname);
   const landing = search || adPage ? null : landingUrl(pathname, querystring);
   if (!search && !adPage && !landing && pathname !== FEATURED_PARTS && !SHARED_SERVER_ISLANDS.has(pathname)) return null;
-  // A signed-in advertiser or staff member never gets or fills a shared entry.
-  if (cookieValue(cookies, staffSessions.cookie) || cookieValue(cookies, advertiserSessions.cookie)) return null;
+  const page = shareablePageOf(pathname, querystring, search, adPage, landing, pageVariantOf(cookies));
+  const staff = cookieValue(cookies, staffSessions.cookie);
+  const advertiser = cookieValue(cookies, advertiserSessions.cookie);
+  if (staff || advertiser) page.sessions = { ...(staff && { staff }), ...(advertiser && { advertiser }) };
+  return page;
+}
+
+function shareablePageOf(
+  pathname: string,
+  querystring: string,
+  search: boolean,
+  adPage: boolean,
+  landing: string | null,
   // Read exactly as the page's layout reads it (pageVariantOf); capturePage also checks what the render reports.
-  const variant = pageVariantOf(cookies);
+  variant: PageVariant,
+): CacheablePage {
   const fragment = fragmentUrl(pathname, querystring);
   if (fragment) return { key: `${variant} ${fragment}`, url: fragment, fills: true, variant, fragment: true };
   if (landing) return { key: `${variant} ${landing}`, url: landing, fills: true, variant, fragment: false };
@@ -95,4 +117,25 @@ function fragmentUrl(pathname: string, querystring: string): string | null {
 
 export function cacheablePage(ctx: Context): CacheablePage | null {
   return cacheablePageOf(ctx.method, ctx.path, ctx.querystring, ctx.get('Cookie') || undefined);
+}
+
+const UNRESERVED = /%(2[DdEe]|3\d|4[1-9A-Fa-f]|5[0-9Aa]|5[Ff]|6[1-9A-Fa-f]|7[0-9Aa]|7[Ee])/g;
+
+/**
+ * The one address of a shared page written another way (`/buscar/`, `//buscar`, `/bu%73car`, `/./buscar`,
+ * `/masajes/palermo/`), or null when the path is already canonical or is not a shared page's: each spelling was an
+ * entry of its own, so one client could make every request a render. Unreserved characters are decoded, repeated
+ * slashes collapsed, dot segments resolved and a trailing slash dropped.
+ */
+export function canonicalPagePath(pathname: string, querystring: string): string | null {
+  const decoded = pathname.replace(UNRESERVED, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+  const segments: string[] = [];
+  for (const segment of decoded.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  const canonical = `/${segments.join('/')}`;
+  if (canonical === pathname || !cacheablePageOf('GET', canonical, querystring, undefined)) return null;
+  return canonical;
 }
