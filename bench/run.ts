@@ -9,6 +9,7 @@ import { runAnalyticsBenchmarks } from './analytics.ts';
 import { runAdminBenchmark } from './admin.ts';
 import { runPhotoBenchmark } from './photos.ts';
 import { runLoadBenchmark } from './load.ts';
+import { runFloodBenchmark } from './flood.ts';
 
 const started = performance.now();
 const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -21,4 +22,5 @@ for (const line of await runAnalyticsBenchmarks()) print(line);
 for (const line of await runAdminBenchmark()) print(line);
 print(await runPhotoBenchmark());
 print(await runLoadBenchmark());
+print(await runFloodBenchmark());
 log(`all benchmarks done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

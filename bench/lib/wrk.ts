@@ -25,6 +25,8 @@ export interface WrkOptions {
   dir: string;
   /** Timeout of one request, in seconds. */
   timeoutS?: number;
+  /** More headers on every request (an X-Forwarded-For that makes the load one source, say). */
+  headers?: Record<string, string>;
 }
 
 const REPORT = `
@@ -50,6 +52,7 @@ export async function wrk(options: WrkOptions, onStart?: () => void): Promise<Wr
     // A browser's agent: requests without one are bots to the server, which then skips the ads' statistics.
     '-H',
     `User-Agent: ${BROWSER_AGENT}`,
+    ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
     '-t1',
     `-c${options.connections}`,
     `-d${options.durationS}s`,
