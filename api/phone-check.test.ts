@@ -53,4 +53,10 @@ describe('phone checks in /verificar-anuncio', () => {
     expect((await check('203.0.113.8')).status).toBe(200);
     expect((await check('203.0.113.7', 'codigo=12')).status).toBe(200);
   });
+
+  it('counts every address of one IPv6 /64 as one source (finding 2 of the second round)', async () => {
+    for (let i = 1; i <= 20; i++) expect((await check(`2001:db8:5:6::${i.toString(16)}`)).status).toBe(200);
+    expect((await check('2001:db8:5:6:ffff:1:2:3')).status).toBe(429);
+    expect((await check('2001:db8:5:7::1')).status).toBe(200);
+  });
 });
