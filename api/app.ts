@@ -49,7 +49,7 @@ import { alertsRouter } from './routes/alerts/routes.ts';
 import { safetyAlertsRouter } from './routes/safety-alerts/routes.ts';
 import { checkInRouter } from './routes/check-in/routes.ts';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from './services/mail-preferences.ts';
-import { requestSource, requestSources } from './http/request-source.ts';
+import { nodeRequestSources, requestSource, requestSources } from './http/request-source.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 const gzipOrBrotli = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
@@ -119,8 +119,10 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   // "¿Es de un aviso verificado?" (/verificar-anuncio): a few checks per address, so that nobody walks through numbers.
   const phoneChecks = rateLimits.budget('phone-check', { windowMs: 15 * 60_000, max: 20 });
   const staticSite = deps.distDir ? loadStaticSite(path.join(deps.distDir, 'client')) : null;
+  // The fast path answers before Koa: the source is read from the Node request, as Koa would read it.
+  const sourceOf = nodeRequestSources(deps.config.trustedProxies, deps.config.ipv6SourcePrefix);
   const onPageHit: OnPageHit = (req, entry) => {
-    if (entry.shows && req.method === 'GET' && isCountedVisit(req.headers)) adStats.countPage(entry.shows);
+    if (entry.shows && req.method === 'GET' && isCountedVisit(req.headers)) adStats.countPage(entry.shows, sourceOf(req));
   };
   if (deps.distDir) {
     app.use(servePagesFromCache(renderCache, onPageHit));
