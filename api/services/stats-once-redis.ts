@@ -66,7 +66,7 @@ export class RedisStatsOnce implements StatsOnce {
   private readonly maxSeen: number;
   /** Decides while Redis does not answer. */
   private readonly fallback: MemoryStatsOnce;
-  private key: { day: string; value: Buffer } | null = null;
+  private key: { day: string; value: string } | null = null;
   private fullNoticedOn = '';
   private failureNoticedAt = 0;
 
@@ -108,13 +108,13 @@ export class RedisStatsOnce implements StatsOnce {
   }
 
   /** The day's key: made by the first process to need it, read by the others; it expires with the day. */
-  private async dayKey(day: string): Promise<Buffer> {
+  private async dayKey(day: string): Promise<string> {
     if (this.key?.day === day) return this.key.value;
     const name = this.name('key', day);
-    const results = await this.redis.multi().set(name, newDayKey().toString('base64'), 'PXAT', expiresAt(day), 'NX').get(name).exec();
+    const results = await this.redis.multi().set(name, newDayKey(), 'PXAT', expiresAt(day), 'NX').get(name).exec();
     const stored = results?.[1]?.[1];
     if (typeof stored !== 'string') throw new Error("The day's key could not be read from Redis.");
-    this.key = { day, value: Buffer.from(stored, 'base64') };
+    this.key = { day, value: stored };
     return this.key.value;
   }
 

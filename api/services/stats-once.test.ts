@@ -47,11 +47,22 @@ describe('MemoryStatsOnce', () => {
     expect(once.admit('192.0.2.3', '2026-03-11', [view(1)])).toEqual([view(1)]);
   });
 
+  it('remembers at most maxSources a day: past it, a new source does not count, those known still do', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const once = new MemoryStatsOnce({ maxSources: 2 });
+    expect(once.admit('192.0.2.1', '2026-03-10', [view(1)])).toHaveLength(1);
+    expect(once.admit('192.0.2.2', '2026-03-10', [view(1)])).toHaveLength(1);
+    expect(once.admit('192.0.2.3', '2026-03-10', [view(1)])).toEqual([]);
+    expect(once.admit('192.0.2.1', '2026-03-10', [view(2)])).toEqual([view(2)]);
+    expect(errors).toHaveBeenCalledTimes(1);
+    errors.mockRestore();
+  });
+
   it("keeps no address: a source's hash depends on the day's key, which is random", () => {
     const once = new MemoryStatsOnce();
     once.admit('192.0.2.1', '2026-03-10', [view(1)]);
     const kept = JSON.stringify(once, (_key, value: unknown) => (value instanceof Set || value instanceof Map ? [...value] : value));
     expect(kept).not.toContain('192.0.2.1');
-    expect(sourceTag(Buffer.alloc(32, 1), '192.0.2.1')).not.toBe(sourceTag(Buffer.alloc(32, 2), '192.0.2.1'));
+    expect(sourceTag('one key', '192.0.2.1')).not.toBe(sourceTag('another key', '192.0.2.1'));
   });
 });

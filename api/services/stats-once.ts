@@ -20,12 +20,18 @@ export interface PerSourceCaps {
 
 /** About 40 pages of results, 150 ad pages, 40 contacts: past a person browsing, well short of a flood's effect. */
 export const PER_SOURCE_PER_DAY: PerSourceCaps = { impressions: 1_000, views: 150, contacts: 40 };
-/** (source, ad, kind) remembered a day per store: about 40 MB in a process's memory. Past it, new ones do not count. */
-export const MAX_SEEN_PER_DAY = 500_000;
+/** (source, ad, kind) remembered a day per store. Past it, new ones do not count until the day ends. */
+export const MAX_SEEN_PER_DAY = 1_000_000;
+/**
+ * Sources remembered a day in a process's memory; past it, new sources do not count. At both bounds a process holds
+ * about 30 MB (measured: 100,000 sources with 1 or 10 ads each).
+ */
+export const MAX_SOURCES_PER_DAY = 100_000;
 
 export interface StatsOnceOptions {
   perSource?: PerSourceCaps;
   maxSeen?: number;
+  maxSources?: number;
 }
 
 export interface StatsOnce {
@@ -41,27 +47,44 @@ export function capOf(kind: AdStatKind): keyof PerSourceCaps {
 
 const KIND_LETTER: Record<AdStatKind, string> = { impressions: 'i', views: 'v', phoneReveals: 'p', whatsappOpens: 'w' };
 
-/** The day's hash of a source: the only form in which it is ever kept (72 bits; the key is the day's). */
-export function sourceTag(dayKey: Buffer, source: string): string {
-  return crypto.createHmac('sha256', dayKey).update(source).digest('base64url').slice(0, 12);
+/**
+ * The day's hash of a source: the only form in which it is ever kept (72 bits). SHA-256 of the day's secret key and
+ * the source: a keyed hash at a twentieth of an HMAC's cost (every cached page counts); the hash is never shown to
+ * anyone, so nothing can be appended to it.
+ */
+export function sourceTag(dayKey: string, source: string): string {
+  return crypto.hash('sha256', `${dayKey}\n${source}`, 'base64url').slice(0, 12);
 }
 
-/** What is remembered of a (source, ad, kind): the source's tag with the ad and the kind. */
+/** What Redis remembers of a (source, ad, kind): the source's tag with the ad and the kind. */
 export function seenMember(tag: string, event: StatEvent): string {
   return `${tag}:${event.adId}:${KIND_LETTER[event.kind]}`;
 }
 
-/** A day's key: random, never written down; a new one each day. */
-export function newDayKey(): Buffer {
-  return crypto.randomBytes(32);
+/** What memory remembers of an (ad, kind) under a source's tag: a small integer, cheap to keep and to look up. */
+function seenCode(event: StatEvent): number {
+  return event.adId * 4 + KIND_INDEX[event.kind];
+}
+
+const KIND_INDEX: Record<AdStatKind, number> = { impressions: 0, views: 1, phoneReveals: 2, whatsappOpens: 3 };
+
+/** A day's key: 256 random bits, never written to the database or a log; a new one each day. */
+export function newDayKey(): string {
+  return crypto.randomBytes(32).toString('base64');
+}
+
+interface SourceDay {
+  seen: Set<number>;
+  counts: PerSourceCaps;
 }
 
 interface Day {
   day: string;
-  key: Buffer;
-  seen: Set<string>;
-  /** tag → counts against each cap. */
-  bySource: Map<string, PerSourceCaps>;
+  key: string;
+  /** tag → what the source counted today. */
+  sources: Map<string, SourceDay>;
+  /** (source, ad, kind) remembered, across sources: bounded by maxSeen. */
+  size: number;
   fullNoticed: boolean;
 }
 
@@ -69,31 +92,35 @@ interface Day {
 export class MemoryStatsOnce implements StatsOnce {
   private readonly perSource: PerSourceCaps;
   private readonly maxSeen: number;
+  private readonly maxSources: number;
   private current: Day | null = null;
 
   constructor(options: StatsOnceOptions = {}) {
     this.perSource = options.perSource ?? PER_SOURCE_PER_DAY;
     this.maxSeen = options.maxSeen ?? MAX_SEEN_PER_DAY;
+    this.maxSources = options.maxSources ?? MAX_SOURCES_PER_DAY;
   }
 
   admit(source: string, day: string, events: StatEvent[]): StatEvent[] {
     const today = this.dayOf(day);
     const tag = sourceTag(today.key, source);
-    const counts = today.bySource.get(tag) ?? { impressions: 0, views: 0, contacts: 0 };
+    let mine = today.sources.get(tag);
     const admitted: StatEvent[] = [];
     for (const event of events) {
-      const member = seenMember(tag, event);
+      const code = seenCode(event);
       const cap = capOf(event.kind);
-      if (today.seen.has(member) || counts[cap] >= this.perSource[cap]) continue;
-      if (today.seen.size >= this.maxSeen) {
-        noticeFull(today, this.maxSeen);
+      if (mine && (mine.seen.has(code) || mine.counts[cap] >= this.perSource[cap])) continue;
+      if (today.size >= this.maxSeen || (!mine && today.sources.size >= this.maxSources)) {
+        noticeFull(today);
         continue;
       }
-      today.seen.add(member);
-      counts[cap] += 1;
+      if (!mine) today.sources.set(tag, (mine = { seen: new Set(), counts: { impressions: 0, views: 0, contacts: 0 } }));
+      if (mine.counts[cap] >= this.perSource[cap]) continue;
+      mine.seen.add(code);
+      mine.counts[cap] += 1;
+      today.size += 1;
       admitted.push(event);
     }
-    if (admitted.length > 0) today.bySource.set(tag, counts);
     return admitted;
   }
 
@@ -104,14 +131,16 @@ export class MemoryStatsOnce implements StatsOnce {
   /** The day's state; a new day drops the last one whole, its key with it. */
   private dayOf(day: string): Day {
     if (this.current?.day !== day) {
-      this.current = { day, key: newDayKey(), seen: new Set(), bySource: new Map(), fullNoticed: false };
+      this.current = { day, key: newDayKey(), sources: new Map(), size: 0, fullNoticed: false };
     }
     return this.current;
   }
 }
 
-function noticeFull(day: Day, maxSeen: number): void {
+function noticeFull(day: Day): void {
   if (day.fullNoticed) return;
   day.fullNoticed = true;
-  console.error(`Ad statistics: ${maxSeen} sources, ads and kinds seen today; new ones are not counted until the day ends.`);
+  console.error(
+    `Ad statistics: ${day.sources.size} sources and ${day.size} of their ads seen today, as many as memory keeps; new ones are not counted until the day ends.`,
+  );
 }
