@@ -51,7 +51,7 @@ import { alertsRouter } from './routes/alerts/routes.ts';
 import { safetyAlertsRouter } from './routes/safety-alerts/routes.ts';
 import { checkInRouter } from './routes/check-in/routes.ts';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from './services/mail-preferences.ts';
-import { requestSource, requestSources } from './http/request-source.ts';
+import { nodeRequestSources, requestSource, requestSources } from './http/request-source.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 const gzipOrBrotli = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
@@ -123,8 +123,10 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   // Renders per request take their turn here; the render cache refuses a miss early when its turn would be refused.
   const renderSlots = new RenderSlots();
   const staticSite = deps.distDir ? loadStaticSite(path.join(deps.distDir, 'client')) : null;
+  // The fast path answers before Koa: the source is read from the Node request, as Koa would read it.
+  const sourceOf = nodeRequestSources(deps.config.trustedProxies, deps.config.ipv6SourcePrefix);
   const onPageHit: OnPageHit = (req, entry) => {
-    if (entry.shows && req.method === 'GET' && isCountedVisit(req.headers)) adStats.countPage(entry.shows);
+    if (entry.shows && req.method === 'GET' && isCountedVisit(req.headers)) adStats.countPage(entry.shows, sourceOf(req));
   };
   if (deps.distDir) {
     app.use(

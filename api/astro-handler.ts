@@ -52,7 +52,7 @@ export function astroPages(
         ctx.respond = false;
         const requestLocals: App.Locals = {
           ...locals,
-          ...(adStats && { pageShows: pageShowsOf(ctx.req, adStats, render) }),
+          ...(adStats && { pageShows: pageShowsOf(ctx.req, requestSource(ctx), adStats, render) }),
           ...(render && { renderedVariant: (variant) => (render.renderedVariant = variant) }),
           ...ofRequest?.(ctx),
         };
@@ -71,19 +71,19 @@ export function astroPages(
 }
 
 /**
- * What a page tells of the ads it shows: counted for this visit (not a bot's or a prefetch's), and remembered for the
- * copy the render cache keeps, which counts them again on every answer.
+ * What a page tells of the ads it shows: counted for this visit (not a bot's or a prefetch's; once a day for its source),
+ * and remembered for the copy the render cache keeps, which counts them again on every answer.
  */
-function pageShowsOf(req: IncomingMessage, adStats: AdStatsCounter, render: PageRenderState | undefined): App.PageShows {
+function pageShowsOf(req: IncomingMessage, source: string, adStats: AdStatsCounter, render: PageRenderState | undefined): App.PageShows {
   const counted = req.method === 'GET' && isCountedVisit(req.headers);
   return {
     listed(ids) {
       render?.shows.listed.push(...ids);
-      if (counted) adStats.countPage({ listed: ids, viewed: null });
+      if (counted) adStats.countPage({ listed: ids, viewed: null }, source);
     },
     viewed(id) {
       if (render) render.shows.viewed = id;
-      if (counted) adStats.countPage({ listed: [], viewed: id });
+      if (counted) adStats.countPage({ listed: [], viewed: id }, source);
     },
   };
 }

@@ -12,6 +12,8 @@ import { parseIdentityKey } from './services/identity-vault.ts';
 import { createApp } from './app.ts';
 import { AnalyticsWriter } from './routes/analytics/writer.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
+import { openStatsOnce } from './services/stats-once-redis.ts';
+import type { StatsOnce } from './services/stats-once.ts';
 import { AdStatsCounter } from './services/ad-stats.ts';
 import { listenForCatalogChanges, readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
@@ -163,8 +165,11 @@ export async function main(): Promise<void> {
   const store = openObjectStore(config);
   await prepareDatabase(db, config, store);
   let rateLimits: RateLimitStore;
+  let statsOnce: StatsOnce;
   try {
     rateLimits = await openRateLimitStore(db, { redisUrl: config.redisUrl });
+    // Which ad statistics count (decision 045): shared through Redis when set, this process's memory otherwise.
+    statsOnce = await openStatsOnce({ redisUrl: config.redisUrl });
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);
@@ -201,7 +206,7 @@ export async function main(): Promise<void> {
   }
   const analytics = new AnalyticsWriter(db);
   logRenderCacheStats(renderCache);
-  const adStats = new AdStatsCounter(db);
+  const adStats = new AdStatsCounter(db, { once: statsOnce });
   const app = await createApp({ db, config, distDir, analytics, mailer, store, renderCache, adStats, searchIndex, rateLimits });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {

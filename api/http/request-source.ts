@@ -3,7 +3,9 @@
 // /64 (2^64 addresses): keyed by the full address, each of its addresses was a new client with a fresh budget.
 // The audit log keeps the full address; only limits and counts use the source.
 import net from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import type { Context, Middleware } from 'koa';
+import { isTrustedPeer, proxyList } from '#api/middleware/forwarded.ts';
 
 export const DEFAULT_IPV6_SOURCE_PREFIX = 64;
 
@@ -55,4 +57,26 @@ export function requestSources(ipv6PrefixBits = DEFAULT_IPV6_SOURCE_PREFIX): Mid
 /** The source of the request: what every per-address budget and count is keyed on. */
 export function requestSource(ctx: Context): string {
   return (ctx.state as Record<symbol, string | undefined>)[SOURCE] ?? sourceOfAddress(ctx.ip);
+}
+
+/**
+ * The address Koa's ctx.ip gives (app.proxy with maxIpsCount 1), for a raw Node request answered before Koa: the last
+ * X-Forwarded-For entry when the peer is a trusted proxy (TRUST_PROXY), the peer's address otherwise.
+ */
+export function clientAddress(req: IncomingMessage, proxies: net.BlockList | null): string {
+  const peer = req.socket.remoteAddress ?? '';
+  const header = req.headers['x-forwarded-for'];
+  const forwarded = Array.isArray(header) ? header.join(',') : header;
+  if (!proxies || !forwarded || !isTrustedPeer(proxies, peer)) return peer;
+  const last = forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
+  return last || peer;
+}
+
+/** The source of a raw Node request, as requestSource() gives it for the same request inside Koa. */
+export function nodeRequestSources(
+  trustedProxies: string[],
+  ipv6PrefixBits = DEFAULT_IPV6_SOURCE_PREFIX,
+): (req: IncomingMessage) => string {
+  const proxies = trustedProxies.length > 0 ? proxyList(trustedProxies) : null;
+  return (req) => sourceOfAddress(clientAddress(req, proxies), ipv6PrefixBits);
 }

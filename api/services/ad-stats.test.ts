@@ -23,24 +23,27 @@ const daily = async (id: number) =>
   }));
 
 describe('AdStatsCounter', () => {
-  it("adds up each ad's counts per Buenos Aires day and writes them with the running totals", async () => {
+  it("adds up each ad's counts per Buenos Aires day, once per source, and writes them with the running totals", async () => {
     const advertiser = await insertAdvertiser(t.db);
     const [a, b] = [await insertAd(t.db, advertiser), await insertAd(t.db, advertiser)];
     const before = await totals(a);
     // 23:59:30 in Buenos Aires (UTC-3) on 10 March, then 00:00:30 on the 11th.
     let now = Date.parse('2026-03-11T02:59:30Z');
     const counter = new AdStatsCounter(t.db, { flushEveryMs: 60_000, now: () => now });
-    counter.countPage({ listed: [a, b], viewed: null });
-    counter.countPage({ listed: [], viewed: a });
-    counter.count(a, 'phoneReveals');
+    counter.countPage({ listed: [a, b], viewed: null }, '192.0.2.1');
+    counter.countPage({ listed: [], viewed: a }, '192.0.2.1');
+    counter.count(a, 'phoneReveals', '192.0.2.1');
     await counter.flush();
     now += 60_000;
-    counter.countPage({ listed: [a], viewed: null });
-    counter.count(a, 'whatsappOpens');
-    counter.count(a, 'views', 2);
+    // A new day: the same source counts again.
+    counter.countPage({ listed: [a], viewed: null }, '192.0.2.1');
+    counter.count(a, 'whatsappOpens', '192.0.2.1');
+    counter.count(a, 'views', '192.0.2.1');
+    counter.count(a, 'views', '192.0.2.2');
     await counter.flush();
-    // A second write to the same day adds to it.
-    counter.count(a, 'views');
+    // A second write to the same day adds to it; a source already counted today adds nothing.
+    counter.count(a, 'views', '192.0.2.3');
+    counter.count(a, 'views', '192.0.2.1');
     await counter.flush();
     expect(await daily(a)).toEqual([
       { day: '2026-03-10', impressions: 1, views: 1, phoneReveals: 1, whatsappOpens: 0 },
@@ -61,8 +64,8 @@ describe('AdStatsCounter', () => {
         prop === 'transaction' && away ? () => Promise.reject(new Error('database away')) : Reflect.get(target, prop, target),
     });
     const counter = new AdStatsCounter(flaky, { flushEveryMs: 60_000 });
-    counter.count(a, 'views');
-    counter.count(gone, 'views');
+    counter.count(a, 'views', '192.0.2.1');
+    counter.count(gone, 'views', '192.0.2.1');
     await counter.flush();
     expect(errors).toHaveBeenCalledTimes(1);
     errors.mockRestore();

@@ -2,14 +2,16 @@
 // transaction: appearances in search results, page views, phone and WhatsApp contacts, per Buenos Aires day. Cached
 // pages count too (the render cache keeps which ads a page shows): a write per view held cached ad pages to 4,800
 // requests/s. A crash loses at most the last second's counts (a figure shown to the advertiser, not a record).
-// Nothing about the visitor is kept; requests from bots and browsers' prefetches are not counted.
+// Each source counts once per ad, kind and day, within a daily cap (stats-once.ts, decision 045); nothing about the
+// visitor is kept; requests from bots and browsers' prefetches are not counted.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Knex } from 'knex';
 import { addAdStats, type CountsToAdd } from '#db/queries/ad-stats.ts';
 import { buenosAiresDate } from '#shared/dates.ts';
 import { describeAgent } from '#api/routes/analytics/visitor-context.ts';
+import { MemoryStatsOnce, type AdStatKind, type StatEvent, type StatsOnce } from './stats-once.ts';
 
-export type AdStatKind = 'impressions' | 'views' | 'phoneReveals' | 'whatsappOpens';
+export type { AdStatKind } from './stats-once.ts';
 
 /** What a rendered page showed, kept with its cached copy so that every answer from the cache counts the same. */
 export interface PageShows {
@@ -35,23 +37,47 @@ export class AdStatsCounter {
   private readonly now: () => number;
   private day = '';
   private dayMinute = -1;
+  private readonly once: StatsOnce;
+  /** Events waiting for the shared store's word on whether they count; flush() waits for them. */
+  private readonly admitting = new Set<Promise<void>>();
 
-  constructor(db: Knex, options: { flushEveryMs?: number; now?: () => number } = {}) {
+  /** `once` decides which events count; by default this process's memory. The counter closes it. */
+  constructor(db: Knex, options: { flushEveryMs?: number; now?: () => number; once?: StatsOnce } = {}) {
     this.db = db;
     this.now = options.now ?? Date.now;
+    this.once = options.once ?? new MemoryStatsOnce();
     this.timer = setInterval(() => void this.flush(), options.flushEveryMs ?? 1_000);
     this.timer.unref();
   }
 
-  count(adId: number, kind: AdStatKind, n = 1): void {
-    this.entry(this.today(), adId)[kind] += n;
+  /** One event of a visit from `source` (api/http/request-source.ts), if the source has not counted it today. */
+  count(adId: number, kind: AdStatKind, source: string): void {
+    this.admit(source, [{ adId, kind }]);
   }
 
-  /** What a page showed, counted once for one visit. */
-  countPage(shows: PageShows): void {
+  /** What a page showed to a visit from `source`: each ad once a day for the source. */
+  countPage(shows: PageShows, source: string): void {
+    const events: StatEvent[] = shows.listed.map((adId) => ({ adId, kind: 'impressions' }));
+    if (shows.viewed !== null) events.push({ adId: shows.viewed, kind: 'views' });
+    this.admit(source, events);
+  }
+
+  private admit(source: string, events: StatEvent[]): void {
+    if (events.length === 0) return;
     const day = this.today();
-    for (const id of shows.listed) this.entry(day, id).impressions += 1;
-    if (shows.viewed !== null) this.entry(day, shows.viewed).views += 1;
+    const admitted = this.once.admit(source, day, events);
+    if (Array.isArray(admitted)) return this.add(day, admitted);
+    const settled: Promise<void> = admitted
+      .then(
+        (counted) => this.add(day, counted),
+        (err: Error) => console.error('Ad statistics: events not counted:', err.message),
+      )
+      .finally(() => this.admitting.delete(settled));
+    this.admitting.add(settled);
+  }
+
+  private add(day: string, events: StatEvent[]): void {
+    for (const { adId, kind } of events) this.entry(day, adId)[kind] += 1;
   }
 
   private entry(day: string, adId: number): CountsToAdd {
@@ -76,6 +102,7 @@ export class AdStatsCounter {
   /** Writes what was counted; a failed write keeps the counts for the next one. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
+      await Promise.allSettled([...this.admitting]);
       if (this.pending.size === 0) return;
       const counted = this.pending;
       this.pending = new Map();
@@ -99,5 +126,6 @@ export class AdStatsCounter {
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.flush();
+    await this.once.close();
   }
 }

@@ -32,19 +32,7 @@ export interface SharedStoreOptions {
 /** Memory on SQLite, PostgreSQL on PostgreSQL, Redis when `redisUrl` is given (it must answer now). */
 export async function openRateLimitStore(db: Knex, options: SharedStoreOptions & { redisUrl?: string } = {}): Promise<RateLimitStore> {
   if (options.redisUrl) {
-    const redis = redisClient(options.redisUrl);
-    // connect() rejects with "Connection is closed"; the error event before it says why.
-    let reason: Error | undefined;
-    const remember = (err: Error) => (reason = err);
-    redis.on('error', remember);
-    try {
-      await redis.connect();
-    } catch (err) {
-      redis.disconnect();
-      throw new Error(`Cannot connect to Redis (REDIS_URL): ${(reason ?? (err as Error)).message}`, { cause: err });
-    } finally {
-      redis.off('error', remember);
-    }
+    const redis = await connectRedis(options.redisUrl);
     return redisRateLimitStore(db, redis, options);
   }
   if (dialectOf(db) === 'postgres') return postgresRateLimitStore(db, options);
@@ -74,6 +62,24 @@ export async function redisRateLimitStore(db: Knex, redis: Redis, options: Share
       await redis.quit().catch(() => redis.disconnect());
     },
   );
+}
+
+/** A connection made by redisClient, connected; a URL where nothing answers throws, saying why. */
+export async function connectRedis(url: string): Promise<Redis> {
+  const redis = redisClient(url);
+  // connect() rejects with "Connection is closed"; the error event before it says why.
+  let reason: Error | undefined;
+  const remember = (err: Error) => (reason = err);
+  redis.on('error', remember);
+  try {
+    await redis.connect();
+  } catch (err) {
+    redis.disconnect();
+    throw new Error(`Cannot connect to Redis (REDIS_URL): ${(reason ?? (err as Error)).message}`, { cause: err });
+  } finally {
+    redis.off('error', remember);
+  }
+  return redis;
 }
 
 /**

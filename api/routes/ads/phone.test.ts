@@ -99,7 +99,7 @@ describe('counting contacts for the ad statistics', () => {
     (await fetch(`${server.url}/api/ads/${id}/phone`, { method: 'POST', headers: { ...sameOriginJson, 'User-Agent': userAgent }, body }))
       .status;
 
-  it('counts a phone reveal or a WhatsApp open, per visit of a browser; not a bot, an unknown way or an ad not public', async () => {
+  it('counts a phone reveal or a WhatsApp open once a day per source; not a bot, an unknown way or an ad not public', async () => {
     const advertiser = await insertAdvertiser(t.db);
     const id = await insertAd(t.db, advertiser, { phone: '+5491155550125' });
     const paused = await insertAd(t.db, advertiser, { phone: '+5491155550126', state: 'paused' });
@@ -111,7 +111,7 @@ describe('counting contacts for the ad statistics', () => {
     expect(await ask(paused, '{"via":"whatsapp"}')).toBe(404);
     await server.adStats.flush();
     const rows = await t.db('ad_daily_stats').whereIn('ad_id', [id, paused]);
-    expect(rows.map((r) => [Number(r.ad_id), Number(r.phone_reveals), Number(r.whatsapp_opens)])).toEqual([[id, 2, 1]]);
-    expect(Number((await t.db('ads').where('id', id).first()).phone_reveals)).toBe(3);
+    expect(rows.map((r) => [Number(r.ad_id), Number(r.phone_reveals), Number(r.whatsapp_opens)])).toEqual([[id, 1, 1]]);
+    expect(Number((await t.db('ads').where('id', id).first()).phone_reveals)).toBe(2);
   });
 });

@@ -10,6 +10,7 @@ import { isCountedVisit } from '#api/services/ad-stats.ts';
 import { formatPhoneLocal, phoneLinks } from '#shared/phone.ts';
 import { adIdParams, availabilityQuery, phoneRevealBody } from './schema.ts';
 import { validate } from '#api/http/validate.ts';
+import { requestSource } from '#api/http/request-source.ts';
 
 export function adsRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/ads' });
@@ -21,7 +22,9 @@ export function adsRouter(deps: RouterDeps): Router {
       const { id } = ctx.input.params;
       const phone = await publicPhone(deps.db, id);
       if (!phone) throw notFound('ad_not_found', 'El aviso no existe o no está publicado.');
-      if (isCountedVisit(ctx.req.headers)) deps.adStats.count(id, ctx.input.body.via === 'whatsapp' ? 'whatsappOpens' : 'phoneReveals');
+      // Once a day per source, ad and way (decision 045); the rate limit above only bounds the requests.
+      const kind = ctx.input.body.via === 'whatsapp' ? 'whatsappOpens' : 'phoneReveals';
+      if (isCountedVisit(ctx.req.headers)) deps.adStats.count(id, kind, requestSource(ctx));
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { phone: formatPhoneLocal(phone), ...phoneLinks(phone) };
     },

@@ -9,16 +9,14 @@
 // writer unable to commit it) is handed to Koa with the body it read and without counting it again, so every
 // refusal is the one the routes give, from one place.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BlockList } from 'node:net';
 import { setPreReadBody } from '#api/http/read-body.ts';
 import { HttpError } from '#api/errors.ts';
 import type { RequestBudget } from '#api/middleware/rate-limit.ts';
 import { defaultPolicy, securityHeaderValues } from '#api/middleware/security-headers.ts';
-import { isTrustedPeer, proxyList } from '#api/middleware/forwarded.ts';
 import { canonicalHostCheck } from '#api/fast-path.ts';
 import type { AnalyticsWriter } from './writer.ts';
 import { ANALYTICS_BEACON_PATHS, ANALYTICS_BODY_LIMIT, BEACON_KINDS, acceptBeacon, setBeaconRefusal, type BeaconKind } from './routes.ts';
-import { sourceOfAddress } from '#api/http/request-source.ts';
+import { nodeRequestSources } from '#api/http/request-source.ts';
 
 export interface BeaconPathOptions {
   writer: AnalyticsWriter;
@@ -42,7 +40,7 @@ const KIND_OF_PATH = new Map<string, BeaconKind>(BEACON_KINDS.map((kind) => [`/a
 
 export function createBeaconPath(options: BeaconPathOptions): BeaconPath {
   const hostIsCanonical = canonicalHostCheck(options.publicOrigin, options.trustedProxies.length > 0);
-  const proxies = options.trustedProxies.length > 0 ? proxyList(options.trustedProxies) : null;
+  const sourceOf = nodeRequestSources(options.trustedProxies, options.ipv6SourcePrefix);
   const headers = {
     ...securityHeaderValues({ production: options.production }),
     'Content-Security-Policy': defaultPolicy('/api/analytics/'),
@@ -57,7 +55,7 @@ export function createBeaconPath(options: BeaconPathOptions): BeaconPath {
     const length = Number(req.headers['content-length']);
     if (!(length > 0 && length <= ANALYTICS_BODY_LIMIT)) return false;
     // Counted while the body arrives (on a shared store the count is a round trip); once for both paths.
-    const verdict = options.budget.take(sourceOfAddress(clientAddress(req, proxies), options.ipv6SourcePrefix), req);
+    const verdict = options.budget.take(sourceOf(req), req);
 
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -102,14 +100,4 @@ function isAcceptedType(contentType: string | undefined, path: string): boolean 
   const semicolon = contentType.indexOf(';');
   const type = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
   return type === 'application/json' || (type === 'text/plain' && ANALYTICS_BEACON_PATHS.includes(path));
-}
-
-/** The address Koa's ctx.ip gives (app.proxy with maxIpsCount 1): the last X-Forwarded-For entry from a trusted proxy. */
-function clientAddress(req: IncomingMessage, proxies: BlockList | null): string {
-  const peer = req.socket.remoteAddress ?? '';
-  const header = req.headers['x-forwarded-for'];
-  const forwarded = Array.isArray(header) ? header.join(',') : header;
-  if (!proxies || !forwarded || !isTrustedPeer(proxies, peer)) return peer;
-  const last = forwarded.slice(forwarded.lastIndexOf(',') + 1).trim();
-  return last || peer;
 }
