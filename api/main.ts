@@ -3,12 +3,11 @@
 import './threadpool.ts'; // first: sizes libuv's thread pool before anything uses it
 import http from 'node:http';
 import fs from 'node:fs';
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { parseIdentityKey } from './services/identity-vault.ts';
+import { localAlertPhoneKey, localIdentityKey } from './local-keys.ts';
 import { createApp } from './app.ts';
 import { AnalyticsWriter } from './routes/analytics/writer.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
@@ -22,6 +21,7 @@ import { createMailer } from './services/mail.ts';
 import { openObjectStore, type ObjectStore } from './services/object-store/object-store.ts';
 import { openRateLimitStore, type RateLimitStore } from './services/rate-limit-store.ts';
 import { migrate, openDb, ping, type Db } from '#db/connection.ts';
+import { prepareAlertPhoneKey } from '#db/queries/alert-phone-key.ts';
 import { isDatabaseEmpty, seedDemoData } from '#tooling/seeds/demo.ts';
 import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { DEMO_PARTNER_USERNAME, seedPanelDemo } from '#tooling/seeds/panel-demo.ts';
@@ -44,6 +44,14 @@ function buildSiteIfMissing(origin: string): void {
 
 async function prepareDatabase(db: Db, config: Config, store: ObjectStore): Promise<void> {
   await migrate(db);
+  // Before any alert is filed or looked up: stored hashes under the configured key (decision 046).
+  const alertKey = await prepareAlertPhoneKey(db, config.alertPhoneKey!);
+  if (alertKey === 'adopted')
+    console.log('Safety-alert numbers now hashed with ALERT_PHONE_KEY; the key kept in the database was removed.');
+  if (alertKey === 'wrong_key')
+    throw new ConfigError(
+      'ALERT_PHONE_KEY is not the key the stored safety alerts were hashed with: set the right one, or finish a rotation with npm run alerts:rekey.',
+    );
   if (config.seedDemo && (await isDatabaseEmpty(db))) {
     console.log('Empty database: creating demo data...');
     const count = await seedDemoData(db, store);
@@ -60,26 +68,6 @@ async function prepareDatabase(db: Db, config: Config, store: ObjectStore): Prom
   } else if (admin.created) {
     console.log(`Super admin created: user "${SUPER_ADMIN_USERNAME}" with the password from ADMIN_PASSWORD.`);
   }
-}
-
-/**
- * Without IDENTITY_KEY, a machine-local key in DATA_DIR/identity.key (made once, mode 0600), so that `npm start`
- * works anywhere. Production must configure the key, kept apart from the data it protects.
- */
-export function localIdentityKey(config: Config): Buffer {
-  if (config.env === 'production')
-    throw new ConfigError('Invalid configuration: IDENTITY_KEY is required in production (openssl rand -hex 32).');
-  const file = path.join(config.dataDir, 'identity.key');
-  if (!fs.existsSync(file)) {
-    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-    console.log(
-      `No IDENTITY_KEY: generated a local key for identity documents in ${path.relative(process.cwd(), file) || file}. Set IDENTITY_KEY in production.`,
-    );
-  }
-  const key = parseIdentityKey(fs.readFileSync(file, 'utf8'));
-  if (!key)
-    throw new ConfigError(`Invalid identity key file ${file}: delete it to make a new one (documents stored with it become unreadable).`);
-  return key;
 }
 
 /**
@@ -132,6 +120,8 @@ export async function buildSearchIndex(db: Db, renderCache: RenderCache): Promis
   return searchIndex;
 }
 
+export { localIdentityKey } from './local-keys.ts';
+
 export async function main(): Promise<void> {
   let config: Config;
   try {
@@ -148,6 +138,7 @@ export async function main(): Promise<void> {
   secureDataDir(config);
   try {
     config.identityKey ??= localIdentityKey(config);
+    config.alertPhoneKey ??= localAlertPhoneKey(config);
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);
@@ -161,7 +152,13 @@ export async function main(): Promise<void> {
   }
   secureDataDir(config);
   const store = openObjectStore(config);
-  await prepareDatabase(db, config, store);
+  try {
+    await prepareDatabase(db, config, store);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
   let rateLimits: RateLimitStore;
   try {
     rateLimits = await openRateLimitStore(db, { redisUrl: config.redisUrl });
