@@ -22,10 +22,9 @@ import { openObjectStore, type ObjectStore } from './services/object-store/objec
 import { openRateLimitStore, type RateLimitStore } from './services/rate-limit-store.ts';
 import { migrate, openDb, ping, type Db } from '#db/connection.ts';
 import { prepareAlertPhoneKey } from '#db/queries/alert-phone-key.ts';
-import { isDatabaseEmpty, seedDemoData } from '#tooling/seeds/demo.ts';
+import { seedDemoIfEmpty } from '#tooling/seeds/first-start.ts';
 import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
-import { DEMO_PARTNER_USERNAME, seedPanelDemo } from '#tooling/seeds/panel-demo.ts';
-import { seedAnalyticsDemo } from '#tooling/seeds/analytics-demo.ts';
+import { DEMO_PARTNER_USERNAME } from '#tooling/seeds/panel-demo.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(rootDir, 'dist');
@@ -52,15 +51,15 @@ async function prepareDatabase(db: Db, config: Config, store: ObjectStore): Prom
     throw new ConfigError(
       'ALERT_PHONE_KEY is not the key the stored safety alerts were hashed with: set the right one, or finish a rotation with npm run alerts:rekey.',
     );
-  if (config.seedDemo && (await isDatabaseEmpty(db))) {
-    console.log('Empty database: creating demo data...');
-    const count = await seedDemoData(db, store);
-    const { partnerPassword } = await seedPanelDemo(db, config.identityKey ? { store, key: config.identityKey } : undefined);
-    const pageviews = await seedAnalyticsDemo(db);
+  const onSeeding = () => console.log('Empty database: creating demo data...');
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(db, store, { identityKey: config.identityKey, onSeeding }) : null;
+  if (seeded) {
     console.log(
-      `Demo data ready: ${count} published ads, subscribers to verify, payments, bank accounts and ${pageviews} page views over 30 days.`,
+      `Demo data created: ${seeded.ads} published ads, subscribers to verify, payments, bank accounts and ${seeded.pageviews} page views over 30 days.`,
     );
-    console.log(`Demo partner admin created: user "${DEMO_PARTNER_USERNAME}", password "${partnerPassword}" (shown only this once).`);
+    console.log(
+      `Demo partner admin created: user "${DEMO_PARTNER_USERNAME}", password "${seeded.partnerPassword}" (shown only this once).`,
+    );
   }
   const admin = await ensureSuperAdmin(db, config.adminPassword);
   if (admin.generatedPassword) {
