@@ -43,14 +43,6 @@ function buildSiteIfMissing(origin: string): void {
 
 async function prepareDatabase(db: Db, config: Config, store: ObjectStore): Promise<void> {
   await migrate(db);
-  // Before any alert is filed or looked up: stored hashes under the configured key (decision 046).
-  const alertKey = await prepareAlertPhoneKey(db, config.alertPhoneKey!);
-  if (alertKey === 'adopted')
-    console.log('Safety-alert numbers now hashed with ALERT_PHONE_KEY; the key kept in the database was removed.');
-  if (alertKey === 'wrong_key')
-    throw new ConfigError(
-      'ALERT_PHONE_KEY is not the key the stored safety alerts were hashed with: set the right one, or finish a rotation with npm run alerts:rekey.',
-    );
   const onSeeding = () => console.log('Empty database: creating demo data...');
   const seeded = config.seedDemo ? await seedDemoIfEmpty(db, store, { identityKey: config.identityKey, onSeeding }) : null;
   if (seeded) {
@@ -61,6 +53,15 @@ async function prepareDatabase(db: Db, config: Config, store: ObjectStore): Prom
       `Demo partner admin created: user "${DEMO_PARTNER_USERNAME}", password "${seeded.partnerPassword}" (shown only this once).`,
     );
   }
+  // Before any alert is filed or looked up: stored hashes under the configured key (decision 046). After the seed,
+  // which another process starting together may be writing: on SQLite its write would wait for it no longer than 5 s.
+  const alertKey = await prepareAlertPhoneKey(db, config.alertPhoneKey!);
+  if (alertKey === 'adopted')
+    console.log('Safety-alert numbers now hashed with ALERT_PHONE_KEY; the key kept in the database was removed.');
+  if (alertKey === 'wrong_key')
+    throw new ConfigError(
+      'ALERT_PHONE_KEY is not the key the stored safety alerts were hashed with: set the right one, or finish a rotation with npm run alerts:rekey.',
+    );
   const admin = await ensureSuperAdmin(db, config.adminPassword);
   if (admin.generatedPassword) {
     console.log(`Super admin created: user "${SUPER_ADMIN_USERNAME}", password "${admin.generatedPassword}" (shown only this once).`);
