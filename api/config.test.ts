@@ -72,8 +72,11 @@ describe('loadConfig', () => {
       PUBLIC_ORIGIN: 'https://velada.com.ar',
       SMTP_URL: 'smtp://mail:587',
       IDENTITY_KEY: 'a'.repeat(64),
+      ALERT_PHONE_KEY: 'c'.repeat(64),
     };
     expect(loadConfig(production)).toMatchObject({ seedDemo: false, host: '127.0.0.1', siteOrigin: 'https://velada.com.ar' });
+    // The key of safety-alert numbers too: outside production it would be made in DATA_DIR (decision 046).
+    expect(() => loadConfig({ ...production, ALERT_PHONE_KEY: undefined })).toThrow(/requires ALERT_PHONE_KEY/);
     expect(loadConfig({ ...production, SEED_DEMO: 'true', HOST: '0.0.0.0' })).toMatchObject({ seedDemo: true, host: '0.0.0.0' });
     expect(loadConfig({})).toMatchObject({ seedDemo: true, host: '0.0.0.0', siteOrigin: 'http://localhost:3000' });
   });
@@ -85,6 +88,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IDENTITY_KEY_PREVIOUS: 'b'.repeat(64) })).toThrow(/IDENTITY_KEY_PREVIOUS is set but IDENTITY_KEY is not/);
     expect(() => loadConfig({ IDENTITY_KEY: 'a'.repeat(64), IDENTITY_KEY_PREVIOUS: 'corta' })).toThrow(
       /IDENTITY_KEY_PREVIOUS must be 32 bytes/,
+    );
+  });
+
+  it('takes ALERT_PHONE_KEY as 32 bytes, and ALERT_PHONE_KEY_PREVIOUS (for npm run alerts:rekey) only beside it', () => {
+    expect(loadConfig({ ALERT_PHONE_KEY: 'c'.repeat(64) }).alertPhoneKey).toEqual(Buffer.from('c'.repeat(64), 'hex'));
+    expect(loadConfig({}).alertPhoneKey).toBeUndefined();
+    expect(() => loadConfig({ ALERT_PHONE_KEY: 'corta' })).toThrow(/ALERT_PHONE_KEY must be 32 bytes/);
+    const rotating = loadConfig({ ALERT_PHONE_KEY: 'c'.repeat(64), ALERT_PHONE_KEY_PREVIOUS: 'd'.repeat(64) });
+    expect(rotating.previousAlertPhoneKey).toEqual(Buffer.from('d'.repeat(64), 'hex'));
+    expect(() => loadConfig({ ALERT_PHONE_KEY_PREVIOUS: 'd'.repeat(64) })).toThrow(
+      /ALERT_PHONE_KEY_PREVIOUS is set but ALERT_PHONE_KEY is not/,
     );
   });
 
@@ -144,6 +158,7 @@ describe('loadConfig', () => {
       PUBLIC_ORIGIN: 'https://velada.com.ar',
       SMTP_URL: 'smtp://mail:587',
       IDENTITY_KEY: 'a'.repeat(64),
+      ALERT_PHONE_KEY: 'c'.repeat(64),
     };
     expect(() => loadConfig({ ...production, MEDIA_PUBLIC_URL: 'http://media.velada.com.ar' })).toThrow(
       /MEDIA_PUBLIC_URL must be an https/,

@@ -74,6 +74,10 @@ const schema = z.object({
   IDENTITY_KEY: identityKey,
   /** The key being rotated out: documents it sealed stay readable until `npm run identity:rekey` seals them again. */
   IDENTITY_KEY_PREVIOUS: identityKey,
+  /** The key of safety-alert numbers (decision 046); same format, never kept in the database. */
+  ALERT_PHONE_KEY: identityKey,
+  /** Read only by `npm run alerts:rekey`: the key being rotated out. */
+  ALERT_PHONE_KEY_PREVIOUS: identityKey,
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(10).optional(),
   MERCADOPAGO_API_URL: z.url().default('https://api.mercadopago.com'),
@@ -162,6 +166,10 @@ export interface Config {
   identityKey: Buffer | undefined;
   /** IDENTITY_KEY_PREVIOUS: documents sealed with it are still read while a rotation is under way. */
   previousIdentityKey?: Buffer;
+  /** HMAC key of safety-alert numbers (decision 046); main.ts makes a local one when unset outside production. */
+  alertPhoneKey: Buffer | undefined;
+  /** ALERT_PHONE_KEY_PREVIOUS: the key `npm run alerts:rekey` rotates out. */
+  previousAlertPhoneKey?: Buffer;
   /** MercadoPago Checkout Pro, offered only when configured (api/routes/payments/mercadopago.ts). */
   mercadoPago: { accessToken: string; webhookSecret: string; apiUrl: string } | undefined;
   /** Photos, receipts and identity documents in this bucket; unset, in DATA_DIR (api/services/object-store/). */
@@ -207,11 +215,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       !c.PUBLIC_ORIGIN && 'PUBLIC_ORIGIN (the address of the site, for links in mail)',
       !c.SMTP_URL && 'SMTP_URL (the mail server)',
       !c.IDENTITY_KEY && 'IDENTITY_KEY (openssl rand -hex 32)',
+      !c.ALERT_PHONE_KEY && 'ALERT_PHONE_KEY (openssl rand -hex 32)',
     ].filter(Boolean);
     if (missing.length) throw new ConfigError(`Invalid configuration: NODE_ENV=production requires ${missing.join(', ')}.`);
   }
-  if (c.IDENTITY_KEY_PREVIOUS && !c.IDENTITY_KEY)
-    throw new ConfigError('Invalid configuration: IDENTITY_KEY_PREVIOUS is set but IDENTITY_KEY is not (the key that replaces it).');
+  for (const name of ['IDENTITY_KEY', 'ALERT_PHONE_KEY'] as const)
+    if (c[`${name}_PREVIOUS`] && !c[name])
+      throw new ConfigError(`Invalid configuration: ${name}_PREVIOUS is set but ${name} is not (the key that replaces it).`);
   // Notifications that cannot be verified must not be trusted: the token comes with its webhook secret.
   if (c.MERCADOPAGO_ACCESS_TOKEN && !c.MERCADOPAGO_WEBHOOK_SECRET) {
     throw new ConfigError(
@@ -257,6 +267,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffAlertEmail: c.STAFF_ALERT_EMAIL,
     identityKey: c.IDENTITY_KEY ? parseIdentityKey(c.IDENTITY_KEY)! : undefined,
     previousIdentityKey: c.IDENTITY_KEY_PREVIOUS ? parseIdentityKey(c.IDENTITY_KEY_PREVIOUS)! : undefined,
+    alertPhoneKey: c.ALERT_PHONE_KEY ? parseIdentityKey(c.ALERT_PHONE_KEY)! : undefined,
+    previousAlertPhoneKey: c.ALERT_PHONE_KEY_PREVIOUS ? parseIdentityKey(c.ALERT_PHONE_KEY_PREVIOUS)! : undefined,
     mercadoPago: c.MERCADOPAGO_ACCESS_TOKEN
       ? {
           accessToken: c.MERCADOPAGO_ACCESS_TOKEN,

@@ -3,12 +3,11 @@
 import './threadpool.ts'; // first: sizes libuv's thread pool before anything uses it
 import http from 'node:http';
 import fs from 'node:fs';
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { parseIdentityKey } from './services/identity-vault.ts';
+import { localAlertPhoneKey, localIdentityKey } from './local-keys.ts';
 import { createApp } from './app.ts';
 import { AnalyticsWriter } from './routes/analytics/writer.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
@@ -24,10 +23,10 @@ import { createMailer } from './services/mail.ts';
 import { openObjectStore, type ObjectStore } from './services/object-store/object-store.ts';
 import { openRateLimitStore, type RateLimitStore } from './services/rate-limit-store.ts';
 import { migrate, openDb, ping, type Db } from '#db/connection.ts';
-import { isDatabaseEmpty, seedDemoData } from '#tooling/seeds/demo.ts';
+import { prepareAlertPhoneKey } from '#db/queries/alert-phone-key.ts';
+import { seedDemoIfEmpty } from '#tooling/seeds/first-start.ts';
 import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
-import { DEMO_PARTNER_USERNAME, seedPanelDemo } from '#tooling/seeds/panel-demo.ts';
-import { seedAnalyticsDemo } from '#tooling/seeds/analytics-demo.ts';
+import { DEMO_PARTNER_USERNAME } from '#tooling/seeds/panel-demo.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(rootDir, 'dist');
@@ -46,42 +45,31 @@ function buildSiteIfMissing(origin: string): void {
 
 async function prepareDatabase(db: Db, config: Config, store: ObjectStore): Promise<void> {
   await migrate(db);
-  if (config.seedDemo && (await isDatabaseEmpty(db))) {
-    console.log('Empty database: creating demo data...');
-    const count = await seedDemoData(db, store);
-    const { partnerPassword } = await seedPanelDemo(db, config.identityKey ? { store, key: config.identityKey } : undefined);
-    const pageviews = await seedAnalyticsDemo(db);
+  const onSeeding = () => console.log('Empty database: creating demo data...');
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(db, store, { identityKey: config.identityKey, onSeeding }) : null;
+  if (seeded) {
     console.log(
-      `Demo data ready: ${count} published ads, subscribers to verify, payments, bank accounts and ${pageviews} page views over 30 days.`,
+      `Demo data created: ${seeded.ads} published ads, subscribers to verify, payments, bank accounts and ${seeded.pageviews} page views over 30 days.`,
     );
-    console.log(`Demo partner admin created: user "${DEMO_PARTNER_USERNAME}", password "${partnerPassword}" (shown only this once).`);
+    console.log(
+      `Demo partner admin created: user "${DEMO_PARTNER_USERNAME}", password "${seeded.partnerPassword}" (shown only this once).`,
+    );
   }
+  // Before any alert is filed or looked up: stored hashes under the configured key (decision 046). After the seed,
+  // which another process starting together may be writing: on SQLite its write would wait for it no longer than 5 s.
+  const alertKey = await prepareAlertPhoneKey(db, config.alertPhoneKey!);
+  if (alertKey === 'adopted')
+    console.log('Safety-alert numbers now hashed with ALERT_PHONE_KEY; the key kept in the database was removed.');
+  if (alertKey === 'wrong_key')
+    throw new ConfigError(
+      'ALERT_PHONE_KEY is not the key the stored safety alerts were hashed with: set the right one, or finish a rotation with npm run alerts:rekey.',
+    );
   const admin = await ensureSuperAdmin(db, config.adminPassword);
   if (admin.generatedPassword) {
     console.log(`Super admin created: user "${SUPER_ADMIN_USERNAME}", password "${admin.generatedPassword}" (shown only this once).`);
   } else if (admin.created) {
     console.log(`Super admin created: user "${SUPER_ADMIN_USERNAME}" with the password from ADMIN_PASSWORD.`);
   }
-}
-
-/**
- * Without IDENTITY_KEY, a machine-local key in DATA_DIR/identity.key (made once, mode 0600), so that `npm start`
- * works anywhere. Production must configure the key, kept apart from the data it protects.
- */
-export function localIdentityKey(config: Config): Buffer {
-  if (config.env === 'production')
-    throw new ConfigError('Invalid configuration: IDENTITY_KEY is required in production (openssl rand -hex 32).');
-  const file = path.join(config.dataDir, 'identity.key');
-  if (!fs.existsSync(file)) {
-    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-    console.log(
-      `No IDENTITY_KEY: generated a local key for identity documents in ${path.relative(process.cwd(), file) || file}. Set IDENTITY_KEY in production.`,
-    );
-  }
-  const key = parseIdentityKey(fs.readFileSync(file, 'utf8'));
-  if (!key)
-    throw new ConfigError(`Invalid identity key file ${file}: delete it to make a new one (documents stored with it become unreadable).`);
-  return key;
 }
 
 /**
@@ -134,6 +122,8 @@ export async function buildSearchIndex(db: Db, renderCache: RenderCache): Promis
   return searchIndex;
 }
 
+export { localIdentityKey } from './local-keys.ts';
+
 export async function main(): Promise<void> {
   let config: Config;
   try {
@@ -150,6 +140,7 @@ export async function main(): Promise<void> {
   secureDataDir(config);
   try {
     config.identityKey ??= localIdentityKey(config);
+    config.alertPhoneKey ??= localAlertPhoneKey(config);
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);
@@ -163,7 +154,13 @@ export async function main(): Promise<void> {
   }
   secureDataDir(config);
   const store = openObjectStore(config);
-  await prepareDatabase(db, config, store);
+  try {
+    await prepareDatabase(db, config, store);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
   let rateLimits: RateLimitStore;
   let statsOnce: StatsOnce;
   try {

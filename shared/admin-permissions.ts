@@ -39,3 +39,11 @@ export function can(admin: { isMaster: boolean; permissions: readonly string[] }
   if (admin.isMaster) return true;
   return permission !== 'super_admin' && admin.permissions.includes(permission);
 }
+
+/**
+ * Whether this admin may read advertisers' identities (full name, email, DNI, birth date) wherever they appear
+ * outside the subscribers list: the same permission that opens that list, which shows them for every advertiser.
+ */
+export function mayReadIdentity(admin: { isMaster: boolean; permissions: readonly string[] }): boolean {
+  return can(admin, 'view_subscribers');
+}

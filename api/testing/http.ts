@@ -25,9 +25,17 @@ export async function serve(app: Koa): Promise<TestServer> {
   };
 }
 
+/** Fixed within a run: test apps sharing a database find each other's alerts, as processes sharing a key do. */
+const TEST_ALERT_PHONE_KEY = crypto.randomBytes(32);
+
 /** A fresh random identity key per test app: documents of one test never decrypt in another. */
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
-  const config: Config = { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }), identityKey: crypto.randomBytes(32), ...overrides };
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }),
+    identityKey: crypto.randomBytes(32),
+    alertPhoneKey: TEST_ALERT_PHONE_KEY,
+    ...overrides,
+  };
   // As loadConfig does: links follow the public origin when a test sets one.
   if (overrides.publicOrigin && !overrides.siteOrigin) config.siteOrigin = overrides.publicOrigin;
   return config;

@@ -37,6 +37,7 @@ const PRODUCTION_SETTINGS = {
   PUBLIC_ORIGIN: 'https://velada.example',
   SMTP_URL: 'smtp://127.0.0.1:9',
   IDENTITY_KEY: crypto.randomBytes(32).toString('hex'),
+  ALERT_PHONE_KEY: crypto.randomBytes(32).toString('hex'),
   MALLOC_ARENA_MAX: '2',
 };
 

@@ -98,21 +98,36 @@ export interface PreservedPackage {
   /** The ad as the report found it (title, category, state, advertiser), and its photos then. */
   snapshotAtReport: Record<string, unknown> | null;
   photosAtReport: string[];
-  /** The ad row and the advertiser's data when preserved, and its photos then. */
+  /** The ad row and the advertiser's data when preserved (identity only when included), and its photos then. */
   adAtPreservation: Record<string, unknown> | null;
-  advertiserAtPreservation: PreservedCopy['advertiser'];
+  advertiserAtPreservation: PreservedAdvertiser | null;
+  /** True when the advertiser's identity was left out: the staff member who downloaded it may not see identities. */
+  identityWithheld: boolean;
   photosAtPreservation: string[];
   answers: { body: string; createdAt: string }[];
   generatedAt: string;
 }
 
-/** The preserved package of a report; null when the report does not exist or is not preserved. */
-export async function preservedPackage(db: Knex, reportId: number, now = new Date()): Promise<PreservedPackage | null> {
+type IdentityField = 'fullName' | 'email' | 'dni' | 'birthDate';
+type PreservedAdvertiser = Omit<NonNullable<PreservedCopy['advertiser']>, IdentityField> &
+  Partial<Pick<NonNullable<PreservedCopy['advertiser']>, IdentityField>>;
+
+/**
+ * The preserved package of a report; null when the report does not exist or is not preserved. Without
+ * `withIdentity` the advertiser's name, email, DNI and birth date are left out (the copy keeps them).
+ */
+export async function preservedPackage(
+  db: Knex,
+  reportId: number,
+  { withIdentity }: { withIdentity: boolean },
+  now = new Date(),
+): Promise<PreservedPackage | null> {
   const report = await Report.query(db).findById(reportId);
   if (!report?.preservedAt) return null;
   const admin = report.preservedBy ? await db('admin_users').where('id', report.preservedBy).first('username') : undefined;
-  const { photoKeys: snapshotKeys = [], ...snapshot } = report.adSnapshot ?? { photoKeys: [] };
+  const { photoKeys: snapshotKeys = [], advertiserName, ...snapshot } = report.adSnapshot ?? { photoKeys: [] };
   const photo = (key: string) => adImageUrl(key, 800);
+  const advertiser = report.preservedCopy?.advertiser;
   return {
     report: {
       id: report.id,
@@ -128,12 +143,23 @@ export async function preservedPackage(db: Knex, reportId: number, now = new Dat
     },
     preservedAt: report.preservedAt.toISOString(),
     preservedBy: admin?.username ?? null,
-    snapshotAtReport: report.adSnapshot ? snapshot : null,
+    snapshotAtReport: report.adSnapshot ? { ...snapshot, ...(withIdentity && { advertiserName }) } : null,
     photosAtReport: snapshotKeys.map(photo),
     adAtPreservation: report.preservedCopy?.ad ?? null,
-    advertiserAtPreservation: report.preservedCopy?.advertiser ?? null,
+    advertiserAtPreservation: !advertiser ? null : withIdentity ? advertiser : withoutIdentity(advertiser),
+    identityWithheld: !withIdentity,
     photosAtPreservation: (report.preservedCopy?.photoKeys ?? []).map(photo),
     answers: (await answersOf(db, [report.id])).get(report.id) ?? [],
     generatedAt: now.toISOString(),
   };
+}
+
+function withoutIdentity({
+  fullName: _n,
+  email: _e,
+  dni: _d,
+  birthDate: _b,
+  ...rest
+}: NonNullable<PreservedCopy['advertiser']>): PreservedAdvertiser {
+  return rest;
 }

@@ -1,9 +1,8 @@
 // "Alertas" (docs/decisions/040-alertas.md): incidents verified advertisers report against a phone number, kept
-// only as a keyed hash of the number. Staff moderate them; lookups count approved alerts filed in the last 12
+// only as a keyed hash of the number (made by the caller with ALERT_PHONE_KEY: ./alert-phone-key.ts, decision 046). Staff moderate them; lookups count approved alerts filed in the last 12
 // months, and the hourly job deletes older ones. Who filed an alert is read here only for its filer and for staff.
 import type { Knex } from 'knex';
 import { insertedId, isUniqueViolation } from '#db/dialect.ts';
-import { keyedHash } from './server-keys.ts';
 import { buenosAiresDate, isoOrNull } from '#shared/dates.ts';
 import {
   daysAgo,
@@ -18,19 +17,19 @@ import {
   type SafetyAlertStatus,
 } from '#shared/safety-alerts.ts';
 
-/** The stored form of an E.164 number: HMAC-SHA256 under the alerts' own key. Never the number itself. */
-export const alertPhoneHash = (db: Knex, e164: string): Promise<string> => keyedHash(db, 'alert_phone_key', e164);
-
 const toIso = (value: unknown) => isoOrNull(value)!;
 
-/** Files an alert for staff to moderate; 'duplicate' when this reporter already has one pending or approved on the number. */
+/**
+ * Files an alert for staff to moderate, on the number whose stored form is `phoneHash` (alertPhoneHash); 'duplicate'
+ * when this reporter already has one pending or approved on the number.
+ */
 export async function fileSafetyAlert(
   db: Knex,
   reporterId: number,
-  input: ReportInput,
+  phoneHash: string,
+  input: Omit<ReportInput, 'phone'>,
   now = new Date(),
 ): Promise<{ id: number } | 'duplicate'> {
-  const phoneHash = await alertPhoneHash(db, input.phone);
   try {
     return await db.transaction(async (trx) => {
       // An expired alert the job has not deleted yet no longer counts, and must not hold the number either.
@@ -57,12 +56,12 @@ export async function fileSafetyAlert(
   }
 }
 
-/** The approved alerts on a number filed in the last 12 months, without who filed them. */
-export async function lookUpSafetyAlerts(db: Knex, e164: string, now = new Date()): Promise<SafetyAlertLookup> {
+/** The approved alerts on a number (its stored form) filed in the last 12 months, without who filed them. */
+export async function lookUpSafetyAlerts(db: Knex, phoneHash: string, now = new Date()): Promise<SafetyAlertLookup> {
   const rows: { kind: SafetyAlertKind; description: string; incident_date: string | null; created_at: unknown }[] = await db(
     'safety_alerts',
   )
-    .where({ phone_hash: await alertPhoneHash(db, e164), status: 'approved' })
+    .where({ phone_hash: phoneHash, status: 'approved' })
     .where('created_at', '>=', safetyAlertCutoff(now))
     .select('kind', 'description', 'incident_date', 'created_at');
   const alerts = rows
@@ -126,14 +125,14 @@ export interface SafetyAlertReview extends Omit<OwnSafetyAlert, 'expiresAt'> {
  */
 export async function listSafetyAlertsForStaff(
   db: Knex,
-  filter: { status: SafetyAlertStatus } | { phone: string },
+  filter: { status: SafetyAlertStatus } | { phoneHash: string },
   now = new Date(),
 ): Promise<SafetyAlertReview[]> {
   const cutoff = safetyAlertCutoff(now);
   const direction = 'status' in filter && filter.status === 'pending' ? 'asc' : 'desc';
   const query = db('safety_alerts as s').join('advertisers as a', 'a.id', 's.reporter_id');
   if ('status' in filter) query.where('s.status', filter.status);
-  else query.where('s.phone_hash', await alertPhoneHash(db, filter.phone));
+  else query.where('s.phone_hash', filter.phoneHash);
   const rows = await query
     .where('s.created_at', '>=', cutoff)
     .orderBy('s.created_at', direction)

@@ -92,6 +92,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // Nothing is mailed: the address refuses connections, and a mail that fails is logged, not retried here.
     SMTP_URL: 'smtp://127.0.0.1:9',
     IDENTITY_KEY: crypto.randomBytes(32).toString('hex'),
+    ALERT_PHONE_KEY: crypto.randomBytes(32).toString('hex'),
     ADMIN_PASSWORD: adminPassword,
     TRUST_PROXY: '127.0.0.1',
     MALLOC_ARENA_MAX: '2',

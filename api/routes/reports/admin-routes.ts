@@ -6,6 +6,7 @@ import { decideReport, listReports } from '#db/queries/reports.ts';
 import { preserveReport, preservedPackage, releasePreservation } from '#db/queries/report-preservation.ts';
 import { listContactMessages, markAnswered } from '#db/queries/contact-messages.ts';
 import { idParams } from '#api/http/validate.ts';
+import { mayReadIdentity } from '#shared/admin-permissions.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
 import { messagesQuery, reportsQuery } from './schema.ts';
 
@@ -47,11 +48,14 @@ export function registerReportRoutes({ deps, route, act }: StaffRoutes): void {
     });
     ctx.body = { success: true };
   });
-  // The package for the authorities, as a file: every download is in the audit log.
+  // The package for the authorities, as a file: every download is in the audit log. The advertiser's identity is
+  // in it only for staff who may see identities (finding 7: the reports permission alone does not open them).
   route('get', '/reports/:id/preserved', { params: idParams }, async (ctx, admin) => {
     const { id } = ctx.input.params;
-    const pack = await act(ctx, admin, { action: 'report_preservation_downloaded', targetType: 'report', targetId: id }, async (trx) => {
-      const found = await preservedPackage(trx, id);
+    const withIdentity = mayReadIdentity(admin);
+    const entry = { action: 'report_preservation_downloaded', targetType: 'report', targetId: id, details: { identity: withIdentity } };
+    const pack = await act(ctx, admin, entry, async (trx) => {
+      const found = await preservedPackage(trx, id, { withIdentity });
       if (!found) throw notFound('not_preserved', 'Esa denuncia no existe o no está preservada.');
       return found;
     });

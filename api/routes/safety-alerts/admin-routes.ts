@@ -11,6 +11,7 @@ import {
   type SafetyAlertReview,
 } from '#db/queries/safety-alerts.ts';
 import { decisionBody, lookupBody, staffListQuery } from './schema.ts';
+import { configuredPhoneHash } from './phone-hash.ts';
 
 const REFUSALS: Record<SafetyAlertDecision, string> = {
   approve: 'Esa alerta ya no está en revisión: ya fue aprobada o rechazada.',
@@ -25,12 +26,12 @@ export function registerSafetyAlertRoutes({ deps, route, act }: StaffRoutes): vo
   // Every alert on one number, for whoever asks to see or correct what is said about theirs (decision 040). The
   // number comes in the body, and the audit row records the search, not the number.
   route('post', '/safety-alerts/by-number', { body: lookupBody }, async (ctx, admin) => {
-    const { phone } = ctx.input.body;
+    const phoneHash = await configuredPhoneHash(deps.config, deps.db, ctx.input.body.phone);
     ctx.body = await act(
       ctx,
       admin,
       (found: SafetyAlertReview[]) => ({ action: 'safety_alerts_searched', targetType: 'safety_alert', details: { found: found.length } }),
-      (trx) => listSafetyAlertsForStaff(trx, { phone }),
+      (trx) => listSafetyAlertsForStaff(trx, { phoneHash }),
     );
   });
 

@@ -12,6 +12,7 @@ import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 import { fileSafetyAlert, lookUpSafetyAlerts, ownSafetyAlerts } from '#db/queries/safety-alerts.ts';
 import { FILINGS_PER_DAY, LOOKUPS_PER_WINDOW } from '#shared/safety-alerts.ts';
 import { lookupBody, reportBody } from './schema.ts';
+import { configuredPhoneHash } from './phone-hash.ts';
 
 const LOOKUP_WINDOW_MS = 15 * 60_000;
 
@@ -51,7 +52,8 @@ export function safetyAlertsRouter(deps: RouterDeps): Router {
 
   router.post('/', validate({ body: reportBody, bodyLimitBytes: 8 * 1024 }), async (ctx) => {
     await countFiling(ctx);
-    const filed = await fileSafetyAlert(deps.db, signedInAdvertiser(ctx).id, ctx.input.body);
+    const { phone, ...input } = ctx.input.body;
+    const filed = await fileSafetyAlert(deps.db, signedInAdvertiser(ctx).id, await configuredPhoneHash(deps.config, deps.db, phone), input);
     if (filed === 'duplicate') throw alreadyReportedNumber();
     ctx.status = 201;
     ctx.body = { id: filed.id, status: 'pending' };
@@ -59,7 +61,7 @@ export function safetyAlertsRouter(deps: RouterDeps): Router {
 
   router.post('/lookup', validate({ body: lookupBody, bodyLimitBytes: 2 * 1024 }), async (ctx) => {
     await countLookup(ctx);
-    ctx.body = await lookUpSafetyAlerts(deps.db, ctx.input.body.phone);
+    ctx.body = await lookUpSafetyAlerts(deps.db, await configuredPhoneHash(deps.config, deps.db, ctx.input.body.phone));
   });
 
   return router;
