@@ -9,7 +9,9 @@ import { alertNotFound, invalidPushSubscription, tooManyAlerts, tooManyRequests 
 import { requestSource } from '#api/http/request-source.ts';
 import { validate } from '#api/http/validate.ts';
 import { rateLimit, type RequestBudget } from '#api/middleware/rate-limit.ts';
-import { alertFilter, endpointRefusal, searchPathOf, vapidKeysOf } from '#api/services/push-alerts.ts';
+import { alertFilter, searchPathOf } from '#api/services/push-alerts.ts';
+import { endpointRefusal } from '#api/services/push-endpoints.ts';
+import { pushPolicyOf, vapidKeysOf } from '#api/services/push-sender.ts';
 import {
   alertsOfDevice,
   deleteDeviceAlerts,
@@ -50,7 +52,7 @@ export function alertsRouter(deps: RouterDeps): Router {
   const budget = rateLimit(deps.rateLimits.budget('search-alerts', { windowMs: 15 * 60_000, max: 60 }));
   const subscribes = deps.rateLimits.budget('search-alert-subscribe', { windowMs: DAY_MS, max: SUBSCRIBES_PER_SOURCE_PER_DAY });
   const newDevices = deps.rateLimits.budget('search-alert-devices', { windowMs: DAY_MS, max: NEW_DEVICES_PER_SOURCE_PER_DAY });
-  const policy = { allowLocal: deps.config.pushAllowsLocalServices === true };
+  const policy = pushPolicyOf(deps.config);
 
   // What browsers need to subscribe (applicationServerKey).
   router.get('/clave', async (ctx) => {
