@@ -31,6 +31,7 @@ const alertTo = (endpoint: string, device: TestDevice): PushAlert => ({
   createdAt: new Date(),
   lastNotifiedAt: null,
   announcedUntil: new Date(),
+  sendFailures: 0,
 });
 
 /** A resolver that answers `first` once and `later` afterwards: a name re-pointed after it was checked. */

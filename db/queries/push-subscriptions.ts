@@ -21,6 +21,8 @@ export interface PushAlert extends PushKeys {
   createdAt: Date;
   lastNotifiedAt: Date | null;
   announcedUntil: Date;
+  /** Failed sends in a row to this alert's endpoint (across runs of the job); a success sets it back to 0. */
+  sendFailures: number;
 }
 
 interface Row {
@@ -32,6 +34,7 @@ interface Row {
   created_at: Date | number | string;
   last_notified_at: Date | number | string | null;
   announced_until: Date | number | string;
+  send_failures: number | string;
 }
 
 const toAlert = (r: Row): PushAlert => ({
@@ -43,6 +46,7 @@ const toAlert = (r: Row): PushAlert => ({
   createdAt: new Date(r.created_at),
   lastNotifiedAt: r.last_notified_at === null ? null : new Date(r.last_notified_at),
   announcedUntil: new Date(r.announced_until),
+  sendFailures: Number(r.send_failures),
 });
 
 export type SubscribeOutcome = { alert: PushAlert; created: boolean } | { tooMany: true };
@@ -116,6 +120,18 @@ export async function markAlertNotified(db: Knex, id: number, notifiedAt: Date, 
 /** The push service says the device is gone (404/410): every alert of that endpoint goes. */
 export async function deleteEndpoint(db: Knex, endpoint: string): Promise<number> {
   return db('push_subscriptions').where('endpoint', endpoint).delete();
+}
+
+/** One more failed send to the endpoint (one per run of the job): the failures in a row it has now. */
+export async function countSendFailure(db: Knex, endpoint: string): Promise<number> {
+  await db('push_subscriptions').where('endpoint', endpoint).increment('send_failures', 1);
+  const row = await db('push_subscriptions').where('endpoint', endpoint).max({ n: 'send_failures' }).first();
+  return Number(row?.n ?? 0);
+}
+
+/** The endpoint took a notification: its failures start from 0 again. */
+export async function resetSendFailures(db: Knex, endpoint: string): Promise<void> {
+  await db('push_subscriptions').where('endpoint', endpoint).where('send_failures', '>', 0).update({ send_failures: 0 });
 }
 
 /** Alerts that told nothing for ALERT_RETENTION_MONTHS (counted from their creation when they never did). */
