@@ -367,7 +367,10 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     access: 'public',
     body: 'json',
     example: () => ({
-      subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'b'.repeat(22) } },
+      subscription: {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc123',
+        keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'b'.repeat(22) },
+      },
       filter: 'categoria=masajes',
     }),
   },
