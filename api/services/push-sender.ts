@@ -4,7 +4,7 @@
 import dns from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import type net from 'node:net';
+import net from 'node:net';
 import type { Knex } from 'knex';
 import webpush from 'web-push';
 import type { Config } from '#api/config.ts';
@@ -71,7 +71,7 @@ function post(url: URL, target: ResolvedAddress, request: PushRequest, timeoutMs
         method: request.method,
         headers: { ...request.headers, 'Content-Length': String(request.body.length) },
         // The certificate is checked against the name; the connection goes to the checked address.
-        ...(secure ? { servername: hostname } : {}),
+        ...(secure && !net.isIP(hostname) ? { servername: hostname } : {}),
         lookup: pinnedTo(target),
         agent: false,
         signal: AbortSignal.timeout(timeoutMs),
