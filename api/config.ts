@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseIdentityKey } from './services/identity-vault.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS, parsePushServiceHosts } from './services/push-endpoints.ts';
 import type { S3Settings } from './services/object-store/s3-store.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -122,6 +123,12 @@ const schema = z.object({
     .string()
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { message: 'must be mailto:someone@example.com or an https:// address' })
     .optional(),
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .refine((v) => parsePushServiceHosts(v) !== null, {
+      message: 'must be host names or *.wildcards separated by commas, like fcm.googleapis.com,*.push.apple.com',
+    })
+    .optional(),
 });
 
 /** The settings that only mean something with S3_BUCKET. */
@@ -182,6 +189,8 @@ export interface Config {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Who push services may contact about our notifications: VAPID_SUBJECT, or the public origin, or MAIL_FROM's address. */
   vapidSubject: string;
+  /** The push services' hosts a search alert may name (PUSH_SERVICE_HOSTS; api/services/push-endpoints.ts). */
+  pushServiceHosts: readonly string[];
   /**
    * Tests only (never read from the environment): alerts may name a push service on this machine (a fake one), which
    * is otherwise refused like any private or loopback address.
@@ -289,5 +298,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: c.REDIS_URL,
     vapidKeys: c.VAPID_PUBLIC_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY! } : undefined,
     vapidSubject: c.VAPID_SUBJECT ?? defaultVapidSubject(c.PUBLIC_ORIGIN, c.MAIL_FROM),
+    pushServiceHosts: c.PUSH_SERVICE_HOSTS ? parsePushServiceHosts(c.PUSH_SERVICE_HOSTS)! : DEFAULT_PUSH_SERVICE_HOSTS,
   };
 }

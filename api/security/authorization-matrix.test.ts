@@ -6,6 +6,7 @@
 // api/security/route-catalogue.ts: a route added without one fails here.
 // The account pages (/mi-cuenta, Astro SSR) need a build to be served; here, the check each of them starts with
 // and the queries they read through.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import { rawRequest, type RawResponse } from './testing.ts';
 import { securityTestApp } from './test-app.ts';
 import { seedWorld, type World } from './world.ts';
 import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
+import { subscribeAlert } from '#db/queries/push-subscriptions.ts';
 
 // Made while the file loads: the tests below are one per route.
 const s = await securityTestApp();
@@ -181,6 +183,41 @@ describe('the authorization matrix', () => {
         problems.push(`${caller}: the answer carries the owner's data (${res.status} ${res.text.slice(0, 160)})`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+/** Routes of the search alerts that read a body: each takes a device proof (its endpoint and the subscription's secret). */
+const takesDeviceProof = (route: ApiRoute) => route.path.startsWith('/api/alertas') && ROUTE_CASES[route.key]?.body === 'json';
+
+describe("search alerts: the device's secret, not its endpoint, is the access rule", () => {
+  const routes = s.routes.filter(takesDeviceProof);
+
+  it('finds the routes that take a device proof', () => {
+    expect(routes.map((r) => r.key).sort()).toEqual(
+      ['DELETE /api/alertas', 'DELETE /api/alertas/:id', 'POST /api/alertas', 'POST /api/alertas/consulta'].sort(),
+    );
+  });
+
+  it.each(routes.map((r) => [r.key, r] as const))('%s with a known endpoint and another secret', async (_key, route) => {
+    const endpoint = `https://fcm.googleapis.com/fcm/send/matrix-${crypto.randomBytes(8).toString('hex')}`;
+    const keys = { p256dh: `B${'c'.repeat(86)}`, auth: crypto.randomBytes(16).toString('base64url') };
+    const saved = await subscribeAlert(s.t.db, { endpoint, ...keys }, 'q=marcador-del-dueno');
+    if ('tooMany' in saved) throw new Error('unexpected');
+    const other = crypto.randomBytes(16).toString('base64url');
+    const body =
+      route.key === 'POST /api/alertas'
+        ? { subscription: { endpoint, keys: { ...keys, auth: other } }, filter: 'zona=palermo' }
+        : { endpoint, auth: other };
+    const res = await rawRequest(s.server.url, {
+      method: route.method,
+      path: fillPath(route.path, { id: saved.alert.id }),
+      headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBeLessThan(500);
+    expect(res.text).not.toContain('marcador-del-dueno');
+    // The owner's alert is still there, with the owner's keys.
+    expect(await s.t.db('push_subscriptions').where('id', saved.alert.id).first()).toMatchObject({ endpoint, ...keys });
   });
 });
 

@@ -367,25 +367,28 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     access: 'public',
     body: 'json',
     example: () => ({
-      subscription: { endpoint: 'https://push.example.com/send/abc123', keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'b'.repeat(22) } },
+      subscription: {
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc123',
+        keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'b'.repeat(22) },
+      },
       filter: 'categoria=masajes',
     }),
   },
   'POST /api/alertas/consulta': {
     access: 'public',
     body: 'json',
-    example: () => ({ endpoint: 'https://push.example.com/send/abc123', auth: 'b'.repeat(22) }),
+    example: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', auth: 'b'.repeat(22) }),
   },
   'DELETE /api/alertas/:id': {
     access: 'public',
     body: 'json',
     params: () => ({ id: 1 }),
-    example: () => ({ endpoint: 'https://push.example.com/send/abc123', auth: 'b'.repeat(22) }),
+    example: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', auth: 'b'.repeat(22) }),
   },
   'DELETE /api/alertas': {
     access: 'public',
     body: 'json',
-    example: () => ({ endpoint: 'https://push.example.com/send/abc123', auth: 'b'.repeat(22) }),
+    example: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', auth: 'b'.repeat(22) }),
   },
   'POST /api/payments/mercadopago/webhook': {
     access: 'signature',

@@ -31,6 +31,7 @@ import * as m028 from './028-safety-alerts.ts';
 import * as m029 from './029-check-ins-and-ad-reviews.ts';
 import * as m031 from './031-photo-hashes.ts';
 import * as m032 from './032-report-handling.ts';
+import * as m033 from './033-push-subscription-owners.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '029-check-ins-and-ad-reviews': m029,
   '031-photo-hashes': m031,
   '032-report-handling': m032,
+  '033-push-subscription-owners': m033,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,6 +1,7 @@
 // Search alerts kept as Web Push subscriptions (docs/decisions/038-favourites-and-alerts.md): a device's endpoint and
 // keys with the search it follows, and when it was last told. The endpoint and its auth secret are the device's
-// proof: listing and deleting need both.
+// proof: reading, adding to and deleting a device's alerts need both, and the secret is compared in constant time.
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 
 /** A device follows at most this many searches. */
@@ -20,6 +21,8 @@ export interface PushAlert extends PushKeys {
   createdAt: Date;
   lastNotifiedAt: Date | null;
   announcedUntil: Date;
+  /** Failed sends in a row to this alert's endpoint (across runs of the job); a success sets it back to 0. */
+  sendFailures: number;
 }
 
 interface Row {
@@ -31,6 +34,7 @@ interface Row {
   created_at: Date | number | string;
   last_notified_at: Date | number | string | null;
   announced_until: Date | number | string;
+  send_failures: number | string;
 }
 
 const toAlert = (r: Row): PushAlert => ({
@@ -42,44 +46,64 @@ const toAlert = (r: Row): PushAlert => ({
   createdAt: new Date(r.created_at),
   lastNotifiedAt: r.last_notified_at === null ? null : new Date(r.last_notified_at),
   announcedUntil: new Date(r.announced_until),
+  sendFailures: Number(r.send_failures),
 });
 
 export type SubscribeOutcome = { alert: PushAlert; created: boolean } | { tooMany: true };
 
+const digest = (secret: string) => crypto.createHash('sha256').update(secret).digest();
+/** A stand-in compared when an endpoint has no rows, so that an unknown endpoint takes as long as a wrong secret. */
+const NO_SECRET = digest('no alert has this secret');
+
+/** Whether `given` is `stored`, in time that does not tell how much of it was right (digests have one length). */
+function sameSecret(stored: string, given: string): boolean {
+  return crypto.timingSafeEqual(digest(stored), digest(given));
+}
+
 /**
- * Saves the alert for this device and search; the same search again keeps the alert (and its mark) and takes the
- * keys the browser sent now. Ads already public when it is made are not news: the mark starts now.
+ * The rows of the device that holds `auth` under `endpoint`: a device is its endpoint with its secret, so someone who
+ * learnt an endpoint but not its secret finds nothing, exactly as under an endpoint never seen.
+ */
+async function deviceRows(db: Knex, endpoint: string, auth: string): Promise<Row[]> {
+  const rows = (await db('push_subscriptions').where('endpoint', endpoint).orderBy('id')) as Row[];
+  if (rows.length === 0) crypto.timingSafeEqual(NO_SECRET, digest(auth));
+  return rows.filter((row) => sameSecret(row.auth, auth));
+}
+
+/**
+ * Saves the alert for this device and search; the same search again keeps the alert (and its mark). Another secret
+ * under a known endpoint is another device: its alerts are its own, and the first device's stay untouched. Ads
+ * already public when it is made are not news: the mark starts now.
  */
 export async function subscribeAlert(db: Knex, keys: PushKeys, filter: string, now = new Date()): Promise<SubscribeOutcome> {
   return db.transaction(async (trx) => {
-    const existing = (await trx('push_subscriptions').where({ endpoint: keys.endpoint, filter }).first()) as Row | undefined;
-    // Keys change when the browser renews its subscription; the device's other alerts follow.
-    await trx('push_subscriptions').where('endpoint', keys.endpoint).update({ p256dh: keys.p256dh, auth: keys.auth });
-    if (existing) return { alert: toAlert({ ...existing, p256dh: keys.p256dh, auth: keys.auth }), created: false };
-    const count = await trx('push_subscriptions').where('endpoint', keys.endpoint).count({ n: '*' }).first();
-    if (Number(count?.n ?? 0) >= MAX_ALERTS_PER_DEVICE) return { tooMany: true };
+    const own = await deviceRows(trx, keys.endpoint, keys.auth);
+    // The same secret with a new key: the browser renewed its key pair; the device's alerts follow.
+    const stale = own.filter((row) => row.p256dh !== keys.p256dh).map((row) => row.id);
+    if (stale.length) await trx('push_subscriptions').whereIn('id', stale).update({ p256dh: keys.p256dh });
+    const existing = own.find((row) => row.filter === filter);
+    if (existing) return { alert: toAlert({ ...existing, p256dh: keys.p256dh }), created: false };
+    if (own.length >= MAX_ALERTS_PER_DEVICE) return { tooMany: true };
     const [row] = (await trx('push_subscriptions')
       .insert({ ...keys, filter, created_at: now, last_notified_at: null, announced_until: now })
-      .onConflict(['endpoint', 'filter'])
+      .onConflict(['endpoint', 'auth', 'filter'])
       .ignore()
       .returning('*')) as Row[];
     // A twin request that won the race: its row is this alert.
-    const saved = row ?? ((await trx('push_subscriptions').where({ endpoint: keys.endpoint, filter }).first()) as Row);
+    const saved = row ?? (await deviceRows(trx, keys.endpoint, keys.auth)).find((r) => r.filter === filter)!;
     return { alert: toAlert(saved), created: Boolean(row) };
   });
 }
 
 /** The device's alerts, oldest first, when the auth secret is the subscription's; [] otherwise. */
 export async function alertsOfDevice(db: Knex, endpoint: string, auth: string): Promise<PushAlert[]> {
-  const rows = (await db('push_subscriptions').where({ endpoint, auth }).orderBy('id')) as Row[];
-  return rows.map(toAlert);
+  return (await deviceRows(db, endpoint, auth)).map(toAlert);
 }
 
 /** Deletes one alert of the device (or all of them without `id`); the count deleted (0 with a wrong secret). */
 export async function deleteDeviceAlerts(db: Knex, endpoint: string, auth: string, id?: number): Promise<number> {
-  const query = db('push_subscriptions').where({ endpoint, auth });
-  if (id !== undefined) query.where('id', id);
-  return query.delete();
+  const ids = (await deviceRows(db, endpoint, auth)).map((row) => Number(row.id)).filter((own) => id === undefined || own === id);
+  return ids.length === 0 ? 0 : db('push_subscriptions').whereIn('id', ids).delete();
 }
 
 /** Every alert, for the job; few per device and one row each, read in pages of ids. */
@@ -96,6 +120,18 @@ export async function markAlertNotified(db: Knex, id: number, notifiedAt: Date, 
 /** The push service says the device is gone (404/410): every alert of that endpoint goes. */
 export async function deleteEndpoint(db: Knex, endpoint: string): Promise<number> {
   return db('push_subscriptions').where('endpoint', endpoint).delete();
+}
+
+/** One more failed send to the endpoint (one per run of the job): the failures in a row it has now. */
+export async function countSendFailure(db: Knex, endpoint: string): Promise<number> {
+  await db('push_subscriptions').where('endpoint', endpoint).increment('send_failures', 1);
+  const row = await db('push_subscriptions').where('endpoint', endpoint).max({ n: 'send_failures' }).first();
+  return Number(row?.n ?? 0);
+}
+
+/** The endpoint took a notification: its failures start from 0 again. */
+export async function resetSendFailures(db: Knex, endpoint: string): Promise<void> {
+  await db('push_subscriptions').where('endpoint', endpoint).where('send_failures', '>', 0).update({ send_failures: 0 });
 }
 
 /** Alerts that told nothing for ALERT_RETENTION_MONTHS (counted from their creation when they never did). */

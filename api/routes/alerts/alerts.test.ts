@@ -25,7 +25,7 @@ const HOUR = 60 * 60 * 1000;
 beforeAll(async () => {
   t = await createTestDb();
   push = await startFakePushService();
-  server = await serveTestApp(t, { config: { pushAllowsLocalServices: true } });
+  server = await serveTestApp(t, { config: { pushAllowsLocalServices: true, trustedProxies: ['127.0.0.1'] } });
   sender = webPushSender(t.db, testConfig(t.dataDir, { pushAllowsLocalServices: true }));
   advertiser = await insertAdvertiser(t.db, { verificationStatus: 'verified' });
 });
@@ -43,10 +43,12 @@ afterEach(() => {
 const subscriptionOf = (device: TestDevice) => ({ endpoint: device.endpoint, expirationTime: null, keys: device.keys });
 const deviceProof = (device: TestDevice) => ({ endpoint: device.endpoint, auth: device.keys.auth });
 
+// Each call from a source of its own: the per-source caps have their own tests (alert-ownership.test.ts).
+let sources = 0;
 async function call(method: string, path: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {
     method,
-    headers: sameOriginJson,
+    headers: { ...sameOriginJson, 'X-Forwarded-For': `2001:db8:${(++sources).toString(16)}::1` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -77,7 +79,7 @@ describe('subscribing', () => {
     expect(body.alert).toMatchObject({ filter: 'categoria=masajes&zona=palermo', url: '/buscar?categoria=masajes&zona=palermo' });
     const row = await t.db('push_subscriptions').where('id', body.alert.id).first();
     expect(Object.keys(row).sort()).toEqual(
-      ['announced_until', 'auth', 'created_at', 'endpoint', 'filter', 'id', 'last_notified_at', 'p256dh'].sort(),
+      ['announced_until', 'auth', 'created_at', 'endpoint', 'filter', 'id', 'last_notified_at', 'p256dh', 'send_failures'].sort(),
     );
     expect(row).toMatchObject({ endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth, last_notified_at: null });
     // The same search again is the same alert.

@@ -3,11 +3,15 @@
 // and the push service know) is the proof for listing or deleting its alerts. The endpoint and secret travel in
 // bodies, never in addresses, which end up in logs.
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
-import { alertNotFound, invalidPushSubscription, tooManyAlerts } from '#api/errors.ts';
+import { alertNotFound, invalidPushSubscription, tooManyAlerts, tooManyRequests } from '#api/errors.ts';
+import { requestSource } from '#api/http/request-source.ts';
 import { validate } from '#api/http/validate.ts';
-import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { alertFilter, endpointRefusal, searchPathOf, vapidKeysOf } from '#api/services/push-alerts.ts';
+import { rateLimit, type RequestBudget } from '#api/middleware/rate-limit.ts';
+import { alertFilter, searchPathOf } from '#api/services/push-alerts.ts';
+import { endpointRefusal } from '#api/services/push-endpoints.ts';
+import { pushPolicyOf, vapidKeysOf } from '#api/services/push-sender.ts';
 import {
   alertsOfDevice,
   deleteDeviceAlerts,
@@ -18,6 +22,23 @@ import {
 import { alertParams, deviceBody, subscribeBody } from './schema.ts';
 
 const BODY_LIMIT_BYTES = 4096;
+/** Devices (a subscription's endpoint and secret) one source may start alerts on in a day. */
+export const NEW_DEVICES_PER_SOURCE_PER_DAY = 5;
+/** Subscribing requests one source may make in a day (a device follows at most MAX_ALERTS_PER_DEVICE searches). */
+export const SUBSCRIBES_PER_SOURCE_PER_DAY = 30;
+
+const DAY_MS = 24 * 60 * 60_000;
+const TOO_MANY_SUBSCRIBES = 'Creaste muchos avisos de búsqueda desde esta conexión. Probá de nuevo mañana.';
+const TOO_MANY_DEVICES = 'Desde esta conexión ya se activaron avisos en muchos dispositivos hoy. Probá de nuevo mañana.';
+
+/** Counts the request against its source's budget; past it, 429 with the wait and a message saying why. */
+async function within(budget: RequestBudget, ctx: Context, message: string): Promise<void> {
+  const waitSeconds = await budget.take(requestSource(ctx), ctx.req);
+  if (waitSeconds > 0) {
+    ctx.set('Retry-After', String(waitSeconds));
+    throw tooManyRequests(message);
+  }
+}
 
 const publicAlert = (alert: PushAlert) => ({
   id: alert.id,
@@ -29,7 +50,9 @@ const publicAlert = (alert: PushAlert) => ({
 export function alertsRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/alertas' });
   const budget = rateLimit(deps.rateLimits.budget('search-alerts', { windowMs: 15 * 60_000, max: 60 }));
-  const policy = { allowLocal: deps.config.pushAllowsLocalServices === true };
+  const subscribes = deps.rateLimits.budget('search-alert-subscribe', { windowMs: DAY_MS, max: SUBSCRIBES_PER_SOURCE_PER_DAY });
+  const newDevices = deps.rateLimits.budget('search-alert-devices', { windowMs: DAY_MS, max: NEW_DEVICES_PER_SOURCE_PER_DAY });
+  const policy = pushPolicyOf(deps.config);
 
   // What browsers need to subscribe (applicationServerKey).
   router.get('/clave', async (ctx) => {
@@ -42,6 +65,9 @@ export function alertsRouter(deps: RouterDeps): Router {
     const refusal = endpointRefusal(subscription.endpoint, policy);
     if (refusal) throw invalidPushSubscription(refusal);
     const keys = { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
+    await within(subscribes, ctx, TOO_MANY_SUBSCRIBES);
+    // A device seen for the first time counts against its source: endpoints are the client's to invent.
+    if ((await alertsOfDevice(deps.db, keys.endpoint, keys.auth)).length === 0) await within(newDevices, ctx, TOO_MANY_DEVICES);
     const outcome = await subscribeAlert(deps.db, keys, alertFilter(filter.replace(/^\?/, '')));
     if ('tooMany' in outcome) throw tooManyAlerts(MAX_ALERTS_PER_DEVICE);
     ctx.set('Cache-Control', 'no-store');
