@@ -96,6 +96,15 @@ describe('limits passed while the form streams in', () => {
     await unchanged(id);
   });
 
+  it('a form with as many files and fields as it may carry passes', async () => {
+    const { id, cookie } = await advertiser();
+    const jpeg = await testJpeg();
+    const extra = Array.from({ length: 4 }, (_, i) => textPart(`dato${i}`, 'x'));
+    const files = ['selfie', 'dniFront', 'dniBack'].map((name) => filePart(name, jpeg));
+    expect((await verify(cookie, chunksOf([...claim, ...extra, ...files, closing]))).status).toBe(201);
+    expect((await t.db('advertisers').where('id', id).first()).verification_status).toBe('pending');
+  });
+
   it('more files than the form takes: 413 at the extra file, nothing kept', async () => {
     const { id, cookie } = await advertiser();
     const jpeg = await testJpeg();
