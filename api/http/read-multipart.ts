@@ -112,7 +112,8 @@ function parse(req: IncomingMessage, limits: MultipartLimits, limitBytes: number
           fileSize: limits.fileBytes + 1,
           fields: fieldCount,
           fieldSize: (limits.fieldBytes ?? 1024) + 1,
-          parts: limits.files + fieldCount,
+          // Told once that many parts have ended: one more than a whole form has.
+          parts: limits.files + fieldCount + 1,
         },
       });
     } catch {
@@ -128,10 +129,9 @@ function parse(req: IncomingMessage, limits: MultipartLimits, limitBytes: number
       if (settled) return;
       settled = true;
       req.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onError);
-      parser.removeAllListeners().on('error', () => {});
       if (!error) return resolve(new MultipartForm(fields, files));
+      parser.removeAllListeners().on('error', () => {});
       process.nextTick(() => parser.destroy()); // not from inside its own write
-
       discard(req, limitBytes);
       reject(error);
     };
