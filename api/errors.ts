@@ -41,6 +41,11 @@ export const payloadTooLarge = (limitBytes?: number) =>
 export const incompleteBody = () => new HttpError(400, 'incomplete_body', 'El contenido llegó incompleto.');
 export const invalidJson = () => new HttpError(400, 'invalid_json', 'El contenido no es JSON válido.');
 export const invalidForm = () => new HttpError(400, 'invalid_form', 'El formulario llegó incompleto o mal formado.');
+export const tooManyParts = () => new HttpError(413, 'too_many_parts', 'El formulario trae más archivos o datos de los que acepta.');
+export const fieldTooLarge = (field: string) =>
+  new HttpError(413, 'field_too_large', 'Un dato del formulario es más largo de lo permitido.', field);
+export const uploadsBusy = () =>
+  new HttpError(503, 'uploads_busy', 'Estamos recibiendo muchos archivos en este momento. Probá de nuevo en unos segundos.', undefined, 5);
 
 // Sessions and sign-in
 export const staffUnauthenticated = () =>

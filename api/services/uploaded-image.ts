@@ -19,17 +19,19 @@ function typeOf(bytes: Buffer): ImageType | null {
   return null;
 }
 
+/** A picture over 5 MB, refused while it is still arriving (api/http/read-multipart.ts) or here. */
+export const imageTooLarge = (label: string, field: string) => invalidImage(`${capitalize(label)}: la imagen pesa más de 5 MB.`, field);
+
 /** The file's bytes once they pass every check; a 400 naming the field otherwise. */
 export async function checkedImage(
-  value: FormDataEntryValue | null,
+  bytes: Buffer | undefined,
   field: string,
   label: string,
   options: { allowWebp?: boolean } = {},
 ): Promise<Buffer> {
   const refuse = (message: string) => invalidImage(message, field);
-  if (!value || typeof value === 'string' || value.size === 0) throw refuse(`Falta ${label}.`);
-  if (value.size > MAX_IMAGE_BYTES) throw refuse(`${capitalize(label)}: la imagen pesa más de 5 MB.`);
-  const bytes = Buffer.from(await value.arrayBuffer());
+  if (!bytes || bytes.length === 0) throw refuse(`Falta ${label}.`);
+  if (bytes.length > MAX_IMAGE_BYTES) throw imageTooLarge(label, field);
   const type = typeOf(bytes);
   const allowed = options.allowWebp ? 'JPG, PNG o WebP' : 'JPG o PNG';
   if (!type || (type === 'webp' && !options.allowWebp)) throw refuse(`${capitalize(label)}: el archivo no es una imagen ${allowed}.`);

@@ -48,6 +48,7 @@ export interface Cluster {
  * The load balancer in front of the processes: round robin; a request that finds a process gone (connection
  * refused or reset, or its 502/503 while it stops) is sent to the next one when it is idempotent (GET, HEAD),
  * which is nginx's default for `proxy_next_upstream`. The processes trust X-Forwarded-For from it (TRUST_PROXY).
+ * Its body limit is the largest form's (identity verification: 15 MB + 64 KB, api/routes/verification/routes.ts).
  */
 export function loadBalancerConfig(options: { port: number; upstreams: string[]; dir: string; forwardedBy?: string }): string {
   const realIp = options.forwardedBy ? `set_real_ip_from ${options.forwardedBy};\n  real_ip_header X-Forwarded-For;\n  ` : '';
@@ -56,7 +57,7 @@ http {
   access_log off;
   ${realIp}
   ${nginxTempPaths(options.dir)}
-  client_max_body_size 12m;
+  client_max_body_size 16m;
   upstream velada {
     ${options.upstreams.map((upstream) => `server ${upstream} max_fails=1 fail_timeout=2s;`).join('\n    ')}
     keepalive 32;

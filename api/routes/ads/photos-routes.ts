@@ -6,13 +6,13 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
 import { adLocked, HttpError, invalidImage, invalidPhotoOrder, notFound, removedAdPhoto, tooManyPhotos } from '#api/errors.ts';
-import { readMultipart } from '#api/http/read-multipart.ts';
+import { oneFileForm, readMultipart } from '#api/http/read-multipart.ts';
 import { idParams, validate, type WithInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { deleteAdImage, encodeAdImage, saveAdImage, type EncodedAdImage } from '#api/services/image-store.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
-import { checkedImage, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
+import { checkedImage, imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
 import { OWNER_EDITABLE_STATES } from '#shared/catalogue.ts';
 import { addPhoto, listPhotos, ownAdForPhotos, photoLimit, removePhoto, reorderPhotos, type OwnPhoto } from '#db/queries/ad-photos.ts';
@@ -64,9 +64,11 @@ export function adPhotosRouter(deps: RouterDeps): Router {
       const limit = photoLimit(ad);
       const full = () => tooManyPhotos(limit);
       if ((await listPhotos(deps.db, ad.id)).length >= limit) throw full();
-      // Room above 5 MB so that a slightly bigger photo gets the precise message of checkedImage, not a bare 413.
-      const form = await readMultipart(ctx, { limitBytes: 2 * MAX_IMAGE_BYTES });
-      const bytes = await checkedImage(form.get('photo'), 'photo', 'la foto', { allowWebp: true });
+      const form = await readMultipart(
+        ctx,
+        oneFileForm(MAX_IMAGE_BYTES, () => imageTooLarge('la foto', 'photo')),
+      );
+      const bytes = await checkedImage(form.file('photo')?.bytes, 'photo', 'la foto', { allowWebp: true });
       let encoded: EncodedAdImage;
       try {
         encoded = await imageJobs.run(() => encodeAdImage(bytes));

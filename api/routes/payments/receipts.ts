@@ -12,19 +12,20 @@ export type ReceiptType = 'image/webp' | 'application/pdf';
 
 const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString('latin1') === '%PDF-' && bytes.subarray(-1024).includes('%%EOF');
 
-export async function checkedReceipt(value: FormDataEntryValue | null): Promise<{ bytes: Buffer; type: ReceiptType }> {
+/** A receipt over 5 MB, refused while it is still arriving (api/http/read-multipart.ts) or here. */
+export const receiptTooLarge = () => invalidReceipt('El comprobante pesa más de 5 MB.');
+
+export async function checkedReceipt(bytes: Buffer | undefined): Promise<{ bytes: Buffer; type: ReceiptType }> {
   const refuse = invalidReceipt;
-  if (!value || typeof value === 'string' || value.size === 0) throw refuse('Falta el comprobante.');
-  if (value.size > MAX_RECEIPT_BYTES) throw refuse('El comprobante pesa más de 5 MB.');
-  const head = Buffer.from(await value.slice(0, 5).arrayBuffer());
-  if (head.toString('latin1') === '%PDF-') {
-    const bytes = Buffer.from(await value.arrayBuffer());
+  if (!bytes || bytes.length === 0) throw refuse('Falta el comprobante.');
+  if (bytes.length > MAX_RECEIPT_BYTES) throw receiptTooLarge();
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
     if (!isPdf(bytes)) throw refuse('El comprobante: el PDF está incompleto o dañado.');
     return { bytes, type: 'application/pdf' };
   }
   let image: Buffer;
   try {
-    image = await checkedImage(value, 'receipt', 'el comprobante', { allowWebp: true });
+    image = await checkedImage(bytes, 'receipt', 'el comprobante', { allowWebp: true });
   } catch (err) {
     if (err instanceof HttpError && /no es una imagen/.test(err.message))
       throw refuse('El comprobante tiene que ser una imagen (JPG, PNG o WebP) o un PDF.');

@@ -24,7 +24,7 @@ import {
   receiptsUnavailable,
 } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
-import { readMultipart } from '#api/http/read-multipart.ts';
+import { oneFileForm, readMultipart } from '#api/http/read-multipart.ts';
 import { idParams, validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { deleteDocument, readDocument, readingKeys, storeDocument } from '#api/services/identity-vault.ts';
@@ -43,7 +43,7 @@ import {
 } from '#db/queries/plan-purchases.ts';
 import { formatLongDate, formatMoney } from '#shared/format.ts';
 import { readQuote } from './price-quotes.ts';
-import { checkedReceipt, MAX_RECEIPT_BYTES, sendReceipt } from './receipts.ts';
+import { checkedReceipt, MAX_RECEIPT_BYTES, receiptTooLarge, sendReceipt } from './receipts.ts';
 import { checkNotificationSignature, MercadoPagoUnavailable, mercadoPagoClient } from './mercadopago.ts';
 import { confirmFromMercadoPago, mailPaymentConfirmed, paymentPagePath } from './confirmations.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
@@ -209,8 +209,8 @@ export function paymentsRouter(deps: RouterDeps): Router {
       const payment = await findOwnPayment(deps.db, me(ctx), id);
       if (!payment) throw paymentNotFound();
       if (payment.status !== 'pending') throw paymentNotPending('receipt');
-      const form = await readMultipart(ctx, { limitBytes: 2 * MAX_RECEIPT_BYTES });
-      const receipt = await checkedReceipt(form.get('receipt'));
+      const form = await readMultipart(ctx, oneFileForm(MAX_RECEIPT_BYTES, receiptTooLarge));
+      const receipt = await checkedReceipt(form.file('receipt')?.bytes);
       const fileKey = await storeDocument(deps.store, key(), receipt.bytes, 'receipts');
       const result = await attachReceipt(deps.db, me(ctx), id, { key: fileKey, type: receipt.type });
       if (!result.ok) {

@@ -18,9 +18,9 @@ import {
   verificationUnavailable,
 } from '#api/errors.ts';
 import { idParams, validate } from '#api/http/validate.ts';
-import { readMultipart } from '#api/http/read-multipart.ts';
+import { oneFileForm, readMultipart } from '#api/http/read-multipart.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { checkedImage, encodeDocument, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
+import { checkedImage, encodeDocument, imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
 import { deleteDocument, storeDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
@@ -80,9 +80,11 @@ export function photoVerificationRouter(deps: RouterDeps): Router {
       if (expected === 'missing') throw adMissing();
       if (expected === 'not_allowed') throw photoVerificationNotAllowed();
       if (expected === 'none') throw noSelfieExpected();
-      // Room above 5 MB so that a slightly bigger file gets checkedImage's precise message, not a bare 413.
-      const form = await readMultipart(ctx, { limitBytes: 2 * MAX_IMAGE_BYTES });
-      const bytes = await checkedImage(form.get('selfie'), 'selfie', 'la selfie', { allowWebp: true });
+      const form = await readMultipart(
+        ctx,
+        oneFileForm(MAX_IMAGE_BYTES, () => imageTooLarge('la selfie', 'selfie')),
+      );
+      const bytes = await checkedImage(form.file('selfie')?.bytes, 'selfie', 'la selfie', { allowWebp: true });
       let jpeg: Buffer;
       try {
         jpeg = await imageJobs.run(() => encodeDocument(bytes));

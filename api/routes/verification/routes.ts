@@ -6,16 +6,16 @@ import { alreadyVerified, verificationAlreadyPending, verificationUnavailable } 
 import { parseInput } from '#api/http/validate.ts';
 import { readMultipart } from '#api/http/read-multipart.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
-import { claimSchema, readDocuments, submitVerification } from './verification.ts';
+import { imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
+import { claimSchema, DOCUMENTS, readDocuments, submitVerification } from './verification.ts';
 import { latestVerification } from '#db/queries/advertiser-verification.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
-// Three documents of 5 MB and the text fields.
-const FORM_LIMIT = 3 * MAX_IMAGE_BYTES + 64 * 1024;
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : undefined;
+/** At most the three documents of the manual method, each refused past 5 MB with its own label. */
+const FORM_LIMITS = {
+  files: 3,
+  fileBytes: MAX_IMAGE_BYTES,
+  fileTooLarge: (field: string) => imageTooLarge(DOCUMENTS.manual.find((d) => d.field === field)?.label ?? 'el archivo', field),
 };
 
 /** Paths that accept multipart forms (api/middleware/same-origin.ts). */
@@ -34,14 +34,14 @@ export function verificationRouter(deps: RouterDeps): Router {
       const advertiser = signedInAdvertiser(ctx);
       if (advertiser.verificationStatus === 'pending') throw verificationAlreadyPending();
       if (advertiser.verificationStatus === 'verified') throw alreadyVerified();
-      const form = await readMultipart(ctx, { limitBytes: FORM_LIMIT });
+      const form = await readMultipart(ctx, FORM_LIMITS);
       const claim = parseInput(claimSchema(), {
-        method: text(form, 'method'),
-        fullName: text(form, 'fullName'),
-        birthDate: text(form, 'birthDate'),
-        dni: text(form, 'dni'),
-        tramite: text(form, 'tramite'),
-        gender: text(form, 'gender'),
+        method: form.text('method'),
+        fullName: form.text('fullName'),
+        birthDate: form.text('birthDate'),
+        dni: form.text('dni'),
+        tramite: form.text('tramite'),
+        gender: form.text('gender'),
       });
       const documents = await readDocuments(form, claim.method);
       const result = await submitVerification(deps.db, { store: deps.store, key }, advertiser.id, claim, documents);

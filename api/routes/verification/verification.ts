@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ageFrom } from '#shared/dates.ts';
 import { recordVerificationRequest, verificationStatusOf } from '#db/queries/advertiser-verification.ts';
 import { checkedImage, encodeDocument } from '#api/services/uploaded-image.ts';
+import type { MultipartForm } from '#api/http/read-multipart.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
 import { deleteDocument, storeDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers, type ObjectStore } from '#api/services/object-store/object-store.ts';
@@ -59,10 +60,10 @@ export const claimSchema = (now = new Date()) =>
 export type Claim = z.output<ReturnType<typeof claimSchema>>;
 
 /** Checks every document of the method (the first problem is a 400 naming its field), then re-encodes them. */
-export async function readDocuments(form: FormData, method: Claim['method']): Promise<{ kind: DocumentKind; jpeg: Buffer }[]> {
+export async function readDocuments(form: MultipartForm, method: Claim['method']): Promise<{ kind: DocumentKind; jpeg: Buffer }[]> {
   const checked: { kind: DocumentKind; bytes: Buffer }[] = [];
   for (const doc of DOCUMENTS[method])
-    checked.push({ kind: doc.kind, bytes: await checkedImage(form.get(doc.field), doc.field, doc.label) });
+    checked.push({ kind: doc.kind, bytes: await checkedImage(form.file(doc.field)?.bytes, doc.field, doc.label) });
   // One image job for the whole set (it is one upload), each document decoded once.
   return imageJobs.run(async () => {
     const documents = [];
