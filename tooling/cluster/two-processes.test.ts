@@ -183,7 +183,7 @@ describe.skipIf(skipReason !== null)('two processes on one PostgreSQL database b
     // Pages (nginx sends a GET that finds its connection cut to the other process) and POSTs, which nginx never sends
     // twice: one whose connection is cut after it was sent is answered 502 by nginx itself.
     const ask = {
-      page: () => fetch(`${cluster.origin}/buscar?barrio=palermo`),
+      page: () => fetch(`${cluster.origin}/buscar?barrio=palermo&q=masajes+${crypto.randomBytes(3).toString('hex')}`),
       post: () => fetch(`${cluster.origin}/api/admin/heartbeat`, { method: 'POST', headers: { ...json, Cookie: staff }, body: '{}' }),
     };
     const expected = { page: 'page 200', post: 'post 204' };
@@ -205,7 +205,8 @@ describe.skipIf(skipReason !== null)('two processes on one PostgreSQL database b
       }
     };
     // Several keep-alive clients of each kind: nginx keeps its connections to both processes busy and reuses them.
-    const clients = (['page', 'post'] as const).flatMap((kind) => Array.from({ length: 5 }, () => client(kind)));
+    // Pages rendered anew every time keep the processes busy, so that requests wait, unread, on kept connections.
+    const clients = [...Array.from({ length: 8 }, () => client('page')), ...Array.from({ length: 12 }, () => client('post'))];
     await new Promise((resolve) => setTimeout(resolve, 500));
     const stopping = cluster.processes[0]!;
     stopping.child.kill('SIGTERM');
