@@ -44,19 +44,7 @@ export function stoppable(server: http.Server, options: ServerStopOptions = {}):
     // From now on every answer closes its connection: nginx sends its next request on a new one, to another process.
     if (closing) res.shouldKeepAlive = false;
     const connection = connections.get(req.socket);
-    if (!connection) return;
-    const socket = req.socket;
-    connection.inFlight++;
-    inFlight.add(res);
-    const answered = () => {
-      if (!inFlight.delete(res)) return;
-      connection.inFlight--;
-      if (connection.inFlight > 0) return;
-      connection.idleSince = Date.now();
-      connection.bytesAtIdle = socket.bytesRead;
-    };
-    res.once('finish', answered);
-    res.once('close', answered);
+    if (connection) follow(req.socket, connection, res, inFlight);
   });
   return () =>
     (stopping ??= new Promise<void>((resolve) => {
@@ -83,6 +71,21 @@ export function stoppable(server: http.Server, options: ServerStopOptions = {}):
         resolve();
       });
     }));
+}
+
+/** Counts `res` in flight on its connection until it is answered (or cut off). */
+function follow(socket: Socket, connection: Connection, res: http.ServerResponse, inFlight: Set<http.ServerResponse>): void {
+  connection.inFlight++;
+  inFlight.add(res);
+  const answered = () => {
+    if (!inFlight.delete(res)) return;
+    connection.inFlight--;
+    if (connection.inFlight > 0) return;
+    connection.idleSince = Date.now();
+    connection.bytesAtIdle = socket.bytesRead;
+  };
+  res.once('finish', answered);
+  res.once('close', answered);
 }
 
 /**
