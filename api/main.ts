@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { localAlertPhoneKey, localIdentityKey } from './local-keys.ts';
 import { createApp } from './app.ts';
+import { STOP_GRACE_MS, stoppable } from './server-stop.ts';
 import { AnalyticsWriter } from './routes/analytics/writer.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
 import { openStatsOnce } from './services/stats-once-redis.ts';
@@ -85,25 +86,19 @@ export function secureDataDir(config: Pick<Config, 'dataDir'>): void {
 }
 
 /**
- * Requests in flight finish (analytics requests once their events are committed), then the analytics writer stops
- * taking items and the rate limits' Redis connection (if any) closes, then (once the scheduled jobs' runs in progress
- * are done, if any) the database closes.
+ * Requests in flight and those already on their way finish (`stopServer`, from stoppable(); analytics requests once
+ * their events are committed), then the analytics writer stops taking items and the rate limits' Redis connection (if
+ * any) closes, then (once the scheduled jobs' runs in progress are done, if any) the database closes.
  */
 export async function stopServing(
-  server: http.Server,
+  stopServer: () => Promise<void>,
   analytics: AnalyticsWriter,
   db: Db,
   stopJobs?: () => Promise<void>,
   adStats?: AdStatsCounter,
   rateLimits?: RateLimitStore,
 ): Promise<void> {
-  // A load balancer's keep-alive connections would bring new requests until the process is forced to exit, cutting
-  // them off: from now on every answer closes its connection (nginx then sends the next request to another process),
-  // and close() closes the idle ones at once.
-  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    res.shouldKeepAlive = false;
-  });
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await stopServer();
   await analytics.close();
   await adStats?.close();
   await rateLimits?.close();
@@ -206,6 +201,7 @@ export async function main(): Promise<void> {
   const adStats = new AdStatsCounter(db, { once: statsOnce });
   const app = await createApp({ db, config, distDir, analytics, mailer, store, renderCache, adStats, searchIndex, rateLimits });
   const server = http.createServer(app.callback());
+  const stopServer = stoppable(server);
   server.on('error', (err: NodeJS.ErrnoException) => {
     console.error(
       err.code === 'EADDRINUSE'
@@ -223,9 +219,10 @@ export async function main(): Promise<void> {
   const shutdown = () => {
     searchIndex.close();
     void stopListening();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    // Past the requests' grace time, what follows them (the analytics drain, the jobs' runs, the database) has 5 s.
+    setTimeout(() => process.exit(0), STOP_GRACE_MS + 5_000).unref();
     // The jobs' runs in progress finish with the requests in flight; the database closes after both.
-    void stopServing(server, analytics, db, stopJobs, adStats, rateLimits).then(() => process.exit(0));
+    void stopServing(stopServer, analytics, db, stopJobs, adStats, rateLimits).then(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

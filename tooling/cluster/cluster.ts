@@ -49,6 +49,7 @@ export interface Cluster {
  * refused or reset, or its 502/503 while it stops) is sent to the next one when it is idempotent (GET, HEAD),
  * which is nginx's default for `proxy_next_upstream`. The processes trust X-Forwarded-For from it (TRUST_PROXY).
  * Its body limit is the largest form's (identity verification: 15 MB + 64 KB, api/routes/verification/routes.ts).
+ * Kept connections are dropped by nginx after 4 s unused, before a process's own 5 s (docs/operations.md).
  */
 export function loadBalancerConfig(options: { port: number; upstreams: string[]; dir: string; forwardedBy?: string }): string {
   const realIp = options.forwardedBy ? `set_real_ip_from ${options.forwardedBy};\n  real_ip_header X-Forwarded-For;\n  ` : '';
@@ -61,6 +62,7 @@ http {
   upstream velada {
     ${options.upstreams.map((upstream) => `server ${upstream} max_fails=1 fail_timeout=2s;`).join('\n    ')}
     keepalive 32;
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${options.port};
@@ -148,7 +150,7 @@ function startProcess(dir: string, index: number, env: Record<string, string>): 
   return { origin: `http://127.0.0.1:${env.PORT}`, child, logFile, exited };
 }
 
-/** SIGTERM, as a deployment stops a process; SIGKILL if it has not exited 30 s later (it exits by itself after 10). */
+/** SIGTERM, as a deployment stops a process; SIGKILL if it has not exited 30 s later (it exits by itself after 15). */
 async function stopProcess(p: VeladaProcess): Promise<void> {
   if (p.child.exitCode !== null || p.child.signalCode !== null) return;
   p.child.kill('SIGTERM');
