@@ -106,7 +106,7 @@ describe('the render cache under hostile requests', () => {
     idle.pause();
     idle.write(`GET ${pathname} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
     try {
-      await vi.waitFor(() => expect(cache.rendersInFlight).toBe(1));
+      await vi.waitFor(() => expect(cache.rendersInFlight).toBe(1), { timeout: 10_000 });
       // Asked while that render runs: served from it once it ends, not rendered again after a wait.
       const visitor = await get(pathname);
       expect(visitor.cache).toBe('hit');
@@ -155,7 +155,7 @@ describe('render places shared between sources (finding 6)', () => {
   it('refuses one source past its share while every place is taken, and still renders for the others', async () => {
     // One source asks for 40 uncached searches at once (8 places); then another visitor asks for one.
     const flood = Array.from({ length: 40 }, (_, i) => search('203.0.113.66', `lento-${i}`));
-    await vi.waitFor(() => expect(cache.rendersInFlight).toBeGreaterThanOrEqual(8));
+    await vi.waitFor(() => expect(cache.rendersInFlight).toBeGreaterThanOrEqual(8), { timeout: 10_000 });
     const other = await search('2001:db8:99::1', 'lento-otro');
     const answers = await Promise.all(flood);
     expect(other.status).toBe(200);
