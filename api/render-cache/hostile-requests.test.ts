@@ -32,7 +32,7 @@ function writeStandInBuild(distDir: string): void {
        locals.renderedVariant?.(gateOpen ? 'age-confirmed' : 'public');
        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
        res.write('<!doctype html><html' + (gateOpen ? ' class="age-ok"' : '') + '><body>' + req.url);
-       if (url.searchParams.get('q')?.startsWith('lento')) await new Promise((resolve) => setTimeout(resolve, 150));
+       if (url.searchParams.get('q')?.startsWith('lento')) await new Promise((resolve) => setTimeout(resolve, 500));
        if (url.searchParams.get('q') === 'grande') {
          await new Promise((resolve) => setTimeout(resolve, 200));
          res.write('x'.repeat(${BIG_PAGE_BYTES}));
