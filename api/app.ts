@@ -51,7 +51,7 @@ import { alertsRouter } from './routes/alerts/routes.ts';
 import { safetyAlertsRouter } from './routes/safety-alerts/routes.ts';
 import { checkInRouter } from './routes/check-in/routes.ts';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from './services/mail-preferences.ts';
-import { nodeRequestSources, requestSource, requestSources } from './http/request-source.ts';
+import { nodeClientAddresses, nodeRequestSources, requestSource, requestSources, sourceOfAddress } from './http/request-source.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 const gzipOrBrotli = compression({ threshold: 1024 }) as unknown as NodeMiddleware;
@@ -144,6 +144,11 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
       renderCache,
       staticFiles: staticSite?.files,
       onPageHit,
+      renderSlots: {
+        slots: renderSlots,
+        addressOf: nodeClientAddresses(deps.config.trustedProxies),
+        sourceOf: (address) => sourceOfAddress(address, deps.config.ipv6SourcePrefix),
+      },
     });
   }
   // `compression` wraps the Node response, so it covers Koa's bodies and the Astro adapter's writes alike.

@@ -14,6 +14,7 @@ import { cacheablePageOf } from './render-cache/page-keys.ts';
 import { cacheControlFor, type OnPageHit } from './render-cache/middleware.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
 import type { StaticFile } from './static-site.ts';
+import { refusalPage, type RenderSlots } from './render-slots.ts';
 import { matchesEtag, preferredEncoding, type Encoding } from './http/encoding.ts';
 
 export interface FastPathOptions {
@@ -25,6 +26,11 @@ export interface FastPathOptions {
   staticFiles?: Map<string, StaticFile>;
   /** Every answer from the cache counts for the ads its page shows, as the page counts them when rendered. */
   onPageHit?: OnPageHit;
+  /**
+   * Where renders take their turn, and the client's address and source of a raw request: a miss whose render would be
+   * refused (its source past its share, or the queue full) is answered here, before Koa runs at all.
+   */
+  renderSlots?: { slots: RenderSlots; addressOf: (req: IncomingMessage) => string; sourceOf: (address: string) => string };
 }
 
 /** What a response needs to be sent: its headers (names in lower case) besides the security ones, an ETag, its body. */
@@ -74,6 +80,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
     const page = cacheablePageOf(req.method, pathname, querystring, req.headers.cookie);
     // A request with a session cookie is left to Koa, which asks whether the session is live.
     const entry = page && !page.sessions && renderCache.peek(page.key);
+    if (page && !page.sessions && !entry && options.renderSlots) return refuseRender(req, res, security, pathname, options.renderSlots);
     if (!page || !entry) return false;
     options.onPageHit?.(req, entry);
     send(req, res, security, {
@@ -90,6 +97,33 @@ export function createFastPath(options: FastPathOptions): FastPath {
     });
     return true;
   };
+}
+
+/**
+ * A cache miss whose render would be refused: answered with the refusal page at once (a flood of misses from one
+ * source costs no Koa context); otherwise false, and Koa renders it.
+ */
+function refuseRender(
+  req: IncomingMessage,
+  res: ServerResponse,
+  security: Record<string, string>,
+  pathname: string,
+  { slots, addressOf, sourceOf }: NonNullable<FastPathOptions['renderSlots']>,
+): boolean {
+  const address = addressOf(req);
+  const refused = slots.refusal(sourceOf(address), address);
+  if (!refused) return false;
+  const body = Buffer.from(refusalPage(refused));
+  res.writeHead(refused.status, {
+    ...security,
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': defaultPolicy(pathname),
+    'cache-control': 'no-store',
+    'retry-after': String(refused.retryAfterSeconds ?? 2),
+    'content-length': body.length,
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
 }
 
 /**

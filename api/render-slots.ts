@@ -80,5 +80,7 @@ export function answerRenderRefusal(ctx: Context, err: HttpError): void {
   ctx.set('Retry-After', String(err.retryAfterSeconds ?? 2));
   ctx.set('Cache-Control', 'no-store');
   ctx.type = 'text/html; charset=utf-8';
-  ctx.body = err.status === 429 ? TOO_MANY_PAGES_PAGE : BUSY_PAGE;
+  ctx.body = refusalPage(err);
 }
+
+export const refusalPage = (err: HttpError): string => (err.status === 429 ? TOO_MANY_PAGES_PAGE : BUSY_PAGE);

@@ -11,7 +11,8 @@ import { hasWrk, wrk } from './lib/wrk.ts';
 import { popularUrls, randomSearchScript } from './speed.ts';
 
 const FLOOD_S = 20;
-const CONNECTIONS = 50;
+/** FLOOD_CONNECTIONS=250: a heavier flood than the 50 of the target. */
+const CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS ?? 50);
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
 interface Timed {
@@ -88,6 +89,7 @@ export async function runFloodBenchmark(): Promise<Record<string, unknown>> {
     const missMs = others.misses.map((a) => a.ms).sort((a, b) => a - b);
     return {
       name: 'flood-one-source',
+      connections: CONNECTIONS,
       loadAverage,
       cores: os.cpus().length,
       flooder: { requestsPerSec: flood.requestsPerSec, requests: flood.requests, non2xx: flood.non2xx, socketErrors: flood.socketErrors },

@@ -72,11 +72,17 @@ export function clientAddress(req: IncomingMessage, proxies: net.BlockList | nul
   return last || peer;
 }
 
+/** The client's address of a raw Node request, as ctx.ip gives it for the same request inside Koa. */
+export function nodeClientAddresses(trustedProxies: string[]): (req: IncomingMessage) => string {
+  const proxies = trustedProxies.length > 0 ? proxyList(trustedProxies) : null;
+  return (req) => clientAddress(req, proxies);
+}
+
 /** The source of a raw Node request, as requestSource() gives it for the same request inside Koa. */
 export function nodeRequestSources(
   trustedProxies: string[],
   ipv6PrefixBits = DEFAULT_IPV6_SOURCE_PREFIX,
 ): (req: IncomingMessage) => string {
-  const proxies = trustedProxies.length > 0 ? proxyList(trustedProxies) : null;
-  return (req) => sourceOfAddress(clientAddress(req, proxies), ipv6PrefixBits);
+  const addressOf = nodeClientAddresses(trustedProxies);
+  return (req) => sourceOfAddress(addressOf(req), ipv6PrefixBits);
 }
