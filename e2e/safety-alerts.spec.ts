@@ -1,7 +1,7 @@
 // Alertas de seguridad (docs/decisions/040-alertas.md): a verified advertiser reports an incident against a number,
 // staff approve it in the panel, and another verified advertiser's lookup of the same number (written another way)
 // shows it without saying who reported; an advertiser not yet verified is told what to do.
-import { test, expect, expectNoSeriousA11yViolations, insertVerifiedAdvertiser, signInAsAdvertiser } from './fixtures.ts';
+import { test, expect, expectNoSeriousA11yViolations, insertVerifiedAdvertiser, signInAsAdvertiser, waitForHydration } from './fixtures.ts';
 import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 
@@ -22,6 +22,8 @@ test('a verified advertiser reports a number, staff approve it, and another adve
   await page.getByRole('link', { name: 'Alertas de seguridad' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Alertas de seguridad' })).toBeVisible();
   await expect(page.getByText('Todavía no reportaste ningún incidente.')).toBeVisible();
+  // The form checks its fields in the browser: a click before the island hydrates would submit it natively.
+  await waitForHydration(page);
 
   const report = page.getByRole('region', { name: 'Reportar un incidente' });
   await report.getByRole('button', { name: 'Enviar el reporte' }).click();
@@ -71,6 +73,7 @@ test('a verified advertiser reports a number, staff approve it, and another adve
   const reader = await readerContext.newPage();
   const other = await insertVerifiedAdvertiser(db, { fullName: 'Olga Consultante' });
   await signInAsAdvertiser(reader, other, '/mi-cuenta/alertas');
+  await waitForHydration(reader);
   const lookup = reader.getByRole('region', { name: '¿Este número tiene alertas?' });
   await lookup.getByLabel('Teléfono o enlace de WhatsApp').fill(`011 15-${number.slice(3)}`);
   await lookup.getByRole('button', { name: 'Consultar' }).click();
