@@ -38,7 +38,7 @@ import { AdStatsCounter, isCountedVisit } from './services/ad-stats.ts';
 import { ping } from '#db/connection.ts';
 import { createFastPath, type FastPath } from './fast-path.ts';
 import { RenderSlots } from './render-slots.ts';
-import { advertiserSessions, staffSessions } from './auth/sessions.ts';
+import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
 import { loadStaticSite } from './static-site.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import type { AppDeps, RouterDeps } from './deps.ts';

@@ -12,7 +12,7 @@ import { matchesEtag, preferredEncoding } from './http/encoding.ts';
 import { serve, testConfig, type TestServer } from './testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { insertAdvertiser } from '#tooling/factories/index.ts';
 
 const HOME =

@@ -12,7 +12,7 @@ import { photoAudience } from '#db/queries/photo-access.ts';
 import { can } from '#shared/admin-permissions.ts';
 import { hasNoJsAgeCookie } from '#shared/age-cookie.ts';
 import { APP_PHOTOS_PATH } from '#shared/photo-urls.ts';
-import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
+import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

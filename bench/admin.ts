@@ -17,7 +17,7 @@ import { PANEL_DATABASE_URL, PANEL_DIR, PANEL_PAYMENTS, PANEL_SUBSCRIBERS, ensur
 import { isMain, log, percentile, round } from './lib/common.ts';
 import { getBody, loadSummary } from './lib/http.ts';
 import { ensureSiteBuild, startServer } from './lib/processes.ts';
-import { staffSessions } from '#api/auth/sessions.ts';
+import { staffSessions } from '#core/sessions/sessions.ts';
 
 const CALLS: { name: string; path: string; query: (db: Knex) => Promise<unknown> }[] = [
   { name: 'admin-statistics', path: '/api/admin/statistics', query: (db) => statistics(db) },

@@ -17,7 +17,7 @@ import { hashPassword } from '#api/services/passwords.ts';
 import { BENCH_DB_FILE, BENCH_DATA_DIR, isMain, log, round } from './lib/common.ts';
 import { ensureBenchData } from './lib/bench-data.ts';
 import { ensureSiteBuild, startServer } from './lib/processes.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 
 const CONNECTIONS = 500;
 /** LOAD_DURATION_S: a longer overload phase, to watch memory over minutes. */

@@ -1,20 +1,21 @@
-// The layer rule (docs/decisions/017-layers-and-conventions.md): site → api → db, one way, with shared/ below all
-// of them and browser code importing no server module. Types may cross any line (`import type` leaves nothing
+// The layer rule (docs/decisions/017-layers.md, 051-core.md): site → core, api → core, core → db, one way, with
+// shared/ below all of them and browser code importing no server module. Types may cross any line (`import type` leaves nothing
 // in the output); values may not. Tests, tooling, benchmarks and end-to-end tests stand outside the layers.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-export type Layer = 'shared' | 'db' | 'api' | 'site-server' | 'browser' | 'tooling';
+export type Layer = 'shared' | 'db' | 'core' | 'api' | 'site-server' | 'browser' | 'tooling';
 
 /** What each layer may import (values). Tooling (seeds, factories, test helpers) may import anything; nothing
  * in a layer may import tooling. */
 export const ALLOWED: Record<Exclude<Layer, 'tooling'>, Layer[]> = {
   shared: ['shared'],
   db: ['db', 'shared'],
-  api: ['api', 'db', 'shared'],
+  core: ['core', 'db', 'shared'],
+  api: ['api', 'core', 'db', 'shared'],
   // Pages and components render islands, so they import browser modules too.
-  'site-server': ['site-server', 'browser', 'api', 'db', 'shared'],
+  'site-server': ['site-server', 'browser', 'core', 'api', 'db', 'shared'],
   browser: ['browser', 'shared'],
 };
 
@@ -29,6 +30,7 @@ export function layerOf(file: string): Layer | null {
   if (TOOLING.some((re) => re.test(file))) return 'tooling';
   if (file.startsWith('shared/')) return 'shared';
   if (file.startsWith('db/')) return 'db';
+  if (file.startsWith('core/')) return 'core';
   if (file.startsWith('api/')) return 'api';
   if (/^site\/(islands|stores|lib)\//.test(file)) return 'browser';
   if (file.startsWith('site/')) return 'site-server';
@@ -125,7 +127,7 @@ export function checkFile(file: string, code: string, aliases: Record<string, st
 export function checkRepository(root: string): Violation[] {
   const aliases = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { imports: Record<string, string> }).imports;
   const violations: Violation[] = [];
-  for (const folder of ['shared', 'db', 'api', 'site', 'tooling']) {
+  for (const folder of ['shared', 'db', 'core', 'api', 'site', 'tooling']) {
     for (const entry of fs.readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !/\.(ts|tsx|astro)$/.test(entry.name)) continue;
       const file = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { advertiserUnauthenticated, forbidden, staffUnauthenticated } from '#api/errors.ts';
 import { audit } from '#db/queries/admin/audit-log.ts';
 import { can, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
-import { advertiserSessions, staffSessions, type SessionStore, type SignedInAdvertiser } from './sessions.ts';
+import { advertiserSessions, staffSessions, type SessionStore, type SignedInAdvertiser } from '#core/sessions/sessions.ts';
 
 /** A live session of `store`, renewed by this call, in ctx.state[key]; 401 (and the cookie cleared) otherwise. */
 function requireSession<User>(deps: { db: Knex }, store: SessionStore<User>, key: 'admin' | 'advertiser', refuse: () => Error): Middleware {

@@ -8,7 +8,7 @@ import { testJpeg } from '#api/testing/images.ts';
 import { BOUNDARY, chunksOf, closing, fileHead, filePart, multipartType, streamingPost, textPart } from '#api/testing/streaming-post.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { shiftDate, buenosAiresDate } from '#shared/dates.ts';
 import { uploadParsing } from './read-multipart.ts';
 

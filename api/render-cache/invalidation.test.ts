@@ -25,7 +25,7 @@ import { createPlanPurchase } from '#db/queries/plan-purchases.ts';
 import { completePayment } from '#db/queries/plan-payments.ts';
 import { createReport } from '#db/queries/reports.ts';
 import { setPlanPrices } from '#db/queries/settings.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { AGE_NOJS_COOKIE } from '#shared/age-cookie.ts';
 import { buenosAiresDate, daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 

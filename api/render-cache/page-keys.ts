@@ -9,7 +9,7 @@ import { pageVariantOf, type PageVariant } from '#shared/age-cookie.ts';
 import { cookieValue } from '#shared/cookies.ts';
 import { featuredDay, featuredOffset } from '#shared/featured.ts';
 import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
-import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
+import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 import { findLanding } from '#shared/search-engines.ts';
 
 export interface CacheablePage {

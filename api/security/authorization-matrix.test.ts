@@ -18,7 +18,7 @@ import { ROUTE_CASES, fillPath, type ApiRoute, type RouteCase } from './route-ca
 import { rawRequest, type RawResponse } from './testing.ts';
 import { securityTestApp } from './test-app.ts';
 import { seedWorld, type World } from './world.ts';
-import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
+import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 import { subscribeAlert } from '#db/queries/push-subscriptions.ts';
 
 // Made while the file loads: the tests below are one per route.

@@ -7,7 +7,7 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { databaseFingerprint, rawRequest } from './testing.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;

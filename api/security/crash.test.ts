@@ -24,7 +24,7 @@ import { expectSoundAndWhole as expectSoundAndWholeIn, keysOnDisk } from './cras
 import { rawRequest, type RawResponse } from './testing.ts';
 import { OWNER_PASSWORD, seedWorld, type World } from './world.ts';
 import type { CrashServerOptions } from './crash-server.ts';
-import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
+import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 
 const ROUNDS = 3;
 /** Published ads of the owner that purchases and reports pick from. */

@@ -4,7 +4,7 @@
 import { fillPath, type ApiRoute, type RouteCase } from './route-catalogue.ts';
 import type { RawRequest } from './testing.ts';
 import type { World } from './world.ts';
-import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
+import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 
 export type Identity = 'anonymous' | 'advertiser' | 'admin';
 

@@ -8,7 +8,7 @@ import { cbuFrom } from '#shared/cbu.ts';
 import { copyAdImage } from '#api/services/image-store.ts';
 import type { ObjectStore } from '#api/services/object-store/object-store.ts';
 import { issueQuote } from '#api/routes/payments/price-quotes.ts';
-import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
+import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 
 export interface World {
   owner: { id: number; email: string; cookie: string };

@@ -11,7 +11,7 @@ import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { serveTestApp } from '#api/testing/http.ts';
 import { testJpeg } from '#api/testing/images.ts';
 import { checkedImage } from './uploaded-image.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 
 // Counts the pixel pipelines (toBuffer, toFile, also on clones) that run on a given input, passing every call on
 // to the real library. metadata() reads the header only and is not counted.

@@ -6,7 +6,7 @@ import type { Config } from '#api/config.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { hashPassword } from '#api/services/passwords.ts';
-import { staffSessions } from '#api/auth/sessions.ts';
+import { staffSessions } from '#core/sessions/sessions.ts';
 import { insertedId } from '#db/dialect.ts';
 import { ADMIN_PERMISSIONS, type AdminPermission } from '#shared/admin-permissions.ts';
 

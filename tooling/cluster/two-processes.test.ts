@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knexConfig, migrate } from '#db/connection.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { hashPassword } from '#api/services/passwords.ts';
-import { advertiserSessions, staffSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
 import { startTestS3, type TestS3 } from '#tooling/testing/s3.ts';
 import { testJpeg } from '#api/testing/images.ts';
 import { NGINX_BINARY } from './nginx.ts';

@@ -12,7 +12,7 @@ import { AD_IMAGES_PREFIX, storeAdImage } from '#api/services/image-store.ts';
 import { sealedObjectKey, storeDocument } from '#api/services/identity-vault.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { insertedId } from '#db/dialect.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { MemoryMailer, createMailer } from '#api/services/mail.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;

@@ -2,7 +2,7 @@
 // and new passwords. Routes send the mail; the rows are written by db/queries/advertiser-accounts.ts.
 import type { Knex } from 'knex';
 import { hashPassword } from '#api/services/passwords.ts';
-import { hashToken, isPlausibleToken, newToken } from '#api/services/tokens.ts';
+import { hashToken, isPlausibleToken, newToken } from '#core/sessions/tokens.ts';
 import { clearAccountAttempts } from '#db/queries/login-attempts.ts';
 import {
   findLinkToken,
@@ -14,7 +14,7 @@ import {
   spendLinkToken,
   type TokenPurpose,
 } from '#db/queries/advertiser-accounts.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 
 export { findAdvertiserByEmail, normalizeEmail, type TokenPurpose } from '#db/queries/advertiser-accounts.ts';
 

@@ -11,7 +11,7 @@ import { deleteAdImage } from '#api/services/image-store.ts';
 import { deleteDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { deleteAdvertiserAccount, exportAdvertiserData } from '#db/queries/advertiser-data.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 import { deleteBody } from './schema.ts';
 

@@ -19,7 +19,7 @@ import { mailStaffAlert } from '#api/services/staff-alerts.ts';
 import { confirmEmailMail, resetPasswordMail } from './mails.ts';
 import { confirmEmail, findAdvertiserByEmail, issueToken, normalizeEmail, registerAdvertiser, resetPassword } from './accounts.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
-import { advertiserSessions, type SignedInAdvertiser } from '#api/auth/sessions.ts';
+import { advertiserSessions, type SignedInAdvertiser } from '#core/sessions/sessions.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 import { registerBody, loginBody, emailBody, resendBody, confirmBody, resetBody } from './schema.ts';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { startPanel, errorOf, type Panel } from '#api/testing/panel.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { sameOriginJson } from '#api/testing/http.ts';
 import { transparencyReport } from '#db/queries/transparency.ts';
 

@@ -9,7 +9,7 @@ import { pngDeclaring, testJpeg } from '#api/testing/images.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { AD_IMAGES_PREFIX } from '#api/services/image-store.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPanel, type Panel } from '#api/testing/panel.ts';
 import { sameOriginJson } from '#api/testing/http.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import type { ModerationItem } from '#db/queries/admin/moderation.ts';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginJson } from '#api/testing/http.ts';
 import { startPanel, errorOf, type Panel } from '#api/testing/panel.ts';
 import { createRandom, demoPicture, insertAdvertiser } from '#tooling/factories/index.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { AD_IMAGES_PREFIX } from '#api/services/image-store.ts';
 import type { ModerationItem } from '#db/queries/admin/moderation.ts';
 import { normalizePhone } from '#shared/phone.ts';

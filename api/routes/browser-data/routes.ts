@@ -4,7 +4,7 @@
 // (api/middleware/same-origin.ts): another site cannot sign a visitor out.
 import Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
-import { advertiserSessions, staffSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
 import { audit } from '#db/queries/admin/audit-log.ts';
 
 export const CLEAR_BROWSER_DATA_PATH = '/api/browser-data/clear';

@@ -10,7 +10,7 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { MemoryMailer, type Mail, type Mailer } from '#api/services/mail.ts';
-import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
+import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 import { runPlanJobs } from '#api/jobs.ts';
 import { preferencesToken } from '#api/services/mail-preferences.ts';
 import { deleteAdvertiserAccount, exportAdvertiserData } from '#db/queries/advertiser-data.ts';

@@ -5,7 +5,7 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { ensureSuperAdmin, SUPER_ADMIN_USERNAME } from '#api/routes/staff/super-admin.ts';
 import { administratorIdByUsername } from '#db/queries/admin/administrators.ts';
-import { staffSessions } from '#api/auth/sessions.ts';
+import { staffSessions } from '#core/sessions/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp } from '#api/testing/http.ts';
 import { issueQuote } from './price-quotes.ts';
 import { signNotification } from './mercadopago.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 import {
   usePaymentsApp,
   IDENTITY_KEY,

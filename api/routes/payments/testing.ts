@@ -8,7 +8,7 @@ import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { createAdministratorAccount } from '#api/routes/staff/administrator-accounts.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { issueQuote } from './price-quotes.ts';
-import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
+import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 
 export const IDENTITY_KEY = Buffer.alloc(32, 9);
 export const WEBHOOK_SECRET = 'webhook-secret-for-tests';

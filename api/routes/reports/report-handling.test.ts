@@ -23,7 +23,7 @@ import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { removeOrphanFiles } from '#api/services/orphan-files.ts';
 import { webPushSender } from '#api/services/push-alerts.ts';
 import { scheduledJobs } from '#api/jobs.ts';
-import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
+import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 
 const STAFF_MAIL = 'equipo@ejemplo.com';
 const HOUR_MS = 3_600_000;

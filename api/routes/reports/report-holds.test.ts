@@ -13,7 +13,7 @@ import { endPlans } from '#db/queries/plan-lifecycle.ts';
 import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { adImageObjectKey } from '#api/services/image-store.ts';
-import { staffSessions, advertiserSessions } from '#api/auth/sessions.ts';
+import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPanel, type Panel } from '#api/testing/panel.ts';
 import { serveTestApp } from '#api/testing/http.ts';
 import { insertAdvertiser } from '#tooling/factories/index.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { prepareAlertPhoneKey, rekeyAlertPhones } from '#db/queries/alert-phone-key.ts';
 
 const KEY = crypto.randomBytes(32);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, startPanel, type Panel } from '#api/testing/panel.ts';
 import { insertAdvertiser } from '#tooling/factories/index.ts';
-import { advertiserSessions, staffSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
 import { scheduledJobs } from '#api/jobs.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { MemoryMailer } from '#api/services/mail.ts';

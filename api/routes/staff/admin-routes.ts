@@ -9,7 +9,7 @@ import {
 } from '#db/queries/admin/administrators.ts';
 import { passwordWithHash } from './administrator-accounts.ts';
 import { idParams } from '#api/http/validate.ts';
-import { staffSessions } from '#api/auth/sessions.ts';
+import { staffSessions } from '#core/sessions/sessions.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
 import { administratorBody } from './schema.ts';
 

@@ -7,7 +7,7 @@ import { checkPassword } from '#api/services/passwords.ts';
 import { audit } from '#db/queries/admin/audit-log.ts';
 import type { Admin } from '#shared/admin-permissions.ts';
 import { administratorForSignIn } from '#db/queries/admin/administrators.ts';
-import { staffSessions } from '#api/auth/sessions.ts';
+import { staffSessions } from '#core/sessions/sessions.ts';
 import { requireAdmin, signedInAdmin } from '#api/auth/guards.ts';
 import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
 import { mailStaffAlert } from '#api/services/staff-alerts.ts';

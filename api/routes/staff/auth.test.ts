@@ -6,7 +6,7 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { insertedId } from '#db/dialect.ts';
-import { staffSessions } from '#api/auth/sessions.ts';
+import { staffSessions } from '#core/sessions/sessions.ts';
 
 const SUPER_PASSWORD = 'clave-super-segura-1';
 const PARTNER_PASSWORD = 'clave-socio-segura-2';

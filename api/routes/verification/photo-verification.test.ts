@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, startPanel, type Panel } from '#api/testing/panel.ts';
 import { pngDeclaring, testJpeg, testPng } from '#api/testing/images.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { decryptDocument, readDocument, sealedObjectKey } from '#api/services/identity-vault.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';

@@ -11,7 +11,7 @@ import { insertAdvertiser } from '#tooling/factories/index.ts';
 import { decryptDocument, readDocument, sealedObjectKey } from '#api/services/identity-vault.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { shiftDate, buenosAiresDate } from '#shared/dates.ts';
-import { advertiserSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 
 let t: TestDb;
 let server: TestApp;

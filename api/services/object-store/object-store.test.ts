@@ -17,7 +17,7 @@ import { insertAd } from '#tooling/factories/index.ts';
 import { insertedId } from '#db/dialect.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { createAdministratorAccount } from '#api/routes/staff/administrator-accounts.ts';
-import { advertiserSessions, staffSessions } from '#api/auth/sessions.ts';
+import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
 import { AD_IMAGES_PREFIX, adImageObjectKey, saveAdImage, encodeAdImage } from '#api/services/image-store.ts';
 import { decryptDocument, sealedObjectKey, sealedPrefix, storeDocument } from '#api/services/identity-vault.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';

@@ -16,7 +16,7 @@ import {
   type SignedInAdvertiser,
 } from '#db/queries/sessions.ts';
 import type { Admin } from '#shared/admin-permissions.ts';
-import { hashToken, isPlausibleToken, newToken } from '#api/services/tokens.ts';
+import { hashToken, isPlausibleToken, newToken } from './tokens.ts';
 
 export type { SignedInAdvertiser } from '#db/queries/sessions.ts';
 
