@@ -1,6 +1,6 @@
 // The check-in timer's rows (docs/decisions/041-check-in.md): at most one per advertiser, deleted when it ends
 // (checked in, cancelled, the contact told, or given up), so nothing about it outlives it. The overdue mail is
-// claimed before it is sent (attempts, next_attempt_at): api/services/check-in.ts runs it.
+// claimed before it is sent (attempts, next_attempt_at): api/services/check-in-alerts.ts runs it.
 import type { Knex } from 'knex';
 import { insertedId, isUniqueViolation } from '#db/dialect.ts';
 import { CHECK_IN_EXTENSION_MINUTES, MAX_CHECK_IN_EXTENSIONS, type CheckInInput, type CheckInState } from '#shared/check-in.ts';
