@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
 import { sqliteConfig } from './connection.ts';
+import { isUniqueViolation } from './dialect.ts';
 
 describe.runIf(process.env.VELADA_TEST_DIALECT !== 'postgres')('the SQLite client', () => {
   let dir: string;
@@ -130,13 +131,30 @@ describe.runIf(process.env.VELADA_TEST_DIALECT !== 'postgres')('the SQLite clien
     expect(await db('t').where('n', '>=', 100).count({ n: '*' })).toEqual([{ n: 12 }]);
   });
 
-  it('reports constraint failures with their extended codes', async () => {
+  it('reports constraint failures with their extended codes; a primary key is a unique violation too', async () => {
     await db.schema.createTable('u', (t) => {
-      t.string('k').primary();
+      t.string('k');
+      t.string('l');
+      t.string('m').unique();
       t.integer('t_id').references('t.id');
+      t.primary(['k', 'l']);
     });
-    await db('u').insert({ k: 'a' });
-    await expect(db('u').insert({ k: 'a' })).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
-    await expect(db('u').insert({ k: 'b', t_id: 999 })).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    await db('u').insert({ k: 'a', l: 'a', m: 'a' });
+    const refusal = (row: Record<string, unknown>) =>
+      db('u')
+        .insert(row)
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+    const primary = await refusal({ k: 'a', l: 'a' });
+    expect(primary).toMatchObject({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+    expect(isUniqueViolation(primary)).toBe(true);
+    const unique = await refusal({ k: 'b', l: 'b', m: 'a' });
+    expect(unique).toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    expect(isUniqueViolation(unique)).toBe(true);
+    const reference = await refusal({ k: 'c', l: 'c', t_id: 999 });
+    expect(reference).toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+    expect(isUniqueViolation(reference)).toBe(false);
   });
 });
