@@ -7,7 +7,7 @@
 //   node bench/sqlite-driver.ts   (DRIVER_CASES=search-sql-broad,index-build: some cases; DRIVER_SECONDS=8)
 import fs from 'node:fs';
 import path from 'node:path';
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import os from 'node:os';
 import type { Knex } from 'knex';
 import { migrate, openDb } from '#db/connection.ts';
@@ -60,7 +60,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Runs `fn` while the event loop's delays are recorded; the longest stop and the 99th percentile, in ms. */
 async function watchingLoop<T>(fn: () => Promise<T>): Promise<{ result: T; loop: { maxMs: number; p99Ms: number } }> {
-  const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 5 });
+  const histogram: ReturnType<typeof monitorEventLoopDelay> = monitorEventLoopDelay({ resolution: 5 });
   histogram.enable();
   try {
     const result = await fn();
