@@ -1,4 +1,4 @@
-// The stored default order of search: plan tier in force (VIP 2, Premium 1, else 0) times 100,000 plus a daily
+// The stored default order of search (shared/ranking.ts): plan tier in force times TIER_WEIGHT plus a daily
 // rotation within the tier. Sorting 100,000 ads by an expression on every request costs tens of milliseconds;
 // reading an index costs none.
 //
@@ -9,10 +9,9 @@
 // the whole category.
 import type { Knex } from 'knex';
 import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
+import { ROTATION, TIER_WEIGHT, rotationShift } from '#shared/ranking.ts';
 import { dialectOf } from '#db/dialect.ts';
-import { planTierSql, TIER_WEIGHT } from './search-ads.ts';
-
-const ROTATION_MODULUS = 10_007;
+import { planTierSql } from './search-order.ts';
 
 /** Ads that take turns: published, with a paid plan in force. */
 function takesTurnsSql(now: Date): [string, Knex.RawBinding[]] {
@@ -20,14 +19,18 @@ function takesTurnsSql(now: Date): [string, Knex.RawBinding[]] {
   return [`ads.state = 'published' and (${tierSql}) > 0`, tierBindings];
 }
 
+/** rotationRank of shared/ranking.ts, in SQL. */
 function permutationRankSql(now: Date): [string, Knex.RawBinding[]] {
   const [tierSql, tierBindings] = planTierSql(now);
-  const shift = (daysSinceEpochInBuenosAires(now) * 811) % ROTATION_MODULUS;
-  return [`(${tierSql}) * ${TIER_WEIGHT} + (((id % ${ROTATION_MODULUS}) * 7919 + ?) % ${ROTATION_MODULUS})`, [...tierBindings, shift]];
+  const { modulus, idStep } = ROTATION;
+  return [
+    `(${tierSql}) * ${TIER_WEIGHT} + (((id % ${modulus}) * ${idStep} + ?) % ${modulus})`,
+    [...tierBindings, rotationShift(daysSinceEpochInBuenosAires(now))],
+  ];
 }
 
 /**
- * Each paid published ad's rank for the day: within its tier and category, the ad whose turn it is gets the top
+ * Each paid published ad's rank for the day (turnRank of shared/ranking.ts): within its tier and category, the ad whose turn it is gets the top
  * value, the next in id order the one below, and so on round. `categories`: only those (all when null).
  */
 function turnRanks(db: Knex, now: Date, categories: string[] | null): Knex.QueryBuilder {

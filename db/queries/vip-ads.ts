@@ -2,7 +2,8 @@
 import type { Knex } from 'knex';
 import type { Category } from '#shared/catalogue.ts';
 import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
-import { VIP_RANK_FLOOR, cardsByIds, publicAds, type AdCard } from './search-ads.ts';
+import { VIP_RANK_FLOOR } from '#shared/ranking.ts';
+import { cardsByIds, publicAds, type AdCard } from './search-ads.ts';
 
 /**
  * Ads with VIP in force, all of them (or up to `limit` from `offset`), in today's rotation: in id order, shifted by one place a day,

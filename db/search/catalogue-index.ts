@@ -21,8 +21,8 @@ import { toMask } from '#shared/masks.ts';
 import { birthDateBounds } from '#shared/dates.ts';
 import { barrioSlugsOf, type SearchFilters } from '#shared/search-filters.ts';
 import { searchTerms } from '#db/dialect.ts';
-import { TIER_WEIGHT } from '#db/queries/search-ads.ts';
-import type { WindowKind } from '#shared/available-now.ts';
+import { windowInForce, type AdWindow } from '#shared/available-now.ts';
+import { IndexOrders } from './index-orders.ts';
 
 /** One published ad as the index reads it (db/queries/search-index-rows.ts). */
 export interface IndexRow {
@@ -59,11 +59,7 @@ export interface IndexRow {
   windows?: IndexWindow[];
 }
 
-export interface IndexWindow {
-  kind: WindowKind;
-  startsAt: number;
-  endsAt: number;
-}
+export type IndexWindow = AdWindow;
 
 /** What the index finds: the total and the ids of the page, in order (the last page when the one asked is past it). */
 export interface IndexAnswer {
@@ -79,9 +75,6 @@ const FLAG_24H = 2;
 const FLAG_OPEN = 4;
 const FLAG_VERIFIED = 8;
 const PLAN_CODES = ['gratuito', 'premium', 'vip'];
-/** The orders the index keeps; 'populares' follows view counts, which change on every visit: the database answers it. */
-const ORDERS = ['relevancia', 'recientes', 'precio-menor', 'precio-mayor', 'verificados'] as const;
-type IndexedOrder = (typeof ORDERS)[number];
 
 /** Words of a folded search text as the full-text engines cut it: runs of letters and digits. */
 export function wordsOf(searchText: string): string[] {
@@ -108,10 +101,10 @@ export class CatalogueIndex {
   private readonly planExpiresAt: Float64Array;
   private readonly masks: { days: Int32Array; slots: Int32Array; languages: Int32Array; services: Int32Array; attention: Int32Array };
   private readonly birthDates: (string | null)[];
-  private readonly rank: Float64Array;
   /** The positions of ads with windows, and theirs: few ads have one at a time. */
   private readonly windows = new Map<number, IndexWindow[]>();
-  private readonly orders = new Map<IndexedOrder, Int32Array>();
+  /** The orders of shared/ranking.ts that the index keeps (index-orders.ts). */
+  private orders!: IndexOrders;
   /** Distinct words in sorted order, and for each the positions of the ads that have it (filled by build). */
   private words: string[] = [];
   private postings: Int32Array[] = [];
@@ -129,7 +122,7 @@ export class CatalogueIndex {
   static async build(rows: IndexRow[], version: number): Promise<CatalogueIndex> {
     const index = new CatalogueIndex(rows, version);
     await index.addWords(rows);
-    await index.sortOrders(rows);
+    index.orders = await IndexOrders.build(rows);
     return index;
   }
 
@@ -152,7 +145,6 @@ export class CatalogueIndex {
       attention: new Int32Array(n),
     };
     this.birthDates = new Array<string | null>(n);
-    this.rank = Float64Array.from(rows, (row) => row.searchRank);
     const categoryCode = new Map(CATEGORIES.map((c, i) => [c.value as string, i]));
     const barrioCode = new Map(BARRIOS.map((b, i) => [b.slug, i]));
     rows.forEach((row, i) => {
@@ -197,26 +189,6 @@ export class CatalogueIndex {
     this.postings = this.words.map((w) => Int32Array.from(byWord.get(w)!));
   }
 
-  /** Each order as a permutation of positions, ties broken by id descending as in SQL; a breath before each. */
-  private async sortOrders(rows: IndexRow[]): Promise<void> {
-    const n = rows.length;
-    const rank = this.rank;
-    const published = Float64Array.from(rows, (row) => row.publishedAt);
-    const ids = this.ids;
-    const price = this.price;
-    const nullsLast = (a: number, b: number) => Number(Number.isNaN(price[a]!)) - Number(Number.isNaN(price[b]!));
-    const sorted = async (compare: (a: number, b: number) => number) => {
-      await breathe();
-      return Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => compare(a, b) || ids[b]! - ids[a]!);
-    };
-    this.orders.set('relevancia', await sorted((a, b) => rank[b]! - rank[a]!));
-    this.orders.set('recientes', await sorted((a, b) => published[b]! - published[a]!));
-    this.orders.set('precio-menor', await sorted((a, b) => nullsLast(a, b) || price[a]! - price[b]! || 0));
-    this.orders.set('precio-mayor', await sorted((a, b) => nullsLast(a, b) || price[b]! - price[a]! || 0));
-    const photos = (i: number) => this.flags[i]! & FLAG_PHOTOS;
-    this.orders.set('verificados', await sorted((a, b) => photos(b) - photos(a) || rank[b]! - rank[a]!));
-  }
-
   /**
    * A result that depends only on the public catalogue of this version and on what `key` names (a category, a day),
    * computed once and kept with the index: the next version's index starts empty.
@@ -232,9 +204,9 @@ export class CatalogueIndex {
     return result;
   }
 
-  /** Whether the index can answer these filters: every one but the order by popularity. */
+  /** Whether the index can answer these filters: every one, in every order it keeps (shared/ranking.ts: not by views). */
   answers(f: SearchFilters): boolean {
-    return (ORDERS as readonly string[]).includes(f.orden);
+    return this.orders.keeps(f.orden);
   }
 
   search(f: SearchFilters, now: Date): IndexAnswer {
@@ -242,10 +214,9 @@ export class CatalogueIndex {
     const pages = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
     const page = Math.min(f.pagina, pages);
     // The page: the matching positions in the order asked for, from the page's first until it is full.
-    const order = this.orders.get(f.orden as IndexedOrder)!;
     const from = (page - 1) * RESULTS_PER_PAGE;
     const ids: number[] = [];
-    const walk = f.orden === 'relevancia' ? this.switchedOnFirst(order, now.getTime()) : order;
+    const walk = this.orders.walk(f.orden, now.getTime());
     for (let k = 0, seen = 0; k < walk.length && ids.length < RESULTS_PER_PAGE; k++) {
       const i = walk[k]!;
       if (ok[i] === 0) continue;
@@ -253,45 +224,6 @@ export class CatalogueIndex {
       seen += 1;
     }
     return { total, page, pages, ids };
-  }
-
-  /**
-   * The default order at `nowMs`, as SQL's applyOrder gives it: within each plan tier (of the stored rank), the ads
-   * with "Disponible ahora" on first, each group in the stored order. The stored order itself when none is on.
-   */
-  private switchedOnFirst(order: Int32Array, nowMs: number): Int32Array {
-    const on = [...this.windows.keys()].filter((i) => this.switchedOn(i, nowMs));
-    if (on.length === 0) return order;
-    const rank = this.rank;
-    const ids = this.ids;
-    const tier = (i: number) => Math.floor(rank[i]! / TIER_WEIGHT);
-    on.sort((a, b) => rank[b]! - rank[a]! || ids[b]! - ids[a]!);
-    const first = new Uint8Array(this.size);
-    for (const i of on) first[i] = 1;
-    const walk = new Int32Array(order.length);
-    let at = 0;
-    let next = 0;
-    let currentTier = Number.POSITIVE_INFINITY;
-    for (const i of order) {
-      // Entering a tier (the order runs from the highest down): its switched-on ads come before the rest of it.
-      if (tier(i) !== currentTier) {
-        currentTier = tier(i);
-        while (next < on.length && tier(on[next]!) === currentTier) walk[at++] = on[next++]!;
-      }
-      if (first[i] === 0) walk[at++] = i;
-    }
-    return walk;
-  }
-
-  /** Whether the ad at `i` has a window of `kind` in force at `nowMs`. */
-  private inForce(i: number, kind: WindowKind, nowMs: number): boolean {
-    const windows = this.windows.get(i);
-    return windows !== undefined && windows.some((w) => w.kind === kind && w.startsAt <= nowMs && w.endsAt > nowMs);
-  }
-
-  /** "Disponible ahora" on, and not "Hoy no atiendo". */
-  private switchedOn(i: number, nowMs: number): boolean {
-    return this.inForce(i, 'available', nowMs) && !this.inForce(i, 'off', nowMs);
   }
 
   /**
@@ -412,8 +344,12 @@ export class CatalogueIndex {
         const current = slot(slotFor(hour));
         const scheduled = value === 'hoy' ? today : (i: number) => today(i) && current(i);
         const nowMs = now.getTime();
-        return (i) =>
-          !this.windows.has(i) ? scheduled(i) : !this.inForce(i, 'off', nowMs) && (scheduled(i) || this.inForce(i, 'available', nowMs));
+        return (i) => {
+          const windows = this.windows.get(i);
+          return !windows
+            ? scheduled(i)
+            : !windowInForce(windows, 'off', nowMs) && (scheduled(i) || windowInForce(windows, 'available', nowMs));
+        };
       }
       case 'lunes-viernes':
       case 'fines-semana':
