@@ -22,6 +22,7 @@ import type { CatalogueIndex } from '#db/search/catalogue-index.ts';
 import { planOfTier } from '#shared/ranking.ts';
 import { adsWithWindowAt, availableUntilOf } from './availability-windows.ts';
 import { applyOrderKeys, orderKeys, planTierColumn } from './search-order.ts';
+import { refreshMarkedRanks } from './search-rank.ts';
 import { HOURLY } from '#shared/rates.ts';
 
 export interface AdCard {
@@ -162,6 +163,7 @@ export async function searchAds(db: Knex, f: SearchFilters, now = new Date(), in
     const found = index.search(f, now);
     return { total: found.total, page: found.page, pages: found.pages, ads: await cardsByIds(db, found.ids, now) };
   }
+  await refreshMarkedRanks(db, now);
   const base = publicAds(db);
   applyFilters(db, base, f, now);
   const keys = await orderKeys(db, f.orden, now);
