@@ -1,6 +1,6 @@
 // The one reading of the public catalogue that the in-memory search index is built from (db/search/).
 import type { Knex } from 'knex';
-import type { IndexRow, IndexWindow } from '#db/search/catalogue-index.ts';
+import type { IndexRow, IndexWindow } from '#db/search/index-row.ts';
 import { publicAds } from './search-ads.ts';
 import { dialectOf } from '#db/dialect.ts';
 import { refreshMarkedRanks } from './search-rank.ts';

@@ -22,7 +22,8 @@ import { parseSearchParams } from '#shared/search-filters.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { loadIndexRows } from '#db/queries/search-index-rows.ts';
 import { searchAds } from '#db/queries/search-ads.ts';
-import { CatalogueIndex, wordsOf } from './catalogue-index.ts';
+import { CatalogueIndex } from './catalogue-index.ts';
+import { wordsOf } from './word-index.ts';
 import { SearchIndexHolder } from './search-index-holder.ts';
 
 // A Saturday night in Buenos Aires, so that 'ahora' and 'hoy' select something.

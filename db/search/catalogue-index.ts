@@ -21,73 +21,17 @@ import { toMask } from '#shared/masks.ts';
 import { birthDateBounds } from '#shared/dates.ts';
 import { barrioSlugsOf, type SearchFilters } from '#shared/search-filters.ts';
 import { searchTerms } from '#db/dialect.ts';
-import { windowInForce, type AdWindow } from '#shared/available-now.ts';
+import { windowInForce } from '#shared/available-now.ts';
+import { PLAN_TIERS } from '#shared/ranking.ts';
+import type { IndexAnswer, IndexRow, IndexWindow } from './index-row.ts';
 import { IndexOrders } from './index-orders.ts';
-
-/** One published ad as the index reads it (db/queries/search-index-rows.ts). */
-export interface IndexRow {
-  id: number;
-  category: string;
-  barrio: string | null;
-  pricePerHour: number | null;
-  searchRank: number;
-  publishedAt: number;
-  photosVerified: boolean;
-  plan: string;
-  planExpiresAt: number | null;
-  daysMask: number;
-  slotsMask: number;
-  is24h: boolean;
-  openSchedule: boolean;
-  languagesMask: number;
-  servicesMask: number;
-  attentionMask: number;
-  /** The advertiser's, 'YYYY-MM-DD'. */
-  birthDate: string | null;
-  advertiserVerified: boolean;
-  searchText: string;
-  /**
-   * The ad's words as the database's own text search cut them, where that is not wordsOf's cut: PostgreSQL's lexemes
-   * (its parser keeps e-mail addresses, hosts and decimals whole: "ana@mail.com", "5.000"). Absent on SQLite, whose
-   * FTS5 (unicode61) cuts as wordsOf does.
-   */
-  words?: string[];
-  /**
-   * Its "Disponible ahora" and "Hoy no atiendo" windows not ended when the rows were read (docs/decisions/032): kept
-   * with their times, not as a flag, since they end by the clock while the index lives.
-   */
-  windows?: IndexWindow[];
-}
-
-export type IndexWindow = AdWindow;
-
-/** What the index finds: the total and the ids of the page, in order (the last page when the one asked is past it). */
-export interface IndexAnswer {
-  total: number;
-  page: number;
-  pages: number;
-  ids: number[];
-}
+import { WordIndex } from './word-index.ts';
 
 const NONE = 255;
 const FLAG_PHOTOS = 1;
 const FLAG_24H = 2;
 const FLAG_OPEN = 4;
 const FLAG_VERIFIED = 8;
-const PLAN_CODES = ['gratuito', 'premium', 'vip'];
-
-/** Words of a folded search text as the full-text engines cut it: runs of letters and digits. */
-export function wordsOf(searchText: string): string[] {
-  // Folded text is mostly ASCII, where a plain class is the same cut and several times faster than a Unicode one.
-  // eslint-disable-next-line no-control-regex
-  const cut = /^[\x00-\x7f]*$/.test(searchText) ? /[^a-z0-9]+/ : /[^\p{L}\p{N}]+/u;
-  return searchText.split(cut).filter((w) => w.length > 0);
-}
-
-/** Lets the event loop answer what is waiting, between slices of a long build. */
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
-/** Ads tokenized between two breaths. */
-const SLICE = 5_000;
 
 export class CatalogueIndex {
   readonly version: number;
@@ -105,14 +49,12 @@ export class CatalogueIndex {
   private readonly windows = new Map<number, IndexWindow[]>();
   /** The orders of shared/ranking.ts that the index keeps (index-orders.ts). */
   private orders!: IndexOrders;
-  /** Distinct words in sorted order, and for each the positions of the ads that have it (filled by build). */
-  private words: string[] = [];
-  private postings: Int32Array[] = [];
+  /** The words of the ads' search texts (filled by build). */
+  private words!: WordIndex;
   /** Positions of each category's ads and of each barrio's, ascending: where a search with either starts. */
   private readonly byCategory: Int32Array[];
   private readonly byBarrio: Int32Array[];
   private readonly zoneCache = new Map<string, Int32Array>();
-  private readonly termCache = new Map<string, Term>();
   private readonly memo = new Map<string, Promise<unknown>>();
 
   /**
@@ -121,7 +63,7 @@ export class CatalogueIndex {
    */
   static async build(rows: IndexRow[], version: number): Promise<CatalogueIndex> {
     const index = new CatalogueIndex(rows, version);
-    await index.addWords(rows);
+    index.words = await WordIndex.build(rows);
     index.orders = await IndexOrders.build(rows);
     return index;
   }
@@ -157,7 +99,7 @@ export class CatalogueIndex {
         (row.is24h ? FLAG_24H : 0) |
         (row.openSchedule ? FLAG_OPEN : 0) |
         (row.advertiserVerified ? FLAG_VERIFIED : 0);
-      this.plan[i] = Math.max(0, PLAN_CODES.indexOf(row.plan));
+      this.plan[i] = Math.max(0, (PLAN_TIERS as readonly string[]).indexOf(row.plan));
       this.planExpiresAt[i] = row.planExpiresAt ?? Number.NaN;
       this.masks.days[i] = row.daysMask;
       this.masks.slots[i] = row.slotsMask;
@@ -169,24 +111,6 @@ export class CatalogueIndex {
     });
     this.byCategory = positionsByCode(this.category, CATEGORIES.length);
     this.byBarrio = positionsByCode(this.barrio, BARRIOS.length);
-  }
-
-  /** The words of every ad's search text, and for each word the positions of the ads that have it. */
-  private async addWords(rows: IndexRow[]): Promise<void> {
-    const byWord = new Map<string, number[]>();
-    for (let start = 0; start < rows.length; start += SLICE) {
-      if (start > 0) await breathe();
-      const end = Math.min(rows.length, start + SLICE);
-      for (let i = start; i < end; i++) {
-        for (const word of rows[i]!.words ?? wordsOf(rows[i]!.searchText)) {
-          const list = byWord.get(word);
-          if (!list) byWord.set(word, [i]);
-          else if (list[list.length - 1] !== i) list.push(i);
-        }
-      }
-    }
-    this.words = [...byWord.keys()].sort();
-    this.postings = this.words.map((w) => Int32Array.from(byWord.get(w)!));
   }
 
   /**
@@ -237,7 +161,7 @@ export class CatalogueIndex {
     const narrow = (list: Int32Array) => {
       if (base === null || list.length < base.length) base = list;
     };
-    const texts = searchTerms(foldText(f.text)).map((term) => this.adsWithPrefix(term));
+    const texts = searchTerms(foldText(f.text)).map((term) => this.words.withPrefix(term));
     for (const term of texts) narrow(term.list);
     let categoryCode = -1;
     if (f.categoria) {
@@ -359,33 +283,6 @@ export class CatalogueIndex {
         return slot(value);
     }
   }
-
-  /** Positions whose text has a word starting with `term`, as a 0/1 array and as a list; kept for the next searches. */
-  private adsWithPrefix(term: string): Term {
-    let found = this.termCache.get(term);
-    if (found) return found;
-    const has = new Uint8Array(this.size);
-    let lo = 0;
-    let hi = this.words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.words[mid]! < term) lo = mid + 1;
-      else hi = mid;
-    }
-    let count = 0;
-    for (let w = lo; w < this.words.length && this.words[w]!.startsWith(term); w++) {
-      for (const i of this.postings[w]!) {
-        count += 1 - has[i]!;
-        has[i] = 1;
-      }
-    }
-    const list = new Int32Array(count);
-    for (let i = 0, at = 0; i < has.length; i++) if (has[i] === 1) list[at++] = i;
-    found = { has, list };
-    if (this.termCache.size >= 200) this.termCache.delete(this.termCache.keys().next().value!);
-    this.termCache.set(term, found);
-    return found;
-  }
 }
 
 /** For each code, the positions holding it, ascending. */
@@ -398,9 +295,4 @@ function positionsByCode(codes: Uint8Array, codeCount: number): Int32Array[] {
     if (code < codeCount) lists[code]![filled[code]!++] = i;
   });
   return lists;
-}
-
-interface Term {
-  has: Uint8Array;
-  list: Int32Array;
 }

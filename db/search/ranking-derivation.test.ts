@@ -24,7 +24,7 @@ import { FACTOR_SQL, applyOrderKeys, orderKeys, type FactorSql } from '#db/queri
 import { refreshSearchRanks } from '#db/queries/search-rank.ts';
 import { loadIndexRows } from '#db/queries/search-index-rows.ts';
 import { publicAds } from '#db/queries/search-ads.ts';
-import type { IndexRow } from './catalogue-index.ts';
+import type { IndexRow } from './index-row.ts';
 import { IndexOrders } from './index-orders.ts';
 
 // A Saturday night in Buenos Aires.
