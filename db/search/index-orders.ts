@@ -9,14 +9,16 @@ import { RANKING, effectiveKeys, factorOf, isKeptOutsideDatabase, type RankedAd,
 export type OrderedAd = RankedAd & { windows?: readonly AdWindow[] };
 
 type Compare = (a: number, b: number) => number;
-type Same = (a: number, b: number) => boolean;
 
 interface KeptOrder {
   /** Positions sorted by the order's keys with every clock factor off. */
   sorted: Int32Array;
   compare: Compare;
-  /** The order's clock factor, if it has one, and the keys before it (the group it lifts an ad within). */
-  lift?: { value: (windows: readonly AdWindow[], nowMs: number) => number; sameGroup: Same };
+  /**
+   * The order's clock factor, if it has one, and each position's group: the number, in the sorted order, of its run
+   * of ads equal in every key before the clock factor (the group the factor lifts an ad within).
+   */
+  lift?: { value: (windows: readonly AdWindow[], nowMs: number) => number; group: Int32Array };
 }
 
 /** Lets the event loop answer what is waiting, between the sorts of a long build. */
@@ -78,11 +80,13 @@ export class IndexOrders {
         withClock.findIndex((key) => key.factor === clock.factor),
       )
       .map((key) => valuesOf(key.factor));
-    const sameGroup: Same = (a, b) => {
-      for (const v of prefix) if (v[a] !== v[b] && !(Number.isNaN(v[a]) && Number.isNaN(v[b]))) return false;
-      return true;
-    };
-    return { sorted, compare, lift: { value: factor.value, sameGroup } };
+    const group = new Int32Array(this.size);
+    for (let k = 1, g = 0; k < sorted.length; k++) {
+      const [i, previous] = [sorted[k]!, sorted[k - 1]!];
+      if (prefix.some((v) => v[i] !== v[previous] && !(Number.isNaN(v[i]) && Number.isNaN(v[previous])))) g += 1;
+      group[i] = g;
+    }
+    return { sorted, compare, lift: { value: factor.value, group } };
   }
 
   /** Whether the index keeps `order` (the database answers the others: they follow views). */
@@ -98,21 +102,23 @@ export class IndexOrders {
     const kept = this.kept.get(order);
     if (!kept) throw new Error(`The index does not keep the order ${order}`);
     if (!kept.lift) return kept.sorted;
-    const { value, sameGroup } = kept.lift;
+    const { value, group } = kept.lift;
     const lifted = [...this.windows].filter(([, windows]) => value(windows, nowMs) !== 0).map(([i]) => i);
     if (lifted.length === 0) return kept.sorted;
     lifted.sort(kept.compare);
     const isLifted = new Uint8Array(this.size);
     for (const i of lifted) isLifted[i] = 1;
     const walk = new Int32Array(this.size);
+    const sorted = kept.sorted;
     let at = 0;
     let next = 0;
-    let group = -1;
-    for (const i of kept.sorted) {
+    let current = -1;
+    for (let k = 0; k < sorted.length; k++) {
+      const i = sorted[k]!;
       // Entering a group (the stored order runs through them in turn): its lifted ads come before the rest of it.
-      if (group === -1 || !sameGroup(i, group)) {
-        group = i;
-        while (next < lifted.length && sameGroup(lifted[next]!, group)) walk[at++] = lifted[next++]!;
+      if (group[i] !== current) {
+        current = group[i]!;
+        while (next < lifted.length && group[lifted[next]!] === current) walk[at++] = lifted[next++]!;
       }
       if (isLifted[i] === 0) walk[at++] = i;
     }
@@ -124,11 +130,17 @@ export class IndexOrders {
 function comparator(keys: readonly SortKey[], valuesOf: (factor: string) => Float64Array): Compare {
   const parts = keys.map((key): Compare => {
     const v = valuesOf(key.factor);
+    // A NaN difference (no value) is falsy: the next key decides, and a sort takes it as a tie.
+    if (!key.nullsLast) return key.descending ? (a, b) => v[b]! - v[a]! : (a, b) => v[a]! - v[b]!;
+    const missing = (i: number) => Number(Number.isNaN(v[i]!));
     const sign = key.descending ? -1 : 1;
-    // NaN - NaN is NaN: `|| 0` makes two ads without a value equal.
-    if (!key.nullsLast) return (a, b) => sign * (v[a]! - v[b]!) || 0;
-    return (a, b) => Number(Number.isNaN(v[a]!)) - Number(Number.isNaN(v[b]!)) || sign * (v[a]! - v[b]!) || 0;
+    return (a, b) => missing(a) - missing(b) || sign * (v[a]! - v[b]!) || 0;
   });
+  // Written out for the usual lengths: the sort calls it some 1.7 million times at 100,000 ads.
+  const [p, q, r] = parts;
+  if (parts.length === 1) return p!;
+  if (parts.length === 2) return (a, b) => p!(a, b) || q!(a, b);
+  if (parts.length === 3) return (a, b) => p!(a, b) || q!(a, b) || r!(a, b);
   return (a, b) => {
     for (const part of parts) {
       const d = part(a, b);
