@@ -33,9 +33,12 @@ const CHECK_IN_MS = 60 * 1000;
 /** Open hiding reports past 24 hours are escalated within this long (decision 044). */
 const REPORT_ESCALATION_MS = 15 * 60 * 1000;
 
-/** Keeps search ranks current (plan ends, the daily rotation) and SQLite's planner statistics fresh. */
-export async function refreshSearchOrder(db: Knex): Promise<void> {
-  await refreshSearchRanks(db);
+/**
+ * Keeps search ranks current with the clock (the day's turns and rotation, plans past their end: what no write marks,
+ * docs/decisions/050-ranking.md) and SQLite's planner statistics fresh.
+ */
+export async function refreshSearchOrder(db: Knex, now = new Date()): Promise<void> {
+  await refreshSearchRanks(db, now);
   await optimize(db);
 }
 
@@ -66,7 +69,7 @@ export function scheduledJobs({ db, store, mailer, siteOrigin, staffAlertEmail, 
       },
     },
     { name: 'plan-lifecycle', everyMs: PLAN_JOB_MS, run: async (now) => void (await runPlanJobs(db, mailer, siteOrigin, now)) },
-    { name: 'search-order', everyMs: HOUR_MS, run: () => refreshSearchOrder(db) },
+    { name: 'search-order', everyMs: HOUR_MS, run: (now) => refreshSearchOrder(db, now) },
     {
       name: 'check-in-alerts',
       everyMs: CHECK_IN_MS,

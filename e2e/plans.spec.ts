@@ -19,7 +19,6 @@ import { signIn, openSection, toast, SUPER_PASSWORD } from './admin-helpers.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { insertedId } from '#db/dialect.ts';
 import { insertAd } from '#tooling/factories/index.ts';
-import { refreshSearchRanks } from '#db/queries/search-rank.ts';
 import { runPlanLifecycle } from '#db/queries/plan-lifecycle.ts';
 import { addDays } from '#shared/plans.ts';
 import fs from 'node:fs';
@@ -65,7 +64,6 @@ test.beforeAll(async ({ db }) => {
   adId = await insertAd(db, insertedId(row), { title: TITLE, category: CATEGORY, barrio: 'coghlan', publishedAt: addDays(now, -1) });
   const otherVips: number[] = await db('ads').where({ category: CATEGORY, plan: 'vip' }).whereNot('id', adId).pluck('id');
   await db('ads').whereIn('id', otherVips).update({ plan: 'premium' });
-  await refreshSearchRanks(db, now, otherVips);
 });
 
 test('an advertiser buys VIP by bank transfer and attaches the receipt', async ({ page, db }) => {

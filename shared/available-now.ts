@@ -11,6 +11,23 @@ export const DAILY_AVAILABLE_WINDOWS = 3;
 
 export type WindowKind = 'available' | 'off';
 
+/** A window of an ad, its times in milliseconds: what the search index keeps and the ranking reads. */
+export interface AdWindow {
+  kind: WindowKind;
+  startsAt: number;
+  endsAt: number;
+}
+
+/** Whether one of `windows` of `kind` is in force at `nowMs` (started, not ended). */
+export function windowInForce(windows: readonly AdWindow[] | undefined, kind: WindowKind, nowMs: number): boolean {
+  return windows !== undefined && windows.some((w) => w.kind === kind && w.startsAt <= nowMs && w.endsAt > nowMs);
+}
+
+/** "Disponible ahora" on at `nowMs`, and not "Hoy no atiendo". */
+export function switchedOnAt(windows: readonly AdWindow[] | undefined, nowMs: number): boolean {
+  return windowInForce(windows, 'available', nowMs) && !windowInForce(windows, 'off', nowMs);
+}
+
 export const availableNowBody = z.object({
   hours: z.literal(AVAILABLE_HOURS, 'Elegí por cuánto tiempo: 1, 2 o 4 horas.'),
 });

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import { adImageObjectKey } from '#api/services/image-store.ts';
 import { AD_IMAGE_WIDTHS } from '#shared/photo-urls.ts';
+import { refreshMarkedRanks } from '#db/queries/search-rank.ts';
 
 const ms = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).getTime());
 
@@ -53,6 +54,8 @@ export async function expectSoundAndWhole(
       expect([p.processed_at, p.plan_until], `payment ${p.id} (${p.status})`).toEqual([null, null]);
     }
   }
+  // Ranks as every reader reads them: the marks a crash left are applied first (docs/decisions/050-ranking.md).
+  await refreshMarkedRanks(db);
   const ads = await db('ads').select('id', 'state', 'plan', 'plan_expires_at', 'search_rank');
   const adsById = new Map(ads.map((ad) => [ad.id, ad]));
   for (const ad of ads.filter((a) => a.plan !== 'gratuito')) {

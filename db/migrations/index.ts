@@ -32,6 +32,7 @@ import * as m029 from './029-check-ins-and-ad-reviews.ts';
 import * as m031 from './031-photo-hashes.ts';
 import * as m032 from './032-report-handling.ts';
 import * as m033 from './033-push-subscription-owners.ts';
+import * as m034 from './034-search-rank-marks.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '031-photo-hashes': m031,
   '032-report-handling': m032,
   '033-push-subscription-owners': m033,
+  '034-search-rank-marks': m034,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

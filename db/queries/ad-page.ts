@@ -16,7 +16,9 @@ import {
 } from '#shared/catalogue.ts';
 import { fromMask } from '#shared/masks.ts';
 import { ageFrom } from '#shared/dates.ts';
-import { planOfTier, planTierSql, publicAds, publicAdsWithAdvertiser } from './search-ads.ts';
+import { planOfTier } from '#shared/ranking.ts';
+import { publicAds, publicAdsWithAdvertiser } from './search-ads.ts';
+import { planTierColumn } from './search-order.ts';
 import { AdPhoto } from '#db/models/index.ts';
 import { availableUntilOf } from './availability-windows.ts';
 import { ratesOfAd } from './ad-rates.ts';
@@ -60,7 +62,6 @@ export interface AdDetails {
 
 export async function findPublicAd(db: Knex, id: number, now = new Date()): Promise<AdDetails | null> {
   if (!Number.isSafeInteger(id) || id < 1) return null;
-  const [tierSql, tierBindings] = planTierSql(now);
   const row = await publicAdsWithAdvertiser(db)
     .where('ads.id', id)
     // Everything the page shows, and not the phone: that is only read by revealPhone.
@@ -85,7 +86,7 @@ export async function findPublicAd(db: Knex, id: number, now = new Date()): Prom
       'advertisers.birth_date',
     )
     .select(db.raw('ads.phone is not null as has_phone'))
-    .select(db.raw(`${tierSql} as plan_tier`, tierBindings))
+    .select(planTierColumn(db, now))
     .first();
   if (!row) return null;
   const [images, availableUntil, rates] = await Promise.all([

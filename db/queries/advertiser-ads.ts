@@ -19,7 +19,6 @@ import { Ad, AdPhoto, Advertiser, PhotoVerificationRequest } from '#db/models/in
 import type { ReviewFlag } from '#shared/review-flags.ts';
 import { rescreenPendingAd } from './ad-screening.ts';
 import type { AdInputForm } from '#shared/ad-input.ts';
-import { refreshSearchRanks } from './search-rank.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
 import { saveAdRates } from './ad-rates.ts';
 import { ratesFromRows, type Rates } from '#shared/rates.ts';
@@ -220,7 +219,6 @@ export async function changeOwnAd(
     if (!(await hasVerificationStatus(db, advertiserId, ['verified']))) return 'not_allowed';
     await own().patch({ state: 'published', expiresAt: new Date(Math.max(now.getTime(), endsAt) + 30 * DAY_MS), updatedAt: now });
   }
-  await refreshSearchRanks(db, now, [adId]);
   return 'ok';
 }
 

@@ -3,8 +3,15 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { CATALOG_CHANNEL } from '#db/migrations/018-catalog-notify.ts';
+import { refreshMarkedRanks } from './search-rank.ts';
 
+/**
+ * The version of the catalogue with its search ranks current: the ranks marked by a write are refreshed first
+ * (docs/decisions/050-ranking.md). The refresh raises the version itself (search_rank is a public column); done
+ * before the reading, it never makes the page or the index built at the version read stale at once.
+ */
 export async function readCatalogVersion(db: Knex): Promise<number> {
+  await refreshMarkedRanks(db);
   const row = (await db('catalog_version').where('id', 1).first('version')) as { version: number | string } | undefined;
   return Number(row?.version ?? 0);
 }

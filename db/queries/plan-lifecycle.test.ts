@@ -6,6 +6,7 @@ import { addDays } from '#shared/plans.ts';
 import { runPlanLifecycle } from './plan-lifecycle.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 import { searchAds } from './search-ads.ts';
+import { loadIndexRows } from './search-index-rows.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
 import { statistics } from './admin/statistics.ts';
 import { usePlansDb, t, NOW, ad, purchase, paid, publishedAd } from '#tooling/testing/plans.ts';
@@ -34,11 +35,14 @@ describe('the expiry and renewal job', () => {
     expect(renewals[0]).toMatchObject({ status: 'pending', plan: 'premium', amount: 15000 });
     expect(new Date(renewals[0].due_at).getTime()).toBe(planEnd.getTime());
 
-    // The plan ends at its date: back to Gratuito and to the normal order, still published.
+    // The plan ends at its date: back to Gratuito and to the normal order, still published. Ranks as a reader
+    // reads them (the index's rows): the job refreshes none itself (docs/decisions/050-ranking.md).
+    const rankAt = async (when: Date) => (await loadIndexRows(t.db, when)).find((row) => row.id === id)?.searchRank;
+    expect(await rankAt(noticeDay)).toBeGreaterThanOrEqual(100_000);
     const after = await runPlanLifecycle(t.db, addDays(planEnd, 0.001));
     expect(after.plansEnded).toBeGreaterThanOrEqual(1);
     expect(await ad(id)).toMatchObject({ plan: 'gratuito', plan_expires_at: null, state: 'published' });
-    expect((await ad(id)).search_rank).toBeLessThan(100_000);
+    expect(await rankAt(addDays(planEnd, 0.001))).toBeLessThan(100_000);
 
     // A week later the unpaid renewal is cancelled, once; the free listing runs out 30 days after the plan.
     const late = await runPlanLifecycle(t.db, addDays(planEnd, 7.01));

@@ -7,7 +7,6 @@ import { Payment } from '#db/models/index.ts';
 import { addDays, PAID_PLANS, RENEWAL_NOTICE_DAYS, UNPAID_RENEWAL_GRACE_DAYS, type PaidPlan } from '#shared/plans.ts';
 import { getPlanPrices } from './settings.ts';
 import { newPaymentReference, planPaymentDescription } from './plan-purchases.ts';
-import { refreshSearchRanks } from './search-rank.ts';
 
 export interface RenewalCreated {
   paymentId: number;
@@ -27,7 +26,8 @@ export interface PlanLifecycleResult {
 }
 
 /**
- * Paid plans past their end fall back to Gratuito, and their ads to the normal order. A plan's time stands still
+ * Paid plans past their end fall back to Gratuito, and their ads to the normal order (the update marks their ranks,
+ * docs/decisions/050-ranking.md). A plan's time stands still
  * while a report holds its ad (the time held is added back when it returns, db/queries/reports.ts).
  */
 export async function endPlans(db: Knex, now: Date): Promise<number> {
@@ -43,7 +43,6 @@ export async function endPlans(db: Knex, now: Date): Promise<number> {
     .where('plan_expires_at', '<=', now)
     .whereNot('state', 'held')
     .update({ plan: 'gratuito', plan_expires_at: null, updated_at: now });
-  await refreshSearchRanks(db, now, ids);
   return ids.length;
 }
 

@@ -5,7 +5,6 @@ import type { Knex } from 'knex';
 import { forUpdate } from '#db/dialect.ts';
 import { Ad, Payment } from '#db/models/index.ts';
 import { addDays, FREE_LISTING_DAYS, PLAN_DAYS, planInForce, type PaidPlan } from '#shared/plans.ts';
-import { refreshSearchRanks } from './search-rank.ts';
 
 export interface CompletedPayment {
   id: number;
@@ -69,7 +68,6 @@ export async function completePayment(
         updatedAt: now,
       });
       await payment.$query(trx).patch({ planUntil });
-      await refreshSearchRanks(trx, now, [ad.id]);
     }
     return {
       ok: true,

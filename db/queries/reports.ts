@@ -11,7 +11,6 @@ import { forUpdate, lockForTransaction } from '#db/dialect.ts';
 import { Ad, AdPhoto, Report, type AdSnapshot, type HoldWithheld } from '#db/models/index.ts';
 import { adIdFromParam } from '#shared/ad-text.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
-import { refreshSearchRanks } from './search-rank.ts';
 import { createStaffAlert } from './staff-alerts.ts';
 import { HIDING_REASONS, REPORT_OVERDUE_MS, reportReasonLabel, type ReportReason } from '#shared/report-reasons.ts';
 
@@ -280,7 +279,7 @@ export async function decideReport(
   adminId: number,
   now = new Date(),
 ): Promise<'ok' | 'missing' | 'decided'> {
-  const result = await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
     const moved = await Report.query(trx)
       .findById(id)
       .where('status', 'open')
@@ -296,13 +295,9 @@ export async function decideReport(
         .findOne({ ad_id: report.adId, status: 'open' })
         .whereIn('reason', HIDING_REASONS)
         .select('id');
-      if (!stillHiding && (await releaseHold(trx, report.adId, now))) return report.adId;
+      // Back in its state, its rank marked (docs/decisions/050-ranking.md).
+      if (!stillHiding) await releaseHold(trx, report.adId, now);
     }
     return 'ok' as const;
   });
-  if (typeof result === 'number') {
-    await refreshSearchRanks(db, now, [result]);
-    return 'ok';
-  }
-  return result;
 }

@@ -110,8 +110,8 @@ beforeAll(async () => {
     ['paused', middle, { title: 'Aviso pausado en Palermo', barrio: 'palermo', state: 'paused' }],
     ['unverified', pending, { title: 'Aviso sin verificar en Palermo', barrio: 'palermo', state: 'pending' }],
   ];
+  // No refresh of ranks: the inserts marked them, and the first search applies the marks (docs/decisions/050-ranking.md).
   for (const [key, advertiser, input] of ads) ids[key] = await insertAd(t.db, advertiser, input);
-  await refreshSearchRanks(t.db, NOW);
 });
 afterAll(() => t.destroy());
 

@@ -19,7 +19,10 @@ import { searchTerms, whereTextMatches } from '#db/dialect.ts';
 import { barrioSlugsOf, type SearchFilters } from '#shared/search-filters.ts';
 import { ageFrom, birthDateBounds } from '#shared/dates.ts';
 import type { CatalogueIndex } from '#db/search/catalogue-index.ts';
-import { adsWithWindowAt, anyAvailableWindowAt, availableUntilOf } from './availability-windows.ts';
+import { planOfTier } from '#shared/ranking.ts';
+import { adsWithWindowAt, availableUntilOf } from './availability-windows.ts';
+import { applyOrderKeys, orderKeys, planTierColumn } from './search-order.ts';
+import { refreshMarkedRanks } from './search-rank.ts';
 import { HOURLY } from '#shared/rates.ts';
 
 export interface AdCard {
@@ -64,25 +67,6 @@ export function publicAds(db: Knex): Knex.QueryBuilder {
 /** The same, with the advertiser's row, for filters and pages that show the advertiser's age. */
 export function publicAdsWithAdvertiser(db: Knex): Knex.QueryBuilder {
   return publicAds(db).join('advertisers', 'advertisers.id', 'ads.advertiser_id');
-}
-
-/** The plan a tier number (from planTierSql) stands for. */
-export function planOfTier(tier: number | string): Plan {
-  return (['gratuito', 'premium', 'vip'] as const)[Number(tier)] ?? 'gratuito';
-}
-
-/** search_rank is the plan tier times this plus the day's place within the tier (search-rank.ts). */
-export const TIER_WEIGHT = 100_000;
-/** The lowest search_rank of an ad with VIP in force. */
-export const VIP_RANK_FLOOR = 2 * TIER_WEIGHT;
-
-/** SQL for the plan tier in force at `now` (2 VIP, 1 Premium, 0 otherwise), with its bindings. */
-export function planTierSql(now: Date): [string, Knex.RawBinding[]] {
-  return [
-    `case when ads.plan_expires_at is null or ads.plan_expires_at <= ? then 0
-      when ads.plan = 'vip' then 2 when ads.plan = 'premium' then 1 else 0 end`,
-    [now],
-  ];
 }
 
 function applyFilters(db: Knex, query: Knex.QueryBuilder, f: SearchFilters, now: Date): void {
@@ -156,46 +140,6 @@ function applyAvailability(db: Knex, query: Knex.QueryBuilder, value: NonNullabl
   }
 }
 
-/**
- * `switchedOnFirst`: with the default order, an ad with "Disponible ahora" on comes first within its plan tier while
- * the window lasts (the tier is the stored rank's, as the order's own). Only asked when some ad has it on: the
- * expression cannot use the index on search_rank, so every matching row is sorted.
- */
-function applyOrder(db: Knex, query: Knex.QueryBuilder, f: SearchFilters, now: Date, switchedOnFirst: boolean): void {
-  switch (f.orden) {
-    case 'recientes':
-      query.orderBy('ads.published_at', 'desc');
-      break;
-    case 'populares':
-      query.orderBy('ads.view_count', 'desc');
-      break;
-    // Written out because Knex's SQLite dialect drops the column when given a nulls position.
-    case 'precio-menor':
-      query.orderByRaw('(ads.price_per_hour is null) asc, ads.price_per_hour asc');
-      break;
-    case 'precio-mayor':
-      query.orderByRaw('(ads.price_per_hour is null) asc, ads.price_per_hour desc');
-      break;
-    case 'verificados':
-      query.orderBy('ads.photos_verified', 'desc').orderBy('ads.search_rank', 'desc');
-      break;
-    default:
-      if (switchedOnFirst) {
-        const available = adsWithWindowAt(db, 'available', now).toSQL();
-        const off = adsWithWindowAt(db, 'off', now).toSQL();
-        // search_rank is an integer: the division is the tier on both dialects.
-        query.orderByRaw(`ads.search_rank / ${TIER_WEIGHT} desc`);
-        query.orderByRaw(`case when ads.id in (${available.sql}) and ads.id not in (${off.sql}) then 1 else 0 end desc`, [
-          ...available.bindings,
-          ...off.bindings,
-        ]);
-      }
-      // Plan tier, then a daily rotation: see search-rank.ts.
-      query.orderBy('ads.search_rank', 'desc');
-  }
-  query.orderBy('ads.id', 'desc');
-}
-
 export const CARD_COLUMNS = [
   'ads.id',
   'ads.slug',
@@ -219,19 +163,18 @@ export async function searchAds(db: Knex, f: SearchFilters, now = new Date(), in
     const found = index.search(f, now);
     return { total: found.total, page: found.page, pages: found.pages, ads: await cardsByIds(db, found.ids, now) };
   }
+  await refreshMarkedRanks(db, now);
   const base = publicAds(db);
   applyFilters(db, base, f, now);
-
-  const [tierSql, tierBindings] = planTierSql(now);
-  const switchedOnFirst = f.orden === 'relevancia' && (await anyAvailableWindowAt(db, now));
+  const keys = await orderKeys(db, f.orden, now);
   const pageRows = (page: number) => {
     const rows = base
       .clone()
       .select(CARD_COLUMNS)
-      .select(db.raw(`${tierSql} as plan_tier`, tierBindings))
+      .select(planTierColumn(db, now))
       .limit(RESULTS_PER_PAGE)
       .offset((page - 1) * RESULTS_PER_PAGE);
-    applyOrder(db, rows, f, now, switchedOnFirst);
+    applyOrderKeys(db, rows, keys, now);
     return rows as Promise<AdRow[]>;
   };
 
@@ -247,11 +190,7 @@ export async function searchAds(db: Knex, f: SearchFilters, now = new Date(), in
 /** Cards of published ads by id, in the order given (an ad unpublished meanwhile is left out). */
 export async function cardsByIds(db: Knex, ids: number[], now: Date): Promise<AdCard[]> {
   if (ids.length === 0) return [];
-  const [tierSql, tierBindings] = planTierSql(now);
-  const rows = (await publicAds(db)
-    .whereIn('ads.id', ids)
-    .select(CARD_COLUMNS)
-    .select(db.raw(`${tierSql} as plan_tier`, tierBindings))) as AdRow[];
+  const rows = (await publicAds(db).whereIn('ads.id', ids).select(CARD_COLUMNS).select(planTierColumn(db, now))) as AdRow[];
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return toCards(
     db,

@@ -1,8 +1,9 @@
 // The one reading of the public catalogue that the in-memory search index is built from (db/search/).
 import type { Knex } from 'knex';
-import type { IndexRow, IndexWindow } from '#db/search/catalogue-index.ts';
+import type { IndexRow, IndexWindow } from '#db/search/index-row.ts';
 import { publicAds } from './search-ads.ts';
 import { dialectOf } from '#db/dialect.ts';
+import { refreshMarkedRanks } from './search-rank.ts';
 
 /** Rows fetched per query: the driver builds each page of rows while the next is read, instead of 100,000 at once. */
 const PAGE = 10_000;
@@ -11,9 +12,11 @@ const time = (value: Date | number | string | null): number | null => (value ===
 
 /**
  * Every published ad with what search filters and orders by, in id order, and its availability windows not ended at
- * `now` (the index answers searches from then on; a window never starts before it is opened).
+ * `now` (the index answers searches from then on; a window never starts before it is opened). Marked ranks are
+ * refreshed first (docs/decisions/050-ranking.md).
  */
 export async function loadIndexRows(db: Knex, now = new Date()): Promise<IndexRow[]> {
+  await refreshMarkedRanks(db, now);
   const rows: IndexRow[] = [];
   const windows = await windowsNotEndedAt(db, now);
   for (let afterId = 0; ;) {

@@ -80,10 +80,10 @@ describe('the default order of a category over 30 days', () => {
     for (let d = 0; d + 3 <= 30; d++) expect(new Set(vipFirsts.slice(d, d + 3)).size).toBe(3);
   });
 
-  it('keeps the turns fair after a VIP leaves, when only that ad is refreshed', async () => {
+  it('keeps the turns fair after a VIP leaves, with no refresh but the daily one', async () => {
     await refreshSearchRanks(t.db, START);
+    // Marked by the database; the next reading of the order applies it (docs/decisions/050-ranking.md).
     await t.db('ads').where('id', vips[2]).update({ state: 'paused' });
-    await refreshSearchRanks(t.db, START, [vips[2]!]);
     const firsts: number[] = [];
     for (const day of days.slice(0, 10)) {
       if (day !== days[0]) await refreshSearchRanks(t.db, day);
@@ -93,7 +93,6 @@ describe('the default order of a category over 30 days', () => {
     }
     expect([...tally(firsts).values()]).toEqual([5, 5]);
     await t.db('ads').where('id', vips[2]).update({ state: 'published' });
-    await refreshSearchRanks(t.db, START, [vips[2]!]);
     expect((await categoryOrder(START)).slice(0, 3).map(kind)).toEqual(['vip', 'vip', 'vip']);
   });
 

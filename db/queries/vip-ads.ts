@@ -2,7 +2,9 @@
 import type { Knex } from 'knex';
 import type { Category } from '#shared/catalogue.ts';
 import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
-import { VIP_RANK_FLOOR, cardsByIds, publicAds, type AdCard } from './search-ads.ts';
+import { VIP_RANK_FLOOR } from '#shared/ranking.ts';
+import { cardsByIds, publicAds, type AdCard } from './search-ads.ts';
+import { refreshMarkedRanks } from './search-rank.ts';
 
 /**
  * Ads with VIP in force, all of them (or up to `limit` from `offset`), in today's rotation: in id order, shifted by one place a day,
@@ -16,6 +18,7 @@ export async function vipAds(
   options: { category?: Category | null; limit?: number; offset?: number; day?: number } = {},
   now = new Date(),
 ): Promise<AdCard[]> {
+  await refreshMarkedRanks(db, now);
   // Counted, then only the turn's ids read, all from one covering index (migration 015): asked for every id in
   // order, SQLite walked the table in id order (90 ms at 100,000 ads) and the driver built thousands of rows.
   const inForce = () =>

@@ -21,80 +21,17 @@ import { toMask } from '#shared/masks.ts';
 import { birthDateBounds } from '#shared/dates.ts';
 import { barrioSlugsOf, type SearchFilters } from '#shared/search-filters.ts';
 import { searchTerms } from '#db/dialect.ts';
-import { TIER_WEIGHT } from '#db/queries/search-ads.ts';
-import type { WindowKind } from '#shared/available-now.ts';
-
-/** One published ad as the index reads it (db/queries/search-index-rows.ts). */
-export interface IndexRow {
-  id: number;
-  category: string;
-  barrio: string | null;
-  pricePerHour: number | null;
-  searchRank: number;
-  publishedAt: number;
-  photosVerified: boolean;
-  plan: string;
-  planExpiresAt: number | null;
-  daysMask: number;
-  slotsMask: number;
-  is24h: boolean;
-  openSchedule: boolean;
-  languagesMask: number;
-  servicesMask: number;
-  attentionMask: number;
-  /** The advertiser's, 'YYYY-MM-DD'. */
-  birthDate: string | null;
-  advertiserVerified: boolean;
-  searchText: string;
-  /**
-   * The ad's words as the database's own text search cut them, where that is not wordsOf's cut: PostgreSQL's lexemes
-   * (its parser keeps e-mail addresses, hosts and decimals whole: "ana@mail.com", "5.000"). Absent on SQLite, whose
-   * FTS5 (unicode61) cuts as wordsOf does.
-   */
-  words?: string[];
-  /**
-   * Its "Disponible ahora" and "Hoy no atiendo" windows not ended when the rows were read (docs/decisions/032): kept
-   * with their times, not as a flag, since they end by the clock while the index lives.
-   */
-  windows?: IndexWindow[];
-}
-
-export interface IndexWindow {
-  kind: WindowKind;
-  startsAt: number;
-  endsAt: number;
-}
-
-/** What the index finds: the total and the ids of the page, in order (the last page when the one asked is past it). */
-export interface IndexAnswer {
-  total: number;
-  page: number;
-  pages: number;
-  ids: number[];
-}
+import { windowInForce } from '#shared/available-now.ts';
+import { PLAN_TIERS } from '#shared/ranking.ts';
+import type { IndexAnswer, IndexRow, IndexWindow } from './index-row.ts';
+import { IndexOrders } from './index-orders.ts';
+import { WordIndex } from './word-index.ts';
 
 const NONE = 255;
 const FLAG_PHOTOS = 1;
 const FLAG_24H = 2;
 const FLAG_OPEN = 4;
 const FLAG_VERIFIED = 8;
-const PLAN_CODES = ['gratuito', 'premium', 'vip'];
-/** The orders the index keeps; 'populares' follows view counts, which change on every visit: the database answers it. */
-const ORDERS = ['relevancia', 'recientes', 'precio-menor', 'precio-mayor', 'verificados'] as const;
-type IndexedOrder = (typeof ORDERS)[number];
-
-/** Words of a folded search text as the full-text engines cut it: runs of letters and digits. */
-export function wordsOf(searchText: string): string[] {
-  // Folded text is mostly ASCII, where a plain class is the same cut and several times faster than a Unicode one.
-  // eslint-disable-next-line no-control-regex
-  const cut = /^[\x00-\x7f]*$/.test(searchText) ? /[^a-z0-9]+/ : /[^\p{L}\p{N}]+/u;
-  return searchText.split(cut).filter((w) => w.length > 0);
-}
-
-/** Lets the event loop answer what is waiting, between slices of a long build. */
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
-/** Ads tokenized between two breaths. */
-const SLICE = 5_000;
 
 export class CatalogueIndex {
   readonly version: number;
@@ -108,18 +45,16 @@ export class CatalogueIndex {
   private readonly planExpiresAt: Float64Array;
   private readonly masks: { days: Int32Array; slots: Int32Array; languages: Int32Array; services: Int32Array; attention: Int32Array };
   private readonly birthDates: (string | null)[];
-  private readonly rank: Float64Array;
   /** The positions of ads with windows, and theirs: few ads have one at a time. */
   private readonly windows = new Map<number, IndexWindow[]>();
-  private readonly orders = new Map<IndexedOrder, Int32Array>();
-  /** Distinct words in sorted order, and for each the positions of the ads that have it (filled by build). */
-  private words: string[] = [];
-  private postings: Int32Array[] = [];
+  /** The orders of shared/ranking.ts that the index keeps (index-orders.ts). */
+  private orders!: IndexOrders;
+  /** The words of the ads' search texts (filled by build). */
+  private words!: WordIndex;
   /** Positions of each category's ads and of each barrio's, ascending: where a search with either starts. */
   private readonly byCategory: Int32Array[];
   private readonly byBarrio: Int32Array[];
   private readonly zoneCache = new Map<string, Int32Array>();
-  private readonly termCache = new Map<string, Term>();
   private readonly memo = new Map<string, Promise<unknown>>();
 
   /**
@@ -128,8 +63,8 @@ export class CatalogueIndex {
    */
   static async build(rows: IndexRow[], version: number): Promise<CatalogueIndex> {
     const index = new CatalogueIndex(rows, version);
-    await index.addWords(rows);
-    await index.sortOrders(rows);
+    index.words = await WordIndex.build(rows);
+    index.orders = await IndexOrders.build(rows);
     return index;
   }
 
@@ -152,7 +87,6 @@ export class CatalogueIndex {
       attention: new Int32Array(n),
     };
     this.birthDates = new Array<string | null>(n);
-    this.rank = Float64Array.from(rows, (row) => row.searchRank);
     const categoryCode = new Map(CATEGORIES.map((c, i) => [c.value as string, i]));
     const barrioCode = new Map(BARRIOS.map((b, i) => [b.slug, i]));
     rows.forEach((row, i) => {
@@ -165,7 +99,7 @@ export class CatalogueIndex {
         (row.is24h ? FLAG_24H : 0) |
         (row.openSchedule ? FLAG_OPEN : 0) |
         (row.advertiserVerified ? FLAG_VERIFIED : 0);
-      this.plan[i] = Math.max(0, PLAN_CODES.indexOf(row.plan));
+      this.plan[i] = Math.max(0, (PLAN_TIERS as readonly string[]).indexOf(row.plan));
       this.planExpiresAt[i] = row.planExpiresAt ?? Number.NaN;
       this.masks.days[i] = row.daysMask;
       this.masks.slots[i] = row.slotsMask;
@@ -177,44 +111,6 @@ export class CatalogueIndex {
     });
     this.byCategory = positionsByCode(this.category, CATEGORIES.length);
     this.byBarrio = positionsByCode(this.barrio, BARRIOS.length);
-  }
-
-  /** The words of every ad's search text, and for each word the positions of the ads that have it. */
-  private async addWords(rows: IndexRow[]): Promise<void> {
-    const byWord = new Map<string, number[]>();
-    for (let start = 0; start < rows.length; start += SLICE) {
-      if (start > 0) await breathe();
-      const end = Math.min(rows.length, start + SLICE);
-      for (let i = start; i < end; i++) {
-        for (const word of rows[i]!.words ?? wordsOf(rows[i]!.searchText)) {
-          const list = byWord.get(word);
-          if (!list) byWord.set(word, [i]);
-          else if (list[list.length - 1] !== i) list.push(i);
-        }
-      }
-    }
-    this.words = [...byWord.keys()].sort();
-    this.postings = this.words.map((w) => Int32Array.from(byWord.get(w)!));
-  }
-
-  /** Each order as a permutation of positions, ties broken by id descending as in SQL; a breath before each. */
-  private async sortOrders(rows: IndexRow[]): Promise<void> {
-    const n = rows.length;
-    const rank = this.rank;
-    const published = Float64Array.from(rows, (row) => row.publishedAt);
-    const ids = this.ids;
-    const price = this.price;
-    const nullsLast = (a: number, b: number) => Number(Number.isNaN(price[a]!)) - Number(Number.isNaN(price[b]!));
-    const sorted = async (compare: (a: number, b: number) => number) => {
-      await breathe();
-      return Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => compare(a, b) || ids[b]! - ids[a]!);
-    };
-    this.orders.set('relevancia', await sorted((a, b) => rank[b]! - rank[a]!));
-    this.orders.set('recientes', await sorted((a, b) => published[b]! - published[a]!));
-    this.orders.set('precio-menor', await sorted((a, b) => nullsLast(a, b) || price[a]! - price[b]! || 0));
-    this.orders.set('precio-mayor', await sorted((a, b) => nullsLast(a, b) || price[b]! - price[a]! || 0));
-    const photos = (i: number) => this.flags[i]! & FLAG_PHOTOS;
-    this.orders.set('verificados', await sorted((a, b) => photos(b) - photos(a) || rank[b]! - rank[a]!));
   }
 
   /**
@@ -232,9 +128,9 @@ export class CatalogueIndex {
     return result;
   }
 
-  /** Whether the index can answer these filters: every one but the order by popularity. */
+  /** Whether the index can answer these filters: every one, in every order it keeps (shared/ranking.ts: not by views). */
   answers(f: SearchFilters): boolean {
-    return (ORDERS as readonly string[]).includes(f.orden);
+    return this.orders.keeps(f.orden);
   }
 
   search(f: SearchFilters, now: Date): IndexAnswer {
@@ -242,10 +138,9 @@ export class CatalogueIndex {
     const pages = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
     const page = Math.min(f.pagina, pages);
     // The page: the matching positions in the order asked for, from the page's first until it is full.
-    const order = this.orders.get(f.orden as IndexedOrder)!;
     const from = (page - 1) * RESULTS_PER_PAGE;
     const ids: number[] = [];
-    const walk = f.orden === 'relevancia' ? this.switchedOnFirst(order, now.getTime()) : order;
+    const walk = this.orders.walk(f.orden, now.getTime());
     for (let k = 0, seen = 0; k < walk.length && ids.length < RESULTS_PER_PAGE; k++) {
       const i = walk[k]!;
       if (ok[i] === 0) continue;
@@ -253,45 +148,6 @@ export class CatalogueIndex {
       seen += 1;
     }
     return { total, page, pages, ids };
-  }
-
-  /**
-   * The default order at `nowMs`, as SQL's applyOrder gives it: within each plan tier (of the stored rank), the ads
-   * with "Disponible ahora" on first, each group in the stored order. The stored order itself when none is on.
-   */
-  private switchedOnFirst(order: Int32Array, nowMs: number): Int32Array {
-    const on = [...this.windows.keys()].filter((i) => this.switchedOn(i, nowMs));
-    if (on.length === 0) return order;
-    const rank = this.rank;
-    const ids = this.ids;
-    const tier = (i: number) => Math.floor(rank[i]! / TIER_WEIGHT);
-    on.sort((a, b) => rank[b]! - rank[a]! || ids[b]! - ids[a]!);
-    const first = new Uint8Array(this.size);
-    for (const i of on) first[i] = 1;
-    const walk = new Int32Array(order.length);
-    let at = 0;
-    let next = 0;
-    let currentTier = Number.POSITIVE_INFINITY;
-    for (const i of order) {
-      // Entering a tier (the order runs from the highest down): its switched-on ads come before the rest of it.
-      if (tier(i) !== currentTier) {
-        currentTier = tier(i);
-        while (next < on.length && tier(on[next]!) === currentTier) walk[at++] = on[next++]!;
-      }
-      if (first[i] === 0) walk[at++] = i;
-    }
-    return walk;
-  }
-
-  /** Whether the ad at `i` has a window of `kind` in force at `nowMs`. */
-  private inForce(i: number, kind: WindowKind, nowMs: number): boolean {
-    const windows = this.windows.get(i);
-    return windows !== undefined && windows.some((w) => w.kind === kind && w.startsAt <= nowMs && w.endsAt > nowMs);
-  }
-
-  /** "Disponible ahora" on, and not "Hoy no atiendo". */
-  private switchedOn(i: number, nowMs: number): boolean {
-    return this.inForce(i, 'available', nowMs) && !this.inForce(i, 'off', nowMs);
   }
 
   /**
@@ -305,7 +161,7 @@ export class CatalogueIndex {
     const narrow = (list: Int32Array) => {
       if (base === null || list.length < base.length) base = list;
     };
-    const texts = searchTerms(foldText(f.text)).map((term) => this.adsWithPrefix(term));
+    const texts = searchTerms(foldText(f.text)).map((term) => this.words.withPrefix(term));
     for (const term of texts) narrow(term.list);
     let categoryCode = -1;
     if (f.categoria) {
@@ -412,8 +268,12 @@ export class CatalogueIndex {
         const current = slot(slotFor(hour));
         const scheduled = value === 'hoy' ? today : (i: number) => today(i) && current(i);
         const nowMs = now.getTime();
-        return (i) =>
-          !this.windows.has(i) ? scheduled(i) : !this.inForce(i, 'off', nowMs) && (scheduled(i) || this.inForce(i, 'available', nowMs));
+        return (i) => {
+          const windows = this.windows.get(i);
+          return !windows
+            ? scheduled(i)
+            : !windowInForce(windows, 'off', nowMs) && (scheduled(i) || windowInForce(windows, 'available', nowMs));
+        };
       }
       case 'lunes-viernes':
       case 'fines-semana':
@@ -422,33 +282,6 @@ export class CatalogueIndex {
       default:
         return slot(value);
     }
-  }
-
-  /** Positions whose text has a word starting with `term`, as a 0/1 array and as a list; kept for the next searches. */
-  private adsWithPrefix(term: string): Term {
-    let found = this.termCache.get(term);
-    if (found) return found;
-    const has = new Uint8Array(this.size);
-    let lo = 0;
-    let hi = this.words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.words[mid]! < term) lo = mid + 1;
-      else hi = mid;
-    }
-    let count = 0;
-    for (let w = lo; w < this.words.length && this.words[w]!.startsWith(term); w++) {
-      for (const i of this.postings[w]!) {
-        count += 1 - has[i]!;
-        has[i] = 1;
-      }
-    }
-    const list = new Int32Array(count);
-    for (let i = 0, at = 0; i < has.length; i++) if (has[i] === 1) list[at++] = i;
-    found = { has, list };
-    if (this.termCache.size >= 200) this.termCache.delete(this.termCache.keys().next().value!);
-    this.termCache.set(term, found);
-    return found;
   }
 }
 
@@ -462,9 +295,4 @@ function positionsByCode(codes: Uint8Array, codeCount: number): Int32Array[] {
     if (code < codeCount) lists[code]![filled[code]!++] = i;
   });
   return lists;
-}
-
-interface Term {
-  has: Uint8Array;
-  list: Int32Array;
 }

@@ -17,7 +17,6 @@ import {
 } from '#shared/catalogue.ts';
 import { toMask } from '#shared/masks.ts';
 import { buildSearchText, slugify } from '#shared/ad-text.ts';
-import { refreshSearchRanks } from '#db/queries/search-rank.ts';
 import { saveAdRates } from '#db/queries/ad-rates.ts';
 import { HOURLY, lowestHourlyRate, ratePlacesOf, type Rates } from '#shared/rates.ts';
 import { insertedId } from '#db/dialect.ts';
@@ -126,15 +125,14 @@ export function adRow(advertiserId: number, input: AdInput = {}, now = new Date(
 }
 
 export async function insertAd(db: Knex, advertiserId: number, input: AdInput = {}): Promise<number> {
-  const id = await db.transaction(async (trx) => {
+  // Its search rank is the database's to keep (docs/decisions/050-ranking.md): the insert marks it.
+  return db.transaction(async (trx) => {
     const [row] = await trx('ads').insert(adRow(advertiserId, input)).returning('id');
     const adId = insertedId(row);
     // Through the site's own write path, which also sets the price per hour from the rates.
     await saveAdRates(trx, adId, ratesOf(input));
     return adId;
   });
-  await refreshSearchRanks(db, new Date(), [id]);
-  return id;
 }
 
 export { demoAdInput, demoBirthDate } from './demo-content.ts';

@@ -3,7 +3,6 @@
 // with a reason, remove a live ad with a reason. The advertiser sees the reason in their account.
 import type { Knex } from 'knex';
 import { Ad, Report } from '#db/models/index.ts';
-import { refreshSearchRanks } from '#db/queries/search-rank.ts';
 import { closeAdReview } from '#db/queries/ad-reviews.ts';
 import { reviewScore, type ReviewFlag } from '#shared/review-flags.ts';
 import { keepRemovedAdPhotos } from '#db/queries/duplicates.ts';
@@ -193,7 +192,6 @@ export async function approveAd(
     .patch({ state: 'published', stateReason: null, publishedAt: now, expiresAt, reviewFlags: null, reviewScore: null, updatedAt: now });
   if (!moved) return 'wrong_state';
   await closeAdReview(db, adId, now);
-  await refreshSearchRanks(db, now, [adId]);
   return 'ok';
 }
 

@@ -1,0 +1,85 @@
+// The words of the catalogue's search texts, for the in-memory index's prefix matching (docs/decisions/024): each
+// distinct word in sorted order with the positions of the ads that have it, cut as the database's text search cuts.
+import type { IndexRow } from './index-row.ts';
+
+/** Words of a folded search text as the full-text engines cut it: runs of letters and digits. */
+export function wordsOf(searchText: string): string[] {
+  // Folded text is mostly ASCII, where a plain class is the same cut and several times faster than a Unicode one.
+  // eslint-disable-next-line no-control-regex
+  const cut = /^[\x00-\x7f]*$/.test(searchText) ? /[^a-z0-9]+/ : /[^\p{L}\p{N}]+/u;
+  return searchText.split(cut).filter((w) => w.length > 0);
+}
+
+/** Lets the event loop answer what is waiting, between slices of a long build. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Ads tokenized between two breaths. */
+const SLICE = 5_000;
+
+/** The positions whose text has a word starting with a term: as a 0/1 array and as an ascending list. */
+export interface Term {
+  has: Uint8Array;
+  list: Int32Array;
+}
+
+export class WordIndex {
+  private readonly size: number;
+  /** Distinct words in sorted order, and for each the positions of the ads that have it. */
+  private readonly words: string[];
+  private readonly postings: Int32Array[];
+  private readonly termCache = new Map<string, Term>();
+
+  private constructor(size: number, words: string[], postings: Int32Array[]) {
+    this.size = size;
+    this.words = words;
+    this.postings = postings;
+  }
+
+  /** The words of every ad's search text, and for each word the positions of the ads that have it. */
+  static async build(rows: readonly Pick<IndexRow, 'searchText' | 'words'>[]): Promise<WordIndex> {
+    const byWord = new Map<string, number[]>();
+    for (let start = 0; start < rows.length; start += SLICE) {
+      if (start > 0) await breathe();
+      const end = Math.min(rows.length, start + SLICE);
+      for (let i = start; i < end; i++) {
+        for (const word of rows[i]!.words ?? wordsOf(rows[i]!.searchText)) {
+          const list = byWord.get(word);
+          if (!list) byWord.set(word, [i]);
+          else if (list[list.length - 1] !== i) list.push(i);
+        }
+      }
+    }
+    const words = [...byWord.keys()].sort();
+    return new WordIndex(
+      rows.length,
+      words,
+      words.map((w) => Int32Array.from(byWord.get(w)!)),
+    );
+  }
+
+  /** Positions whose text has a word starting with `term`, as a 0/1 array and as a list; kept for the next searches. */
+  withPrefix(term: string): Term {
+    let found = this.termCache.get(term);
+    if (found) return found;
+    const has = new Uint8Array(this.size);
+    let lo = 0;
+    let hi = this.words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.words[mid]! < term) lo = mid + 1;
+      else hi = mid;
+    }
+    let count = 0;
+    for (let w = lo; w < this.words.length && this.words[w]!.startsWith(term); w++) {
+      for (const i of this.postings[w]!) {
+        count += 1 - has[i]!;
+        has[i] = 1;
+      }
+    }
+    const list = new Int32Array(count);
+    for (let i = 0, at = 0; i < has.length; i++) if (has[i] === 1) list[at++] = i;
+    found = { has, list };
+    if (this.termCache.size >= 200) this.termCache.delete(this.termCache.keys().next().value!);
+    this.termCache.set(term, found);
+    return found;
+  }
+}
