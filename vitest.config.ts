@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 const shared = {
   include: [
     'api/**/*.test.ts',
+    'core/**/*.test.ts',
     'db/**/*.test.ts',
     'shared/**/*.test.ts',
     'site/**/*.test.ts',
@@ -25,7 +26,7 @@ export default defineConfig({
               test: {
                 ...shared,
                 name: 'postgres',
-                include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'tooling/**/*.test.ts'],
+                include: ['api/**/*.test.ts', 'core/**/*.test.ts', 'db/**/*.test.ts', 'site/server/**/*.test.ts', 'tooling/**/*.test.ts'],
                 env: { VELADA_TEST_DIALECT: 'postgres' },
               },
             },
