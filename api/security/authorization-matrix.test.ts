@@ -231,12 +231,10 @@ describe('the account pages (/mi-cuenta)', () => {
     const statements = frontmatter
       .split('\n')
       .filter((line) => line.trim() && !line.trim().startsWith('//') && !/^(import|export) /.test(line));
-    expect(statements[0]).toMatch(
-      /^const advertiser = await advertiserSessions\.resume\(Astro\.locals\.db, Astro\.cookies\.get\(advertiserSessions\.cookie\)\?\.value\);$/,
-    );
-    expect(statements[1]).toMatch(/^if \(!advertiser\) return Astro\.redirect\(/);
-    // A row named in the address is looked up among the advertiser's own.
-    if (/Astro\.params/.test(frontmatter)) expect(frontmatter).toMatch(/findOwn\w*\(Astro\.locals\.db, advertiser\.id, /);
+    expect(statements[0]).toBe('const advertiser = await requireAdvertiser(Astro);');
+    expect(statements[1]).toBe('if (advertiser instanceof Response) return advertiser;');
+    // A row named in the address is looked up among the advertiser's own (a core read given the advertiser's id).
+    if (/Astro\.params/.test(frontmatter)) expect(frontmatter).toMatch(/\w+\(Astro\.locals\.db, advertiser\.id, [^)]*Astro\.params/);
   });
 
   it('finds pages to check', () => {
