@@ -156,6 +156,12 @@ export async function main(): Promise<void> {
     console.error(err.message);
     process.exit(1);
   }
+  // `--prepare-only`: the data folder made ready (migrated, seeded, super admin) and nothing served. The end-to-end
+  // run prepares one folder this way while the site builds, then starts a server on each copy of it.
+  if (process.argv.includes('--prepare-only')) {
+    await db.destroy();
+    return;
+  }
   let rateLimits: RateLimitStore;
   let statsOnce: StatsOnce;
   try {

@@ -3,9 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-// Knex's own SQLite client and transaction, extended below (knex has no option for how a transaction begins).
-import SqliteClient from 'knex/lib/dialects/sqlite3/index.js';
-import SqliteTransaction from 'knex/lib/dialects/sqlite3/execution/sqlite-transaction.js';
+import { configureConnection, VeladaSqliteClient, type SqliteConnection } from './sqlite-client.ts';
 import { migrationSource } from './migrations/index.ts';
 
 export type Db = Knex;
@@ -15,23 +13,6 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export function isPostgresUrl(url: string | undefined): boolean {
   return !!url && /^postgres(ql)?:\/\//.test(url);
-}
-
-/**
- * Every SQLite transaction begins IMMEDIATE: it takes the write lock first, waiting for it (busy_timeout) like
- * any single write. A plain BEGIN starts as a reader, and a transaction that reads before it writes (most do:
- * check, then change) fails at once with SQLITE_BUSY when another connection wrote meanwhile, since waiting cannot
- * help a stale snapshot. Seen under the crash test's parallel writers as 500s on deleting an ad.
- */
-class ImmediateTransaction extends SqliteTransaction {
-  begin(conn: unknown) {
-    return this.query(conn, 'BEGIN IMMEDIATE;');
-  }
-}
-class VeladaSqliteClient extends SqliteClient {
-  transaction(...args: unknown[]) {
-    return new ImmediateTransaction(this, ...args);
-  }
 }
 
 export function knexConfig(databaseUrl: string | undefined, dataDir: string): Knex.Config {
@@ -57,24 +38,15 @@ export function sqliteConfig(filename: string): Knex.Config {
       min: 1,
       max: 4,
       afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
-        conn.serialize(() => {
-          conn.run('PRAGMA foreign_keys = ON');
-          conn.run('PRAGMA journal_mode = WAL');
-          conn.run('PRAGMA synchronous = NORMAL');
-          // Reads through memory-mapped pages and a 16 MB page cache per connection instead of a read() call per
-          // page from a 2 MB cache: a search over 20,000 matching ads spent most of its time in those calls.
-          conn.run('PRAGMA mmap_size = 1073741824');
-          conn.run('PRAGMA cache_size = -16384');
-          conn.run('PRAGMA busy_timeout = 5000', (err) => done(err, conn));
-        });
+        try {
+          configureConnection(conn);
+          done(null, conn);
+        } catch (err) {
+          done(err as Error, conn);
+        }
       },
     },
   };
-}
-
-interface SqliteConnection {
-  serialize(fn: () => void): void;
-  run(sql: string, cb?: (err: Error | null) => void): void;
 }
 
 export function openDb(databaseUrl: string | undefined, dataDir: string): Db {

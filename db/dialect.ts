@@ -35,13 +35,14 @@ export function insertedId(row: unknown): number {
   return typeof row === 'object' && row !== null ? Number((row as { id: number }).id) : Number(row);
 }
 
-/** A unique index refused the row (SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's 23505), through Knex or Objection. */
+/**
+ * A unique index or primary key refused the row (SQLite's SQLITE_CONSTRAINT_UNIQUE or _PRIMARYKEY, PostgreSQL's
+ * 23505), through Knex or Objection.
+ */
 export function isUniqueViolation(err: unknown): boolean {
-  // Objection wraps the driver's error (db-errors' UniqueViolationError) and keeps it as nativeError.
-  const e = ((err as { nativeError?: unknown })?.nativeError ?? err) as { code?: string; message?: string };
-  return (
-    e?.code === '23505' || (e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? '')) || e?.code === 'SQLITE_CONSTRAINT_UNIQUE'
-  );
+  // Objection wraps a driver's error it recognises (db-errors' UniqueViolationError) and keeps it as nativeError.
+  const e = ((err as { nativeError?: unknown })?.nativeError ?? err) as { code?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /**

@@ -1,6 +1,14 @@
 // The check-in timer as an advertiser uses it before a meeting: from the account, the form's errors, starting a
 // timer (its contact told at once), the time left, extending it and checking in, which deletes it.
-import { test, expect, expectNoSeriousA11yViolations, insertVerifiedAdvertiser, signInAsAdvertiser, waitForHydration } from './fixtures.ts';
+import {
+  test,
+  expect,
+  expectNoSeriousA11yViolations,
+  insertVerifiedAdvertiser,
+  signInAsAdvertiser,
+  waitForHydration,
+  serverDataDir,
+} from './fixtures.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -34,7 +42,7 @@ test('an advertiser starts a timer, sees the time left, extends it and checks in
   const row = await db('check_ins').where('advertiser_id', who.id).first();
   expect(row).toMatchObject({ contact_email: contact, shown_name: 'Julieta', extensions: 0 });
   // The contact's notice is in the outbox.
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '/tmp/velada-e2e', 'outbox');
+  const outbox = path.join(serverDataDir(), 'outbox');
   await expect
     .poll(() => fs.readdirSync(outbox).some((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes(`To: ${contact}`)))
     .toBe(true);

@@ -4,7 +4,15 @@
 // which ads are public, so it runs in the 'moderation' project, after the search tests.
 import sharp from 'sharp';
 import type { Knex } from 'knex';
-import { test, expect, expectNoSeriousA11yViolations, insertVerifiedAdvertiser, signInAsAdvertiser, waitForHydration } from './fixtures.ts';
+import {
+  test,
+  expect,
+  expectNoSeriousA11yViolations,
+  insertVerifiedAdvertiser,
+  signInAsAdvertiser,
+  waitForHydration,
+  serverDataDir,
+} from './fixtures.ts';
 import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { storeAdImage } from '#api/services/image-store.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
@@ -50,7 +58,7 @@ test("a copy of another account's photo: the ad waits for review, staff see both
   const first = await insertVerifiedAdvertiser(db, { fullName: 'Ana Primera' });
   const firstTitle = `Ana, masajes en Almagro ${stamp}`;
   const firstAd = await insertPublishedAd(db, first.id, firstTitle, `+54911${String(stamp).slice(-8)}`);
-  const stored = await storeAdImage(diskStore(process.env.E2E_DATA_DIR ?? '/tmp/velada-e2e'), original);
+  const stored = await storeAdImage(diskStore(serverDataDir()), original);
   const [image] = await db('ad_images')
     .insert({ ad_id: firstAd, position: 0, file_key: stored.key, width: stored.width, height: stored.height, alt: firstTitle })
     .returning('id');

@@ -12,11 +12,12 @@ import { hashPassword } from '#api/services/passwords.ts';
 
 export { expect };
 
-/** The server's own database (the SQLite file in E2E_DATA_DIR), to compare what pages show with the data. */
-export function openServerDb(): Knex {
-  const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/velada-e2e';
-  return knexFactory(knexConfig(`sqlite:${path.join(dataDir, 'velada.sqlite')}`, dataDir));
-}
+/**
+ * The data folder of the server this worker's project runs against (e2e/servers.ts): set by the `serverData`
+ * fixture when the worker starts, before any test asks.
+ */
+let dataDir = '/tmp/velada-e2e/site';
+export const serverDataDir = (): string => dataDir;
 
 /** A client address of the test's own, from its id: 10.x.y.z. */
 function clientAddress(testId: string): string {
@@ -29,14 +30,21 @@ function clientAddress(testId: string): string {
  * Each test comes from an address of its own (X-Forwarded-For; the test server trusts the loopback as its proxy):
  * per-address limits such as 30 staff sign-ins in 15 minutes then count one test's requests, not the whole suite's.
  */
-export const test = base.extend<object, { db: Knex }>({
+export const test = base.extend<object, { db: Knex; serverData: string }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': clientAddress(testInfo.testId) });
   },
-  db: [
+  serverData: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const db = openServerDb();
+    async ({}, use, workerInfo) => {
+      dataDir = (workerInfo.project.metadata as { dataDir: string }).dataDir;
+      await use(dataDir);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  db: [
+    async ({ serverData }, use) => {
+      const db = knexFactory(knexConfig(`sqlite:${path.join(serverData, 'velada.sqlite')}`, serverData));
       await use(db);
       await db.destroy();
     },
@@ -55,7 +63,7 @@ export async function linkFromLatestMail(to: string): Promise<string> {
 
 /** Every link of the newest mail to `to` that has links, as paths and queries, in the mail's order. */
 export async function linksFromLatestMail(to: string): Promise<string[]> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '/tmp/velada-e2e', 'outbox');
+  const outbox = path.join(dataDir, 'outbox');
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
     for (const file of files) {

@@ -3,7 +3,15 @@
 // since that day; a new photo (approved by staff as any edit) takes the badge away. It changes which ads are public,
 // so it runs in the 'moderation' project, after the search tests.
 import sharp from 'sharp';
-import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration, insertVerifiedAdvertiser } from './fixtures.ts';
+import {
+  test,
+  expect,
+  asReturningVisitor,
+  expectNoSeriousA11yViolations,
+  waitForHydration,
+  insertVerifiedAdvertiser,
+  serverDataDir,
+} from './fixtures.ts';
 import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { storeAdImage } from '#api/services/image-store.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
@@ -56,7 +64,7 @@ test('an advertiser verifies the photos of an ad; staff check each one; the badg
     .returning('id');
   const adId = typeof adRow === 'object' ? adRow.id : adRow;
   // Two photos already stored, as an approved ad has them.
-  const store = diskStore(process.env.E2E_DATA_DIR ?? '/tmp/velada-e2e');
+  const store = diskStore(serverDataDir());
   for (const [position, colour] of ['#6a5acd', '#2e8b57'].entries()) {
     const stored = await storeAdImage(store, await picture(colour));
     await db('ad_images').insert({ ad_id: adId, position, file_key: stored.key, width: stored.width, height: stored.height, alt: title });

@@ -13,6 +13,7 @@ import {
   resultCards,
   waitForHydration,
   showWholeFeaturedStrip,
+  serverDataDir,
 } from './fixtures.ts';
 import { signIn, openSection, toast, SUPER_PASSWORD } from './admin-helpers.ts';
 import { hashPassword } from '#api/services/passwords.ts';
@@ -37,7 +38,7 @@ const firstResultTitle = (page: Page) => resultCards(page).first().locator('.res
 const banner = (page: Page) => page.getByRole('complementary', { name: 'Anuncio VIP destacado' });
 
 function latestMailTo(to: string): string {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '/tmp/velada-e2e', 'outbox');
+  const outbox = path.join(serverDataDir(), 'outbox');
   for (const file of fs.readdirSync(outbox).sort().reverse()) {
     const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
     if (raw.includes(`To: ${to}`)) return raw.replace(/=\r?\n/g, '');

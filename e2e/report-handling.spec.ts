@@ -12,6 +12,7 @@ import {
   linksFromLatestMail,
   signInAsAdvertiser,
   waitForHydration,
+  serverDataDir,
 } from './fixtures.ts';
 import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { createRandom, demoPicture, insertAd } from '#tooling/factories/index.ts';
@@ -29,7 +30,7 @@ test('a hiding report: the advertiser sees the ad held and answers; staff see th
 }) => {
   const owner = await insertVerifiedAdvertiser(db, { fullName: 'Lucía Prueba', birthDate: '1994-03-11' });
   const adId = await insertAd(db, owner.id, { title: TITLE, category: 'masajes', barrio: 'caballito' });
-  const photo = await storeAdImage(diskStore(process.env.E2E_DATA_DIR ?? '/tmp/velada-e2e'), await demoPicture(createRandom(44)));
+  const photo = await storeAdImage(diskStore(serverDataDir()), await demoPicture(createRandom(44)));
   await db('ad_images').insert({ ad_id: adId, position: 0, file_key: photo.key, width: photo.width, height: photo.height, alt: 'foto' });
 
   // A visitor reports it as a possible minor: hidden at once.

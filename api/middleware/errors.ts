@@ -81,15 +81,17 @@ const POSTGRES: Record<string, Refusal> = {
   '54000': TOO_LONG, // program_limit_exceeded (a value too large for an index)
 };
 
-/** SQLite's constraint failures, told apart by the driver's message ("SQLITE_CONSTRAINT: UNIQUE constraint failed: ..."). */
-const SQLITE_CONSTRAINTS: [string, Refusal][] = [
-  ['UNIQUE', DUPLICATE],
-  ['PRIMARY KEY', DUPLICATE],
-  ['FOREIGN KEY', REFERENCE],
-  ['NOT NULL', MISSING],
-  ['CHECK', MALFORMED],
-];
-const SQLITE: Record<string, Refusal> = { SQLITE_TOOBIG: TOO_LONG, SQLITE_MISMATCH: MALFORMED, SQLITE_RANGE: OUT_OF_RANGE };
+/** SQLite's codes, extended ones included (better-sqlite3 reports a constraint's kind in its code). */
+const SQLITE: Record<string, Refusal> = {
+  SQLITE_CONSTRAINT_UNIQUE: DUPLICATE,
+  SQLITE_CONSTRAINT_PRIMARYKEY: DUPLICATE,
+  SQLITE_CONSTRAINT_FOREIGNKEY: REFERENCE,
+  SQLITE_CONSTRAINT_NOTNULL: MISSING,
+  SQLITE_CONSTRAINT_CHECK: MALFORMED,
+  SQLITE_TOOBIG: TOO_LONG,
+  SQLITE_MISMATCH: MALFORMED,
+  SQLITE_RANGE: OUT_OF_RANGE,
+};
 
 interface DatabaseError extends Error {
   code: string;
@@ -101,7 +103,7 @@ interface DatabaseError extends Error {
   constraint?: string;
 }
 
-/** An error from a database driver: pg's (a severity and a five-character SQLSTATE) or sqlite3's (SQLITE_...). */
+/** An error from a database driver: pg's (a severity and a five-character SQLSTATE) or better-sqlite3's (SQLITE_...). */
 function asDatabaseError(err: unknown): DatabaseError | null {
   if (!(err instanceof Error)) return null;
   const { code, severity } = err as Partial<DatabaseError>;
@@ -116,12 +118,6 @@ function databaseRefusal(err: unknown): (Refusal & { dbCode: string }) | null {
   if (db.severity) {
     const refusal = POSTGRES[db.code];
     return refusal ? { ...refusal, dbCode: db.code } : null;
-  }
-  if (db.code === 'SQLITE_CONSTRAINT') {
-    // The driver's own message ends Knex's (which starts with the query): read the last one.
-    const own = db.message.slice(db.message.lastIndexOf('SQLITE_CONSTRAINT:'));
-    const match = SQLITE_CONSTRAINTS.find(([kind]) => own.startsWith(`SQLITE_CONSTRAINT: ${kind} constraint failed`));
-    return match ? { ...match[1], dbCode: `SQLITE_CONSTRAINT_${match[0].replace(' ', '')}` } : null;
   }
   const refusal = SQLITE[db.code];
   return refusal ? { ...refusal, dbCode: db.code } : null;

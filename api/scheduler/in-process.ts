@@ -1,7 +1,8 @@
 // The jobs on this process's timers: the single process of a SQLite database. Each job runs at start and then every
 // interval; a failed run is tried again after the retry delay, as many times as the policy says; a run still going
 // (or waiting for its retry) when its next is due makes that one skip.
-import { runLogged, type RetryPolicy, type ScheduledJob, type StopJobs } from './scheduler.ts';
+import { runLogged } from './run-logged.ts';
+import type { RetryPolicy, ScheduledJob, StopJobs } from './scheduler.ts';
 
 export function startInProcessJobs(jobs: ScheduledJob[], retry: RetryPolicy): StopJobs {
   const running = new Set<Promise<void>>();

@@ -5,7 +5,8 @@
 // retried elsewhere.
 import { PgBoss, type ConstructorOptions } from 'pg-boss';
 import type { Knex } from 'knex';
-import { runLogged, type RetryPolicy, type ScheduledJob, type StopJobs } from './scheduler.ts';
+import { runLogged } from './run-logged.ts';
+import type { RetryPolicy, ScheduledJob, StopJobs } from './scheduler.ts';
 
 /** How often each process asks for the current slot's job: an interval is never left without one. */
 const ASK_EVERY_MS = 60_000;

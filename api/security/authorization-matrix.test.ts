@@ -221,16 +221,34 @@ describe("search alerts: the device's secret, not its endpoint, is the access ru
   });
 });
 
+describe('the panel pages (/admin)', () => {
+  const pagesDir = path.join(import.meta.dirname, '../../site/pages/admin');
+  const pages = (fs.readdirSync(pagesDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.astro') && f !== 'login.astro');
+
+  it.each(pages)('%s passes the staff guard before anything else, and returns its redirect without a session', (file) => {
+    const frontmatter = fs.readFileSync(path.join(pagesDir, file), 'utf8').split(/^---$/m)[1] ?? '';
+    const statements = frontmatter
+      .split('\n')
+      .filter((line) => line.trim() && !line.trim().startsWith('//') && !/^(import|export) /.test(line));
+    expect(statements.slice(0, 2)).toEqual(['const admin = await requireStaff(Astro);', 'if (admin instanceof Response) return admin;']);
+  });
+
+  it('finds pages to check', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('the account pages (/mi-cuenta)', () => {
   const pagesDir = path.join(import.meta.dirname, '../../site/pages/mi-cuenta');
   const pages = (fs.readdirSync(pagesDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.astro'));
 
-  it.each(pages)('%s resumes the advertiser session before anything else and sends the visitor to sign in without one', (file) => {
+  it.each(pages)('%s passes the advertiser guard before anything else, and returns its redirect without a session', (file) => {
     const source = fs.readFileSync(path.join(pagesDir, file), 'utf8');
     const frontmatter = source.split(/^---$/m)[1] ?? '';
     const statements = frontmatter
       .split('\n')
       .filter((line) => line.trim() && !line.trim().startsWith('//') && !/^(import|export) /.test(line));
+    // site/server/page-guards.ts: the signed-in advertiser, or the redirect to the sign-in (tested there).
     expect(statements[0]).toBe('const advertiser = await requireAdvertiser(Astro);');
     expect(statements[1]).toBe('if (advertiser instanceof Response) return advertiser;');
     // A row named in the address is looked up among the advertiser's own (a core read given the advertiser's id).

@@ -82,7 +82,7 @@ describe.runIf(process.env.VELADA_TEST_DIALECT !== 'postgres')('the inbox file o
     for (const suffix of ['', '-wal']) expect((fs.statSync(file + suffix).mode & 0o777).toString(8)).toBe('600');
     await drainAll(inbox);
     await inbox.close();
-    const memory = knexFactory({ client: 'sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
+    const memory = knexFactory({ client: 'better-sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });
     expect(inboxFileOf(memory)).toBeNull();
     void memory.destroy();
   });
@@ -92,7 +92,7 @@ describe.runIf(process.env.VELADA_TEST_DIALECT !== 'postgres')('the inbox file o
     await inbox.enqueue(events('c', 5));
     expect(await drainAll(inbox)).toBe(5);
     // As if the process had died between the drain's commit and the clean-up: the items are back in the file.
-    const file = knexFactory({ client: 'sqlite3', connection: { filename: inboxFileOf(t.db)! }, useNullAsDefault: true });
+    const file = knexFactory({ client: 'better-sqlite3', connection: { filename: inboxFileOf(t.db)! }, useNullAsDefault: true });
     const mark = Number((await t.db('analytics_inbox_marks').max({ m: 'last_id' }).first())!.m);
     await file('analytics_inbox').insert({ id: mark, n: 5, items: toInbox(events('c', 5)) });
     await inbox.close();

@@ -1,5 +1,5 @@
 // Advertisers, their ads and photos, staff accounts and settings; full-text search for both dialects.
-// Timestamps are always written by the app as Date values (docs/decisions/002-timestamps.md), never by defaults.
+// Timestamps are always written by the app as Date values (docs/decisions/002-timestamps-and-dates.md), never by defaults.
 import type { Knex } from 'knex';
 import { dialectOf } from '#db/dialect.ts';
 

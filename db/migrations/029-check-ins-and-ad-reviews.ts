@@ -20,7 +20,7 @@ export async function up(db: Knex): Promise<void> {
     t.timestamp('started_at').notNullable();
     t.timestamp('due_at').notNullable();
     t.integer('extensions').notNullable().defaultTo(0);
-    // The overdue mail: how many times it was tried and when it may be tried again (api/services/check-in.ts).
+    // The overdue mail: how many times it was tried and when it may be tried again (api/services/check-in-alerts.ts).
     t.integer('attempts').notNullable().defaultTo(0);
     t.timestamp('next_attempt_at');
     t.index(['due_at']);

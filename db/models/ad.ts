@@ -1,7 +1,7 @@
 import type { QueryBuilder } from 'objection';
 import { BaseModel } from '#db/models/base-model.ts';
-import { Advertiser } from '#db/models/advertiser.ts';
-import { Payment } from '#db/models/payment.ts';
+import type { Advertiser } from '#db/models/advertiser.ts';
+import type { Payment } from '#db/models/payment.ts';
 import type { AdState, Category, Plan } from '#shared/catalogue.ts';
 import type { RateDuration, RatePlace } from '#shared/rates.ts';
 
@@ -78,17 +78,6 @@ export class Ad extends BaseModel {
   declare photos?: AdPhoto[];
   declare rates?: AdRate[];
   declare payments?: Payment[];
-
-  static override relationMappings = () => ({
-    advertiser: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Advertiser,
-      join: { from: 'ads.advertiser_id', to: 'advertisers.id' },
-    },
-    photos: { relation: BaseModel.HasManyRelation, modelClass: AdPhoto, join: { from: 'ads.id', to: 'ad_images.ad_id' } },
-    rates: { relation: BaseModel.HasManyRelation, modelClass: AdRate, join: { from: 'ads.id', to: 'ad_rates.ad_id' } },
-    payments: { relation: BaseModel.HasManyRelation, modelClass: Payment, join: { from: 'ads.id', to: 'payments.ad_id' } },
-  });
 }
 
 /** One photo of an ad: its random file key (files under uploads/ads/{key}-{width}.webp) and its place in the gallery. */
@@ -112,10 +101,6 @@ export class AdPhoto extends BaseModel {
   static override modifiers = {
     inGalleryOrder: (query: QueryBuilder<AdPhoto>) => query.orderBy('position').orderBy('id'),
   };
-
-  static override relationMappings = () => ({
-    ad: { relation: BaseModel.BelongsToOneRelation, modelClass: Ad, join: { from: 'ad_images.ad_id', to: 'ads.id' } },
-  });
 }
 
 /** One amount of an ad's rates table: whole pesos for a place and a duration (shared/rates.ts). */

@@ -1,7 +1,7 @@
 import type { QueryBuilder } from 'objection';
 import { BaseModel } from '#db/models/base-model.ts';
-import { Ad } from '#db/models/ad.ts';
-import { VerificationRequest } from '#db/models/verification-request.ts';
+import type { Ad } from '#db/models/ad.ts';
+import type { VerificationRequest } from '#db/models/verification-request.ts';
 
 export type VerificationStatus = 'unverified' | 'pending' | 'verified' | 'rejected';
 
@@ -31,15 +31,6 @@ export class Advertiser extends BaseModel {
 
   declare ads?: Ad[];
   declare verificationRequests?: VerificationRequest[];
-
-  static override relationMappings = () => ({
-    ads: { relation: BaseModel.HasManyRelation, modelClass: Ad, join: { from: 'advertisers.id', to: 'ads.advertiser_id' } },
-    verificationRequests: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: VerificationRequest,
-      join: { from: 'advertisers.id', to: 'verification_requests.advertiser_id' },
-    },
-  });
 }
 
 /** A mailed link's token (only its hash): confirming the email or resetting the password. */

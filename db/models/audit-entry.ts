@@ -1,5 +1,5 @@
 import { BaseModel } from '#db/models/base-model.ts';
-import { Administrator } from '#db/models/administrator.ts';
+import type { Administrator } from '#db/models/administrator.ts';
 
 /** One line of the audit log: a staff action or a sign-in attempt, written with the action it records. */
 export class AuditEntry extends BaseModel {
@@ -19,12 +19,4 @@ export class AuditEntry extends BaseModel {
   declare ip: string | null;
 
   declare administrator?: Administrator | null;
-
-  static override relationMappings = () => ({
-    administrator: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Administrator,
-      join: { from: 'audit_log.admin_user_id', to: 'admin_users.id' },
-    },
-  });
 }

@@ -1,7 +1,7 @@
 import { BaseModel } from '#db/models/base-model.ts';
-import { Ad } from '#db/models/ad.ts';
-import { Advertiser } from '#db/models/advertiser.ts';
-import { Administrator } from '#db/models/administrator.ts';
+import type { Ad } from '#db/models/ad.ts';
+import type { Advertiser } from '#db/models/advertiser.ts';
+import type { Administrator } from '#db/models/administrator.ts';
 
 /** A bank account of the business into which staff process completed payments. */
 export class BankAccount extends BaseModel {
@@ -54,23 +54,4 @@ export class Payment extends BaseModel {
   declare advertiser?: Advertiser;
   declare bankAccount?: BankAccount | null;
   declare processor?: Administrator | null;
-
-  static override relationMappings = () => ({
-    ad: { relation: BaseModel.BelongsToOneRelation, modelClass: Ad, join: { from: 'payments.ad_id', to: 'ads.id' } },
-    advertiser: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Advertiser,
-      join: { from: 'payments.advertiser_id', to: 'advertisers.id' },
-    },
-    bankAccount: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: BankAccount,
-      join: { from: 'payments.bank_account_id', to: 'bank_accounts.id' },
-    },
-    processor: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Administrator,
-      join: { from: 'payments.processed_by', to: 'admin_users.id' },
-    },
-  });
 }

@@ -1,6 +1,6 @@
 import type { QueryBuilder } from 'objection';
 import { BaseModel } from '#db/models/base-model.ts';
-import { Ad, AdPhoto } from '#db/models/ad.ts';
+import type { Ad, AdPhoto } from '#db/models/ad.ts';
 import type { PhotoVerificationStatus } from '#shared/photo-verification.ts';
 
 /**
@@ -27,15 +27,6 @@ export class PhotoVerificationRequest extends BaseModel {
 
   declare ad?: Ad;
   declare checks?: PhotoVerificationCheck[];
-
-  static override relationMappings = () => ({
-    ad: { relation: BaseModel.BelongsToOneRelation, modelClass: Ad, join: { from: 'photo_verification_requests.ad_id', to: 'ads.id' } },
-    checks: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: PhotoVerificationCheck,
-      join: { from: 'photo_verification_requests.id', to: 'photo_verification_checks.request_id' },
-    },
-  });
 }
 
 /** Staff's decision on one photo of a decided request. */
@@ -56,12 +47,4 @@ export class PhotoVerificationCheck extends BaseModel {
   static override modifiers = {
     inOrder: (query: QueryBuilder<PhotoVerificationCheck>) => query.orderBy('position'),
   };
-
-  static override relationMappings = () => ({
-    photo: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: AdPhoto,
-      join: { from: 'photo_verification_checks.ad_image_id', to: 'ad_images.id' },
-    },
-  });
 }

@@ -1,5 +1,5 @@
 import { BaseModel } from '#db/models/base-model.ts';
-import { Ad } from '#db/models/ad.ts';
+import type { Ad } from '#db/models/ad.ts';
 import type { ReportReason } from '#shared/report-reasons.ts';
 
 /** What a report records of the ad when it is made: it stays when the ad is edited, removed or deleted. */
@@ -64,8 +64,4 @@ export class Report extends BaseModel {
   declare preservedCopy: PreservedCopy | null;
 
   declare ad?: Ad | null;
-
-  static override relationMappings = () => ({
-    ad: { relation: BaseModel.BelongsToOneRelation, modelClass: Ad, join: { from: 'reports.ad_id', to: 'ads.id' } },
-  });
 }

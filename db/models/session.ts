@@ -1,6 +1,6 @@
 import { BaseModel } from '#db/models/base-model.ts';
-import { Administrator } from '#db/models/administrator.ts';
-import { Advertiser } from '#db/models/advertiser.ts';
+import type { Administrator } from '#db/models/administrator.ts';
+import type { Advertiser } from '#db/models/advertiser.ts';
 
 /** The columns both session tables share (a base, never queried itself) (docs/decisions/018-sessions.md): the token's hash, last use and absolute end. */
 export class Session extends BaseModel {
@@ -18,14 +18,6 @@ export class StaffSession extends Session {
 
   declare adminUserId: number;
   declare owner?: Administrator;
-
-  static override relationMappings = () => ({
-    owner: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Administrator,
-      join: { from: 'admin_sessions.admin_user_id', to: 'admin_users.id' },
-    },
-  });
 }
 
 export class AdvertiserSession extends Session {
@@ -33,12 +25,4 @@ export class AdvertiserSession extends Session {
 
   declare advertiserId: number;
   declare owner?: Advertiser;
-
-  static override relationMappings = () => ({
-    owner: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Advertiser,
-      join: { from: 'advertiser_sessions.advertiser_id', to: 'advertisers.id' },
-    },
-  });
 }

@@ -1,6 +1,6 @@
 import type { QueryBuilder } from 'objection';
 import { BaseModel } from '#db/models/base-model.ts';
-import { Advertiser } from '#db/models/advertiser.ts';
+import type { Advertiser } from '#db/models/advertiser.ts';
 
 /** An advertiser's request to be verified: the identity declared, and staff's decision (docs/decisions/011-identity-documents.md). */
 export class VerificationRequest extends BaseModel {
@@ -25,19 +25,6 @@ export class VerificationRequest extends BaseModel {
 
   declare advertiser?: Advertiser;
   declare documents?: IdentityDocument[];
-
-  static override relationMappings = () => ({
-    advertiser: {
-      relation: BaseModel.BelongsToOneRelation,
-      modelClass: Advertiser,
-      join: { from: 'verification_requests.advertiser_id', to: 'advertisers.id' },
-    },
-    documents: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: IdentityDocument,
-      join: { from: 'verification_requests.id', to: 'identity_documents.request_id' },
-    },
-  });
 }
 
 /** One encrypted identity document of a request (the file itself is in api/services/identity-vault.ts's store). */

@@ -164,7 +164,7 @@ export async function writeAnalyticsItems(trx: Knex.Transaction, items: Analytic
 /** The database refused a value (a constraint, a type), as opposed to being unreachable or busy. */
 export function isRefusal(err: unknown): boolean {
   const code = String((err as { code?: string }).code ?? '');
-  return code.startsWith('22') || code.startsWith('23') || code === 'SQLITE_CONSTRAINT' || code === 'SQLITE_MISMATCH';
+  return code.startsWith('22') || code.startsWith('23') || code.startsWith('SQLITE_CONSTRAINT') || code === 'SQLITE_MISMATCH';
 }
 
 async function writeItems(trx: Knex.Transaction, items: AnalyticsItem[]): Promise<void> {

@@ -78,8 +78,9 @@ export async function insertMany<R = Record<string, unknown>>(
 }
 
 /**
- * A value as the sqlite3 driver would bind it: a date as its milliseconds, a boolean as 1 or 0, no undefined, and a
- * lone surrogate as U+FFFD (in JSON it would reach SQLite as an escape that it decodes into invalid UTF-8).
+ * A value as the SQLite client binds it (db/sqlite-client.ts): a date as its milliseconds, a boolean as 1 or 0, no
+ * undefined, and a lone surrogate as U+FFFD (in JSON it would reach SQLite as an escape that it decodes into invalid
+ * UTF-8).
  */
 function sqliteValue(value: unknown): unknown {
   if (typeof value === 'string') return value.toWellFormed();

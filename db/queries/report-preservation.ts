@@ -5,8 +5,7 @@
 // dismissing the report, the orphan-file job) until staff release the preservation. Both are audited by the
 // routes (`act`). The package staff hand over is read by preservedPackage.
 import type { Knex } from 'knex';
-import { Ad, AdPhoto, Advertiser, Report } from '#db/models/index.ts';
-import type { PreservedCopy } from '#db/models/report.ts';
+import { Ad, AdPhoto, Advertiser, Report, type PreservedCopy } from '#db/models/index.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { reportReasonLabel, type ReportReason } from '#shared/report-reasons.ts';
 import { deletedAccountEmail } from './advertiser-data.ts';

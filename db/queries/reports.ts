@@ -8,8 +8,7 @@
 // While an ad is held its paid plan's time stands still: the time held is added back when it returns.
 import type { Knex } from 'knex';
 import { forUpdate, lockForTransaction } from '#db/dialect.ts';
-import { Ad, AdPhoto, Report } from '#db/models/index.ts';
-import type { AdSnapshot, HoldWithheld } from '#db/models/report.ts';
+import { Ad, AdPhoto, Report, type AdSnapshot, type HoldWithheld } from '#db/models/index.ts';
 import { adIdFromParam } from '#shared/ad-text.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { refreshSearchRanks } from './search-rank.ts';

@@ -2,8 +2,7 @@
 // session keyed by the SHA-256 of its cookie's token, with the owner, the last use and the absolute end. Resuming
 // a session reads it and its owner in one joined query.
 import type { Knex } from 'knex';
-import { AdvertiserSession, StaffSession } from '#db/models/index.ts';
-import type { Session } from '#db/models/session.ts';
+import { AdvertiserSession, StaffSession, type Session } from '#db/models/index.ts';
 import type { Admin } from '#shared/admin-permissions.ts';
 
 export type SessionKind = 'staff' | 'advertiser';

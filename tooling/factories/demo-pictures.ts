@@ -6,7 +6,7 @@ import { copyAdImage, storeAdImage } from '#api/services/image-store.ts';
 import type { ObjectStore } from '#api/services/object-store/object-store.ts';
 import { savePhotoHash } from '#db/queries/duplicates.ts';
 import { insertedId } from '#db/dialect.ts';
-import { createRandom, type Random } from './index.ts';
+import { createRandom, type Random } from './random.ts';
 
 const PALETTES = [
   ['#2d1b3d', '#a4508b', '#f6c1a8'],

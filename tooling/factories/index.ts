@@ -22,25 +22,7 @@ import { saveAdRates } from '#db/queries/ad-rates.ts';
 import { HOURLY, lowestHourlyRate, ratePlacesOf, type Rates } from '#shared/rates.ts';
 import { insertedId } from '#db/dialect.ts';
 
-/** A small seeded random generator (mulberry32): the same seed gives the same demo data. */
-export function createRandom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const some = <T>(list: readonly T[], min = 1): T[] => {
-    const chosen = list.filter(() => next() < 0.4);
-    return chosen.length >= min ? chosen : [pick(list)];
-  };
-  return { next, int, pick, some, chance: (p: number) => next() < p };
-}
-export type Random = ReturnType<typeof createRandom>;
+export { createRandom, type Random } from './random.ts';
 
 export interface AdvertiserInput {
   email?: string;

@@ -52,7 +52,7 @@ async function whileSqliteBusy<T>(db: Knex, work: () => Promise<T>): Promise<T> 
     try {
       return await work();
     } catch (err) {
-      const busy = dialectOf(db) === 'sqlite' && (err as { code?: string }).code === 'SQLITE_BUSY';
+      const busy = dialectOf(db) === 'sqlite' && !!(err as { code?: string }).code?.startsWith('SQLITE_BUSY');
       if (!busy || Date.now() > deadline) throw err;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

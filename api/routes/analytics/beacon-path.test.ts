@@ -158,7 +158,7 @@ describe('the analytics fast path', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const quiet = () => undefined;
     const unreachable = knexFactory({
-      client: 'sqlite3',
+      client: 'better-sqlite3',
       connection: { filename: '/nonexistent/velada/a.sqlite' },
       useNullAsDefault: true,
       acquireConnectionTimeout: 200,

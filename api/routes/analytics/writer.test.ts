@@ -126,7 +126,7 @@ describe('AnalyticsWriter', () => {
   it('answers 503 while the database is unreachable, without trying on every request, and keeps nothing', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const unreachable = knexFactory({
-      client: 'sqlite3',
+      client: 'better-sqlite3',
       connection: { filename: '/nonexistent/velada/analytics.sqlite' },
       useNullAsDefault: true,
       acquireConnectionTimeout: 200,

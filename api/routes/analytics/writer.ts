@@ -180,5 +180,5 @@ export class AnalyticsWriter {
 /** A deadlock between processes (PostgreSQL) or a busy file (SQLite): trying again at once usually works. */
 function isTransient(err: unknown): boolean {
   const code = (err as { code?: string }).code;
-  return code === '40P01' || code === '40001' || code === 'SQLITE_BUSY';
+  return code === '40P01' || code === '40001' || !!code?.startsWith('SQLITE_BUSY');
 }

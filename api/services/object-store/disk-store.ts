@@ -2,7 +2,8 @@
 // 0600 (only this process's user reads them; photos reach visitors through the app, never the file system).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { checkKey, checkPrefix, type ObjectInfo, type ObjectStore } from './object-store.ts';
+import { checkKey, checkPrefix } from './object-keys.ts';
+import type { ObjectInfo, ObjectStore } from './object-store.ts';
 
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 

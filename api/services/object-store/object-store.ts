@@ -33,19 +33,6 @@ export interface ObjectStore {
   list(prefix: string): Promise<ObjectInfo[]>;
 }
 
-const KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)+$/;
-
-/** Keys are made by this project, never taken from a request: a key outside that shape is a bug. */
-export function checkKey(key: string): string {
-  if (!KEY.test(key) || key.includes('..')) throw new Error(`not an object key: ${key}`);
-  return key;
-}
-
-export function checkPrefix(prefix: string): string {
-  if (!prefix.endsWith('/') || !KEY.test(`${prefix}x`) || prefix.includes('..')) throw new Error(`not an object folder: ${prefix}`);
-  return prefix;
-}
-
 /** The store the configuration names: the bucket when S3_BUCKET is set, DATA_DIR otherwise. */
 export function openObjectStore(config: Pick<Config, 'dataDir' | 's3'>): ObjectStore {
   return config.s3 ? s3Store(config.s3) : diskStore(config.dataDir);

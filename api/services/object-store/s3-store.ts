@@ -1,7 +1,8 @@
 // The object store as an S3-compatible bucket (S3_BUCKET and the other S3_* settings, api/config.ts). The SDK is
 // loaded on first use, so that a process on the disk store never loads it.
 import type * as S3 from '@aws-sdk/client-s3';
-import { checkKey, checkPrefix, type ObjectInfo, type ObjectStore } from './object-store.ts';
+import { checkKey, checkPrefix } from './object-keys.ts';
+import type { ObjectInfo, ObjectStore } from './object-store.ts';
 
 export interface S3Settings {
   bucket: string;
