@@ -73,7 +73,7 @@ export const invalidLink = (expired: boolean) =>
     ? new HttpError(410, 'link_expired', 'El enlace venció. Pedí uno nuevo.')
     : new HttpError(400, 'link_invalid', 'El enlace no es válido o ya se usó. Pedí uno nuevo.');
 export const wrongPassword = () => new HttpError(403, 'wrong_password', 'La contraseña no es correcta.', 'password');
-/** A mail-preferences link that was altered, cut short or names a deleted account (api/services/mail-preferences.ts). */
+/** A mail-preferences link that was altered, cut short or names a deleted account (core/mail-preferences/preferences-link.ts). */
 export const invalidPreferencesLink = () =>
   new HttpError(
     400,

@@ -11,9 +11,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES, type AdminRoute } from '#shared/admin-routes.ts';
-import { findOwnAd } from '#db/queries/advertiser-ads.ts';
-import { findOwnPaymentByReference } from '#db/queries/own-payments.ts';
-import { findOwnPhotoVerification } from '#db/queries/photo-verification.ts';
+import { findOwnAd } from '#core/own-ads/own-ads.ts';
+import { findOwnPaymentByReference } from '#core/payments/own-payments.ts';
+import { findOwnPhotoVerification } from '#core/verification/photo-verification.ts';
 import { ROUTE_CASES, fillPath, type ApiRoute, type RouteCase } from './route-catalogue.ts';
 import { rawRequest, type RawResponse } from './testing.ts';
 import { securityTestApp } from './test-app.ts';
@@ -251,8 +251,8 @@ describe('the account pages (/mi-cuenta)', () => {
     // site/server/page-guards.ts: the signed-in advertiser, or the redirect to the sign-in (tested there).
     expect(statements[0]).toBe('const advertiser = await requireAdvertiser(Astro);');
     expect(statements[1]).toBe('if (advertiser instanceof Response) return advertiser;');
-    // A row named in the address is looked up among the advertiser's own.
-    if (/Astro\.params/.test(frontmatter)) expect(frontmatter).toMatch(/findOwn\w*\(Astro\.locals\.db, advertiser\.id, /);
+    // A row named in the address is looked up among the advertiser's own (a core read given the advertiser's id).
+    if (/Astro\.params/.test(frontmatter)) expect(frontmatter).toMatch(/\w+\(Astro\.locals\.db, advertiser\.id, [^)]*Astro\.params/);
   });
 
   it('finds pages to check', () => {

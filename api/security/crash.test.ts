@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knexConfig } from '#db/connection.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd } from '#tooling/factories/index.ts';
-import { issueQuote } from '#api/routes/payments/price-quotes.ts';
+import { issueQuote } from '#core/payments/price-quotes.ts';
 import { AD_IMAGES_PREFIX, storeAdImage } from '#api/services/image-store.ts';
 import { sealedPrefix, storeDocument } from '#api/services/identity-vault.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';

@@ -7,7 +7,7 @@ import { insertedId } from '#db/dialect.ts';
 import { cbuFrom } from '#shared/cbu.ts';
 import { copyAdImage } from '#api/services/image-store.ts';
 import type { ObjectStore } from '#api/services/object-store/object-store.ts';
-import { issueQuote } from '#api/routes/payments/price-quotes.ts';
+import { issueQuote } from '#core/payments/price-quotes.ts';
 import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 
 export interface World {

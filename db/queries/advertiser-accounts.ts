@@ -1,5 +1,5 @@
 // Advertiser accounts: registration, the tokens of mailed links (only their hashes) and passwords (only their
-// hashes). api/routes/accounts/accounts.ts holds the rules around them; a signed-in account is read with its session
+// hashes). core/accounts/accounts.ts holds the rules around them; a signed-in account is read with its session
 // (db/queries/sessions.ts).
 import type { Knex } from 'knex';
 import { Advertiser, AdvertiserToken } from '#db/models/index.ts';

@@ -1,27 +1,18 @@
-// An advertiser's own ads: create and edit from the form, send for review (screened for red flags), list. Every
-// function takes the advertiser's id and touches only that advertiser's ads: another's ad is 'missing'.
+// An advertiser's own ads in the database: the form's columns, the ads with their rates as their owner reads them,
+// and the writes of the own-ad commands (core/own-ads/, where the rules are). Every function takes the advertiser's
+// id and touches only that advertiser's ads: another's ad is not found.
 import type { Knex } from 'knex';
 import { openAdReview } from './ad-reviews.ts';
-import {
-  ATTENTION_TYPES,
-  DAY_GROUPS,
-  LANGUAGES,
-  OWNER_EDITABLE_STATES,
-  SERVICE_TYPES,
-  TIME_SLOTS,
-  type AdState,
-  type Category,
-  type Plan,
-} from '#shared/catalogue.ts';
-import { fromMask, toMask } from '#shared/masks.ts';
+import { forUpdate } from '#db/dialect.ts';
+import { ATTENTION_TYPES, DAY_GROUPS, LANGUAGES, SERVICE_TYPES, TIME_SLOTS, type AdState } from '#shared/catalogue.ts';
+import { toMask } from '#shared/masks.ts';
 import { buildSearchText, slugify } from '#shared/ad-text.ts';
-import { Ad, AdPhoto, Advertiser, PhotoVerificationRequest } from '#db/models/index.ts';
+import { Ad, AdPhoto, PhotoVerificationRequest } from '#db/models/index.ts';
 import type { ReviewFlag } from '#shared/review-flags.ts';
 import { rescreenPendingAd } from './ad-screening.ts';
 import type { AdInputForm } from '#shared/ad-input.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
 import { saveAdRates } from './ad-rates.ts';
-import { ratesFromRows, type Rates } from '#shared/rates.ts';
 
 /** What the form sets of an ad. */
 function fromForm(input: AdInputForm) {
@@ -48,10 +39,8 @@ function fromForm(input: AdInputForm) {
 /** The advertiser's ad, or nothing: another advertiser's ad is not found. */
 const ownAd = (db: Knex, advertiserId: number, adId: number) => Ad.query(db).findById(adId).where('advertiser_id', advertiserId);
 
-const hasVerificationStatus = async (db: Knex, advertiserId: number, statuses: string[]) =>
-  statuses.includes((await Advertiser.query(db).findById(advertiserId).select('verification_status'))?.verificationStatus ?? '');
-
-export async function createAdDraft(db: Knex, advertiserId: number, input: AdInputForm, now = new Date()): Promise<number> {
+/** A new draft on the free plan, with its rates. */
+export async function insertAdDraft(db: Knex, advertiserId: number, input: AdInputForm, now: Date): Promise<number> {
   return db.transaction(async (trx) => {
     const ad = await Ad.query(trx).insert({
       advertiserId,
@@ -66,167 +55,114 @@ export async function createAdDraft(db: Knex, advertiserId: number, input: AdInp
   });
 }
 
-/** Saves the form; a live or decided ad goes back to review (staff approve every edit). */
-export async function updateOwnAd(
+/** The advertiser's ads with their rates, the last changed first. */
+export async function ownAdsWithRates(db: Knex, advertiserId: number): Promise<Ad[]> {
+  return await Ad.query(db)
+    .where('advertiser_id', advertiserId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .withGraphFetched('rates');
+}
+
+export async function ownAdWithRates(db: Knex, advertiserId: number, adId: number): Promise<Ad | null> {
+  return (await ownAd(db, advertiserId, adId).withGraphFetched('rates')) ?? null;
+}
+
+/** The ad's name and tier: what a page about one of its sides (statistics, review) heads with. */
+export async function ownAdHeading(
   db: Knex,
+  advertiserId: number,
+  adId: number,
+): Promise<Pick<Ad, 'id' | 'title' | 'state' | 'category' | 'plan'> | null> {
+  return (await ownAd(db, advertiserId, adId).select('id', 'title', 'state', 'category', 'plan')) ?? null;
+}
+
+/** What the own-ad commands decide on: the ad's state, the end of its listing and its plan. */
+export async function ownAdStanding(
+  db: Knex,
+  advertiserId: number,
+  adId: number,
+): Promise<Pick<Ad, 'state' | 'expiresAt' | 'plan'> | null> {
+  return (await ownAd(db, advertiserId, adId).select('state', 'expires_at', 'plan')) ?? null;
+}
+
+/**
+ * The ad's id and state, its row locked until the caller's transaction ends: two changes at once are taken one after
+ * the other (the second sees what the first did).
+ */
+export async function lockOwnAd(trx: Knex, advertiserId: number, adId: number): Promise<Pick<Ad, 'id' | 'state'> | null> {
+  return (await forUpdate(trx, ownAd(trx, advertiserId, adId).select('id', 'state'))) ?? null;
+}
+
+/**
+ * Saves the form over the ad, in the caller's transaction, while the ad is still in `fromState` (a report may have
+ * held it since it was read): false, and nothing written, when it is not. `backToReview` puts it in the review
+ * queue, screened as saved (the new text and phone, against other accounts' ads as they are now).
+ */
+export async function saveOwnAdForm(
+  trx: Knex,
   advertiserId: number,
   adId: number,
   input: AdInputForm,
-  now = new Date(),
-): Promise<'ok' | 'missing' | 'not_editable'> {
-  return db.transaction(async (trx) => {
-    const ad = await ownAd(trx, advertiserId, adId).select('state');
-    if (!ad) return 'missing';
-    if (!(OWNER_EDITABLE_STATES as readonly string[]).includes(ad.state)) return 'not_editable';
-    const backToReview = ad.state !== 'draft';
-    // The state read above is checked again in the update: a report may have held the ad in between.
-    const changed = await ownAd(trx, advertiserId, adId)
-      .where('state', ad.state)
-      .patch({
-        ...fromForm(input),
-        ...(backToReview ? { state: 'pending', submittedAt: now, stateReason: null } : {}),
-        updatedAt: now,
-      });
-    if (!changed) return 'not_editable';
-    if (backToReview) await openAdReview(trx, adId, now);
-    // The rates are part of the ad's content: saved with it, under the same review.
-    await saveAdRates(trx, adId, input.rates);
-    // Screened as saved: the new text and phone, against other accounts' ads as they are now.
-    if (backToReview) await rescreenPendingAd(trx, adId);
-    return 'ok';
-  });
+  change: { fromState: AdState; backToReview: boolean },
+  now: Date,
+): Promise<boolean> {
+  const changed = await ownAd(trx, advertiserId, adId)
+    .where('state', change.fromState)
+    .patch({
+      ...fromForm(input),
+      ...(change.backToReview ? { state: 'pending', submittedAt: now, stateReason: null } : {}),
+      updatedAt: now,
+    });
+  if (!changed) return false;
+  if (change.backToReview) await openAdReview(trx, adId, now);
+  // The rates are part of the ad's content: saved with it, under the same review.
+  await saveAdRates(trx, adId, input.rates);
+  if (change.backToReview) await rescreenPendingAd(trx, adId);
+  return true;
 }
-
-export type SubmitAdResult = { flags: ReviewFlag[] } | 'missing' | 'not_draft' | 'not_verified';
 
 /**
- * draft (or rejected) -> pending review, with what screening found for staff (shared/review-flags.ts). Only
- * verified (or pending) advertisers.
+ * Sends the ad to the review queue, in the caller's transaction, if it is in one of `fromStates` (conditional on the
+ * state: a double click sends it once). Returns what screening found for staff, or null when it was not moved.
  */
-export async function submitOwnAd(db: Knex, advertiserId: number, adId: number, now = new Date()): Promise<SubmitAdResult> {
-  const ad = await ownAd(db, advertiserId, adId).select('state');
-  if (!ad) return 'missing';
-  if (!(await hasVerificationStatus(db, advertiserId, ['pending', 'verified']))) return 'not_verified';
-  return db.transaction(async (trx) => {
-    // Conditional on the state: a double click sends it once; the second finds it pending already.
-    const moved = await ownAd(trx, advertiserId, adId)
-      .whereIn('state', ['draft', 'rejected'])
-      .patch({ state: 'pending', submittedAt: now, stateReason: null, updatedAt: now });
-    if (!moved) return 'not_draft';
-    await openAdReview(trx, adId, now);
-    return { flags: (await rescreenPendingAd(trx, adId))?.flags ?? [] };
-  });
+export async function sendOwnAdToReview(
+  trx: Knex,
+  advertiserId: number,
+  adId: number,
+  fromStates: readonly AdState[],
+  now: Date,
+): Promise<ReviewFlag[] | null> {
+  const moved = await ownAd(trx, advertiserId, adId)
+    .whereIn('state', fromStates)
+    .patch({ state: 'pending', submittedAt: now, stateReason: null, updatedAt: now });
+  if (!moved) return null;
+  await openAdReview(trx, adId, now);
+  return (await rescreenPendingAd(trx, adId))?.flags ?? [];
 }
-
-export interface OwnAd {
-  id: number;
-  title: string;
-  category: Category;
-  barrio: string | null;
-  description: string;
-  phone: string | null;
-  rates: Rates;
-  /** The lowest 1-hour rate, derived from `rates`. */
-  pricePerHour: number | null;
-  days: AdInputForm['days'];
-  slots: AdInputForm['slots'];
-  is24h: boolean;
-  openSchedule: boolean;
-  languages: AdInputForm['languages'];
-  services: AdInputForm['services'];
-  attention: AdInputForm['attention'];
-  state: AdState;
-  stateReason: string | null;
-  plan: Plan;
-  requestedPlan: Plan;
-  /** The end of the paid plan in force; null on the free plan. */
-  planExpiresAt: string | null;
-  expiresAt: string | null;
-  /** "Fotos reales": every photo verified by staff. */
-  photosVerified: boolean;
-  updatedAt: string;
-}
-
-function toOwnAd(ad: Ad): OwnAd {
-  return {
-    id: ad.id,
-    title: ad.title,
-    category: ad.category,
-    barrio: ad.barrio,
-    description: ad.description,
-    phone: ad.phone,
-    rates: ratesFromRows(ad.rates ?? []),
-    pricePerHour: ad.pricePerHour,
-    days: fromMask(DAY_GROUPS, ad.daysMask),
-    slots: fromMask(TIME_SLOTS, ad.slotsMask),
-    is24h: ad.is24h,
-    openSchedule: ad.openSchedule,
-    languages: fromMask(LANGUAGES, ad.languagesMask),
-    services: fromMask(SERVICE_TYPES, ad.servicesMask),
-    attention: fromMask(ATTENTION_TYPES, ad.attentionMask),
-    state: ad.state,
-    stateReason: ad.stateReason,
-    plan: ad.plan,
-    requestedPlan: ad.requestedPlan,
-    planExpiresAt: ad.plan === 'gratuito' ? null : (ad.planExpiresAt?.toISOString() ?? null),
-    expiresAt: ad.expiresAt?.toISOString() ?? null,
-    photosVerified: ad.photosVerified,
-    updatedAt: ad.updatedAt.toISOString(),
-  };
-}
-
-export async function listOwnAds(db: Knex, advertiserId: number): Promise<OwnAd[]> {
-  return (
-    await Ad.query(db).where('advertiser_id', advertiserId).orderBy('updated_at', 'desc').orderBy('id', 'desc').withGraphFetched('rates')
-  ).map(toOwnAd);
-}
-
-export async function findOwnAd(db: Knex, advertiserId: number, adId: number): Promise<OwnAd | null> {
-  const ad = await ownAd(db, advertiserId, adId).withGraphFetched('rates');
-  return ad ? toOwnAd(ad) : null;
-}
-
-export type OwnAdAction = 'pause' | 'resume' | 'renew';
-/** Free listings can be renewed from this many days before they end. */
-export const RENEW_WINDOW_DAYS = 5;
-const DAY_MS = 86_400_000;
 
 /**
- * pause: published -> paused. resume: paused -> published while its time lasts. renew (free plan): an expired ad,
- * or one ending within RENEW_WINDOW_DAYS, gets 30 more days, published (its content was already approved).
+ * Moves the ad from one state to another, only if it is still in `from`, and ranks it again for search; with
+ * `expiresAt` its listing's end changes too. False when it was not in that state.
  */
-export async function changeOwnAd(
+export async function moveOwnAd(
   db: Knex,
   advertiserId: number,
   adId: number,
-  action: OwnAdAction,
-  now = new Date(),
-): Promise<'ok' | 'missing' | 'not_allowed' | 'expired'> {
-  const ad = await ownAd(db, advertiserId, adId).select('state', 'expires_at', 'plan');
-  if (!ad) return 'missing';
-  const endsAt = ad.expiresAt?.getTime() ?? 0;
-  const own = () => ownAd(db, advertiserId, adId);
-  if (action === 'pause')
-    return (await own().where('state', 'published').patch({ state: 'paused', updatedAt: now })) ? 'ok' : 'not_allowed';
-  if (action === 'resume') {
-    if (ad.state !== 'paused') return 'not_allowed';
-    if (endsAt <= now.getTime()) return 'expired';
-    await own().where('state', 'paused').patch({ state: 'published', updatedAt: now });
-  } else {
-    const renewable =
-      ad.state === 'expired' || (['published', 'paused'].includes(ad.state) && endsAt - now.getTime() <= RENEW_WINDOW_DAYS * DAY_MS);
-    if (!renewable || ad.plan !== 'gratuito') return 'not_allowed';
-    if (!(await hasVerificationStatus(db, advertiserId, ['verified']))) return 'not_allowed';
-    await own().patch({ state: 'published', expiresAt: new Date(Math.max(now.getTime(), endsAt) + 30 * DAY_MS), updatedAt: now });
-  }
-  return 'ok';
+  move: { from: readonly AdState[]; to: AdState; expiresAt?: Date },
+  now: Date,
+): Promise<boolean> {
+  const changed = await ownAd(db, advertiserId, adId)
+    .whereIn('state', move.from)
+    .patch({ state: move.to, ...(move.expiresAt ? { expiresAt: move.expiresAt } : {}), updatedAt: now });
+  return changed > 0;
 }
 
 /**
  * Deletes an ad and returns the files for the caller to delete: its photos (not those a report keeps as evidence)
- * and the sealed selfies of its photo verifications. An ad held by a report stays until staff decide: 'held'.
+ * and the sealed selfies of its photo verifications. An ad held by a report is not deleted: 'held'.
  */
-export async function deleteOwnAd(
+export async function deleteOwnAdRow(
   db: Knex,
   advertiserId: number,
   adId: number,

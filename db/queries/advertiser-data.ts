@@ -4,7 +4,8 @@
 import type { Knex } from 'knex';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { advertiserDailyCounts } from './ad-stats.ts';
-import { activeCheckIn, endCheckIn } from './check-ins.ts';
+import { checkInOf, endCheckIn } from './check-ins.ts';
+import { MAX_CHECK_IN_EXTENSIONS } from '#shared/check-in.ts';
 import { OPTIONAL_MAIL_KIND_VALUES, optionalMailLabel } from '#shared/mail-preferences.ts';
 import { rateRows, ratesFromRows } from '#shared/rates.ts';
 import { deleteSafetyAlertsOf, safetyAlertsForExport } from './safety-alerts.ts';
@@ -79,7 +80,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
     );
   const optOuts = await MailOptOut.query(db).where('advertiser_id', advertiserId).select('kind', 'created_at');
   const safetyAlerts = await safetyAlertsForExport(db, advertiserId);
-  const checkIn = await activeCheckIn(db, advertiserId);
+  const running = await checkInOf(db, advertiserId);
   // What they answered to reports about their ads (never the report's details or who made it).
   const reportAnswers = (
     await db('report_answers as a')
@@ -136,7 +137,14 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       return { kind, label: optionalMailLabel(kind), on: !off, offSince: off?.createdAt ?? null };
     }),
     // The check-in timer running now, if any: nothing of an ended one is kept (decision 041).
-    checkIn,
+    checkIn: running && {
+      contactEmail: running.contactEmail,
+      shownName: running.shownName,
+      message: running.message,
+      startedAt: running.startedAt.toISOString(),
+      dueAt: running.dueAt.toISOString(),
+      extensionsLeft: Math.max(0, MAX_CHECK_IN_EXTENSIONS - running.extensions),
+    },
   };
 }
 

@@ -1,25 +1,11 @@
-// What an advertiser sees of their own verification: the latest request's state and, after a rejection, why.
+// An advertiser's identity verification in the database: the latest request, the account's status, and a new
+// request with its stored documents.
 import type { Knex } from 'knex';
 import { Advertiser, IdentityDocument, VerificationRequest } from '#db/models/index.ts';
 
-export interface OwnVerification {
-  method: 'renaper' | 'manual';
-  status: 'pending' | 'approved' | 'rejected';
-  reason: string | null;
-  submittedAt: string;
-  decidedAt: string | null;
-}
-
-export async function latestVerification(db: Knex, advertiserId: number): Promise<OwnVerification | null> {
-  const request = await VerificationRequest.query(db).where('advertiser_id', advertiserId).orderBy('id', 'desc').first();
-  if (!request) return null;
-  return {
-    method: request.method,
-    status: request.status,
-    reason: request.reason,
-    submittedAt: request.submittedAt.toISOString(),
-    decidedAt: request.decidedAt?.toISOString() ?? null,
-  };
+/** The advertiser's latest identity verification request (core/verification/own-verification.ts presents it). */
+export async function latestVerificationRequest(db: Knex, advertiserId: number): Promise<VerificationRequest | null> {
+  return (await VerificationRequest.query(db).where('advertiser_id', advertiserId).orderBy('id', 'desc').first()) ?? null;
 }
 
 export async function verificationStatusOf(db: Knex, advertiserId: number): Promise<string | null> {

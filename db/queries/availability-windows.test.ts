@@ -11,15 +11,8 @@ import { searchAds } from './search-ads.ts';
 import { loadIndexRows } from './search-index-rows.ts';
 import { readCatalogVersion } from './catalog-version.ts';
 import { findPublicAd } from './ad-page.ts';
-import {
-  availabilityOf,
-  availabilityWindowsOverlapping,
-  deleteExpiredAvailabilityWindows,
-  endAvailableWindow,
-  startAvailableWindow,
-  startDayOff,
-  undoDayOff,
-} from './availability-windows.ts';
+import { availabilityWindowsOverlapping, deleteExpiredAvailabilityWindows } from './availability-windows.ts';
+import { availabilityOf, endAvailableWindow, startAvailableWindow, startDayOff, undoDayOff } from '#core/own-ads/available-now.ts';
 
 // Wednesday 2026-06-17, 15:00 in Buenos Aires (18:00 UTC): "tarde", a weekday.
 const NOW = new Date('2026-06-17T18:00:00Z');

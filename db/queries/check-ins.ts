@@ -1,11 +1,9 @@
 // The check-in timer's rows (docs/decisions/041-check-in.md): at most one per advertiser, deleted when it ends
-// (checked in, cancelled, the contact told, or given up), so nothing about it outlives it. The overdue mail is
-// claimed before it is sent (attempts, next_attempt_at): api/services/check-in-alerts.ts runs it.
+// (checked in, cancelled, the contact told, or given up), so nothing about it outlives it. The owner's rules are
+// core/safety/check-in.ts. The overdue mail is claimed before it is sent (attempts, next_attempt_at):
+// api/services/check-in-alerts.ts runs it.
 import type { Knex } from 'knex';
 import { insertedId, isUniqueViolation } from '#db/dialect.ts';
-import { CHECK_IN_EXTENSION_MINUTES, MAX_CHECK_IN_EXTENSIONS, type CheckInInput, type CheckInState } from '#shared/check-in.ts';
-
-const MINUTE_MS = 60_000;
 
 interface CheckInRow {
   id: number;
@@ -20,30 +18,43 @@ interface CheckInRow {
   next_attempt_at: Date | string | number | null;
 }
 
-const stateOf = (row: CheckInRow): CheckInState => ({
+/** An advertiser's running timer. */
+export interface CheckIn {
+  id: number;
+  contactEmail: string;
+  shownName: string;
+  message: string;
+  startedAt: Date;
+  dueAt: Date;
+  /** How many times it was extended. */
+  extensions: number;
+}
+
+const fromRow = (row: CheckInRow): CheckIn => ({
+  id: Number(row.id),
   contactEmail: row.contact_email,
   shownName: row.shown_name,
   message: row.message,
-  startedAt: new Date(row.started_at).toISOString(),
-  dueAt: new Date(row.due_at).toISOString(),
-  extensionsLeft: Math.max(0, MAX_CHECK_IN_EXTENSIONS - Number(row.extensions)),
+  startedAt: new Date(row.started_at),
+  dueAt: new Date(row.due_at),
+  extensions: Number(row.extensions),
 });
 
 const own = (db: Knex, advertiserId: number) => db<CheckInRow>('check_ins').where('advertiser_id', advertiserId);
 
-/** The advertiser's running timer, or null. One that is overdue but not yet told still shows: checking in stops it. */
-export async function activeCheckIn(db: Knex, advertiserId: number): Promise<CheckInState | null> {
+/** The advertiser's timer, or null. One that is overdue but not yet told is still there: checking in stops it. */
+export async function checkInOf(db: Knex, advertiserId: number): Promise<CheckIn | null> {
   const row = await own(db, advertiserId).first();
-  return row ? stateOf(row) : null;
+  return row ? fromRow(row) : null;
 }
 
 /** Starts a timer; 'running' when the advertiser has one already (one at a time, enforced by a unique index). */
-export async function startCheckIn(
+export async function insertCheckIn(
   db: Knex,
   advertiserId: number,
-  input: CheckInInput,
-  now = new Date(),
-): Promise<(CheckInState & { id: number }) | 'running'> {
+  input: { contactEmail: string; shownName: string; message: string; dueAt: Date },
+  now: Date,
+): Promise<CheckIn | 'running'> {
   try {
     const [row] = await db<CheckInRow>('check_ins')
       .insert({
@@ -52,44 +63,36 @@ export async function startCheckIn(
         shown_name: input.shownName,
         message: input.message,
         started_at: now,
-        due_at: new Date(now.getTime() + input.minutes * MINUTE_MS),
+        due_at: input.dueAt,
         extensions: 0,
         attempts: 0,
         next_attempt_at: null,
       })
       .returning('id');
-    const id = insertedId(row);
-    return { id, ...stateOf((await db<CheckInRow>('check_ins').where({ id }).first())!) };
+    return fromRow(
+      (await db<CheckInRow>('check_ins')
+        .where({ id: insertedId(row) })
+        .first())!,
+    );
   } catch (err) {
     if (isUniqueViolation(err)) return 'running';
     throw err;
   }
 }
 
-export type ExtendRefusal = 'none' | 'overdue' | 'limit';
-
 /**
- * Moves the deadline on by CHECK_IN_EXTENSION_MINUTES, at most MAX_CHECK_IN_EXTENSIONS times, while it has not
- * passed: once it has, the contact's mail is on its way and only "Estoy bien" (which deletes it) stops it.
+ * Moves a timer's deadline to `dueAt` and counts one more extension, conditional on what the caller read (a double
+ * tap extends once) and on the deadline not having passed and the job not having claimed it. False when it did not.
  */
-export async function extendCheckIn(db: Knex, advertiserId: number, now = new Date()): Promise<CheckInState | ExtendRefusal> {
-  return db.transaction(async (trx) => {
-    const row = await own(trx, advertiserId).first();
-    if (!row) return 'none';
-    if (new Date(row.due_at).getTime() <= now.getTime()) return 'overdue';
-    if (Number(row.extensions) >= MAX_CHECK_IN_EXTENSIONS) return 'limit';
-    const dueAt = new Date(new Date(row.due_at).getTime() + CHECK_IN_EXTENSION_MINUTES * MINUTE_MS);
-    // Conditional on what was read: a double tap extends once, and the job's claim of a timer that just fell due wins.
-    const changed = await own(trx, advertiserId)
-      .where({ id: row.id, extensions: row.extensions, attempts: 0 })
-      .where('due_at', '>', now)
-      .update({ due_at: dueAt, extensions: Number(row.extensions) + 1 });
-    if (!changed) return 'overdue';
-    return stateOf({ ...row, due_at: dueAt, extensions: Number(row.extensions) + 1 });
-  });
+export async function extendCheckInTo(db: Knex, read: CheckIn, advertiserId: number, dueAt: Date, now: Date): Promise<boolean> {
+  const changed = await own(db, advertiserId)
+    .where({ id: read.id, extensions: read.extensions, attempts: 0 })
+    .where('due_at', '>', now)
+    .update({ due_at: dueAt, extensions: read.extensions + 1 });
+  return changed > 0;
 }
 
-/** Ends the advertiser's timer ("Estoy bien" or "Cancelar"): the row is deleted. False when there was none. */
+/** Ends the advertiser's timer: the row is deleted. False when there was none. */
 export async function endCheckIn(db: Knex, advertiserId: number): Promise<boolean> {
   return (await own(db, advertiserId).delete()) > 0;
 }

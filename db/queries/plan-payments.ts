@@ -1,87 +1,59 @@
-// Completing a payment and what it does to its ad: the plan starts, or continues for 30 more days. Staff processing
-// (admin/payments.ts) and MercadoPago's confirmation both complete payments through completePayment; purchases are
-// created in plan-purchases.ts.
+// Completing a payment in the database, and what it writes to its ad: the plan's new end, the listing's, the ad
+// published again. The rule (how long, from when) is core/payments/complete-payment.ts, which runs these in one
+// transaction; staff processing and MercadoPago's confirmation both complete payments through it.
 import type { Knex } from 'knex';
 import { forUpdate } from '#db/dialect.ts';
 import { Ad, Payment } from '#db/models/index.ts';
-import { addDays, FREE_LISTING_DAYS, PLAN_DAYS, planInForce, type PaidPlan } from '#shared/plans.ts';
-
-export interface CompletedPayment {
-  id: number;
-  reference: string;
-  amount: number;
-  plan: PaidPlan | null;
-  planUntil: Date | null;
-  adTitle: string | null;
-  advertiser: { email: string; fullName: string };
-}
-
-export type CompleteResult =
-  { ok: true; payment: CompletedPayment } | { ok: false; reason: 'missing' | 'already_processed' | 'not_pending' };
+import type { PaidPlan } from '#shared/plans.ts';
 
 /**
- * pending -> completed, then the plan starts for the ad: 30 days from now, or from the current end when the same
- * plan is still running (a renewal paid early loses no day). The listing lasts the free plan's 30 days beyond
- * the paid plan, and an ad that had expired is published again. One transaction; a payment completes once.
+ * pending -> completed, if the payment is still pending: the first write of the transaction, so that a second
+ * processing finds nothing to do. False when it was not pending (or does not exist).
  */
-export async function completePayment(
-  db: Knex,
-  input: { id: number; bankAccountId: number | null; adminId: number | null; notes: string | null; providerPaymentId?: string | null },
-  now = new Date(),
-): Promise<CompleteResult> {
-  return db.transaction(async (trx): Promise<CompleteResult> => {
-    // The write comes first: it is what makes a second processing find nothing to do.
-    const changed = await Payment.query(trx)
-      .findById(input.id)
-      .where('status', 'pending')
-      .patch({
-        status: 'completed',
-        bankAccountId: input.bankAccountId,
-        notes: input.notes,
-        processedBy: input.adminId,
-        processedAt: now,
-        providerPaymentId: input.providerPaymentId ?? null,
-      });
-    if (!changed) {
-      const payment = await Payment.query(trx).findById(input.id).select('status');
-      if (!payment) return { ok: false, reason: 'missing' };
-      return { ok: false, reason: payment.status === 'completed' ? 'already_processed' : 'not_pending' };
-    }
-    const payment = await Payment.query(trx).findById(input.id).withGraphJoined('advertiser').throwIfNotFound();
-    const ad = payment.adId
-      ? // Locked: a hold released meanwhile must not move the plan end this payment computes from.
-        await forUpdate(trx, Ad.query(trx).findById(payment.adId))
-      : undefined;
-    let planUntil: Date | null = null;
-    if (ad && payment.plan) {
-      const running = planInForce(ad, now) === payment.plan;
-      planUntil = addDays(running ? ad.planExpiresAt! : now, PLAN_DAYS);
-      // After the plan the ad stays up as a free listing for the free plan's days.
-      const freeAfter = addDays(planUntil, FREE_LISTING_DAYS);
-      const listingEnd = ad.expiresAt && ad.expiresAt > freeAfter ? ad.expiresAt : freeAfter;
-      const republish = ad.state === 'expired' && payment.advertiser!.verificationStatus === 'verified';
-      await ad.$query(trx).patch({
-        plan: payment.plan,
-        planExpiresAt: planUntil,
-        expiresAt: listingEnd,
-        ...(republish ? { state: 'published' as const } : {}),
-        updatedAt: now,
-      });
-      await payment.$query(trx).patch({ planUntil });
-    }
-    return {
-      ok: true,
-      payment: {
-        id: payment.id,
-        reference: payment.reference,
-        amount: Number(payment.amount),
-        plan: payment.plan ?? null,
-        planUntil,
-        adTitle: ad?.title ?? null,
-        advertiser: { email: payment.advertiser!.email, fullName: payment.advertiser!.fullName },
-      },
-    };
+export async function markPaymentCompleted(
+  trx: Knex,
+  input: { id: number; bankAccountId: number | null; adminId: number | null; notes: string | null; providerPaymentId: string | null },
+  now: Date,
+): Promise<boolean> {
+  const changed = await Payment.query(trx).findById(input.id).where('status', 'pending').patch({
+    status: 'completed',
+    bankAccountId: input.bankAccountId,
+    notes: input.notes,
+    processedBy: input.adminId,
+    processedAt: now,
+    providerPaymentId: input.providerPaymentId,
   });
+  return changed > 0;
+}
+
+export async function paymentStatus(db: Knex, id: number): Promise<Payment['status'] | null> {
+  return (await Payment.query(db).findById(id).select('status'))?.status ?? null;
+}
+
+/** A payment with its advertiser (who is mailed) and its ad, the ad's row locked until the transaction ends. */
+export async function paymentToApply(trx: Knex, id: number): Promise<{ payment: Payment; ad: Ad | null }> {
+  const payment = await Payment.query(trx).findById(id).withGraphJoined('advertiser').throwIfNotFound();
+  // Locked: a hold released meanwhile must not move the plan end this payment computes from.
+  const ad = payment.adId ? await forUpdate(trx, Ad.query(trx).findById(payment.adId)) : undefined;
+  return { payment, ad: ad ?? null };
+}
+
+/** Writes a paid plan to its ad and its payment (the ad's search rank follows by trigger, decision 050). */
+export async function applyPaidPlan(
+  trx: Knex,
+  input: { paymentId: number; adId: number; plan: PaidPlan; planUntil: Date; listingEnd: Date; republish: boolean },
+  now: Date,
+): Promise<void> {
+  await Ad.query(trx)
+    .findById(input.adId)
+    .patch({
+      plan: input.plan,
+      planExpiresAt: input.planUntil,
+      expiresAt: input.listingEnd,
+      ...(input.republish ? { state: 'published' as const } : {}),
+      updatedAt: now,
+    });
+  await Payment.query(trx).findById(input.paymentId).patch({ planUntil: input.planUntil });
 }
 
 export async function adTitle(db: Knex, adId: number): Promise<string | null> {

@@ -1,42 +1,36 @@
 // "Alertas" (docs/decisions/040-alertas.md): incidents verified advertisers report against a phone number, kept
 // only as a keyed hash of the number (made by the caller with ALERT_PHONE_KEY: ./alert-phone-key.ts, decision 046). Staff moderate them; lookups count approved alerts filed in the last 12
-// months, and the hourly job deletes older ones. Who filed an alert is read here only for its filer and for staff.
+// months (core/safety/safety-alerts.ts), and the hourly job deletes older ones. Who filed an alert is read here only
+// for its filer and for staff.
 import type { Knex } from 'knex';
 import { insertedId, isUniqueViolation } from '#db/dialect.ts';
-import { buenosAiresDate, isoOrNull } from '#shared/dates.ts';
+import { isoOrNull } from '#shared/dates.ts';
 import {
-  daysAgo,
   safetyAlertCutoff,
-  safetyAlertKindLabel,
-  SAFETY_ALERT_KINDS,
-  SAFETY_ALERT_MONTHS,
   type OwnSafetyAlert,
   type ReportInput,
   type SafetyAlertKind,
-  type SafetyAlertLookup,
   type SafetyAlertStatus,
 } from '#shared/safety-alerts.ts';
 
 const toIso = (value: unknown) => isoOrNull(value)!;
 
 /**
- * Files an alert for staff to moderate, on the number whose stored form is `phoneHash` (alertPhoneHash); 'duplicate'
- * when this reporter already has one pending or approved on the number.
+ * A new alert for staff to moderate, on the number whose stored form is `phoneHash` (alertPhoneHash), in one
+ * transaction with the deletion of this reporter's alerts on the number filed before `since` (expired: they no longer
+ * count, and must not hold the number either); 'duplicate' when this reporter already has one pending or approved on it.
  */
-export async function fileSafetyAlert(
+export async function insertSafetyAlert(
   db: Knex,
   reporterId: number,
   phoneHash: string,
   input: Omit<ReportInput, 'phone'>,
-  now = new Date(),
+  since: Date,
+  now: Date,
 ): Promise<{ id: number } | 'duplicate'> {
   try {
     return await db.transaction(async (trx) => {
-      // An expired alert the job has not deleted yet no longer counts, and must not hold the number either.
-      await trx('safety_alerts')
-        .where({ phone_hash: phoneHash, reporter_id: reporterId })
-        .where('created_at', '<', safetyAlertCutoff(now))
-        .delete();
+      await trx('safety_alerts').where({ phone_hash: phoneHash, reporter_id: reporterId }).where('created_at', '<', since).delete();
       const [row] = await trx('safety_alerts')
         .insert({
           phone_hash: phoneHash,
@@ -56,28 +50,24 @@ export async function fileSafetyAlert(
   }
 }
 
-/** The approved alerts on a number (its stored form) filed in the last 12 months, without who filed them. */
-export async function lookUpSafetyAlerts(db: Knex, phoneHash: string, now = new Date()): Promise<SafetyAlertLookup> {
+/** The approved alerts on a number (its stored form) filed since `since`, without who filed them. */
+export async function approvedSafetyAlertsOn(
+  db: Knex,
+  phoneHash: string,
+  since: Date,
+): Promise<{ kind: SafetyAlertKind; description: string; incidentDate: string | null; createdAt: Date }[]> {
   const rows: { kind: SafetyAlertKind; description: string; incident_date: string | null; created_at: unknown }[] = await db(
     'safety_alerts',
   )
     .where({ phone_hash: phoneHash, status: 'approved' })
-    .where('created_at', '>=', safetyAlertCutoff(now))
+    .where('created_at', '>=', since)
     .select('kind', 'description', 'incident_date', 'created_at');
-  const alerts = rows
-    .map((r) => ({ kind: r.kind, description: r.description, date: r.incident_date ?? buenosAiresDate(new Date(toIso(r.created_at))) }))
-    .sort((a, b) => b.date.localeCompare(a.date));
-  const counts = new Map<SafetyAlertKind, number>();
-  for (const alert of alerts) counts.set(alert.kind, (counts.get(alert.kind) ?? 0) + 1);
-  const order = (kind: SafetyAlertKind) => SAFETY_ALERT_KINDS.findIndex((k) => k.value === kind);
-  return {
-    total: alerts.length,
-    kinds: [...counts]
-      .sort(([a, x], [b, y]) => y - x || order(a) - order(b))
-      .map(([kind, count]) => ({ kind, label: safetyAlertKindLabel(kind), count })),
-    newest: alerts[0] ? { date: alerts[0].date, daysAgo: Math.max(0, daysAgo(alerts[0].date, now)) } : null,
-    alerts,
-  };
+  return rows.map((r) => ({
+    kind: r.kind,
+    description: r.description,
+    incidentDate: r.incident_date,
+    createdAt: new Date(toIso(r.created_at)),
+  }));
 }
 
 const ownColumns = ['id', 'kind', 'description', 'incident_date', 'status', 'decision_reason', 'created_at'] as const;
@@ -95,20 +85,15 @@ function alertFromRow(r: Record<string, unknown>): Omit<OwnSafetyAlert, 'expires
   };
 }
 
-/** The reporter's own alerts that have not expired, newest first. */
-export async function ownSafetyAlerts(db: Knex, reporterId: number, now = new Date()): Promise<OwnSafetyAlert[]> {
+/** The alerts a reporter filed since `since`, newest first. */
+export async function safetyAlertsFiledBy(db: Knex, reporterId: number, since: Date): Promise<Omit<OwnSafetyAlert, 'expiresAt'>[]> {
   const rows = await db('safety_alerts')
     .where('reporter_id', reporterId)
-    .where('created_at', '>=', safetyAlertCutoff(now))
+    .where('created_at', '>=', since)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .select(...ownColumns);
-  return rows.map((r) => {
-    const alert = alertFromRow(r);
-    const expiresAt = new Date(alert.createdAt);
-    expiresAt.setUTCMonth(expiresAt.getUTCMonth() + SAFETY_ALERT_MONTHS);
-    return { ...alert, expiresAt: expiresAt.toISOString() };
-  });
+  return rows.map(alertFromRow);
 }
 
 /** An alert as staff review it: with who filed it, and how many other unexpired alerts the same number has. */

@@ -135,5 +135,25 @@ export async function insertAd(db: Knex, advertiserId: number, input: AdInput = 
   });
 }
 
+let photoSequence = 0;
+
+/** A photo of an ad, after its others in the gallery; its stored file needs not exist. */
+export async function insertAdPhoto(db: Knex, adId: number, input: { verifiedAt?: Date | null } = {}): Promise<number> {
+  photoSequence += 1;
+  const last = await db('ad_images').where('ad_id', adId).max({ position: 'position' }).first();
+  const fileKey = `${Date.now().toString(16)}${photoSequence.toString(16)}`.padStart(32, 'f');
+  const [row] = await db('ad_images')
+    .insert({
+      ad_id: adId,
+      position: Number(last?.position ?? -1) + 1,
+      file_key: fileKey,
+      width: 64,
+      height: 64,
+      verified_at: input.verifiedAt ?? null,
+    })
+    .returning('id');
+  return insertedId(row);
+}
+
 export { demoAdInput, demoBirthDate } from './demo-content.ts';
 export { AdvertiserPictures, demoPicture, insertDemoImages, skipPictureDraws, type StoredPicture } from './demo-pictures.ts';

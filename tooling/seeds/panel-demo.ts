@@ -130,7 +130,7 @@ export async function seedPanelDemo(
       plan_until: planUntil,
       created_at: new Date(processedAt.getTime() - 2 * 3_600_000),
     });
-    // The listing lasts the free plan's days beyond the paid plan (plan-payments.ts).
+    // The listing lasts the free plan's days beyond the paid plan (core/payments/complete-payment.ts).
     await db('ads')
       .where('id', ad.id)
       .update({ expires_at: addDays(planUntil, FREE_LISTING_DAYS) });

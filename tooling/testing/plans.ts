@@ -4,8 +4,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { addDays } from '#shared/plans.ts';
-import { completePayment } from '#db/queries/plan-payments.ts';
-import { createPlanPurchase, type PurchaseInput } from '#db/queries/plan-purchases.ts';
+import { completePayment } from '#core/payments/complete-payment.ts';
+import { createPlanPurchase, type PurchaseInput } from '#core/payments/purchase.ts';
 
 export let t: TestDb;
 export let bankAccountId: number;

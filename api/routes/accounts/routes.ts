@@ -13,11 +13,12 @@ import {
 } from '#api/errors.ts';
 import { validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { checkPassword } from '#api/services/passwords.ts';
+import { checkPassword, hashPassword } from '#api/services/passwords.ts';
 import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
 import { mailStaffAlert } from '#api/services/staff-alerts.ts';
 import { confirmEmailMail, resetPasswordMail } from './mails.ts';
-import { confirmEmail, findAdvertiserByEmail, issueToken, normalizeEmail, registerAdvertiser, resetPassword } from './accounts.ts';
+import { confirmEmail, issueToken, registerAdvertiser, resetPassword } from '#core/accounts/accounts.ts';
+import { findAdvertiserByEmail, normalizeEmail } from '#db/queries/advertiser-accounts.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
 import { advertiserSessions, type SignedInAdvertiser } from '#core/sessions/sessions.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
@@ -61,7 +62,7 @@ export function advertiserAccountRouter(deps: RouterDeps): Router {
     validate({ body: registerBody, bodyLimitBytes: 4096 }),
     async (ctx) => {
       const input = ctx.input.body;
-      const id = await registerAdvertiser(deps.db, input);
+      const id = await registerAdvertiser({ db: deps.db, hashPassword }, input);
       if (id === 'duplicate') throw emailTaken();
       await sendConfirmation({ id, email: normalizeEmail(input.email) }, input.volver);
       ctx.status = 201;
@@ -115,7 +116,7 @@ export function advertiserAccountRouter(deps: RouterDeps): Router {
     validate({ body: resetBody, bodyLimitBytes: 4096 }),
     async (ctx) => {
       const input = ctx.input.body;
-      const result = await resetPassword(deps.db, input.token, input.password);
+      const result = await resetPassword({ db: deps.db, hashPassword }, input.token, input.password);
       if (typeof result !== 'object') throw invalidLink(result === 'expired');
       ctx.body = { success: true };
     },

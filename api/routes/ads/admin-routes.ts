@@ -6,7 +6,7 @@ import { idParams } from '#api/http/validate.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
 import { adsQuery, adReasonBody, approveQuery, statsQuery } from './schema.ts';
 import { statsAdOf } from '#db/queries/ad-stats.ts';
-import { adStatsReport } from '#api/services/ad-stats-report.ts';
+import { adStatsReport } from '#core/ad-stats/ad-stats-report.ts';
 import { parsePeriod } from '#shared/ad-stats.ts';
 import { mailAdOwner } from './advertiser-notices.ts';
 

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { mailFailure, type Mail, type Mailer } from '#api/services/mail.ts';
 import { withPreferencesLink } from '#api/services/mail-preferences.ts';
 import { adMailRecipient, claimExpiryNotice, dueExpiryNotices, releaseExpiryNotice, type AdMailRecipient } from '#db/queries/ad-mail.ts';
-import { wantsMail } from '#db/queries/mail-preferences.ts';
+import { wantsMail } from '#core/mail-preferences/mail-preferences.ts';
 import type { OptionalMailKind } from '#shared/mail-preferences.ts';
 import type { ReportReason } from '#shared/report-reasons.ts';
 import { adApprovedMail, adExpiredMail, adExpiringMail, adRejectedMail, adRemovedMail } from './mails.ts';

@@ -26,7 +26,7 @@ import {
   startDayOff,
   undoDayOff,
   type AvailabilityRefusal,
-} from '#db/queries/availability-windows.ts';
+} from '#core/own-ads/available-now.ts';
 
 const me = (ctx: Context) => signedInAdvertiser(ctx).id;
 

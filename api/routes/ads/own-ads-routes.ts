@@ -8,7 +8,11 @@ import { adActionNotAllowed, adExpiredWhilePaused, adHeld, adLocked, alreadySubm
 import { idParams, validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { adInputSchema } from '#shared/ad-input.ts';
-import { changeOwnAd, createAdDraft, deleteOwnAd, findOwnAd, listOwnAds, submitOwnAd, updateOwnAd } from '#db/queries/advertiser-ads.ts';
+import { findOwnAd, listOwnAds } from '#core/own-ads/own-ads.ts';
+import { createAdDraft, submitOwnAd, updateOwnAd } from '#core/own-ads/edit-own-ad.ts';
+import { changeOwnAd } from '#core/own-ads/change-own-ad.ts';
+import { deleteOwnAd } from '#core/own-ads/delete-own-ad.ts';
+import { RENEW_WINDOW_DAYS } from '#core/own-ads/renewal.ts';
 import { deleteAdImage } from '#api/services/image-store.ts';
 import { deleteDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
@@ -64,8 +68,7 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
   const ACTION_ERRORS = {
     pause: 'Solo se puede pausar un anuncio publicado.',
     resume: 'Solo se puede reanudar un anuncio pausado.',
-    renew:
-      'Este anuncio todavía no se puede renovar: los avisos gratuitos se renuevan en sus últimos 5 días o ya vencidos, con la identidad verificada.',
+    renew: `Este anuncio todavía no se puede renovar: los avisos gratuitos se renuevan en sus últimos ${RENEW_WINDOW_DAYS} días o ya vencidos, con la identidad verificada.`,
   } as const;
   for (const action of ['pause', 'resume', 'renew'] as const) {
     router.post(`/:id/${action}`, validate({ params: idParams }), async (ctx) => {

@@ -16,7 +16,7 @@ import {
 import { validate } from '#api/http/validate.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 import { mailFailure } from '#api/services/mail.ts';
-import { activeCheckIn, endCheckIn, extendCheckIn, startCheckIn } from '#db/queries/check-ins.ts';
+import { activeCheckIn, endCheckIn, extendCheckIn, startCheckIn } from '#core/safety/check-in.ts';
 import { checkInBody, MAX_CHECK_IN_EXTENSIONS } from '#shared/check-in.ts';
 import { checkInMessageId, checkInStartedMail } from './mails.ts';
 import { requestSource } from '#api/http/request-source.ts';
@@ -53,7 +53,7 @@ export function checkInRouter(deps: RouterDeps): Router {
     }
     const started = await startCheckIn(deps.db, advertiser.id, ctx.input.body);
     if (started === 'running') throw checkInRunning();
-    const { id, ...checkIn } = started;
+    const { id, checkIn } = started;
     // The contact hears of it at once, so an alert never comes out of the blue; a failure does not stop the timer,
     // but the advertiser is told, since the alert would likely fail the same way.
     const notice = checkInStartedMail(checkIn.contactEmail, {

@@ -12,7 +12,7 @@ import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { MemoryMailer, type Mail, type Mailer } from '#api/services/mail.ts';
 import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 import { runPlanJobs } from '#api/jobs.ts';
-import { preferencesToken } from '#api/services/mail-preferences.ts';
+import { preferencesToken } from '#core/mail-preferences/preferences-link.ts';
 import { deleteAdvertiserAccount, exportAdvertiserData } from '#db/queries/advertiser-data.ts';
 import { addDays } from '#shared/plans.ts';
 import { formatLongDate } from '#shared/format.ts';

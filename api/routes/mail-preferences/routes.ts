@@ -8,8 +8,9 @@ import { invalidPreferencesLink } from '#api/errors.ts';
 import { validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
-import { advertiserOfPreferencesToken, MAIL_PREFERENCES_PAGE, ONE_CLICK_UNSUBSCRIBE_PATH } from '#api/services/mail-preferences.ts';
-import { setMailPreferences } from '#db/queries/mail-preferences.ts';
+import { MAIL_PREFERENCES_PAGE, ONE_CLICK_UNSUBSCRIBE_PATH } from '#api/services/mail-preferences.ts';
+import { advertiserOfPreferencesToken } from '#core/mail-preferences/preferences-link.ts';
+import { setMailPreferences } from '#core/mail-preferences/mail-preferences.ts';
 import { ownPreferencesBody, tokenPreferencesBody, unsubscribeQuery } from './schema.ts';
 
 export function mailPreferencesRouter(deps: RouterDeps): Router {

@@ -10,8 +10,8 @@ import {
   listBankAccounts,
   listPayments,
   paymentReceipt,
-  processPayment,
 } from '#db/queries/admin/payments.ts';
+import { processPayment } from '#core/payments/process-payment.ts';
 import { idParams } from '#api/http/validate.ts';
 import { mailPaymentConfirmed } from '#api/routes/payments/confirmations.ts';
 import { sendReceipt } from '#api/routes/payments/receipts.ts';

@@ -2,7 +2,7 @@
 // webhook's signature, replays and idempotency, the buyer's return, and the site without MercadoPago configured.
 import { describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp } from '#api/testing/http.ts';
-import { issueQuote } from './price-quotes.ts';
+import { issueQuote } from '#core/payments/price-quotes.ts';
 import { signNotification } from './mercadopago.ts';
 import { advertiserSessions } from '#core/sessions/sessions.ts';
 import {

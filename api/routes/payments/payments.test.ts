@@ -6,7 +6,7 @@ import { testJpeg } from '#api/testing/images.ts';
 import { setPlanPrices } from '#db/queries/settings.ts';
 import { readDocument } from '#api/services/identity-vault.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
-import { issueQuote, QUOTE_TTL_MS } from './price-quotes.ts';
+import { issueQuote, QUOTE_TTL_MS } from '#core/payments/price-quotes.ts';
 import { usePaymentsApp, IDENTITY_KEY, t, adminCookie, mailer, advertiserWithAd, call, buy, receiptForm, paymentCount } from './testing.ts';
 
 usePaymentsApp();

@@ -30,24 +30,18 @@ import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { deleteDocument, readDocument, readingKeys, storeDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { planLabel } from '#shared/plans.ts';
-import { getPlanPrices } from '#db/queries/settings.ts';
-import { activeBankAccount, paymentReceipt } from '#db/queries/admin/payments.ts';
-import { adTitle, markMercadoPagoCheckout } from '#db/queries/plan-payments.ts';
-import { attachReceipt, cancelOwnPayment, findOwnPayment, listOwnPayments } from '#db/queries/own-payments.ts';
-import {
-  checkPurchase,
-  createPlanPurchase,
-  newPaymentReference,
-  planPaymentDescription,
-  type PurchaseResult,
-} from '#db/queries/plan-purchases.ts';
-import { formatLongDate, formatMoney } from '#shared/format.ts';
-import { readQuote } from './price-quotes.ts';
+import { paymentReceipt } from '#db/queries/admin/payments.ts';
+import { markMercadoPagoCheckout } from '#db/queries/plan-payments.ts';
+import { attachOwnReceipt, cancelOwnPayment, findOwnPayment, listOwnPayments } from '#core/payments/own-payments.ts';
+import { buyPlan, type BuyPlanResult } from '#core/payments/buy-plan.ts';
+import { confirmFromMercadoPago } from '#core/payments/mercadopago-confirmation.ts';
+import { formatLongDate } from '#shared/format.ts';
 import { checkedReceipt, MAX_RECEIPT_BYTES, receiptTooLarge, sendReceipt } from './receipts.ts';
 import { checkNotificationSignature, MercadoPagoUnavailable, mercadoPagoClient } from './mercadopago.ts';
-import { confirmFromMercadoPago, mailPaymentConfirmed, paymentPagePath } from './confirmations.ts';
+import { mailPaymentConfirmed, paymentPagePath } from './confirmations.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 import { purchaseBody, paymentQuery } from './schema.ts';
+import type { PurchaseAnswer } from '#shared/contracts/advertiser/payments.ts';
 
 export const MERCADOPAGO_WEBHOOK_PATH = '/api/payments/mercadopago/webhook';
 /** Receipt uploads take multipart forms (api/middleware/same-origin.ts). */
@@ -56,8 +50,16 @@ export const isReceiptUploadPath = (path: string) => /^\/api\/advertiser\/paymen
 const MERCADOPAGO_OFF = 'MercadoPago no está disponible por ahora. Pagá por transferencia bancaria.';
 const me = (ctx: Context) => signedInAdvertiser(ctx).id;
 
-function refusal(result: Exclude<PurchaseResult, { ok: true }>): HttpError {
+function refusal(result: Exclude<BuyPlanResult, { ok: true }>): HttpError {
   switch (result.reason) {
+    case 'quote_expired':
+      return quoteExpired();
+    case 'invalid_quote':
+      return invalidQuote();
+    case 'mercadopago_off':
+      return paymentMethodUnavailable(MERCADOPAGO_OFF, 'method');
+    case 'no_bank_account':
+      return noActiveBankAccount();
     case 'ad_missing':
       return notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
     case 'ad_not_published':
@@ -106,48 +108,13 @@ export function paymentsRouter(deps: RouterDeps): Router {
     rateLimit(deps.rateLimits.budget('payment-purchase', { windowMs: 60 * 60_000, max: 30 })),
     validate({ body: purchaseBody, bodyLimitBytes: 4096 }),
     async (ctx) => {
-      const input = ctx.input.body;
-      const quote = await readQuote(deps.db, input.quote);
-      if (quote === 'expired') throw quoteExpired();
-      if (quote === 'invalid' || quote.plan !== input.plan) throw invalidQuote();
-      if (input.method === 'mercadopago' && !mercadoPago) throw paymentMethodUnavailable(MERCADOPAGO_OFF, 'method');
-      if (input.method === 'transfer' && !(await activeBankAccount(deps.db))) {
-        throw noActiveBankAccount();
-      }
-      const advertiserId = me(ctx);
-      const current = (await getPlanPrices(deps.db))[input.plan];
-      const priceNote =
-        current === quote.amount
-          ? null
-          : `Precio mostrado al comprar: ${formatMoney(quote.amount)} (el precio vigente es ${formatMoney(current)}).`;
-
-      const purchaseInput = { advertiserId, adId: input.adId, plan: input.plan, method: input.method, amount: quote.amount, priceNote };
-      let redirectUrl: string | null = null;
-      let purchase: PurchaseResult;
-      if (input.method === 'mercadopago') {
-        // Checked before MercadoPago is asked for a checkout; its checkout first, so that if MercadoPago does not
-        // answer no payment is left waiting.
-        const refused = await checkPurchase(deps.db, purchaseInput);
-        if (refused) purchase = refused;
-        else {
-          const reference = newPaymentReference();
-          const title = (await adTitle(deps.db, input.adId)) ?? '';
-          const preference = await checkout(ctx, {
-            reference,
-            description: planPaymentDescription(input.plan, title, 'purchase'),
-            amount: quote.amount,
-          });
-          redirectUrl = preference.initPoint;
-          purchase = await createPlanPurchase(deps.db, { ...purchaseInput, providerPreferenceId: preference.id, reference });
-        }
-      } else {
-        purchase = await createPlanPurchase(deps.db, purchaseInput);
-      }
+      const purchase = await buyPlan(
+        { db: deps.db, checkout: mercadoPago ? (payment) => checkout(ctx, payment) : null },
+        { ...ctx.input.body, advertiserId: me(ctx) },
+      );
       if (!purchase.ok) throw refusal(purchase);
-      // A parallel request saved its payment first: the checkout made here has no payment; the page offers its own.
-      if (purchase.reused) redirectUrl = null;
       ctx.status = purchase.reused ? 200 : 201;
-      ctx.body = { payment: purchase.payment, reused: purchase.reused, redirectUrl };
+      ctx.body = { payment: purchase.payment, reused: purchase.reused, redirectUrl: purchase.redirectUrl } satisfies PurchaseAnswer;
     },
   );
 
@@ -212,7 +179,7 @@ export function paymentsRouter(deps: RouterDeps): Router {
       const form = await readMultipart(ctx, oneFileForm(MAX_RECEIPT_BYTES, receiptTooLarge));
       const receipt = await checkedReceipt(form.file('receipt')?.bytes);
       const fileKey = await storeDocument(deps.store, key(), receipt.bytes, 'receipts');
-      const result = await attachReceipt(deps.db, me(ctx), id, { key: fileKey, type: receipt.type });
+      const result = await attachOwnReceipt(deps.db, me(ctx), id, { key: fileKey, type: receipt.type });
       if (!result.ok) {
         await deleteLeftovers([deleteDocument(deps.store, fileKey, 'receipts')]);
         throw paymentNotPending('receipt');

@@ -7,7 +7,7 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { createAdministratorAccount } from '#api/routes/staff/administrator-accounts.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
-import { issueQuote } from './price-quotes.ts';
+import { issueQuote } from '#core/payments/price-quotes.ts';
 import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 
 export const IDENTITY_KEY = Buffer.alloc(32, 9);

@@ -8,7 +8,7 @@ import { conflict, notFound } from '#api/errors.ts';
 import { idParams, validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
-import { findOwnAdReview, answerReports, MAX_ANSWERS } from '#db/queries/report-answers.ts';
+import { findOwnAdReview, answerReports, MAX_ANSWERS } from '#core/own-ads/ad-review.ts';
 import { answerBody } from './schema.ts';
 
 const adMissing = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');

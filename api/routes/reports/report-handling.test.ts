@@ -12,7 +12,7 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd } from '#tooling/factories/index.ts';
 import { insertedId } from '#db/dialect.ts';
 import { DISMISSALS_TO_LOSE_HIDING } from '#db/queries/reports.ts';
-import { MAX_ANSWERS } from '#db/queries/report-answers.ts';
+import { MAX_ANSWERS } from '#core/own-ads/ad-review.ts';
 import type { PreservedPackage } from '#db/queries/report-preservation.ts';
 import { reportAge } from '#shared/report-reasons.ts';
 import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';

@@ -9,7 +9,7 @@ import { alertsNeedVerification, alreadyReportedNumber, tooManySafetyLookups, to
 import { validate } from '#api/http/validate.ts';
 import type { RequestBudget } from '#api/middleware/rate-limit.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
-import { fileSafetyAlert, lookUpSafetyAlerts, ownSafetyAlerts } from '#db/queries/safety-alerts.ts';
+import { fileSafetyAlert, lookUpSafetyAlerts, ownSafetyAlerts } from '#core/safety/safety-alerts.ts';
 import { FILINGS_PER_DAY, LOOKUPS_PER_WINDOW } from '#shared/safety-alerts.ts';
 import { lookupBody, reportBody } from './schema.ts';
 import { configuredPhoneHash } from './phone-hash.ts';

@@ -3,7 +3,6 @@
 // POST /api/advertiser/ads/:id/photo-verification         opens a request; the server chooses the gesture
 // POST /api/advertiser/ads/:id/photo-verification/selfie  the selfie (multipart), re-encoded and sealed like an
 //                                                         identity document; the request then waits for staff
-import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
@@ -25,8 +24,7 @@ import { imageJobs } from '#api/services/image-jobs.ts';
 import { deleteDocument, storeDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
-import { openPhotoVerification, findOwnPhotoVerification, recordSelfie, selfieExpected } from '#db/queries/photo-verification.ts';
-import { GESTURE_KEYS } from '#shared/photo-verification.ts';
+import { openPhotoVerification, findOwnPhotoVerification, recordSelfie, selfieExpected } from '#core/verification/photo-verification.ts';
 
 /** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
 export const isSelfieUploadPath = (path: string) => /^\/api\/advertiser\/ads\/\d+\/photo-verification\/selfie$/.test(path);
@@ -55,9 +53,7 @@ export function photoVerificationRouter(deps: RouterDeps): Router {
     validate({ params: idParams }),
     async (ctx) => {
       const { id } = ctx.input.params;
-      // Chosen here and stored with the request: the advertiser cannot pick an old selfie's gesture.
-      const gesture = GESTURE_KEYS[crypto.randomInt(GESTURE_KEYS.length)]!;
-      const opened = await openPhotoVerification(deps.db, me(ctx), id, gesture);
+      const opened = await openPhotoVerification(deps.db, me(ctx), id);
       if (opened === 'missing') throw adMissing();
       if (opened === 'not_allowed') throw photoVerificationNotAllowed();
       if (opened === 'no_photos') throw noPhotosToVerify();

@@ -22,7 +22,7 @@ import { loadIndexRows } from '#db/queries/search-index-rows.ts';
 import { CatalogueIndex } from '#db/search/catalogue-index.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
 import { GESTURE_KEYS } from '#shared/photo-verification.ts';
-import type { OwnPhotoVerification } from '#db/queries/photo-verification.ts';
+import type { OwnPhotoVerification } from '#shared/contracts/advertiser/verification.ts';
 import type { PhotoVerificationReview } from '#db/queries/admin/photo-verifications.ts';
 
 let panel: Panel;

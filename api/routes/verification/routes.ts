@@ -8,7 +8,7 @@ import { readMultipart } from '#api/http/read-multipart.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
 import { claimSchema, DOCUMENTS, readDocuments, submitVerification } from './verification.ts';
-import { latestVerification } from '#db/queries/advertiser-verification.ts';
+import { latestVerification } from '#core/verification/own-verification.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
 /** At most the three documents of the manual method, each refused past 5 MB with its own label. */

@@ -1,7 +1,7 @@
-// Payments as the panel lists and processes them, and the bank accounts that receive them.
+// Payments as the panel lists them, and the bank accounts that receive them. Processing one is
+// core/payments/process-payment.ts.
 import type { Knex } from 'knex';
 import * as model from '#db/models/index.ts';
-import { completePayment, type CompletedPayment } from '#db/queries/plan-payments.ts';
 
 export interface Payment {
   id: number;
@@ -56,31 +56,6 @@ export async function listPayments(db: Knex): Promise<Payment[]> {
     processedAt: p.processedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
   }));
-}
-
-export type ProcessResult =
-  | { ok: true; payment: CompletedPayment }
-  | { ok: false; reason: 'missing' | 'already_processed' | 'not_pending' | 'no_account' | 'no_active_account' };
-
-/**
- * Staff confirm a payment into a bank account: usually the active one, but a transfer may have gone to the one
- * that was active when the advertiser paid. Without any active account no payment is processed (there is nowhere
- * the site tells advertisers to pay). The plan then starts for the ad (plan-payments.ts).
- */
-export async function processPayment(
-  db: Knex,
-  input: { id: number; bankAccountId: number; notes: string | null; adminId: number },
-  now = new Date(),
-): Promise<ProcessResult> {
-  // The checks run in the transaction that completes the payment: an account deactivated meanwhile cannot slip in.
-  return db.transaction(async (trx) => {
-    if (!(await model.Payment.query(trx).findById(input.id).select('id'))) return { ok: false, reason: 'missing' } as const;
-    if (!(await model.BankAccount.query(trx).findOne('active', true).select('id')))
-      return { ok: false, reason: 'no_active_account' } as const;
-    if (!(await model.BankAccount.query(trx).findById(input.bankAccountId).select('id')))
-      return { ok: false, reason: 'no_account' } as const;
-    return completePayment(trx, { id: input.id, bankAccountId: input.bankAccountId, adminId: input.adminId, notes: input.notes }, now);
-  });
 }
 
 export interface BankAccount {
@@ -145,6 +120,10 @@ export async function paymentReceipt(
     .modify((q) => advertiserId !== undefined && q.where('advertiser_id', advertiserId))
     .select('receipt_key', 'receipt_type', 'reference');
   return payment?.receiptKey ? { fileKey: payment.receiptKey, type: payment.receiptType!, reference: payment.reference } : null;
+}
+
+export async function bankAccountExists(db: Knex, id: number): Promise<boolean> {
+  return Boolean(await model.BankAccount.query(db).findById(id).select('id'));
 }
 
 export async function bankAccountWithCbuExists(db: Knex, cbu: string): Promise<boolean> {

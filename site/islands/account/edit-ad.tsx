@@ -1,12 +1,12 @@
 // Editing one's own ad from the account: the publish form filled with the ad as it is. Saving sends it back to
 // review (staff approve every edit); a draft is sent for review as well.
 import { useState } from 'react';
-import AdForm, { type SavedPhoto } from '#site/islands/publish/ad-form.tsx';
+import AdForm from '#site/islands/publish/ad-form.tsx';
 import { EMPTY_AD, rateTexts, type AdDraft } from '#site/islands/publish/ad-draft.ts';
-import type { OwnAd } from '#db/queries/advertiser-ads.ts';
+import type { OwnAdEditor } from '#shared/contracts/advertiser/own-ads.ts';
 import { formatPhoneLocal } from '#shared/phone.ts';
 
-export default function EditAd(props: { ad: OwnAd; photos: SavedPhoto[]; prices: { premium: number; vip: number } }) {
+export default function EditAd(props: OwnAdEditor) {
   const { ad } = props;
   const [draft, setDraft] = useState<AdDraft>({
     ...EMPTY_AD,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { callApi } from '#site/lib/api-client.ts';
 import { categoryLabel, formatLongDate } from '#shared/format.ts';
 import { planLabel } from '#shared/plans.ts';
-import type { OwnAd } from '#db/queries/advertiser-ads.ts';
+import type { OwnAd } from '#shared/contracts/advertiser/own-ads.ts';
 import { PHOTO_VERIFIABLE_STATES } from '#shared/photo-verification.ts';
 import type { AdAvailability } from '#shared/available-now.ts';
 import AvailableNow from './available-now.tsx';
@@ -21,7 +21,6 @@ const STATES: Record<string, string> = {
   removed: 'Dado de baja',
 };
 const DONE = { pause: 'Pausaste el anuncio.', resume: 'El anuncio está publicado de nuevo.', renew: 'Renovaste el anuncio por 30 días.' };
-const RENEW_WINDOW_MS = 5 * 86_400_000;
 
 /** `availability`: where each ad published when the page was made stands now, by id (one resumed later: after a reload). */
 export default function MyAds(props: { ads: OwnAd[]; availability: Record<number, AdAvailability> }) {
@@ -29,8 +28,6 @@ export default function MyAds(props: { ads: OwnAd[]; availability: Record<number
   const [notice, setNotice] = useState<{ id: number; text: string; error?: boolean } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
-  // The moment the page opened: what "near its end" is measured against.
-  const [now] = useState(() => Date.now());
 
   async function act(ad: OwnAd, action: 'pause' | 'resume' | 'renew' | 'delete') {
     setBusy(ad.id);
@@ -65,10 +62,6 @@ export default function MyAds(props: { ads: OwnAd[]; availability: Record<number
         <ul className="account-ads">
           {ads.map((ad) => {
             const endsAt = ad.expiresAt ? new Date(ad.expiresAt).getTime() : null;
-            const renewable =
-              ad.plan === 'gratuito' &&
-              (ad.state === 'expired' ||
-                ((ad.state === 'published' || ad.state === 'paused') && endsAt !== null && endsAt - now <= RENEW_WINDOW_MS));
             return (
               <li key={ad.id}>
                 <strong>{ad.title}</strong>
@@ -129,7 +122,7 @@ export default function MyAds(props: { ads: OwnAd[]; availability: Record<number
                       Reanudar<span className="visually-hidden"> «{ad.title}»</span>
                     </button>
                   )}
-                  {renewable && (
+                  {ad.renewable && (
                     <button type="button" className="btn btn-primary" disabled={busy === ad.id} onClick={() => void act(ad, 'renew')}>
                       Renovar<span className="visually-hidden"> «{ad.title}»</span>
                     </button>

@@ -6,7 +6,7 @@ import { ApiError, callApi } from '#site/lib/api-client.ts';
 import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
 import { formatLongDate, formatLongDateTime } from '#shared/format.ts';
 import { formatShortDate, gestureLabel, PHOTO_VERIFICATION_STATUS_TEXT } from '#shared/photo-verification.ts';
-import type { OwnPhotoVerification } from '#db/queries/photo-verification.ts';
+import type { OwnPhotoVerification } from '#shared/contracts/advertiser/verification.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'];

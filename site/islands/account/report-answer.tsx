@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, callApi } from '#site/lib/api-client.ts';
 import FieldError from '#site/islands/forms/field-error.tsx';
-import type { AdReview } from '#db/queries/report-answers.ts';
+import type { AdReview } from '#shared/contracts/advertiser/ad-review.ts';
 
 const MAX_LENGTH = 2000;
 const when = new Intl.DateTimeFormat('es-AR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });

@@ -4,18 +4,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, callApi } from '#site/lib/api-client.ts';
 import { formatLongDateTime, formatMoney } from '#shared/format.ts';
-import type { OwnPayment } from '#db/queries/own-payments.ts';
+import type { OwnPayment, PaymentPage } from '#shared/contracts/advertiser/payments.ts';
 
-interface Account {
-  bankName: string;
-  accountHolder: string;
-  accountType: 'checking' | 'savings';
-  cbu: string;
-  alias: string | null;
-}
-interface Props {
-  payment: OwnPayment;
-  account: Account | null;
+interface Props extends PaymentPage {
   mercadoPago: boolean;
   /** MercadoPago's payment id from the return address, when the buyer comes back from their checkout. */
   mercadoPagoReturn: string | null;

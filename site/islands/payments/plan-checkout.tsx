@@ -5,14 +5,10 @@ import { useState, type FormEvent } from 'react';
 import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
 import { ApiError, callApi } from '#site/lib/api-client.ts';
 import { formatLongDate, formatMoney } from '#shared/format.ts';
-import { planLabel } from '#shared/plans.ts';
+import { planLabel, type PaidPlan } from '#shared/plans.ts';
+import type { PlanCheckout as Checkout, PurchaseAnswer } from '#shared/contracts/advertiser/payments.ts';
 
-type PaidPlan = 'premium' | 'vip';
-interface Props {
-  ads: { id: number; title: string; plan: string; planUntil: string | null }[];
-  prices: Record<PaidPlan, number>;
-  quotes: Record<PaidPlan, string>;
-  methods: { transfer: boolean; mercadopago: boolean };
+interface Props extends Checkout {
   adId: number | null;
   plan: PaidPlan;
 }
@@ -38,7 +34,7 @@ export default function PlanCheckout(props: Props) {
     setProblem(null);
     setErrors({});
     try {
-      const answer = await callApi<{ payment: { reference: string }; redirectUrl: string | null }>('POST', '/api/advertiser/payments', {
+      const answer = await callApi<PurchaseAnswer>('POST', '/api/advertiser/payments', {
         adId,
         plan,
         method,

@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { addDays } from '#shared/plans.ts';
-import { completePayment } from './plan-payments.ts';
+import { completePayment } from './complete-payment.ts';
 import { cancelOwnPayment } from './own-payments.ts';
-import { createPlanPurchase } from './plan-purchases.ts';
-import { processPayment } from './admin/payments.ts';
-import { createReport, decideReport } from './reports.ts';
-import { loadIndexRows } from './search-index-rows.ts';
+import { createPlanPurchase } from './purchase.ts';
+import { processPayment } from './process-payment.ts';
+import { createReport, decideReport } from '#db/queries/reports.ts';
+import { loadIndexRows } from '#db/queries/search-index-rows.ts';
 import { usePlansDb, t, bankAccountId, NOW, ad, purchase, paid, publishedAd } from '#tooling/testing/plans.ts';
 
 usePlansDb();

@@ -1,7 +1,7 @@
 // Advertiser accounts: registration, one-time tokens for mailed links (confirm the email, reset the password)
-// and new passwords. Routes send the mail; the rows are written by db/queries/advertiser-accounts.ts.
+// and new passwords. Routes send the mail; the rows are written by db/queries/advertiser-accounts.ts. Passwords are
+// hashed by the caller's `hashPassword` (api/services/passwords.ts: argon2id), given with the database.
 import type { Knex } from 'knex';
-import { hashPassword } from '#api/services/passwords.ts';
 import { hashToken, isPlausibleToken, newToken } from '#core/sessions/tokens.ts';
 import { clearAccountAttempts } from '#db/queries/login-attempts.ts';
 import {
@@ -16,19 +16,23 @@ import {
 } from '#db/queries/advertiser-accounts.ts';
 import { advertiserSessions } from '#core/sessions/sessions.ts';
 
-export { findAdvertiserByEmail, normalizeEmail, type TokenPurpose } from '#db/queries/advertiser-accounts.ts';
+/** What registering and choosing a password need besides the database. */
+export interface PasswordDeps {
+  db: Knex;
+  hashPassword(password: string): Promise<string>;
+}
 
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { confirm_email: 48 * 3_600_000, reset_password: 3_600_000 };
 
 /** A new unconfirmed account; 'duplicate' when the email already has one. */
 export async function registerAdvertiser(
-  db: Knex,
+  deps: PasswordDeps,
   input: { fullName: string; email: string; password: string },
   now = new Date(),
 ): Promise<number | 'duplicate'> {
   return insertAdvertiserAccount(
-    db,
-    { fullName: input.fullName, email: input.email, passwordHash: await hashPassword(input.password) },
+    deps.db,
+    { fullName: input.fullName, email: input.email, passwordHash: await deps.hashPassword(input.password) },
     now,
   );
 }
@@ -59,14 +63,9 @@ async function spendToken(db: Knex, token: string | undefined, purpose: TokenPur
 }
 
 /** Whether a reset link is still usable, without spending it (the page shows the form only then). */
-export async function checkToken(
-  db: Knex,
-  token: string | undefined,
-  purpose: TokenPurpose,
-  now = new Date(),
-): Promise<'ok' | 'invalid' | 'expired'> {
+export async function checkResetLink(db: Knex, token: string | undefined, now = new Date()): Promise<'ok' | 'invalid' | 'expired'> {
   if (!isPlausibleToken(token)) return 'invalid';
-  const row = await findLinkToken(db, hashToken(token), purpose);
+  const row = await findLinkToken(db, hashToken(token), 'reset_password');
   if (!row || row.used) return 'invalid';
   return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'ok';
 }
@@ -78,10 +77,16 @@ export async function confirmEmail(db: Knex, token: string | undefined, now = ne
 }
 
 /** Sets the new password, ends every session of the account and lifts its sign-in lock. */
-export async function resetPassword(db: Knex, token: string | undefined, password: string, now = new Date()): Promise<TokenResult> {
+export async function resetPassword(
+  deps: PasswordDeps,
+  token: string | undefined,
+  password: string,
+  now = new Date(),
+): Promise<TokenResult> {
+  const { db } = deps;
   const result = await spendToken(db, token, 'reset_password', now);
   if (typeof result !== 'object') return result;
-  const email = await setAdvertiserPassword(db, result.advertiserId, await hashPassword(password), now);
+  const email = await setAdvertiserPassword(db, result.advertiserId, await deps.hashPassword(password), now);
   await advertiserSessions.endAllOf(db, result.advertiserId);
   await clearAccountAttempts(db, 'advertiser', normalizeEmail(email));
   return result;

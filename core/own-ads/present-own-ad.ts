@@ -1,0 +1,37 @@
+// The advertiser's own ad as it leaves the server (shared/contracts/advertiser/own-ads.ts): the form's fields read
+// back from their masks, the dates as ISO strings, and whether "Renovar" is offered now.
+import type { Ad } from '#db/models/index.ts';
+import { ATTENTION_TYPES, DAY_GROUPS, LANGUAGES, SERVICE_TYPES, TIME_SLOTS } from '#shared/catalogue.ts';
+import { fromMask } from '#shared/masks.ts';
+import { ratesFromRows } from '#shared/rates.ts';
+import type { OwnAd } from '#shared/contracts/advertiser/own-ads.ts';
+import { isRenewable } from './renewal.ts';
+
+export function presentOwnAd(ad: Ad, now: Date): OwnAd {
+  return {
+    id: ad.id,
+    title: ad.title,
+    category: ad.category,
+    barrio: ad.barrio,
+    description: ad.description,
+    phone: ad.phone,
+    rates: ratesFromRows(ad.rates ?? []),
+    pricePerHour: ad.pricePerHour,
+    days: fromMask(DAY_GROUPS, ad.daysMask),
+    slots: fromMask(TIME_SLOTS, ad.slotsMask),
+    is24h: ad.is24h,
+    openSchedule: ad.openSchedule,
+    languages: fromMask(LANGUAGES, ad.languagesMask),
+    services: fromMask(SERVICE_TYPES, ad.servicesMask),
+    attention: fromMask(ATTENTION_TYPES, ad.attentionMask),
+    state: ad.state,
+    stateReason: ad.stateReason,
+    plan: ad.plan,
+    requestedPlan: ad.requestedPlan,
+    planExpiresAt: ad.plan === 'gratuito' ? null : (ad.planExpiresAt?.toISOString() ?? null),
+    expiresAt: ad.expiresAt?.toISOString() ?? null,
+    photosVerified: ad.photosVerified,
+    renewable: isRenewable(ad, now),
+    updatedAt: ad.updatedAt.toISOString(),
+  };
+}

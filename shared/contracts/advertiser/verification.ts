@@ -1,0 +1,42 @@
+// The advertiser's verifications as they see them: their identity (/mi-cuenta, GET /api/advertiser/verification) and
+// "Fotos reales" of one ad (/mi-cuenta/anuncios/{id}/verificar-fotos, /api/advertiser/ads/:id/photo-verification,
+// docs/decisions/033-photo-verification.md). Built by core/verification/.
+import type { AdState } from '#shared/catalogue.ts';
+
+/** The latest identity verification the advertiser sent, and why it was refused. */
+export interface OwnVerification {
+  method: 'renaper' | 'manual';
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  submittedAt: string;
+  decidedAt: string | null;
+}
+
+export interface OwnPhotoVerification {
+  ad: {
+    id: number;
+    title: string;
+    state: AdState;
+    photosVerified: boolean;
+    photosVerifiedAt: string | null;
+  };
+  /** The ad's state allows a check (PHOTO_VERIFIABLE_STATES). */
+  stateAllows: boolean;
+  /** Its photos in gallery order, through the app's /media/ads (the ad may not be public). */
+  photos: { id: number; url: string; verifiedAt: string | null }[];
+  /** The request waiting for the selfie or for staff. */
+  open: {
+    id: number;
+    status: 'awaiting_selfie' | 'pending';
+    gesture: string;
+    requestedAt: string;
+    submittedAt: string | null;
+  } | null;
+  /** The latest decided request, each photo's result with the reason of a refusal. */
+  latest: {
+    id: number;
+    status: 'approved' | 'rejected';
+    decidedAt: string;
+    checks: { photoId: number | null; url: string | null; verified: boolean; reason: string | null }[];
+  } | null;
+}
