@@ -5,6 +5,7 @@ import { callApi } from './api-client.ts';
 import { onFavouritesChange, readFavourites, removeFavourite, type Favourite } from './favourites.ts';
 import { alertsOfThisDevice, pushSupport, stopAlert, SUPPORT_MESSAGES, type SearchAlert } from './search-alerts.ts';
 import { advancedFilterCount, parseSearchParams } from '#shared/search-filters.ts';
+import type { PublicAdIdsView } from '#shared/contracts/public/ad-page.ts';
 import { searchHeading } from './search-heading.ts';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
@@ -71,7 +72,7 @@ export function setUpFavouritesPage(): void {
 
   const ids = readFavourites().map((f) => f.id);
   if (ids.length) {
-    callApi<{ public: number[] }>('GET', `/api/ads/availability?ids=${ids.join(',')}`)
+    callApi<PublicAdIdsView>('GET', `/api/ads/availability?ids=${ids.join(',')}`)
       .then((answer) => {
         publicIds = new Set(answer.public);
         render();
