@@ -34,7 +34,7 @@ describe('checkAdCode', () => {
 });
 
 describe('checkPhone', () => {
-  it("names the published ads a number belongs to, newest first, from a number or a WhatsApp link, and never the number", async () => {
+  it('names the published ads a number belongs to, newest first, from a number or a WhatsApp link, and never the number', async () => {
     const answer = await checkPhone(t.db, '11 4444-7777');
     expect(answer).toEqual({
       kind: 'found',
@@ -47,7 +47,7 @@ describe('checkPhone', () => {
     expect(await checkPhone(t.db, 'https://wa.me/5491144447777')).toMatchObject({ kind: 'found' });
   });
 
-  it("is unknown for a number only an unpublished ad has, invalid for text that holds none", async () => {
+  it('is unknown for a number only an unpublished ad has, invalid for text that holds none', async () => {
     expect(await checkPhone(t.db, '+54 9 11 4444-8888')).toEqual({ kind: 'unknown' });
     expect(await checkPhone(t.db, 'no es un número')).toEqual({ kind: 'invalid' });
   });

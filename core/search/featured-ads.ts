@@ -11,11 +11,7 @@ import { presentCard } from './present-card.ts';
  * The part of the turn that starts `offset` places in. `day` keeps the turn of the day the visitor started reading
  * the strip (today's without it).
  */
-export async function featuredPart(
-  db: Knex,
-  input: { offset?: number; day?: number } = {},
-  now = new Date(),
-): Promise<FeaturedPartView> {
+export async function featuredPart(db: Knex, input: { offset?: number; day?: number } = {}, now = new Date()): Promise<FeaturedPartView> {
   const offset = input.offset ?? 0;
   const day = input.day ?? daysSinceEpochInBuenosAires(now);
   // One more than a part: whether another part follows.

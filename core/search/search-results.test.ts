@@ -46,7 +46,12 @@ beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
     vips.push(await insertAd(t.db, advertiser, { category: 'trans', title: `VIP ${i}`, plan: 'vip', planExpiresAt: PLAN_END }));
   }
-  otherVip = await insertAd(t.db, advertiser, { category: 'escorts', title: 'VIP de otra categoría', plan: 'vip', planExpiresAt: PLAN_END });
+  otherVip = await insertAd(t.db, advertiser, {
+    category: 'escorts',
+    title: 'VIP de otra categoría',
+    plan: 'vip',
+    planExpiresAt: PLAN_END,
+  });
   available = await insertAd(t.db, advertiser, { category: 'escorts', title: 'Disponible ya' });
   await insertAd(t.db, advertiser, { category: 'trans', title: 'Pausado', state: 'paused' });
   await startAvailableWindow(t.db, advertiser, available, 2);
