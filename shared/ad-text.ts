@@ -22,6 +22,14 @@ export function adIdFromParam(param: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+/** An ad id from what a visitor typed: the code shown on the ad ("1234") or its link (…/anuncio/titulo-1234). */
+export function adIdFromReference(reference: string): number | null {
+  const text = reference.trim();
+  if (/^\d{1,10}$/.test(text)) return Number(text);
+  const match = /\/anuncio\/([^/?#\s]+)/.exec(text);
+  return match ? adIdFromParam(match[1]) : null;
+}
+
 export function buildSearchText(ad: { title: string; description: string; barrio: string | null; category: string }): string {
   const barrio = findBarrio(ad.barrio);
   const parts = [

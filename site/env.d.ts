@@ -10,7 +10,7 @@ declare namespace App {
     /** Which payment methods the server is configured for (MercadoPago only with its access token). */
     payments?: { mercadoPago: boolean };
     /** The in-memory search index of this process (db/search/); absent, searches read the database. */
-    searchIndex?: import('#db/search/search-index-holder.ts').SearchIndexHolder;
+    searchIndex?: import('#core/search/search-results.ts').SearchIndexSource;
     /** Tells which ads the page shows, for their statistics (api/services/ad-stats.ts); absent, nothing is counted. */
     pageShows?: PageShows;
     /**

@@ -12,7 +12,8 @@ import {
   type PushAlert,
 } from '#db/queries/push-subscriptions.ts';
 import { newMatchesSince } from '#db/queries/search-ads.ts';
-import { parseSearchParams, toSearchParams } from '#shared/search-filters.ts';
+import { parseSearchParams } from '#shared/search-filters.ts';
+import { searchPathOf } from '#core/search/alert-filter.ts';
 import type { PushSender } from './push-sender.ts';
 
 export { NOTIFICATION_TTL_SECONDS, vapidKeysOf, webPushSender } from './push-sender.ts';
@@ -22,15 +23,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A device told less than a day ago is not told again (per search). */
 export const NOTIFY_AT_MOST_EVERY_MS = DAY_MS;
 const PAGE = 200;
-
-/** The canonical form of a search for an alert: the query string /buscar would use, without page and order. */
-export function alertFilter(queryString: string): string {
-  return toSearchParams({ ...parseSearchParams(new URLSearchParams(queryString)), pagina: 1, orden: 'relevancia' }).toString();
-}
-
-export function searchPathOf(filter: string): string {
-  return filter ? `/buscar?${filter}` : '/buscar';
-}
 
 export function notificationText(count: number): string {
   return count === 1 ? '1 aviso nuevo en tu búsqueda' : `${count} avisos nuevos en tu búsqueda`;

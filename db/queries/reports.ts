@@ -9,7 +9,6 @@
 import type { Knex } from 'knex';
 import { forUpdate, lockForTransaction } from '#db/dialect.ts';
 import { Ad, AdPhoto, Report, type AdSnapshot, type HoldWithheld } from '#db/models/index.ts';
-import { adIdFromParam } from '#shared/ad-text.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { createStaffAlert } from './staff-alerts.ts';
 import { HIDING_REASONS, REPORT_OVERDUE_MS, reportReasonLabel, type ReportReason } from '#shared/report-reasons.ts';
@@ -28,14 +27,6 @@ async function dismissedHidingReports(db: Knex, reporterKey: string, now: Date):
     .whereIn('reason', HIDING_REASONS)
     .where('decided_at', '>', new Date(now.getTime() - DISMISSAL_WINDOW_MS))
     .resultSize();
-}
-
-/** An ad id from what a visitor typed: the code shown on the ad ("1234") or its link (…/anuncio/titulo-1234). */
-export function adIdFromReference(reference: string): number | null {
-  const text = reference.trim();
-  if (/^\d{1,10}$/.test(text)) return Number(text);
-  const match = /\/anuncio\/([^/?#\s]+)/.exec(text);
-  return match ? adIdFromParam(match[1]) : null;
 }
 
 export interface CreatedReport {

@@ -3,8 +3,10 @@
 // with "Dejar de avisar". Built with DOM calls: the stored texts are never parsed as HTML.
 import { callApi } from './api-client.ts';
 import { onFavouritesChange, readFavourites, removeFavourite, type Favourite } from './favourites.ts';
-import { alertsOfThisDevice, pushSupport, stopAlert, SUPPORT_MESSAGES, type SearchAlert } from './search-alerts.ts';
+import { alertsOfThisDevice, pushSupport, stopAlert, SUPPORT_MESSAGES } from './search-alerts.ts';
 import { advancedFilterCount, parseSearchParams } from '#shared/search-filters.ts';
+import type { PublicAdIdsView } from '#shared/contracts/public/ad-page.ts';
+import type { SearchAlertView } from '#shared/contracts/public/search-alerts.ts';
 import { searchHeading } from './search-heading.ts';
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
@@ -45,7 +47,7 @@ function favouriteItem(f: Favourite, gone: boolean): HTMLLIElement {
   return item;
 }
 
-function describeAlert(alert: SearchAlert): string {
+function describeAlert(alert: SearchAlertView): string {
   const filters = parseSearchParams(new URLSearchParams(alert.filter));
   const parts = [searchHeading(filters)];
   if (filters.text) parts.push(`«${filters.text}»`);
@@ -71,7 +73,7 @@ export function setUpFavouritesPage(): void {
 
   const ids = readFavourites().map((f) => f.id);
   if (ids.length) {
-    callApi<{ public: number[] }>('GET', `/api/ads/availability?ids=${ids.join(',')}`)
+    callApi<PublicAdIdsView>('GET', `/api/ads/availability?ids=${ids.join(',')}`)
       .then((answer) => {
         publicIds = new Set(answer.public);
         render();
@@ -93,7 +95,7 @@ async function showAlerts(): Promise<void> {
     status.textContent = SUPPORT_MESSAGES[support];
     return;
   }
-  let alerts: SearchAlert[];
+  let alerts: SearchAlertView[];
   try {
     alerts = await alertsOfThisDevice();
   } catch {

@@ -4,11 +4,12 @@
 // was shown asks again (the answer is not needed).
 import { trackEvent } from '#site/lib/analytics/client.ts';
 import { callApi } from '#site/lib/api-client.ts';
+import type { AdPhoneView } from '#shared/contracts/public/ad-page.ts';
 
 export function setUpPhoneReveal(): void {
   document.querySelectorAll<HTMLElement>('[data-phone-reveal]').forEach((box) => {
     const result = box.querySelector<HTMLElement>('[data-phone-result]')!;
-    let contact: { phone: string; tel: string; whatsapp: string } | null = null;
+    let contact: AdPhoneView | null = null;
     const url = `/api/ads/${box.dataset.adId}/phone`;
     const countWhatsApp = () => void callApi('POST', url, { via: 'whatsapp' }).catch(() => {});
     async function reveal(kind: 'phone' | 'whatsapp') {
@@ -17,7 +18,7 @@ export function setUpPhoneReveal(): void {
         result.textContent = 'Cargando…';
         try {
           // The number in the local form, with links the API builds from the stored international form.
-          contact = await callApi<{ phone: string; tel: string; whatsapp: string }>('POST', url, {
+          contact = await callApi<AdPhoneView>('POST', url, {
             via: kind === 'whatsapp' ? 'whatsapp' : 'telefono',
           });
           trackEvent('phone_reveal', { adId: Number(box.dataset.adId), via: kind });

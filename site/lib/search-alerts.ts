@@ -2,13 +2,7 @@
 // alerts.md). Permission is asked only when the visitor clicks "Avisame"; the server gets the subscription and the
 // search, nothing else. The subscription's endpoint and auth secret prove the device when listing or deleting.
 import { callApi } from './api-client.ts';
-
-export interface SearchAlert {
-  id: number;
-  filter: string;
-  url: string;
-  createdAt: string;
-}
+import type { DeviceAlertsView, SearchAlertView, SubscribedAlertView } from '#shared/contracts/public/search-alerts.ts';
 
 export type PushSupport = 'supported' | 'needs-install' | 'unsupported' | 'denied';
 
@@ -56,7 +50,7 @@ const deviceProof = async () => proofOf(await deviceSubscription());
  * Subscribes this browser (asking permission now, on the visitor's click) and saves an alert for the search
  * `filter` (a /buscar query string). Throws an Error with a Spanish message to show.
  */
-export async function subscribeToSearch(filter: string): Promise<SearchAlert> {
+export async function subscribeToSearch(filter: string): Promise<SearchAlertView> {
   const support = pushSupport();
   if (support !== 'supported') throw new Error(SUPPORT_MESSAGES[support]);
   const permission = await Notification.requestPermission();
@@ -72,15 +66,15 @@ export async function subscribeToSearch(filter: string): Promise<SearchAlert> {
       throw new Error('El navegador no pudo activar los avisos (su servicio de notificaciones no respondió). Probá de nuevo más tarde.');
     }
   }
-  const { alert } = await callApi<{ alert: SearchAlert }>('POST', '/api/alertas', { subscription: subscription.toJSON(), filter });
+  const { alert } = await callApi<SubscribedAlertView>('POST', '/api/alertas', { subscription: subscription.toJSON(), filter });
   return alert;
 }
 
 /** This device's alerts ([] without a subscription). */
-export async function alertsOfThisDevice(): Promise<SearchAlert[]> {
+export async function alertsOfThisDevice(): Promise<SearchAlertView[]> {
   const proof = await deviceProof();
   if (!proof) return [];
-  return (await callApi<{ alerts: SearchAlert[] }>('POST', '/api/alertas/consulta', proof)).alerts;
+  return (await callApi<DeviceAlertsView>('POST', '/api/alertas/consulta', proof)).alerts;
 }
 
 /** "Dejar de avisar" for one alert. */

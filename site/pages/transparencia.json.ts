@@ -1,7 +1,7 @@
 // The transparency report's figures as JSON (/transparencia.json, linked from /transparencia): the same report the
 // page shows, durations in milliseconds, months 'YYYY-MM' in Buenos Aires time. Counts only: no identifier.
 import type { APIRoute } from 'astro';
-import { cachedTransparencyReport } from '#db/queries/transparency.ts';
+import { cachedTransparencyReport } from '#core/transparency/transparency-report.ts';
 
 export const prerender = false;
 

@@ -6,7 +6,7 @@ import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { startPanel, errorOf, type Panel } from '#api/testing/panel.ts';
 import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { sameOriginJson } from '#api/testing/http.ts';
-import { transparencyReport } from '#db/queries/transparency.ts';
+import { transparencyReport } from '#core/transparency/transparency-report.ts';
 
 let panel: Panel;
 beforeAll(async () => {

@@ -5,9 +5,9 @@ import Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
 import { notFound } from '#api/errors.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { publicAdIdsAmong, publicPhone } from '#db/queries/ad-page.ts';
+import { adPhone } from '#core/ad-page/ad-phone.ts';
+import { publicAdIds } from '#core/ad-page/public-ad-ids.ts';
 import { isCountedVisit } from '#api/services/ad-stats.ts';
-import { formatPhoneLocal, phoneLinks } from '#shared/phone.ts';
 import { adIdParams, availabilityQuery, phoneRevealBody } from './schema.ts';
 import { validate } from '#api/http/validate.ts';
 import { requestSource } from '#api/http/request-source.ts';
@@ -20,24 +20,23 @@ export function adsRouter(deps: RouterDeps): Router {
     validate({ params: adIdParams, body: phoneRevealBody }),
     async (ctx) => {
       const { id } = ctx.input.params;
-      const phone = await publicPhone(deps.db, id);
+      const phone = await adPhone(deps.db, id);
       if (!phone) throw notFound('ad_not_found', 'El aviso no existe o no está publicado.');
       // Once a day per source, ad and way (decision 045); the rate limit above only bounds the requests.
       const kind = ctx.input.body.via === 'whatsapp' ? 'whatsappOpens' : 'phoneReveals';
       if (isCountedVisit(ctx.req.headers)) deps.adStats.count(id, kind, requestSource(ctx));
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { phone: formatPhoneLocal(phone), ...phoneLinks(phone) };
+      ctx.body = phone;
     },
   );
-  // The visitor's favourites live in their browser (decision 038): this says which of them are still public, and
-  // nothing about any ad (no title, no state), so it tells nobody more than the public pages do.
+  // Which of a visitor's favourites are still public (core/ad-page/public-ad-ids.ts).
   router.get(
     '/availability',
     rateLimit(deps.rateLimits.budget('ad-availability', { windowMs: 60_000, max: 30 })),
     validate({ query: availabilityQuery }),
     async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { public: await publicAdIdsAmong(deps.db, ctx.input.query.ids) };
+      ctx.body = await publicAdIds(deps.db, ctx.input.query.ids);
     },
   );
   return router;

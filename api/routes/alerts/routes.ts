@@ -9,16 +9,10 @@ import { alertNotFound, invalidPushSubscription, tooManyAlerts, tooManyRequests 
 import { requestSource } from '#api/http/request-source.ts';
 import { validate } from '#api/http/validate.ts';
 import { rateLimit, type RequestBudget } from '#api/middleware/rate-limit.ts';
-import { alertFilter, searchPathOf } from '#api/services/push-alerts.ts';
 import { endpointRefusal } from '#api/services/push-endpoints.ts';
 import { pushPolicyOf, vapidKeysOf } from '#api/services/push-sender.ts';
-import {
-  alertsOfDevice,
-  deleteDeviceAlerts,
-  MAX_ALERTS_PER_DEVICE,
-  subscribeAlert,
-  type PushAlert,
-} from '#db/queries/push-subscriptions.ts';
+import { deviceAlerts, MAX_ALERTS_PER_DEVICE, stopAlerts, subscribeToSearch } from '#core/search/search-alerts.ts';
+import type { DeviceAlertsView, SubscribedAlertView } from '#shared/contracts/public/search-alerts.ts';
 import { alertParams, deviceBody, subscribeBody } from './schema.ts';
 
 const BODY_LIMIT_BYTES = 4096;
@@ -40,13 +34,6 @@ async function within(budget: RequestBudget, ctx: Context, message: string): Pro
   }
 }
 
-const publicAlert = (alert: PushAlert) => ({
-  id: alert.id,
-  filter: alert.filter,
-  url: searchPathOf(alert.filter),
-  createdAt: alert.createdAt.toISOString(),
-});
-
 export function alertsRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/alertas' });
   const budget = rateLimit(deps.rateLimits.budget('search-alerts', { windowMs: 15 * 60_000, max: 60 }));
@@ -67,31 +54,28 @@ export function alertsRouter(deps: RouterDeps): Router {
     const keys = { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
     await within(subscribes, ctx, TOO_MANY_SUBSCRIBES);
     // A device seen for the first time counts against its source: endpoints are the client's to invent.
-    if ((await alertsOfDevice(deps.db, keys.endpoint, keys.auth)).length === 0) await within(newDevices, ctx, TOO_MANY_DEVICES);
-    const outcome = await subscribeAlert(deps.db, keys, alertFilter(filter.replace(/^\?/, '')));
+    if ((await deviceAlerts(deps.db, keys)).length === 0) await within(newDevices, ctx, TOO_MANY_DEVICES);
+    const outcome = await subscribeToSearch(deps.db, keys, filter);
     if ('tooMany' in outcome) throw tooManyAlerts(MAX_ALERTS_PER_DEVICE);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = outcome.created ? 201 : 200;
-    ctx.body = { alert: publicAlert(outcome.alert) };
+    ctx.body = { alert: outcome.alert } satisfies SubscribedAlertView;
   });
 
   // The device's alerts (for /favoritos): a POST, because the endpoint and secret must not be in the address.
   router.post('/consulta', budget, validate({ body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES }), async (ctx) => {
-    const { endpoint, auth } = ctx.input.body;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { alerts: (await alertsOfDevice(deps.db, endpoint, auth)).map(publicAlert) };
+    ctx.body = { alerts: await deviceAlerts(deps.db, ctx.input.body) } satisfies DeviceAlertsView;
   });
 
   router.delete('/:id', budget, validate({ params: alertParams, body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES }), async (ctx) => {
-    const { endpoint, auth } = ctx.input.body;
-    if ((await deleteDeviceAlerts(deps.db, endpoint, auth, ctx.input.params.id)) === 0) throw alertNotFound();
+    if ((await stopAlerts(deps.db, ctx.input.body, ctx.input.params.id)) === 0) throw alertNotFound();
     ctx.status = 204;
   });
 
   // Every alert of the device ("Borrar rastros"): nothing to delete is no error.
   router.delete('/', budget, validate({ body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES }), async (ctx) => {
-    const { endpoint, auth } = ctx.input.body;
-    ctx.body = { deleted: await deleteDeviceAlerts(deps.db, endpoint, auth) };
+    ctx.body = { deleted: await stopAlerts(deps.db, ctx.input.body) };
   });
   return router;
 }

@@ -5,7 +5,8 @@ import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { findPublicAd } from '#db/queries/ad-page.ts';
-import { decideReport, adIdFromReference } from '#db/queries/reports.ts';
+import { decideReport } from '#db/queries/reports.ts';
+import { adIdFromReference } from '#shared/ad-text.ts';
 import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 
 let t: TestDb;

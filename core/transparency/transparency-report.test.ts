@@ -1,12 +1,14 @@
 // The transparency report's figures on SQLite and PostgreSQL: rows inserted across months (ad reviews, staff
 // decisions in the audit log, reports, verifications), each figure compared with a count the test makes itself from
 // the tables with Buenos Aires month bounds written out, medians included, instants either side of a month's
-// midnight in Buenos Aires, months with no data, months before submissions were counted, and the HTTP page.
+// midnight in Buenos Aires, months with no data, months before submissions were counted, and the cache the pages read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAdvertiser } from '#tooling/factories/index.ts';
-import { AD_REVIEWS_SINCE_KEY, transparencyReport, UNCATEGORISED, type MonthFigures } from './transparency.ts';
+import { AD_REVIEWS_SINCE_KEY } from '#db/queries/transparency.ts';
+import { UNCATEGORISED, type MonthFigures } from '#shared/contracts/public/transparency.ts';
+import { cachedTransparencyReport, REPORT_CACHE_MS, transparencyReport } from './transparency-report.ts';
 
 let t: TestDb;
 // Mid-March 2026 in Buenos Aires: the report shows March 2025 to March 2026.
@@ -225,5 +227,20 @@ describe('transparency report', () => {
     } finally {
       await empty.destroy();
     }
+  });
+});
+
+describe('the report the public pages read', () => {
+  it('is computed once per process for REPORT_CACHE_MS, and again when the month turns', async () => {
+    const first = cachedTransparencyReport(t.db, NOW);
+    expect(cachedTransparencyReport(t.db, new Date(NOW.getTime() + REPORT_CACHE_MS - 1))).toBe(first);
+    expect((await first).generatedAt).toBe(NOW.toISOString());
+    const later = new Date(NOW.getTime() + REPORT_CACHE_MS);
+    expect((await cachedTransparencyReport(t.db, later)).generatedAt).toBe(later.toISOString());
+    // The month turns before the cache ends: March's report is not April's.
+    const endOfMarch = new Date('2026-03-31T23:59:00-03:00');
+    await cachedTransparencyReport(t.db, endOfMarch);
+    const april = await cachedTransparencyReport(t.db, new Date(endOfMarch.getTime() + 2 * 60_000));
+    expect(april.months.at(-1)!.month).toBe('2026-04');
   });
 });

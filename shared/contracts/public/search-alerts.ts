@@ -1,0 +1,20 @@
+// A visitor's search alert as their browser gets it (/api/alertas, /favoritos; the wire contract of decision 051):
+// the search it follows and where that search is, never the device's subscription.
+export interface SearchAlertView {
+  id: number;
+  /** The search's query string in its canonical form (no page, default order). */
+  filter: string;
+  /** The search's address on the site. */
+  url: string;
+  createdAt: string;
+}
+
+/** POST /api/alertas: the alert made, or the one this device already had for the search. */
+export interface SubscribedAlertView {
+  alert: SearchAlertView;
+}
+
+/** POST /api/alertas/consulta: the device's alerts, oldest first. */
+export interface DeviceAlertsView {
+  alerts: SearchAlertView[];
+}
