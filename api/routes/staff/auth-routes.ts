@@ -5,18 +5,14 @@ import { signInSlowed, staffInvalidCredentials, staffSignInLocked } from '#api/e
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { checkPassword } from '#api/services/passwords.ts';
 import { audit } from '#db/queries/admin/audit-log.ts';
-import type { Admin } from '#shared/admin-permissions.ts';
 import { administratorForSignIn } from '#db/queries/admin/administrators.ts';
 import { staffSessions } from '#core/sessions/sessions.ts';
+import { presentMe, presentSignedIn } from '#core/panel/staff-member.ts';
 import { requireAdmin, signedInAdmin } from '#api/auth/guards.ts';
 import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
 import { mailStaffAlert } from '#api/services/staff-alerts.ts';
 import { validate } from '#api/http/validate.ts';
 import { loginBody } from './schema.ts';
-
-function publicAdmin(admin: Admin) {
-  return { username: admin.username, fullName: admin.fullName, isMaster: admin.isMaster, permissions: admin.permissions };
-}
 
 export function adminAuthRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/admin' });
@@ -57,7 +53,7 @@ export function adminAuthRouter(deps: RouterDeps): Router {
       await audit(deps.db, { action: 'login_succeeded', adminUserId: admin.id, username: admin.username, ip: ctx.ip }, now);
       staffSessions.setCookie(ctx, token);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { success: true, admin: publicAdmin(admin) };
+      ctx.body = presentSignedIn(admin);
     },
   );
 
@@ -71,7 +67,7 @@ export function adminAuthRouter(deps: RouterDeps): Router {
   });
 
   router.get('/me', requireAdmin(deps), (ctx) => {
-    ctx.body = { admin: publicAdmin(signedInAdmin(ctx)) };
+    ctx.body = presentMe(signedInAdmin(ctx));
   });
 
   // The open panel calls this every 10 minutes; requireAdmin has renewed the session.
