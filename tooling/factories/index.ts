@@ -139,3 +139,15 @@ export async function insertAd(db: Knex, advertiserId: number, input: AdInput = 
 
 export { demoAdInput, demoBirthDate } from './demo-content.ts';
 export { AdvertiserPictures, demoPicture, insertDemoImages, skipPictureDraws, type StoredPicture } from './demo-pictures.ts';
+export {
+  insertAdministrator,
+  insertAdPhotoRows,
+  insertBankAccount,
+  insertContactMessage,
+  insertPayment,
+  insertPhotoVerificationRequest,
+  insertReport,
+  insertSafetyAlert,
+  insertVerificationRequest,
+  newFileKey,
+} from './staff.ts';
