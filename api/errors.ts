@@ -142,12 +142,6 @@ export const noSelfieExpected = () =>
     'Este anuncio no tiene una verificación esperando la selfie: si ya la enviaste, está en revisión; si no, empezá una nueva.',
     'selfie',
   );
-export const photosChanged = () =>
-  new HttpError(
-    409,
-    'photos_changed',
-    'Las fotos del anuncio cambiaron mientras lo revisabas (se agregó o se borró una). Volvé a abrir la solicitud.',
-  );
 // "Disponible ahora" and "Hoy no atiendo" (docs/decisions/032-available-now.md)
 export const availabilityNeedsPublishedAd = () =>
   new HttpError(
@@ -295,5 +289,3 @@ export const tooManySafetyReports = (max: number) =>
   tooManyRequests(`Ya reportaste ${max} incidentes en las últimas 24 horas, el máximo por día. Si es urgente, escribinos desde Contacto.`);
 export const tooManySafetyLookups = (minutes: number) =>
   tooManyRequests(`Hiciste muchas consultas seguidas. Esperá ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} y volvé a consultar.`);
-export const safetyAlertNotFound = () => notFound('safety_alert_not_found', 'La alerta no existe o ya venció.');
-export const safetyAlertDecided = (message: string) => conflict('not_allowed', message);

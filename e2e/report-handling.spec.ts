@@ -18,7 +18,7 @@ import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { createRandom, demoPicture, insertAd } from '#tooling/factories/index.ts';
 import { storeAdImage } from '#api/services/image-store.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
-import type { PreservedPackage } from '#db/queries/report-preservation.ts';
+import type { PreservedPackage } from '#shared/contracts/staff/reports.ts';
 
 const TITLE = 'Masajes con aromaterapia en Caballito';
 const ANSWER = 'Tengo 31 años y mi identidad está verificada en Velada. Puedo mostrar mi documento si hace falta.';

@@ -3,11 +3,9 @@
 // row and of its advertiser's identifying data as they were at that moment, the ad's photos of that moment and the
 // report's own evidence are kept beyond every deletion (the advertiser deleting the ad or the account, staff
 // dismissing the report, the orphan-file job) until staff release the preservation. Both are audited by the
-// routes (`act`). The package staff hand over is read by preservedPackage.
+// panel's core (core/panel/reports/preservation.ts), which also builds the package staff hand over.
 import type { Knex } from 'knex';
-import { Ad, AdPhoto, Advertiser, Report, type PreservedCopy } from '#db/models/index.ts';
-import { adImageUrl } from '#shared/photo-urls.ts';
-import { reportReasonLabel, type ReportReason } from '#shared/report-reasons.ts';
+import { Ad, AdPhoto, Advertiser, Report, type AdSnapshot, type PreservedCopy } from '#db/models/index.ts';
 import { deletedAccountEmail } from './advertiser-data.ts';
 import { answersOf } from './reports.ts';
 
@@ -78,87 +76,28 @@ export async function releasePreservation(db: Knex, reportId: number): Promise<'
   });
 }
 
-/** What staff hand to the authorities: the report, the copies, the photos' addresses, the answers and the times. */
-export interface PreservedPackage {
-  report: {
-    id: number;
-    reason: ReportReason;
-    reasonLabel: string;
-    details: string | null;
-    contactEmail: string | null;
-    status: string;
-    hidAd: boolean;
-    createdAt: string;
-    escalatedAt: string | null;
-    decidedAt: string | null;
-  };
-  preservedAt: string;
+/** A preserved report as stored: the report, who preserved it and when, the snapshot, the copy and the answers. */
+export interface PreservedReport {
+  report: Pick<Report, 'id' | 'reason' | 'details' | 'contactEmail' | 'status' | 'hidAd' | 'createdAt' | 'escalatedAt' | 'decidedAt'>;
+  preservedAt: Date;
+  /** The username of who preserved it (null once that account is gone). */
   preservedBy: string | null;
-  /** The ad as the report found it (title, category, state, advertiser), and its photos then. */
-  snapshotAtReport: Record<string, unknown> | null;
-  photosAtReport: string[];
-  /** The ad row and the advertiser's data when preserved (identity only when included), and its photos then. */
-  adAtPreservation: Record<string, unknown> | null;
-  advertiserAtPreservation: PreservedAdvertiser | null;
-  /** True when the advertiser's identity was left out: the staff member who downloaded it may not see identities. */
-  identityWithheld: boolean;
-  photosAtPreservation: string[];
+  snapshot: AdSnapshot | null;
+  copy: PreservedCopy | null;
   answers: { body: string; createdAt: string }[];
-  generatedAt: string;
 }
 
-type IdentityField = 'fullName' | 'email' | 'dni' | 'birthDate';
-type PreservedAdvertiser = Omit<NonNullable<PreservedCopy['advertiser']>, IdentityField> &
-  Partial<Pick<NonNullable<PreservedCopy['advertiser']>, IdentityField>>;
-
-/**
- * The preserved package of a report; null when the report does not exist or is not preserved. Without
- * `withIdentity` the advertiser's name, email, DNI and birth date are left out (the copy keeps them).
- */
-export async function preservedPackage(
-  db: Knex,
-  reportId: number,
-  { withIdentity }: { withIdentity: boolean },
-  now = new Date(),
-): Promise<PreservedPackage | null> {
+/** A preserved report for its package (core/panel/reports/preservation.ts); null when it does not exist or is not preserved. */
+export async function preservedReport(db: Knex, reportId: number): Promise<PreservedReport | null> {
   const report = await Report.query(db).findById(reportId);
   if (!report?.preservedAt) return null;
   const admin = report.preservedBy ? await db('admin_users').where('id', report.preservedBy).first('username') : undefined;
-  const { photoKeys: snapshotKeys = [], advertiserName, ...snapshot } = report.adSnapshot ?? { photoKeys: [] };
-  const photo = (key: string) => adImageUrl(key, 800);
-  const advertiser = report.preservedCopy?.advertiser;
   return {
-    report: {
-      id: report.id,
-      reason: report.reason,
-      reasonLabel: reportReasonLabel(report.reason),
-      details: report.details,
-      contactEmail: report.contactEmail,
-      status: report.status,
-      hidAd: report.hidAd,
-      createdAt: report.createdAt.toISOString(),
-      escalatedAt: report.escalatedAt?.toISOString() ?? null,
-      decidedAt: report.decidedAt?.toISOString() ?? null,
-    },
-    preservedAt: report.preservedAt.toISOString(),
-    preservedBy: admin?.username ?? null,
-    snapshotAtReport: report.adSnapshot ? { ...snapshot, ...(withIdentity && { advertiserName }) } : null,
-    photosAtReport: snapshotKeys.map(photo),
-    adAtPreservation: report.preservedCopy?.ad ?? null,
-    advertiserAtPreservation: !advertiser ? null : withIdentity ? advertiser : withoutIdentity(advertiser),
-    identityWithheld: !withIdentity,
-    photosAtPreservation: (report.preservedCopy?.photoKeys ?? []).map(photo),
+    report,
+    preservedAt: report.preservedAt,
+    preservedBy: (admin?.username as string | undefined) ?? null,
+    snapshot: report.adSnapshot,
+    copy: report.preservedCopy,
     answers: (await answersOf(db, [report.id])).get(report.id) ?? [],
-    generatedAt: now.toISOString(),
   };
-}
-
-function withoutIdentity({
-  fullName: _n,
-  email: _e,
-  dni: _d,
-  birthDate: _b,
-  ...rest
-}: NonNullable<PreservedCopy['advertiser']>): PreservedAdvertiser {
-  return rest;
 }

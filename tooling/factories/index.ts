@@ -157,3 +157,15 @@ export async function insertAdPhoto(db: Knex, adId: number, input: { verifiedAt?
 
 export { demoAdInput, demoBirthDate } from './demo-content.ts';
 export { AdvertiserPictures, demoPicture, insertDemoImages, skipPictureDraws, type StoredPicture } from './demo-pictures.ts';
+export {
+  insertAdministrator,
+  insertAdPhotoRows,
+  insertBankAccount,
+  insertContactMessage,
+  insertPayment,
+  insertPhotoVerificationRequest,
+  insertReport,
+  insertSafetyAlert,
+  insertVerificationRequest,
+  newFileKey,
+} from './staff.ts';

@@ -6,7 +6,7 @@ import { startPanel, type Panel } from '#api/testing/panel.ts';
 import { sameOriginJson } from '#api/testing/http.ts';
 import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import type { ModerationItem } from '#db/queries/admin/moderation.ts';
+import type { ModerationItem } from '#shared/contracts/staff/moderation.ts';
 
 let panel: Panel;
 beforeAll(async () => {

@@ -1,18 +1,16 @@
 // How the panel's data endpoints are declared: each route takes the permission ADMIN_ROUTES gives it
-// (shared/admin-routes.ts) and goes through requireAdmin then requirePermission; a staff action commits together
-// with its audit row.
+// (shared/admin-routes.ts) and goes through requireAdmin then requirePermission, then validate(); the handler calls
+// the panel's core (core/panel/) as the signed-in staff member, and sends what its presenters built. A refusal of the
+// core (core/panel/refusals.ts) becomes the API's 404 or 409.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Knex } from 'knex';
 import type { RouterDeps } from '#api/deps.ts';
+import { conflict, notFound } from '#api/errors.ts';
 import { validate, type InputSchemas, type WithInput } from '#api/http/validate.ts';
-import { withAuditRow, type AuditRecord } from '#db/queries/admin/audit-log.ts';
-import type { Admin } from '#shared/admin-permissions.ts';
+import { PanelRefusal } from '#core/panel/refusals.ts';
+import type { StaffActor } from '#core/panel/staff-action.ts';
 import { ADMIN_ROUTES, type AdminRoute, type RoutePermission } from '#shared/admin-routes.ts';
 import { requireAdmin, requirePermission, signedInAdmin } from '#api/auth/guards.ts';
-
-/** What a staff action writes to the audit log; who and from where are added by `act`. */
-export type StaffActionEntry = Pick<AuditRecord, 'action' | 'targetType' | 'targetId' | 'details'>;
 
 export interface StaffRoutes {
   deps: RouterDeps;
@@ -20,29 +18,21 @@ export interface StaffRoutes {
   /** Every route registered so far, with its permission. */
   permissions: ReadonlyMap<string, RoutePermission>;
   /** A route with no input, or with the input its schemas declare (validated after the permission checks). */
-  route(method: Method, path: string, handler: (ctx: Context, admin: Admin) => Promise<void>): void;
+  route(method: Method, path: string, handler: (ctx: Context, actor: StaffActor) => Promise<void>): void;
   route<S extends InputSchemas>(
     method: Method,
     path: string,
     input: S,
-    handler: (ctx: Context & WithInput<S>, admin: Admin) => Promise<void>,
+    handler: (ctx: Context & WithInput<S>, actor: StaffActor) => Promise<void>,
   ): void;
-  /**
-   * A staff action and its audit row, committed together: `work` runs in the transaction, and a refusal it throws
-   * rolls both back. The entry may depend on what the work returns (the id of a row it created). Mail and other
-   * effects outside the database go after it.
-   */
-  act<T>(
-    ctx: Context,
-    admin: Admin,
-    entry: StaffActionEntry | ((result: T) => StaffActionEntry),
-    work: (trx: Knex.Transaction) => Promise<T>,
-  ): Promise<T>;
 }
 
 type Method = 'get' | 'post' | 'put';
 
-type StaffHandler = (ctx: Context & WithInput<InputSchemas>, admin: Admin) => Promise<void>;
+type StaffHandler = (ctx: Context & WithInput<InputSchemas>, actor: StaffActor) => Promise<void>;
+
+const answerOf = (refusal: PanelRefusal) =>
+  refusal.kind === 'not_found' ? notFound(refusal.code, refusal.message) : conflict(refusal.code, refusal.message);
 
 export function staffRoutes(deps: RouterDeps): StaffRoutes {
   const router = new Router({ prefix: '/admin' });
@@ -58,14 +48,13 @@ export function staffRoutes(deps: RouterDeps): StaffRoutes {
       if (!permission) throw new Error(`${key} is missing from ADMIN_ROUTES (shared/admin-routes.ts)`);
       permissions.set(key, permission);
       const checks = permission === 'any_admin' ? [requireAdmin(deps)] : [requireAdmin(deps), requirePermission(deps, permission)];
-      router[method](path, ...checks, validate(input), (ctx) => handler(ctx, signedInAdmin(ctx)));
+      router[method](path, ...checks, validate(input), async (ctx) => {
+        try {
+          await handler(ctx, { admin: signedInAdmin(ctx), ip: ctx.ip });
+        } catch (err) {
+          throw err instanceof PanelRefusal ? answerOf(err) : err;
+        }
+      });
     },
-    act: (ctx, admin, entry, work) =>
-      withAuditRow(deps.db, work, (result) => ({
-        ...(typeof entry === 'function' ? entry(result) : entry),
-        adminUserId: admin.id,
-        username: admin.username,
-        ip: ctx.ip,
-      })),
   };
 }

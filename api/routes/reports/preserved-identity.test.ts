@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPanel, type Panel } from '#api/testing/panel.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import type { PreservedPackage } from '#db/queries/report-preservation.ts';
+import type { PreservedPackage } from '#shared/contracts/staff/reports.ts';
 
 const IDENTITY = { fullName: 'Dueña Identificable', email: 'duena.identificable@ejemplo.com', dni: '30999888', birthDate: '1991-03-07' };
 let panel: Panel;

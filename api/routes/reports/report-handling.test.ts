@@ -13,7 +13,8 @@ import { insertAd } from '#tooling/factories/index.ts';
 import { insertedId } from '#db/dialect.ts';
 import { DISMISSALS_TO_LOSE_HIDING } from '#db/queries/reports.ts';
 import { MAX_ANSWERS } from '#core/own-ads/ad-review.ts';
-import type { PreservedPackage } from '#db/queries/report-preservation.ts';
+import type { StaffAlertItem } from '#shared/contracts/staff/overview.ts';
+import type { PreservedPackage } from '#shared/contracts/staff/reports.ts';
 import { reportAge } from '#shared/report-reasons.ts';
 import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
@@ -163,10 +164,10 @@ describe('escalation', () => {
     const mails = staffMailsAbout(made.id);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`código ${adId}`);
-    const alerts = (await (await asStaff('GET', '/alerts')).json()) as { kind: string; adId: number; message: string }[];
+    const alerts = (await (await asStaff('GET', '/alerts')).json()) as StaffAlertItem[];
     const overdue = alerts.filter((a) => a.kind === 'overdue_report' && a.message.includes(`denuncia n.º ${made.id} `));
     expect(overdue).toHaveLength(1);
-    expect(overdue[0]!.adId).toBe(adId);
+    expect(overdue[0]!.message).toContain(`(código ${adId})`);
     // Neither the reporter's details nor their address reach the alert.
     expect(overdue[0]!.message).not.toContain('Lo que vio');
   });
@@ -257,8 +258,9 @@ describe('a source whose hiding reports staff dismissed', () => {
     expect(next.hidden).toBe(false);
     expect((await t.db('ads').where('id', target.adId).first('state')).state).toBe('published');
     expect((await openReports()).find((r) => r.id === next.id)).toMatchObject({ holdWithheld: 'dismissed_source' });
-    const alerts = (await (await asStaff('GET', '/alerts')).json()) as { kind: string; adId: number; message: string }[];
-    expect(alerts.find((a) => a.adId === target.adId && a.kind === 'hiding_report')!.message).toContain('sigue visible');
+    const alerts = (await (await asStaff('GET', '/alerts')).json()) as StaffAlertItem[];
+    const about = alerts.find((a) => a.kind === 'hiding_report' && a.message.includes(`(código ${target.adId})`));
+    expect(about!.message).toContain('sigue visible');
     // Another source still hides it.
     expect((await report(target.adId, 'posible_menor')).hidden).toBe(true);
   });

@@ -16,7 +16,7 @@ import { deleteAdvertiserAccount } from '#db/queries/advertiser-data.ts';
 import { buenosAiresDate, shiftDate } from '#shared/dates.ts';
 import { PHONE_MESSAGE } from '#shared/phone.ts';
 import { FILINGS_PER_DAY, LOOKUPS_PER_WINDOW, type OwnSafetyAlert, type SafetyAlertLookup } from '#shared/safety-alerts.ts';
-import type { SafetyAlertReview } from '#db/queries/safety-alerts.ts';
+import type { SafetyAlertReview } from '#shared/contracts/staff/safety-alerts.ts';
 
 let panel: Panel;
 beforeAll(async () => {

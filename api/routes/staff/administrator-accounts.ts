@@ -8,7 +8,7 @@ import { hashPassword, randomPassword } from '#api/services/passwords.ts';
  * A password (random when none is given) and its hash. Made before any transaction: argon2 takes tens of
  * milliseconds, and a write lock should not wait for it.
  */
-export async function passwordWithHash(password = randomPassword()): Promise<{ password: string; passwordHash: string }> {
+async function passwordWithHash(password = randomPassword()): Promise<{ password: string; passwordHash: string }> {
   return { password, passwordHash: await hashPassword(password) };
 }
 

@@ -1,22 +1,21 @@
-// Staff authentication endpoints: POST /api/admin/login, /logout, /heartbeat and GET /api/admin/me.
+// Staff authentication endpoints: POST /api/admin/login, /logout, /heartbeat and GET /api/admin/me. The login
+// throttle (per address and per account) is HTTP's: it reads the address and sets cookies; checking the credentials,
+// making the session and recording each outcome are the core's (core/panel/sign-in.ts).
 import Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
 import { signInSlowed, staffInvalidCredentials, staffSignInLocked } from '#api/errors.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { checkPassword } from '#api/services/passwords.ts';
-import { audit } from '#db/queries/admin/audit-log.ts';
-import type { Admin } from '#shared/admin-permissions.ts';
-import { administratorForSignIn } from '#db/queries/admin/administrators.ts';
 import { staffSessions } from '#core/sessions/sessions.ts';
+import { presentMe } from '#core/panel/staff-member.ts';
+import { recordRefusedSignIn, signIn, signOut, type PasswordCheck } from '#core/panel/sign-in.ts';
 import { requireAdmin, signedInAdmin } from '#api/auth/guards.ts';
 import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
 import { mailStaffAlert } from '#api/services/staff-alerts.ts';
 import { validate } from '#api/http/validate.ts';
 import { loginBody } from './schema.ts';
 
-function publicAdmin(admin: Admin) {
-  return { username: admin.username, fullName: admin.fullName, isMaster: admin.isMaster, permissions: admin.permissions };
-}
+const passwords: PasswordCheck = { check: checkPassword };
 
 export function adminAuthRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/admin' });
@@ -33,45 +32,27 @@ export function adminAuthRouter(deps: RouterDeps): Router {
       const start = await beginSignIn(deps.db, ctx, 'admin', username, now);
       if (start.alert) await mailStaffAlert(deps.mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
       if (!start.allowed) {
-        await audit(
-          deps.db,
-          { action: start.scope === 'address' ? 'login_locked' : 'login_slowed', username, details: { scope: start.scope }, ip: ctx.ip },
-          now,
-        );
+        await recordRefusedSignIn(deps.db, { scope: start.scope, username, ip: ctx.ip }, now);
         throw start.scope === 'address' ? staffSignInLocked() : signInSlowed(waitSeconds(start, now));
       }
-      const account = await administratorForSignIn(deps.db, username);
-      const valid = await checkPassword(account?.passwordHash, password);
-      if (!account || !valid || !account.active) {
-        await audit(
-          deps.db,
-          { action: 'login_failed', adminUserId: account?.admin.id ?? null, username, details: { failures: start.attempts }, ip: ctx.ip },
-          now,
-        );
-        // The seed's rule: the fifth failure in a row from here locks (this address, for this account).
-        throw start.attempts >= ADDRESS_LIMIT ? staffSignInLocked() : staffInvalidCredentials();
-      }
+      const outcome = await signIn({ db: deps.db, passwords, now }, { username, password, ip: ctx.ip, failures: start.attempts });
+      // The seed's rule: the fifth failure in a row from here locks (this address, for this account).
+      if (!outcome.signedIn) throw start.attempts >= ADDRESS_LIMIT ? staffSignInLocked() : staffInvalidCredentials();
       await signInSucceeded(deps.db, ctx, 'admin', username);
-      const { admin } = account;
-      const token = await staffSessions.create(deps.db, admin.id, now);
-      await audit(deps.db, { action: 'login_succeeded', adminUserId: admin.id, username: admin.username, ip: ctx.ip }, now);
-      staffSessions.setCookie(ctx, token);
+      staffSessions.setCookie(ctx, outcome.token);
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { success: true, admin: publicAdmin(admin) };
+      ctx.body = outcome.answer;
     },
   );
 
   router.post('/logout', async (ctx) => {
-    const token = ctx.cookies.get(staffSessions.cookie);
-    const admin = await staffSessions.resume(deps.db, token);
-    await staffSessions.end(deps.db, token);
-    if (admin) await audit(deps.db, { action: 'logout', adminUserId: admin.id, username: admin.username, ip: ctx.ip });
+    await signOut(deps.db, ctx.cookies.get(staffSessions.cookie), ctx.ip);
     staffSessions.setCookie(ctx, null);
     ctx.status = 204;
   });
 
   router.get('/me', requireAdmin(deps), (ctx) => {
-    ctx.body = { admin: publicAdmin(signedInAdmin(ctx)) };
+    ctx.body = presentMe(signedInAdmin(ctx));
   });
 
   // The open panel calls this every 10 minutes; requireAdmin has renewed the session.

@@ -8,8 +8,8 @@ import { ApiError, getData, postData } from '#site/lib/admin-api.ts';
 import { downloadCsv } from '#site/lib/csv.ts';
 import { ExportListContext, type PanelList } from './panel-export.ts';
 import { todayStamp } from './labels.ts';
-import OverviewSection, { type Statistics } from './overview-section.tsx';
-import SubscribersSection, { type Subscriber } from './subscribers-section.tsx';
+import OverviewSection from './overview-section.tsx';
+import SubscribersSection from './subscribers-section.tsx';
 import PaymentsSection from './payments-section.tsx';
 import AdsSection from './ads-section.tsx';
 import PhotoVerificationsSection from './photo-verifications-section.tsx';
@@ -19,29 +19,25 @@ import MessagesSection from './messages-section.tsx';
 import BankAccountsSection from './bank-accounts-section.tsx';
 import AdministratorsSection from './administrators-section.tsx';
 import AnalyticsSection from './analytics-section.tsx';
-import SettingsSection, { type PanelSettings } from './settings-section.tsx';
+import SettingsSection from './settings-section.tsx';
 import AuditLogSection from './audit-log-section.tsx';
-import type { BankAccount, Payment } from '#db/queries/admin/payments.ts';
-import type { AdministratorRow } from '#db/queries/admin/administrators.ts';
-import type { AnalyticsSummary } from '#db/queries/analytics-summary.ts';
+import type { AdministratorItem } from '#shared/contracts/staff/administrators.ts';
+import type { AnalyticsSummary } from '#shared/contracts/staff/analytics.ts';
+import type { PanelSettings, PanelStatistics } from '#shared/contracts/staff/overview.ts';
+import type { BankAccountItem, PaymentItem } from '#shared/contracts/staff/payments.ts';
+import type { StaffMember } from '#shared/contracts/staff/staff-member.ts';
+import type { SubscriberItem } from '#shared/contracts/staff/verification.ts';
 import StaffAlerts from './staff-alerts.tsx';
 import { PANEL_SECTIONS, mayCall, type AdminRoute, type SectionId } from '#shared/admin-routes.ts';
 
-export interface PanelAdmin {
-  username: string;
-  fullName: string;
-  isMaster: boolean;
-  permissions: string[];
-}
-
 interface PanelData {
-  stats: Statistics | null;
-  subscribers: Subscriber[] | null;
-  payments: Payment[] | null;
-  bankAccounts: BankAccount[] | null;
+  stats: PanelStatistics | null;
+  subscribers: SubscriberItem[] | null;
+  payments: PaymentItem[] | null;
+  bankAccounts: BankAccountItem[] | null;
   analytics: AnalyticsSummary | null;
   settings: PanelSettings | null;
-  administrators: AdministratorRow[] | null;
+  administrators: AdministratorItem[] | null;
 }
 const NO_DATA: PanelData = {
   stats: null,
@@ -58,7 +54,7 @@ const NARROW = '(max-width: 760px)';
 const toLogin = () => window.location.assign('/admin/login');
 const skip = () => Promise.resolve(null);
 
-export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
+export default function AdminDashboard({ admin }: { admin: StaffMember }) {
   // What the server lets this admin call, from the table it enforces (shared/admin-routes.ts).
   const may = useCallback((route: AdminRoute) => mayCall(admin, route), [admin]);
   const allowed = Object.fromEntries(PANEL_SECTIONS.map((s) => [s.id, may(s.route)])) as Record<SectionId, boolean>;
@@ -78,13 +74,13 @@ export default function AdminDashboard({ admin }: { admin: PanelAdmin }) {
   const load = useCallback(async (): Promise<boolean> => {
     try {
       const [stats, subscribers, payments, bankAccounts, analytics, settings, administrators] = await Promise.all([
-        getData<Statistics>('statistics'),
-        may('GET /api/admin/subscribers') ? getData<Subscriber[]>('subscribers') : skip(),
-        may('GET /api/admin/payments') ? getData<Payment[]>('payments') : skip(),
-        may('GET /api/admin/bank-accounts') ? getData<BankAccount[]>('bank-accounts') : skip(),
+        getData<PanelStatistics>('statistics'),
+        may('GET /api/admin/subscribers') ? getData<SubscriberItem[]>('subscribers') : skip(),
+        may('GET /api/admin/payments') ? getData<PaymentItem[]>('payments') : skip(),
+        may('GET /api/admin/bank-accounts') ? getData<BankAccountItem[]>('bank-accounts') : skip(),
         getData<AnalyticsSummary>('analytics', 'summary'),
         getData<PanelSettings>('settings'),
-        may('GET /api/admin/administrators') ? getData<AdministratorRow[]>('administrators') : skip(),
+        may('GET /api/admin/administrators') ? getData<AdministratorItem[]>('administrators') : skip(),
       ]);
       setData({ stats, subscribers, payments, bankAccounts, analytics, settings, administrators });
       setFailed(false);

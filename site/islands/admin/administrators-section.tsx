@@ -9,7 +9,7 @@ import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
 import NewPartnerForm from './new-partner-form.tsx';
 import { exportDateTime, formatDateTime } from './labels.ts';
-import type { AdministratorRow } from '#db/queries/admin/administrators.ts';
+import type { AdministratorItem as AdministratorRow, PasswordHandedOver } from '#shared/contracts/staff/administrators.ts';
 
 const permissionList = (admin: AdministratorRow) =>
   admin.isMaster ? 'Todas' : admin.permissions.map((p) => PERMISSION_LABELS[p]).join(', ') || 'Ninguno';
@@ -43,7 +43,7 @@ export default function AdministratorsSection(props: { administrators: Administr
     setBusyId(admin.id);
     setConfirm(null);
     try {
-      const answer = await postData<{ password?: string }>(`administrators/${admin.id}/${action}`);
+      const answer = await postData<Partial<PasswordHandedOver>>(`administrators/${admin.id}/${action}`);
       if (action === 'reset-password' && answer?.password) {
         setHandover({ username: admin.username, password: answer.password });
         showToast({ title: 'Contraseña restablecida', description: `Las sesiones de ${admin.username} se cerraron.`, variant: 'success' });

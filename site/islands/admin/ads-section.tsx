@@ -16,7 +16,7 @@ import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
 import AdStatsDialog from './ad-stats-dialog.tsx';
 import { exportDateTime, formatDateTime } from './labels.ts';
-import type { DuplicateMatch, ModerationItem, ModerationState } from '#db/queries/admin/moderation.ts';
+import type { DuplicateMatch, ModerationItem, ModerationState } from '#shared/contracts/staff/moderation.ts';
 import { usePanelAction } from './use-panel-action.ts';
 
 const STATES: [ModerationState, string][] = [

@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { formatCount } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
 import DailyChart from './daily-chart.tsx';
-import type { AnalyticsSummary } from '#db/queries/analytics-summary.ts';
+import type { AnalyticsSummary } from '#shared/contracts/staff/analytics.ts';
 
 const DEVICE_LABELS: Record<string, string> = { mobile: 'Celular', tablet: 'Tablet', desktop: 'Computadora' };
 const SOURCE_LABELS: Record<string, string> = { direct: 'Directo' };

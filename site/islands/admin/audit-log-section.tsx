@@ -4,7 +4,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { usePanelList } from './use-panel-list.ts';
 import { useExportList } from './panel-export.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';
-import type { AuditLogEntry } from '#db/queries/admin/audit-log.ts';
+import type { AuditLogItem as AuditLogEntry } from '#shared/contracts/staff/overview.ts';
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   login_succeeded: 'Ingreso',

@@ -6,7 +6,7 @@ import { ApiError, postData, serverMessage } from '#site/lib/admin-api.ts';
 import { isValidCbu } from '#shared/cbu.ts';
 import { useExportList } from './panel-export.ts';
 import { ACCOUNT_TYPE_LABELS } from './labels.ts';
-import type { BankAccount } from '#db/queries/admin/payments.ts';
+import type { BankAccountItem as BankAccount } from '#shared/contracts/staff/payments.ts';
 import { usePanelAction } from './use-panel-action.ts';
 
 type Field = 'bankName' | 'accountHolder' | 'accountNumber' | 'cbu' | 'alias';

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import StatusSelect from './status-select.tsx';
 import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
-import type { ContactMessage } from '#db/queries/contact-messages.ts';
+import type { ContactMessageItem as ContactMessage } from '#shared/contracts/staff/reports.ts';
 import { CONTACT_TOPICS } from '#shared/contact-topics.ts';
 import { useExportList } from './panel-export.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';

@@ -4,20 +4,8 @@ import { useMemo } from 'react';
 import { formatCount, formatMoney } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, exportDateTime, formatDateTime } from './labels.ts';
-import type { Payment } from '#db/queries/admin/payments.ts';
-
-export interface Statistics {
-  totalSubscribers: number;
-  activeSubscribers: number;
-  pendingVerifications: number;
-  monthlyRevenue: number | null;
-  todayRevenue: number | null;
-  totalAds: number;
-  activeAds: number;
-  pendingAds: number;
-  pendingPhotoVerifications: number;
-  overdueReports: number;
-}
+import type { PanelStatistics } from '#shared/contracts/staff/overview.ts';
+import type { PaymentItem } from '#shared/contracts/staff/payments.ts';
 
 const RECENT = 5;
 
@@ -26,8 +14,8 @@ export default function OverviewSection({
   payments,
   failed,
 }: {
-  stats: Statistics | null;
-  payments: Payment[] | null;
+  stats: PanelStatistics | null;
+  payments: PaymentItem[] | null;
   failed: boolean;
 }) {
   const recent = useMemo(() => payments?.slice(0, RECENT) ?? null, [payments]);

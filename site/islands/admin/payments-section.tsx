@@ -8,7 +8,7 @@ import { formatMoney } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, exportDateTime, formatDateTime } from './labels.ts';
-import type { BankAccount, Payment } from '#db/queries/admin/payments.ts';
+import type { BankAccountItem as BankAccount, PaymentItem as Payment } from '#shared/contracts/staff/payments.ts';
 
 type Filter = 'all' | 'pending' | 'completed' | 'cancelled';
 const FILTERS: [Filter, string][] = [

@@ -10,7 +10,11 @@ import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
 import { exportDateTime, formatDateTime } from './labels.ts';
 import { gestureLabel } from '#shared/photo-verification.ts';
-import type { PhotoVerificationQueueItem, PhotoVerificationReview } from '#db/queries/admin/photo-verifications.ts';
+import type {
+  PhotoVerificationDecided,
+  PhotoVerificationQueueItem,
+  PhotoVerificationReview,
+} from '#shared/contracts/staff/photo-verifications.ts';
 
 /** onUnauthorized and onChanged must be stable. */
 export default function PhotoVerificationsSection(props: {
@@ -140,7 +144,7 @@ function PhotoReview(props: { requestId: number; onClose: () => void; onDecided:
         const mark = markOf(p.id);
         return mark.verified ? { id: p.id, verified: true } : { id: p.id, verified: false, reason: mark.reason.trim() };
       });
-      const answer = await postData<{ status: 'approved' | 'rejected' }>(`photo-verifications/${review.id}/decide`, { photos });
+      const answer = await postData<PhotoVerificationDecided>(`photo-verifications/${review.id}/decide`, { photos });
       showToast({
         title: answer.status === 'approved' ? 'Fotos verificadas' : 'Verificación cerrada con fotos rechazadas',
         description: review.adTitle,

@@ -10,7 +10,7 @@ import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import { useExportList } from './panel-export.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';
-import type { ReportItem } from '#db/queries/reports.ts';
+import type { ReportItem } from '#shared/contracts/staff/reports.ts';
 import { reportAge, reportReasonLabel } from '#shared/report-reasons.ts';
 import { usePanelAction } from './use-panel-action.ts';
 import EscalationSteps, { ESCALATED_REASONS } from './escalation-steps.tsx';

@@ -12,7 +12,7 @@ import { usePanelAction } from './use-panel-action.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';
 import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
-import type { SafetyAlertReview } from '#db/queries/safety-alerts.ts';
+import type { SafetyAlertReview } from '#shared/contracts/staff/safety-alerts.ts';
 import { formatAlertDate, safetyAlertKindLabel, SAFETY_ALERT_STATUS_LABELS, type SafetyAlertStatus } from '#shared/safety-alerts.ts';
 
 const STATUSES: [SafetyAlertStatus, string][] = [

@@ -5,11 +5,7 @@ import { showToast } from '#site/stores/toasts.ts';
 import { putData, serverMessage } from '#site/lib/admin-api.ts';
 import { formatMoney } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
-
-export interface PanelSettings {
-  pricePremium: number;
-  priceVip: number;
-}
+import type { PanelSettings } from '#shared/contracts/staff/overview.ts';
 
 const MAX_PRICE = 10_000_000;
 const PLANS = [

@@ -4,7 +4,7 @@
 import { postData } from '#site/lib/admin-api.ts';
 import { usePanelList } from './use-panel-list.ts';
 import { formatDateTime } from './labels.ts';
-import type { StaffAlert } from '#db/queries/staff-alerts.ts';
+import type { StaffAlertItem as StaffAlert } from '#shared/contracts/staff/overview.ts';
 import { usePanelAction } from './use-panel-action.ts';
 
 const KIND_LABELS: Record<StaffAlert['kind'], string> = {

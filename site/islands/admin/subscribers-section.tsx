@@ -6,9 +6,7 @@ import PanelDialog from './panel-dialog.tsx';
 import VerificationReview from './verification-review.tsx';
 import { categoryLabel } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
-import type { Subscriber } from '#db/queries/admin/subscribers.ts';
-
-export type { Subscriber };
+import type { SubscriberItem } from '#shared/contracts/staff/verification.ts';
 
 type Filter = 'all' | 'active' | 'inactive' | 'pending';
 const FILTERS: [Filter, string][] = [
@@ -24,10 +22,14 @@ const PLAN_LABELS: Record<string, string> = { vip: 'VIP', premium: 'Premium', ''
 const MAX_ROWS = 300;
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-export default function SubscribersSection(props: { subscribers: Subscriber[]; canDecide: boolean; onChanged: () => Promise<unknown> }) {
+export default function SubscribersSection(props: {
+  subscribers: SubscriberItem[];
+  canDecide: boolean;
+  onChanged: () => Promise<unknown>;
+}) {
   const [filter, setFilter] = useState<Filter>('all');
   const [query, setQuery] = useState('');
-  const [reviewing, setReviewing] = useState<Subscriber | null>(null);
+  const [reviewing, setReviewing] = useState<SubscriberItem | null>(null);
 
   const shown = useMemo(() => {
     const q = fold(query.trim());

@@ -5,8 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import ReasonField from './reason-field.tsx';
 import { showToast } from '#site/stores/toasts.ts';
 import { getData, postData, serverMessage } from '#site/lib/admin-api.ts';
-import type { PendingVerification } from '#db/queries/admin/verifications.ts';
-import type { Subscriber } from '#db/queries/admin/subscribers.ts';
+import type { PendingVerification, SubscriberItem, VerificationRequestAnswer } from '#shared/contracts/staff/verification.ts';
 
 const DOCUMENT_LABELS = { dni_front: 'Frente del DNI', dni_back: 'Dorso del DNI', selfie: 'Selfie con el DNI' } as const;
 const GENDER_LABELS = { M: 'Masculino', F: 'Femenino', X: 'No binario' } as const;
@@ -18,7 +17,7 @@ function age(birthDate: string): number {
 }
 const dayMonthYear = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 
-export default function VerificationReview(props: { subscriber: Subscriber; onDecided: () => Promise<unknown>; onClose: () => void }) {
+export default function VerificationReview(props: { subscriber: SubscriberItem; onDecided: () => Promise<unknown>; onClose: () => void }) {
   const { subscriber } = props;
   const [request, setRequest] = useState<PendingVerification | null | undefined>(undefined);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -29,7 +28,7 @@ export default function VerificationReview(props: { subscriber: Subscriber; onDe
 
   useEffect(() => {
     let live = true;
-    getData<{ request: PendingVerification | null }>('subscribers', String(subscriber.id), 'verification').then(
+    getData<VerificationRequestAnswer>('subscribers', String(subscriber.id), 'verification').then(
       (answer) => live && setRequest(answer.request),
       (err) => live && setLoadError(serverMessage(err) ?? 'No se pudo cargar la solicitud.'),
     );

@@ -1,0 +1,79 @@
+// Safety alerts in the panel (permission 'view_reports', like reports; decision 040): the list by state with who
+// filed each and how many other alerts its number has, every alert on one number (for whoever asks to see or
+// correct what is said about theirs), and the decisions. Every decision is audited; an audit row names the alert or
+// the search, never a number (none is kept).
+import type { Knex } from 'knex';
+import {
+  decideSafetyAlert,
+  listSafetyAlertsForStaff,
+  type SafetyAlertDecision,
+  type SafetyAlertReview as ReviewRow,
+} from '#db/queries/safety-alerts.ts';
+import type { SafetyAlertDecided, SafetyAlertReview } from '#shared/contracts/staff/safety-alerts.ts';
+import type { SafetyAlertStatus } from '#shared/safety-alerts.ts';
+import { notAllowedNow, notThere } from '../refusals.ts';
+import { staffAction, type StaffActor } from '../staff-action.ts';
+
+const DECIDED: Record<SafetyAlertDecision, SafetyAlertDecided['status']> = {
+  approve: 'approved',
+  reject: 'rejected',
+  withdraw: 'withdrawn',
+};
+
+const REFUSALS: Record<SafetyAlertDecision, string> = {
+  approve: 'Esa alerta ya no está en revisión: ya fue aprobada o rechazada.',
+  reject: 'Esa alerta ya no está en revisión: ya fue aprobada o rechazada.',
+  withdraw: 'Solo se puede retirar una alerta aprobada.',
+};
+
+export function presentSafetyAlert(row: ReviewRow): SafetyAlertReview {
+  return {
+    id: row.id,
+    kind: row.kind,
+    description: row.description,
+    incidentDate: row.incidentDate,
+    status: row.status,
+    decisionReason: row.decisionReason,
+    createdAt: row.createdAt,
+    reporter: { id: row.reporter.id, name: row.reporter.name, email: row.reporter.email },
+    sameNumber: { ...row.sameNumber },
+  };
+}
+
+export async function safetyAlertsFor(db: Knex, status: SafetyAlertStatus): Promise<SafetyAlertReview[]> {
+  return (await listSafetyAlertsForStaff(db, { status })).map(presentSafetyAlert);
+}
+
+/** Every alert on the number whose stored form is `phoneHash`; the search is audited, the number is not recorded. */
+export async function safetyAlertsOnNumber(db: Knex, actor: StaffActor, phoneHash: string): Promise<SafetyAlertReview[]> {
+  const found = await staffAction(
+    db,
+    actor,
+    (rows: ReviewRow[]) => ({ action: 'safety_alerts_searched', targetType: 'safety_alert', details: { found: rows.length } }),
+    (trx) => listSafetyAlertsForStaff(trx, { phoneHash }),
+  );
+  return found.map(presentSafetyAlert);
+}
+
+/** approve or reject a pending alert, withdraw an approved one; the reason (reject, withdraw) goes to whoever filed it. */
+export async function decideAlert(
+  db: Knex,
+  actor: StaffActor,
+  id: number,
+  decision: SafetyAlertDecision,
+  reason: string | null,
+): Promise<SafetyAlertDecided> {
+  const status = DECIDED[decision];
+  const entry = {
+    action: `safety_alert_${status}`,
+    targetType: 'safety_alert',
+    targetId: id,
+    ...(reason === null ? {} : { details: { reason } }),
+  };
+  await staffAction(db, actor, entry, async (trx) => {
+    const result = await decideSafetyAlert(trx, id, decision, { adminId: actor.admin.id, reason });
+    if (result === 'missing') throw notThere('safety_alert_not_found', 'La alerta no existe o ya venció.');
+    if (result === 'not_allowed') throw notAllowedNow('not_allowed', REFUSALS[decision]);
+  });
+  return { success: true, status };
+}

@@ -1,0 +1,113 @@
+// "Fotos reales" from the panel (permission manage_verifications, as identity verification): the queue, one request
+// with the ad's photos, its selfie decrypted for one view (every view audited), and the decision on each photo,
+// committed with its audit row.
+import type { Knex } from 'knex';
+import {
+  decidePhotoVerification as decide,
+  pendingPhotoVerifications,
+  photoVerificationReview,
+  photoVerificationSelfie,
+  type PhotoCheck,
+  type PhotoVerificationQueueItem as QueueRow,
+  type PhotoVerificationReview as ReviewRow,
+} from '#db/queries/admin/photo-verifications.ts';
+import type {
+  PhotoVerificationDecided,
+  PhotoVerificationQueueItem,
+  PhotoVerificationReview,
+} from '#shared/contracts/staff/photo-verifications.ts';
+import type { SealedFiles } from '../files.ts';
+import { notAllowedNow, notThere } from '../refusals.ts';
+import { recordStaffView, staffAction, type StaffActor } from '../staff-action.ts';
+
+const requestMissing = () => notThere('photo_verification_not_found', 'La solicitud de verificación de fotos no existe.');
+
+export function presentQueueItem(row: QueueRow): PhotoVerificationQueueItem {
+  return {
+    id: row.id,
+    adId: row.adId,
+    adTitle: row.adTitle,
+    advertiserName: row.advertiserName,
+    gesture: row.gesture,
+    photoCount: row.photoCount,
+    submittedAt: row.submittedAt,
+  };
+}
+
+export function presentReview(row: ReviewRow): PhotoVerificationReview {
+  return {
+    id: row.id,
+    gesture: row.gesture,
+    adCode: row.adCode,
+    adTitle: row.adTitle,
+    advertiserName: row.advertiserName,
+    submittedAt: row.submittedAt,
+    hasSelfie: row.hasSelfie,
+    photos: row.photos.map((p) => ({ id: p.id, url: p.url, urlLarge: p.urlLarge, verifiedAt: p.verifiedAt })),
+  };
+}
+
+/** Requests waiting for staff, the oldest selfie first. */
+export async function photoVerificationQueue(db: Knex): Promise<PhotoVerificationQueueItem[]> {
+  return (await pendingPhotoVerifications(db)).map(presentQueueItem);
+}
+
+export async function photoVerification(db: Knex, id: number): Promise<PhotoVerificationReview> {
+  const review = await photoVerificationReview(db, id);
+  if (!review) throw requestMissing();
+  return presentReview(review);
+}
+
+/** The request's selfie, decrypted for this view only; the view is in the audit log. */
+export async function viewSelfie(deps: { db: Knex; files: SealedFiles }, actor: StaffActor, id: number): Promise<Buffer> {
+  const selfie = await photoVerificationSelfie(deps.db, id);
+  if (!selfie) throw notThere('selfie_not_found', 'La selfie no existe o ya se eliminó.');
+  const image = await deps.files.read(selfie.fileKey);
+  await recordStaffView(deps.db, actor, {
+    action: 'photo_selfie_viewed',
+    targetType: 'photo_verification',
+    targetId: id,
+    details: { adId: selfie.adId },
+  });
+  return image;
+}
+
+/** A photo's mark as staff send it: verified, or not with the reason the advertiser reads. */
+export interface PhotoMark {
+  id: number;
+  verified: boolean;
+  reason?: string | undefined;
+}
+
+/** Staff's decision on each photo of the ad; the marks must name exactly the ad's photos as they are now. */
+export async function decidePhotos(db: Knex, actor: StaffActor, id: number, marks: PhotoMark[]): Promise<PhotoVerificationDecided> {
+  const checks: PhotoCheck[] = marks.map((m) => ({ photoId: m.id, verified: m.verified, reason: m.reason }));
+  type Decided = Exclude<Awaited<ReturnType<typeof decide>>, string>;
+  const decided = await staffAction<Decided>(
+    db,
+    actor,
+    (result) => ({
+      action: 'photo_verification_decided',
+      targetType: 'photo_verification',
+      targetId: id,
+      details: {
+        adId: result.adId,
+        status: result.status,
+        verified: checks.filter((c) => c.verified).map((c) => c.photoId),
+        refused: checks.filter((c) => !c.verified).map((c) => ({ photoId: c.photoId, reason: c.reason })),
+      },
+    }),
+    async (trx) => {
+      const result = await decide(trx, { requestId: id, adminId: actor.admin.id, checks });
+      if (result === 'missing') throw requestMissing();
+      if (result === 'not_pending') throw notAllowedNow('not_pending', 'Esa solicitud ya se decidió o todavía no tiene la selfie.');
+      if (result === 'photos_changed')
+        throw notAllowedNow(
+          'photos_changed',
+          'Las fotos del anuncio cambiaron mientras lo revisabas (se agregó o se borró una). Volvé a abrir la solicitud.',
+        );
+      return result;
+    },
+  );
+  return { success: true, status: decided.status };
+}
