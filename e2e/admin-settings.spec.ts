@@ -89,21 +89,27 @@ test('Analytics, Configuración and Registro de actividad: the summary and chart
   expect((await db('settings').where('key', 'price_premium').first()).value).toBe('15000');
 
   // Registro de actividad: the saves above are there; the filter narrows to one action. The unfiltered list
-  // answers late, after the filtered one: the filtered list must stay.
+  // answers late, once the filtered one is shown: the filtered list must stay.
+  let answerLate!: () => void;
+  const filteredShown = new Promise<void>((resolve) => (answerLate = resolve));
   await page.route('**/api/admin/audit-log?limit=200', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await filteredShown;
     await route.continue();
   });
+  const lateRequest = page.waitForRequest((r) => r.url().endsWith('/api/admin/audit-log?limit=200'));
   const lateAnswer = page.waitForResponse((r) => r.url().endsWith('/api/admin/audit-log?limit=200'));
   await openSection(page, 'Registro de actividad');
+  await lateRequest; // asked for before the filter (held by the route above)
   await page.getByLabel('Acción').selectOption('settings_saved');
   await page.getByRole('button', { name: 'Filtrar' }).click();
   const rows = page.getByRole('table').locator('tbody tr');
   await expect(rows.first()).toContainText('Configuración guardada');
   const saved = Number((await db('audit_log').where('action', 'settings_saved').count({ n: '*' }).first())?.n);
   await expect(rows).toHaveCount(saved);
-  await lateAnswer;
-  await page.waitForTimeout(500); // the time a stale answer would take to reach the table
+  answerLate();
+  // The stale answer read whole by the page, then a task and a frame for its handler and a render to run.
+  await (await lateAnswer).finished();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestAnimationFrame(resolve))));
   await expect(rows).toHaveCount(saved);
   await page.unroute('**/api/admin/audit-log?limit=200');
   await expectNoSeriousA11yViolations(page);

@@ -2,7 +2,7 @@
 // go back to, and "Borrar rastros" removes everything Velada keeps in the browser. The neutral site is answered here
 // (page.route): nothing leaves the machine.
 import type { Page } from '@playwright/test';
-import { NEUTRAL_URL } from '#site/lib/quick-exit.ts';
+import { LEAVING_KEY, NEUTRAL_URL } from '#site/lib/quick-exit.ts';
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
 
 async function answerNeutralSite(page: Page): Promise<void> {
@@ -30,7 +30,10 @@ async function expectLeftWithoutTrace(page: Page, baseURL: string | undefined): 
     if (frame === page.mainFrame()) shown.push(frame.url());
   });
   await page.goBack();
-  await page.waitForTimeout(500);
+  // Whatever page the tab is on has loaded and run its scripts (a round trip through a frame of its own): a Velada
+  // page shown there, even one that replaced itself at once, is in `shown` by now.
+  await page.waitForLoadState();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   expect(isVelada(page, baseURL), page.url()).toBe(false);
   expect(shown.filter((url) => new URL(url).origin === new URL(baseURL!).origin)).toEqual([]);
   // The pages the tab went back over are still ahead of it: shown again, they leave at once.
@@ -59,7 +62,23 @@ test('Escape twice within a second leaves the same way', async ({ page, baseURL 
   await expectLeftWithoutTrace(page, baseURL);
 });
 
+/**
+ * Stops the page's clock (installed before the page loaded): Escapes pressed from here are at the same moment
+ * however slow the machine, until the test moves the clock.
+ */
+async function stopTime(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+}
+
+/**
+ * Whether the quick exit started. Read after the keys: the keydown handlers ran before the key press returned, and
+ * the exit hides the page and sets its flag at once, before its navigation.
+ */
+const leaving = (page: Page) =>
+  page.evaluate((key) => document.documentElement.classList.contains('is-leaving') || sessionStorage.getItem(key) !== null, LEAVING_KEY);
+
 test('an Escape that closes a dialog does not count, nor two a long time apart', async ({ page }) => {
+  await page.clock.install();
   await answerNeutralSite(page);
   await asReturningVisitor(page);
   await page.goto('/');
@@ -67,23 +86,26 @@ test('an Escape that closes a dialog does not count, nor two a long time apart',
   await page.getByRole('button', { name: 'Borrar rastros' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Borrar todo lo que Velada guarda en este navegador?' });
   await expect(dialog).toBeVisible();
+  await stopTime(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await page.keyboard.press('Escape');
-  await page.waitForTimeout(1200);
+  await page.clock.fastForward(1200);
   await page.keyboard.press('Escape');
-  await page.waitForTimeout(300);
+  expect(await leaving(page)).toBe(false);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   // In a search box with text, the first Escape empties the box: it does not count either.
+  await page.clock.resume();
   await page.goto('/buscar');
   await waitForHydration(page);
   const box = page.getByRole('searchbox', { name: 'Buscar' });
   await box.fill('Palermo');
+  await stopTime(page);
   await box.press('Escape');
   await box.press('Escape');
-  await page.waitForTimeout(300);
+  expect(await leaving(page)).toBe(false);
   await expect(page).toHaveURL(/\/buscar/);
   await expect(box).toHaveValue('');
 });

@@ -30,8 +30,21 @@ const ROUNDS = 3;
 /** Published ads of the owner that purchases and reports pick from. */
 const POOL_ADS = 30;
 const IDENTITY_KEY = crypto.randomBytes(32);
+/**
+ * Each round's kill comes as the writers send a request drawn at random among their first KILL_WITHIN of the round:
+ * a moment in their work, not on the clock (a delay that fits a quiet machine can pass, on a busy one, before the
+ * writers have done anything). The last round also waits until every kind of write has happened over the rounds,
+ * or until MAX_LAST_ROUND requests (the writers are then failing, and the counts below tell which).
+ */
+const KILL_WITHIN = 80;
+const MAX_LAST_ROUND = 1_000;
+/**
+ * The test's time: the app is started ROUNDS + 1 times in a process of its own, which on a busy machine takes as long
+ * as a hook's setup (hookTimeout, vitest.config.ts), and the writes and checks, which the kills bound by requests.
+ */
+const START_BUDGET = 60_000;
+const WORK_BUDGET = 60_000;
 const serverScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'crash-server.ts');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let t: TestDb;
 let w: World;
@@ -63,7 +76,12 @@ afterAll(async () => {
 /** Starts the app in its own process; resolves with its address once it serves. */
 function startServer(): Promise<string> {
   const options: CrashServerOptions = { url: t.url, schema: t.schema, dataDir: t.dataDir, identityKeyHex: IDENTITY_KEY.toString('hex') };
-  const started = spawn(process.execPath, [serverScript, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // The app's modules compiled once for the four starts (Node's compile cache, checked against each file's content):
+  // a start is mostly that compilation, seconds of a busy machine's time.
+  const started = spawn(process.execPath, [serverScript, JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_COMPILE_CACHE: path.join(t.dataDir, 'compile-cache') },
+  });
   child = started;
   let errors = '';
   started.stderr!.on('data', (chunk: Buffer) => {
@@ -80,6 +98,8 @@ function killServer(): Promise<void> {
   const running = child!;
   child = null;
   return new Promise((resolve) => {
+    // Already gone (it died of itself, and the writers saw it): there is no exit left to wait for.
+    if (running.exitCode !== null || running.signalCode !== null) return resolve();
     running.once('exit', () => resolve());
     running.kill('SIGKILL');
   });
@@ -101,6 +121,21 @@ const done = {
 const unexpected: string[] = [];
 
 class ServerGone extends Error {}
+
+const everyKindDone = () => Object.values(done).every((count) => count > 0);
+
+/** The current round's kill: fired as the writers send the `at`-th request of the round. */
+let kill: { sent: number; at: number; last: boolean; fire: () => void } | null = null;
+
+/** Counts a request the writers are sending, and fires the round's kill when it is due. */
+function countRequest(): void {
+  if (!kill) return;
+  kill.sent += 1;
+  if (kill.sent < kill.at) return;
+  if (kill.last && !everyKindDone() && kill.sent < MAX_LAST_ROUND) return;
+  kill.fire();
+  kill = null;
+}
 /** What the app processes wrote to stderr (their error log), shown when a request failed. */
 let childLog = '';
 
@@ -127,7 +162,9 @@ async function send(
   }
   let response: RawResponse;
   try {
-    response = await rawRequest(baseUrl, { method, path: requestPath, headers, body });
+    const sent = rawRequest(baseUrl, { method, path: requestPath, headers, body });
+    countRequest();
+    response = await sent;
   } catch {
     throw new ServerGone(); // connection refused: the app is down
   }
@@ -214,16 +251,22 @@ async function reportWriter(url: string): Promise<void> {
   }
 }
 
-/** Runs the writers until the app dies under them. */
-async function writeUntilKilled(url: string): Promise<void> {
-  const writers = [adWriter(url, true), adWriter(url, false), paymentWriter(url), reportWriter(url)].map((writer) =>
-    writer.catch((err) => {
-      if (!(err instanceof ServerGone)) throw err;
-    }),
+/** Runs the writers until the app dies under them, killed at a random request of theirs (see KILL_WITHIN). */
+async function writeUntilKilled(url: string, last: boolean): Promise<void> {
+  const due = new Promise<void>((fire) => {
+    kill = { sent: 0, at: 1 + Math.floor(Math.random() * KILL_WITHIN), last, fire };
+  });
+  const writers = Promise.all(
+    [adWriter(url, true), adWriter(url, false), paymentWriter(url), reportWriter(url)].map((writer) =>
+      writer.catch((err) => {
+        if (!(err instanceof ServerGone)) throw err;
+      }),
+    ),
   );
-  await sleep(800 + Math.random() * 1200);
+  // A writer that fails for another reason ends the test at once (the app is killed in afterAll).
+  await Promise.race([due, writers]);
   await killServer();
-  await Promise.all(writers);
+  await writers;
 }
 
 /**
@@ -244,44 +287,48 @@ const expectSoundAndWhole = (db: Knex) =>
   expectSoundAndWholeIn(db, { dataDir: t.dataDir, dialect: t.dialect, worldReportIds: [w.reportId, w.preservedReportId] });
 
 describe('a crash (SIGKILL) in the middle of writes', () => {
-  it('leaves a sound database with whole ads, photos, payments, plans and reports, and only named files after the orphan job', async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      await writeUntilKilled(await startServer());
-      await withFreshConnection(expectSoundAndWhole);
-    }
-    console.log('Writes before the kills:', JSON.stringify(done));
-    expect(unexpected.join('\n'), childLog).toBe('');
-    // The writers wrote: each kind of write happened at least once over the rounds.
-    for (const [kind, count] of Object.entries(done)) expect(count, kind).toBeGreaterThan(0);
+  it(
+    'leaves a sound database with whole ads, photos, payments, plans and reports, and only named files after the orphan job',
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        await writeUntilKilled(await startServer(), round === ROUNDS - 1);
+        await withFreshConnection(expectSoundAndWhole);
+      }
+      console.log('Writes before the kills:', JSON.stringify(done));
+      expect(unexpected.join('\n'), childLog).toBe('');
+      // The writers wrote: each kind of write happened at least once over the rounds.
+      for (const [kind, count] of Object.entries(done)) expect(count, kind).toBeGreaterThan(0);
 
-    // The app starts again on what the crashes left, and takes writes.
-    const url = await startServer();
-    expect((await send(url, 'GET', '/api/health')).status).toBe(200);
-    expect(
-      (await send(url, 'POST', '/api/advertiser/ads', { cookie: owner(), json: ROUTE_CASES['POST /api/advertiser/ads']!.example!(w) }))
-        .status,
-    ).toBe(201);
-    await killServer();
+      // The app starts again on what the crashes left, and takes writes.
+      const url = await startServer();
+      expect((await send(url, 'GET', '/api/health')).status).toBe(200);
+      expect(
+        (await send(url, 'POST', '/api/advertiser/ads', { cookie: owner(), json: ROUTE_CASES['POST /api/advertiser/ads']!.example!(w) }))
+          .status,
+      ).toBe(201);
+      await killServer();
 
-    // The orphan-file job, run as if an hour had passed: what remains on disk is exactly what rows name.
-    await withFreshConnection(async (db) => {
-      await removeOrphanFiles(db, diskStore(t.dataDir), new Date(Date.now() + 2 * 60 * 60 * 1000));
-      const photoKeys = keysOnDisk(path.join(t.dataDir, AD_IMAGES_PREFIX), /^([a-f0-9]{32})-\d+\.webp$/);
-      const keptEvidence = await db('report_evidence as e')
-        .join('reports as r', 'r.id', 'e.report_id')
-        .whereIn('r.status', ['open', 'resolved'])
-        .pluck('e.file_key');
-      expect([...photoKeys].sort()).toEqual([...new Set([...(await db('ad_images').pluck('file_key')), ...keptEvidence])].sort());
-      // Identity documents and the selfies of photo verifications share the sealed folder.
-      expect([...keysOnDisk(path.join(t.dataDir, sealedPrefix('identity')), /^([a-f0-9]{32})\.bin$/)].sort()).toEqual(
-        [
-          ...(await db('identity_documents').pluck('file_key')),
-          ...(await db('photo_verification_requests').whereNotNull('selfie_key').pluck('selfie_key')),
-        ].sort(),
-      );
-      expect([...keysOnDisk(path.join(t.dataDir, sealedPrefix('receipts')), /^([a-f0-9]{32})\.bin$/)].sort()).toEqual(
-        (await db('payments').whereNotNull('receipt_key').pluck('receipt_key')).sort(),
-      );
-    });
-  }, 120_000);
+      // The orphan-file job, run as if an hour had passed: what remains on disk is exactly what rows name.
+      await withFreshConnection(async (db) => {
+        await removeOrphanFiles(db, diskStore(t.dataDir), new Date(Date.now() + 2 * 60 * 60 * 1000));
+        const photoKeys = keysOnDisk(path.join(t.dataDir, AD_IMAGES_PREFIX), /^([a-f0-9]{32})-\d+\.webp$/);
+        const keptEvidence = await db('report_evidence as e')
+          .join('reports as r', 'r.id', 'e.report_id')
+          .whereIn('r.status', ['open', 'resolved'])
+          .pluck('e.file_key');
+        expect([...photoKeys].sort()).toEqual([...new Set([...(await db('ad_images').pluck('file_key')), ...keptEvidence])].sort());
+        // Identity documents and the selfies of photo verifications share the sealed folder.
+        expect([...keysOnDisk(path.join(t.dataDir, sealedPrefix('identity')), /^([a-f0-9]{32})\.bin$/)].sort()).toEqual(
+          [
+            ...(await db('identity_documents').pluck('file_key')),
+            ...(await db('photo_verification_requests').whereNotNull('selfie_key').pluck('selfie_key')),
+          ].sort(),
+        );
+        expect([...keysOnDisk(path.join(t.dataDir, sealedPrefix('receipts')), /^([a-f0-9]{32})\.bin$/)].sort()).toEqual(
+          (await db('payments').whereNotNull('receipt_key').pluck('receipt_key')).sort(),
+        );
+      });
+    },
+    (ROUNDS + 1) * START_BUDGET + WORK_BUDGET,
+  );
 });
