@@ -5,12 +5,13 @@
 // tier's top ranks, one each, with no gap left by an ad that went. On SQLite, and on PostgreSQL in its project.
 import { describe, expect, it } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
-import { insertAd, insertAdvertiser, type AdInput } from '#tooling/factories/index.ts';
+import { adRow, insertAd, insertAdvertiser, type AdInput } from '#tooling/factories/index.ts';
 import { usePlansDb, t, NOW, purchase, paid } from '#tooling/testing/plans.ts';
 import { knexConfig } from '#db/connection.ts';
 import { addDays } from '#shared/plans.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
-import { TIER_WEIGHT, planTier } from '#shared/ranking.ts';
+import { TIER_WEIGHT, planTier, rotationRank } from '#shared/ranking.ts';
+import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 import { createAdministrator } from './admin/administrators.ts';
 import { approveAd, refuseAd } from './admin/moderation.ts';
 import { changeOwnAd } from '#core/own-ads/change-own-ad.ts';
@@ -137,6 +138,16 @@ describe('a state change reorders search with no refresh called', () => {
     await expectWholeTurns();
     expect(await deleteOwnAd(t.db, advertiser, deleted!)).toMatchObject({ photoKeys: [] });
     expect((await order('taxi-boys')).slice(0, 2)).toEqual([staying, free]);
+    await expectWholeTurns();
+  });
+
+  it('a bulk write marking more ads than are named one by one: the next reader refreshes every rank', async () => {
+    const advertiser = await insertAdvertiser(t.db);
+    const rows = Array.from({ length: 600 }, (_, i) => adRow(advertiser, { category: 'encuentros', title: `Aviso en lote ${i}` }, NOW));
+    for (let i = 0; i < rows.length; i += 100) await t.db('ads').insert(rows.slice(i, i + 100));
+    const bulk = (await loadIndexRows(t.db, NOW)).filter((row) => row.searchText.includes('en lote'));
+    expect(bulk).toHaveLength(600);
+    for (const row of bulk) expect(row.searchRank, `ad ${row.id}`).toBe(rotationRank(row.id, 0, daysSinceEpochInBuenosAires(NOW)));
     await expectWholeTurns();
   });
 });

@@ -121,10 +121,9 @@ export async function refreshMarkedRanks(db: Knex, now = new Date()): Promise<nu
     return await db.transaction(async (trx) => {
       const marks = await takeMarks(trx);
       if (marks.length === 0) return 0;
-      if (marks.length > MARKS_FOR_FULL_REFRESH) return writeRanks(trx, now, 'all');
       const ids = [...new Set(marks.map((m) => Number(m.ad_id)))];
-      const categories = [...new Set(marks.map((m) => m.category))];
-      return writeRanks(trx, now, { ids, categories });
+      if (ids.length > MARKS_FOR_FULL_REFRESH) return writeRanks(trx, now, 'all');
+      return writeRanks(trx, now, { ids, categories: [...new Set(marks.map((m) => m.category))] });
     });
   } catch (err) {
     console.error('Search ranks: marked ranks not refreshed; the next reading tries again:', (err as Error).message);
