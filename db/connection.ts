@@ -33,7 +33,7 @@ export function sqliteConfig(filename: string): Knex.Config {
     useNullAsDefault: true,
     // An error names the query with '?' placeholders, never the values (user data stays out of logs).
     compileSqlOnError: false,
-    // One writer at a time is SQLite's rule anyway; a small pool lets reads run beside it under WAL.
+    // One writer at a time is SQLite's rule anyway; a small pool lets reads go on while a transaction is open (WAL).
     pool: {
       min: 1,
       max: 4,

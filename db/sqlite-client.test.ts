@@ -131,23 +131,6 @@ describe.runIf(process.env.VELADA_TEST_DIALECT !== 'postgres')('the SQLite clien
     expect(await db('t').where('n', '>=', 100).count({ n: '*' })).toEqual([{ n: 12 }]);
   });
 
-  it('hands the thread back during a long read, and keeps the other statements of its connection waiting', async () => {
-    await db.raw('create table many (n integer)');
-    await db.raw('insert into many (n) with recursive s(n) as (select 1 union all select n + 1 from s where n < 200000) select n from s');
-    let ticks = 0;
-    const timer = setInterval(() => (ticks += 1), 1);
-    const rows = await db('many').select('n');
-    clearInterval(timer);
-    expect(rows).toHaveLength(200_000);
-    expect(ticks).toBeGreaterThan(0); // timers ran while the rows were read
-    // A transaction's statements share its connection: reads and a write at once, each after the other's end.
-    const [all, [{ c }], inserted] = await db.transaction((trx) =>
-      Promise.all([trx('many').select('n'), trx('many').count({ c: '*' }), trx('many').insert({ n: 0 })]),
-    );
-    expect([all.length, c, inserted]).toEqual([200_000, 200_000, [200_001]]);
-    await db.raw('drop table many');
-  });
-
   it('reports constraint failures with their extended codes; a primary key is a unique violation too', async () => {
     await db.schema.createTable('u', (t) => {
       t.string('k');

@@ -17,9 +17,9 @@ export interface SqliteConnection {
 interface SqliteStatement {
   /** Returns rows (a select, or a write with RETURNING). */
   readonly reader: boolean;
-  /** Writes nothing (BEGIN IMMEDIATE and its like count as writes). */
+  /** Writes nothing (transaction control statements count as read-only). */
   readonly readonly: boolean;
-  iterate(bindings: unknown[]): IterableIterator<unknown>;
+  all(bindings: unknown[]): unknown[];
   run(bindings: unknown[]): { changes: number; lastInsertRowid: number | bigint };
 }
 interface QueryObject {
@@ -115,31 +115,6 @@ class ImmediateTransaction extends SqliteTransaction {
   }
 }
 
-/** How long a read keeps the thread before handing it back between two rows. */
-const READ_SLICE_MS = 10;
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-/**
- * A statement's rows, handing the thread back to the event loop every READ_SLICE_MS: a read of many rows (the search
- * index's 10,000 ads a page, a long list) would otherwise stop every other request for all of its time. (A single
- * long step, such as a count over many rows, cannot be cut: see decision 049.)
- */
-async function readRows(statement: SqliteStatement, bindings: unknown[]): Promise<unknown[]> {
-  const rows: unknown[] = [];
-  let since = performance.now();
-  for (const row of statement.iterate(bindings)) {
-    rows.push(row);
-    if ((rows.length & 127) === 0 && performance.now() - since > READ_SLICE_MS) {
-      await nextTurn();
-      since = performance.now();
-    }
-  }
-  return rows;
-}
-
-/** A connection's read in progress (it may be handing the thread back): the connection's next statement waits. */
-const reading = new WeakMap<object, Promise<unknown>>();
-
 export class VeladaSqliteClient extends BetterSqliteClient {
   transaction(...args: unknown[]) {
     return new ImmediateTransaction(this, ...args);
@@ -147,8 +122,6 @@ export class VeladaSqliteClient extends BetterSqliteClient {
 
   async _query(connection: SqliteConnection, obj: QueryObject): Promise<QueryObject> {
     if (!obj.sql) throw new Error('The query is empty');
-    // better-sqlite3 refuses a statement on a connection whose read is still open (a transaction's queries share one).
-    for (let open = reading.get(connection); open; open = reading.get(connection)) await open.catch(() => undefined);
     const statement = connection.prepare(obj.sql);
     const bindings = this._formatBindings(obj.bindings);
     // A write outside a transaction waits for this thread's transaction on the file, if one is open.
@@ -156,13 +129,7 @@ export class VeladaSqliteClient extends BetterSqliteClient {
     const release = turns?.busy ? await turns.take() : null;
     try {
       if (statement.reader) {
-        const read = readRows(statement, bindings);
-        reading.set(connection, read);
-        try {
-          obj.response = await read;
-        } finally {
-          if (reading.get(connection) === read) reading.delete(connection);
-        }
+        obj.response = statement.all(bindings);
         return obj;
       }
       const result = statement.run(bindings);
