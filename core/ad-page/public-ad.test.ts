@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { startAvailableWindow } from '#db/queries/availability-windows.ts';
+import { startAvailableWindow } from '#core/own-ads/available-now.ts';
 import { publicAd, publicAdSummary } from './public-ad.ts';
 import { adPhone } from './ad-phone.ts';
 import { publicAdIds } from './public-ad-ids.ts';

@@ -6,7 +6,7 @@ import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { CatalogueIndex } from '#db/search/catalogue-index.ts';
 import { loadIndexRows } from '#db/queries/search-index-rows.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
-import { startAvailableWindow } from '#db/queries/availability-windows.ts';
+import { startAvailableWindow } from '#core/own-ads/available-now.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
 import { RESULTS_PER_PAGE } from '#shared/catalogue.ts';
 import { buenosAiresDate } from '#shared/dates.ts';
