@@ -26,13 +26,28 @@ describe('the layer rule', () => {
     ]);
   });
 
+  it('keeps pages to the core: no query and no API module in a page, by alias or by relative path', () => {
+    const page =
+      "---\nimport { searchAds } from '#db/queries/search-ads.ts';\nimport { x } from '../../../api/auth/guards.ts';\n---\n<p>x</p>\n";
+    expect(checkFile('site/pages/x/y.astro', page, aliases)).toMatchObject([
+      { from: 'site-server', to: 'db', line: 2 },
+      { from: 'site-server', to: 'api', line: 3 },
+    ]);
+    expect(
+      checkFile('site/pages/x.astro', "---\nimport { searchResults } from '#core/search/search-results.ts';\n---\n", {
+        ...aliases,
+        '#core/*': './core/*',
+      }),
+    ).toEqual([]);
+  });
+
   it('keeps server modules out of browser code, .astro scripts included', () => {
     expect(checkFile('site/islands/x.tsx', "import { CONTACT_TOPICS } from '#db/queries/contact-messages.ts';", aliases)).toMatchObject([
       { from: 'browser', to: 'db' },
     ]);
     expect(checkFile('site/stores/x.ts', "import '#api/config.ts';", aliases)).toMatchObject([{ from: 'browser', to: 'api' }]);
     const page =
-      "---\nimport { searchAds } from '#db/queries/search-ads.ts';\n---\n<p>x</p>\n<script>\n  import { db } from '#db/connection.ts';\n</script>\n";
+      "---\nimport { SITE } from '#shared/site.ts';\n---\n<p>x</p>\n<script>\n  import { db } from '#db/connection.ts';\n</script>\n";
     expect(checkFile('site/pages/x.astro', page, aliases)).toMatchObject([{ from: 'browser', to: 'db', line: 6 }]);
   });
 
@@ -54,7 +69,7 @@ describe('the layer rule', () => {
     expect(
       checkFile(
         'site/pages/x.astro',
-        "---\nimport { config } from '#api/config.ts';\nimport Form from '#site/islands/form.tsx';\n---\n",
+        "---\nimport { CATEGORIES } from '#shared/catalogue.ts';\nimport Form from '#site/islands/form.tsx';\n---\n",
         aliases,
       ),
     ).toEqual([]);

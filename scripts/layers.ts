@@ -15,7 +15,8 @@ export const ALLOWED: Record<Exclude<Layer, 'tooling'>, Layer[]> = {
   core: ['core', 'db', 'shared'],
   api: ['api', 'core', 'db', 'shared'],
   // Pages and components render islands, so they import browser modules too.
-  'site-server': ['site-server', 'browser', 'core', 'api', 'db', 'shared'],
+  // Pages and components reach the data and the rules through the core only (decision 051).
+  'site-server': ['site-server', 'browser', 'core', 'shared'],
   browser: ['browser', 'shared'],
 };
 
