@@ -19,8 +19,18 @@ const ALL = [
 ];
 /** What runs on PostgreSQL too: everything that touches a database. */
 const DATABASE = ['api/**/*.test.ts', 'core/**/*.test.ts', 'db/**/*.test.ts', 'site/server/**/*.test.ts', 'tooling/**/*.test.ts'];
-/** Files that mock a module (vi.mock): they get a module graph of their own. */
-const MOCKING = ['api/services/image-jobs.test.ts'];
+/**
+ * Files that get a process and a module graph of their own: those that mock a module (vi.mock), and those that count
+ * every line written to console.error (a file before them in a shared worker may still be logging).
+ */
+const MOCKING = [
+  'api/services/image-jobs.test.ts',
+  'api/middleware/errors.test.ts',
+  'api/security/fuzz.test.ts',
+  'api/services/ad-stats.test.ts',
+  'api/services/stats-once.test.ts',
+  'api/services/stats-once-redis.test.ts',
+];
 
 const timeouts = { testTimeout: 20_000, hookTimeout: 60_000 };
 
