@@ -1,13 +1,11 @@
 // Moderation of ads from the panel: the queue by state, approving, rejecting and removing with a reason (each
 // decision is mailed to the advertiser once committed: core/panel/moderation/decisions.ts); and each ad's statistics.
-import { notFound } from '#api/errors.ts';
 import { idParams } from '#api/http/validate.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
-import { adStatsReport } from '#core/ad-stats/ad-stats-report.ts';
 import { done } from '#core/panel/actions.ts';
+import { adStatsForStaff } from '#core/panel/moderation/ad-stats.ts';
 import { approveAd, refuseAd, type AdOwnerNotices } from '#core/panel/moderation/decisions.ts';
 import { moderationQueue } from '#core/panel/moderation/queue.ts';
-import { statsAdOf } from '#db/queries/ad-stats.ts';
 import { parsePeriod } from '#shared/ad-stats.ts';
 import { adsQuery, adReasonBody, approveQuery, statsQuery } from './schema.ts';
 import { mailAdOwner } from './advertiser-notices.ts';
@@ -22,9 +20,7 @@ export function registerModerationRoutes({ deps, route }: StaffRoutes): void {
   });
   // The same statistics the advertiser sees of the ad (docs/decisions/034-ad-statistics.md).
   route('get', '/ads/:id/stats', { params: idParams, query: statsQuery }, async (ctx) => {
-    const ad = await statsAdOf(deps.db, ctx.input.params.id);
-    if (!ad) throw notFound('ad_not_found', 'El anuncio no existe.');
-    ctx.body = await adStatsReport(deps.db, ad, parsePeriod(String(ctx.input.query.periodo)));
+    ctx.body = await adStatsForStaff(deps.db, ctx.input.params.id, parsePeriod(String(ctx.input.query.periodo)));
   });
   route('post', '/ads/:id/approve', { params: idParams, query: approveQuery }, async (ctx, actor) => {
     await approveAd({ db: deps.db, notices }, actor, ctx.input.params.id, { flagsRead: ctx.input.query.flagsRead });

@@ -8,6 +8,7 @@ import type { ReviewFlag } from '#shared/review-flags.ts';
 import { actorOf, auditRows, detailsOf } from '../testing.ts';
 import { moderationQueue } from './queue.ts';
 import { approveAd, refuseAd, type AdDecisionNotice } from './decisions.ts';
+import { adStatsForStaff } from './ad-stats.ts';
 
 let t: TestDb;
 let staff: Admin;
@@ -129,5 +130,15 @@ describe('decisions', () => {
       kind: 'not_found',
       code: 'ad_not_found',
     });
+  });
+});
+
+describe('adStatsForStaff', () => {
+  it("reads any ad's report over the period; an unknown ad is refused", async () => {
+    const adId = await insertAd(t.db, await insertAdvertiser(t.db));
+    const stats = await adStatsForStaff(t.db, adId, 30);
+    expect(stats).toMatchObject({ period: 30, days: expect.any(Array) });
+    expect(stats.days).toHaveLength(30);
+    await expect(adStatsForStaff(t.db, 999_999, 90)).rejects.toMatchObject({ kind: 'not_found', code: 'ad_not_found' });
   });
 });
