@@ -17,6 +17,7 @@ import { startTestS3, type TestS3 } from '#tooling/testing/s3.ts';
 import { adPath } from '#shared/ad-text.ts';
 import { test, expect, asReturningVisitor } from './fixtures.ts';
 import { freePort } from '#tooling/free-port.ts';
+import { waitUntilHealthy } from '#tooling/server-health.ts';
 
 const MEDIA_PUBLIC_URL = process.env.E2E_MEDIA_PUBLIC_URL;
 test.skip(!MEDIA_PUBLIC_URL, 'run through scripts/e2e.ts, which builds the site with E2E_MEDIA_PUBLIC_URL');
@@ -29,15 +30,6 @@ let server: ChildProcess;
 let baseUrl: string;
 let dataDir: string;
 let ad: { id: number; slug: string; title: string };
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server stopped: ${output()}`);
-    if ((await fetch(`${url}/api/health`).catch(() => null))?.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not start: ${output()}`);
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -62,7 +54,9 @@ test.beforeAll(async () => {
   });
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitForHealth(baseUrl, server, () => output);
+  await waitUntilHealthy(baseUrl, server, 60_000).catch((err: Error) => {
+    throw new Error(`${err.message}: ${output}`);
+  });
 
   // A published VIP ad with one photo, stored in the bucket as an upload would be.
   const db: Knex = knexFactory(knexConfig(`sqlite:${path.join(dataDir, 'velada.sqlite')}`, dataDir));

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '#tooling/free-port.ts';
+import { waitUntilHealthy } from '#tooling/server-health.ts';
 import { E2E_SERVER_NAMES, serverEnv, type E2eServer } from '../e2e/servers.ts';
 
 // Children run on this same Node (24), whatever `node` the system PATH would find.
@@ -30,18 +31,9 @@ async function startServer(server: E2eServer, adminPassword: string, running: Ch
   running.push(child);
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline && !exited) {
-    const up = await fetch(`http://127.0.0.1:${server.port}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the end-to-end server "${server.name}" did not start:\n${errors}`);
+  await waitUntilHealthy(`http://127.0.0.1:${server.port}`, child, 180_000).catch((err: Error) => {
+    throw new Error(`the end-to-end server "${server.name}": ${err.message}\n${errors}`);
+  });
 }
 
 // The build allows photos from this address too: e2e/media-public-url.spec.ts serves a second server's photos there.

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '#tooling/free-port.ts';
 import { ensureSiteBuild } from '#tooling/site-build.ts';
+import { isHealthy, waitUntilHealthy } from '#tooling/server-health.ts';
 import { nginxPreamble, nginxTempPaths, runNginx, type RunningNginx } from './nginx.ts';
 
 const ROOT_DIR = path.resolve(import.meta.dirname, '..', '..');
@@ -110,7 +111,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
   const logs = () => processes.map((p, i) => `--- process ${i + 1}\n${fs.readFileSync(p.logFile, 'utf8')}`).join('\n');
   try {
-    await Promise.all(processes.map((p) => waitUntilHealthy(p)));
+    await Promise.all(processes.map((p) => waitUntilHealthy(p.origin, p.child, 90_000)));
     nginx = await runNginx(
       path.join(options.dir, 'nginx'),
       loadBalancerConfig({
@@ -157,19 +158,4 @@ async function stopProcess(p: VeladaProcess): Promise<void> {
   const timer = setTimeout(() => p.child.kill('SIGKILL'), 30_000);
   await p.exited;
   clearTimeout(timer);
-}
-
-const isHealthy = (origin: string) =>
-  fetch(`${origin}/api/health`).then(
-    (res) => res.ok,
-    () => false,
-  );
-
-async function waitUntilHealthy(p: VeladaProcess): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (!(await isHealthy(p.origin))) {
-    if (p.child.exitCode !== null) throw new Error(`a Velada process exited with code ${p.child.exitCode} while starting`);
-    if (Date.now() > deadline) throw new Error('a Velada process did not start within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
