@@ -23,7 +23,12 @@ interface Connection {
 }
 
 export const STOP_GRACE_MS = 10_000;
-const IDLE_MS = 1_000;
+/**
+ * Longer than nginx keeps an unused upstream connection (`keepalive_timeout 4s`, docs/operations.md), as Node's own
+ * 5 s keep-alive timeout is: nginx drops a kept connection before the process would, so it never sends a request on
+ * one in the instant the process closes it (a POST sent so gets nginx's 502).
+ */
+const IDLE_MS = 5_000;
 const SWEEP_MS = 100;
 const MAX_ACCEPTING_TURNS = 100;
 
