@@ -8,6 +8,7 @@ import { safeReturnPath } from '#shared/return-path.ts';
 import { serve, testConfig, type TestServer } from './testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 
+let analytics: AnalyticsWriter;
 let t: TestDb;
 let server: TestServer;
 
@@ -17,10 +18,11 @@ beforeAll(async () => {
   const distDir = path.join(t.dataDir, 'dist');
   fs.mkdirSync(path.join(distDir, 'client'), { recursive: true });
   fs.writeFileSync(path.join(distDir, 'client', 'index.html'), '<!doctype html><html lang="es-AR"><body>Inicio</body></html>');
-  server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir), distDir, analytics: new AnalyticsWriter(t.db) }));
+  server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir), distDir, analytics: (analytics = new AnalyticsWriter(t.db)) }));
 });
 afterAll(async () => {
   await server.close();
+  await analytics.close();
   await t.destroy();
 });
 

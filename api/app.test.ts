@@ -12,6 +12,7 @@ import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { storeAdImage } from './services/image-store.ts';
 import { diskStore } from './services/object-store/disk-store.ts';
 
+let analytics: AnalyticsWriter;
 let t: TestDb;
 let server: TestServer;
 let publishedId: number;
@@ -28,13 +29,14 @@ beforeAll(async () => {
   const app = await createApp({
     db: t.db,
     config: testConfig(t.dataDir, { publicOrigin: 'https://velada.example' }),
-    analytics: new AnalyticsWriter(t.db),
+    analytics: (analytics = new AnalyticsWriter(t.db)),
     adStats: (adStats = new AdStatsCounter(t.db, { flushEveryMs: 3_600_000 })),
   });
   server = await serve(app);
 });
 afterAll(async () => {
   await server.close();
+  await analytics.close();
   await t.destroy();
 });
 

@@ -43,6 +43,7 @@ function writeStandInBuild(distDir: string): void {
   );
 }
 
+let analytics: AnalyticsWriter;
 let t: TestDb;
 let server: TestServer;
 let app: VeladaApp;
@@ -58,7 +59,7 @@ beforeAll(async () => {
     db: t.db,
     config: testConfig(t.dataDir, { publicOrigin: 'https://velada.test' }),
     distDir,
-    analytics: new AnalyticsWriter(t.db),
+    analytics: (analytics = new AnalyticsWriter(t.db)),
     renderCache,
   });
   const fast = app.fastPath!;
@@ -71,6 +72,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+  await analytics.close();
   await t.destroy();
 });
 

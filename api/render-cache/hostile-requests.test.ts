@@ -42,6 +42,7 @@ function writeStandInBuild(distDir: string): void {
   );
 }
 
+let analytics: AnalyticsWriter;
 let t: TestDb;
 let server: TestServer;
 let cache: RenderCache;
@@ -56,13 +57,14 @@ beforeAll(async () => {
     // Behind a proxy on loopback, so that each test client (X-Forwarded-For) is a source of its own.
     config: testConfig(t.dataDir, { trustedProxies: ['127.0.0.1'] }),
     distDir,
-    analytics: new AnalyticsWriter(t.db),
+    analytics: (analytics = new AnalyticsWriter(t.db)),
     renderCache: cache,
   });
   server = await serve(app);
 });
 afterAll(async () => {
   await server.close();
+  await analytics.close();
   await t.destroy();
 });
 

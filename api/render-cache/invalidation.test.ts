@@ -74,6 +74,7 @@ function writeStandInBuild(distDir: string): void {
   );
 }
 
+let analytics: AnalyticsWriter;
 let t: TestDb;
 let server: TestServer;
 let clock = Date.now();
@@ -93,7 +94,7 @@ beforeAll(async () => {
       db: t.db,
       config: testConfig(t.dataDir),
       distDir,
-      analytics: new AnalyticsWriter(t.db),
+      analytics: (analytics = new AnalyticsWriter(t.db)),
       renderCache: cache,
       adStats,
     }),
@@ -102,6 +103,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+  await analytics.close();
   await t.destroy();
 });
 

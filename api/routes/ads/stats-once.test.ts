@@ -51,6 +51,7 @@ function writeStandInBuild(distDir: string): void {
   );
 }
 
+let analytics: AnalyticsWriter;
 let t: TestDb;
 let server: TestServer;
 let adStats: AdStatsCounter;
@@ -62,11 +63,12 @@ beforeAll(async () => {
   writeStandInBuild(distDir);
   adStats = new AdStatsCounter(t.db, { flushEveryMs: 3_600_000, once: new MemoryStatsOnce({ perSource: CAPS }) });
   const config = testConfig(t.dataDir, { trustedProxies: ['127.0.0.1', '::1'] });
-  server = await serve(await createApp({ db: t.db, config, distDir, analytics: new AnalyticsWriter(t.db), adStats }));
+  server = await serve(await createApp({ db: t.db, config, distDir, analytics: (analytics = new AnalyticsWriter(t.db)), adStats }));
   advertiser = await insertAdvertiser(t.db);
 });
 afterAll(async () => {
   await server.close();
+  await analytics.close();
   await adStats.close();
   await t.destroy();
 });

@@ -267,17 +267,20 @@ describe.each(['disk', 's3'] as const)('the %s object store', (backend) => {
 
   describe('when the store refuses to write', () => {
     let broken: TestServer;
+    let brokenAnalytics: AnalyticsWriter;
     let brokenDir: string;
     beforeAll(async () => {
       brokenDir = fs.mkdtempSync(path.join(os.tmpdir(), 'velada-broken-store-'));
       // Where the store's folders should be there are files (disk); the bucket does not exist (S3).
       for (const name of ['uploads', 'identity', 'receipts']) fs.writeFileSync(path.join(brokenDir, name), 'no es una carpeta');
       const failing = config.s3 ? s3Store({ ...config.s3, bucket: 'no-existe' }) : diskStore(brokenDir);
-      const app = await createApp({ db: t.db, config, analytics: new AnalyticsWriter(t.db), mailer: new MemoryMailer(), store: failing });
+      brokenAnalytics = new AnalyticsWriter(t.db);
+      const app = await createApp({ db: t.db, config, analytics: brokenAnalytics, mailer: new MemoryMailer(), store: failing });
       broken = await serve(app);
     });
     afterAll(async () => {
       await broken.close();
+      await brokenAnalytics.close();
       fs.rmSync(brokenDir, { recursive: true, force: true });
     });
 
