@@ -1,79 +1,34 @@
 // Safety alerts through HTTP on SQLite and PostgreSQL (docs/decisions/040-alertas.md): the number is kept only as
 // a keyed hash and any of its written forms finds it; lookups count approved, unexpired alerts only, by kind and
 // with the newest date, and never name the reporter; staff moderate (audited) and see who filed; 12 months after
-// filing an alert stops counting and the job deletes it; only verified advertisers get in; both uses are limited
-// per advertiser; refusals say why in Spanish.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, startPanel, type Panel } from '#api/testing/panel.ts';
-import { insertAdvertiser } from '#tooling/factories/index.ts';
-import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
+// filing an alert stops counting and the job deletes it. Who may use them, the limits and the checks are in
+// safety-alerts-access.test.ts.
+import { describe, expect, it } from 'vitest';
+import { errorOf } from '#api/testing/panel.ts';
 import { scheduledJobs } from '#api/jobs.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { webPushSender } from '#api/services/push-alerts.ts';
 import { testConfig } from '#api/testing/http.ts';
-import { deleteAdvertiserAccount } from '#db/queries/advertiser-data.ts';
-import { buenosAiresDate, shiftDate } from '#shared/dates.ts';
-import { PHONE_MESSAGE } from '#shared/phone.ts';
-import { FILINGS_PER_DAY, LOOKUPS_PER_WINDOW, type OwnSafetyAlert, type SafetyAlertLookup } from '#shared/safety-alerts.ts';
+import { buenosAiresDate } from '#shared/dates.ts';
+import { type OwnSafetyAlert } from '#shared/safety-alerts.ts';
 import type { SafetyAlertReview } from '#shared/contracts/staff/safety-alerts.ts';
+import {
+  panel,
+  db,
+  DAY_MS,
+  daysAgo,
+  advertiser,
+  asAdvertiser,
+  report,
+  fileOk,
+  lookup,
+  staff,
+  staffList,
+  useSafetyAlertsPanel,
+} from './testing.ts';
 
-let panel: Panel;
-beforeAll(async () => {
-  panel = await startPanel();
-});
-afterAll(() => panel.close());
-
-const db = () => panel.t.db;
-const DAY_MS = 86_400_000;
-const daysAgo = (days: number) => shiftDate(buenosAiresDate(new Date()), 0, -days);
-
-let advertiserCount = 0;
-async function advertiser(verificationStatus: 'verified' | 'unverified' | 'pending' | 'rejected' = 'verified') {
-  advertiserCount += 1;
-  const fullName = `Anunciante Alertas ${advertiserCount}`;
-  const email = `alertas${advertiserCount}@ejemplo.com`;
-  const id = await insertAdvertiser(db(), { verificationStatus, fullName, email });
-  return { id, fullName, email, cookie: await advertiserSessions.create(db(), id) };
-}
-
-async function asAdvertiser(cookie: string | undefined, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${panel.server.url}/api/advertiser/safety-alerts${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      'Sec-Fetch-Site': 'same-origin',
-      ...(cookie ? { Cookie: `${advertiserSessions.cookie}=${cookie}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res;
-}
-
-const report = (cookie: string, body: Record<string, unknown>) =>
-  asAdvertiser(cookie, 'POST', '', { kind: 'robo', description: 'Se fue sin pagar y se llevó un celular.', ...body });
-
-async function fileOk(cookie: string, body: Record<string, unknown>): Promise<number> {
-  const res = await report(cookie, body);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
-
-async function lookup(cookie: string, phone: string): Promise<SafetyAlertLookup> {
-  const res = await asAdvertiser(cookie, 'POST', '/lookup', { phone });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as SafetyAlertLookup;
-}
-
-async function staff(action: string, id: number, body?: unknown, cookie = panel.cookies.view_reports) {
-  return panel.call('POST', `/api/admin/safety-alerts/${id}/${action}`, cookie, body);
-}
-
-async function staffList(status: string): Promise<SafetyAlertReview[]> {
-  const res = await panel.call('GET', `/api/admin/safety-alerts?status=${status}`, panel.cookies.view_reports);
-  expect(res.status).toBe(200);
-  return (await res.json()) as SafetyAlertReview[];
-}
+useSafetyAlertsPanel();
 
 describe('the number is kept only as a keyed hash', () => {
   it('stores no digit of the number anywhere in the row, the audit log or the staff list, and any written form finds it', async () => {
@@ -298,115 +253,5 @@ describe('moderation', () => {
     expect((await report(reporter.cookie, { phone: '11 4000-4001' })).status).toBe(409);
     await staff('withdraw', id, { reason: 'Pedido de rectificación atendido.' });
     await fileOk(reporter.cookie, { phone: '11 4000-4001', description: 'Con una descripción corregida.' });
-  });
-});
-
-describe('who may use the alerts', () => {
-  it('refuses advertisers who are not verified, with what to do, and anyone without an advertiser session', async () => {
-    const refusedIds: number[] = [];
-    for (const status of ['unverified', 'pending', 'rejected'] as const) {
-      const who = await advertiser(status);
-      refusedIds.push(who.id);
-      for (const [method, path, body] of [
-        ['GET', '', undefined],
-        ['POST', '', { phone: '11 4000-5001', kind: 'robo', description: 'Se llevó el celular.' }],
-        ['POST', '/lookup', { phone: '11 4000-5001' }],
-      ] as const) {
-        const res = await asAdvertiser(who.cookie, method, path, body);
-        expect(res.status, `${status} ${method} ${path}`).toBe(403);
-        expect(await errorOf(res)).toEqual({
-          code: 'not_verified',
-          message:
-            'Las alertas de seguridad son solo para anunciantes con la identidad verificada. Verificá tu identidad desde Mi cuenta; si ya la enviaste, vas a poder usarlas cuando la aprobemos.',
-        });
-      }
-    }
-    expect(await db()('safety_alerts').whereIn('reporter_id', refusedIds)).toHaveLength(0);
-    expect((await asAdvertiser(undefined, 'POST', '/lookup', { phone: '11 4000-5001' })).status).toBe(401);
-
-    // A staff session is not an advertiser's; an advertiser's does not open the panel.
-    const staffOnly = await fetch(`${panel.server.url}/api/advertiser/safety-alerts/lookup`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Sec-Fetch-Site': 'same-origin',
-        Cookie: `${staffSessions.cookie}=${panel.cookies.super}`,
-      },
-      body: JSON.stringify({ phone: '11 4000-5001' }),
-    });
-    expect(staffOnly.status).toBe(401);
-    const verified = await advertiser();
-    const panelAsAdvertiser = await fetch(`${panel.server.url}/api/admin/safety-alerts`, {
-      headers: { Cookie: `${advertiserSessions.cookie}=${verified.cookie}` },
-    });
-    expect(panelAsAdvertiser.status).toBe(401);
-    // Staff without the reports permission are refused.
-    expect((await panel.call('GET', '/api/admin/safety-alerts', panel.cookies.manage_ads)).status).toBe(403);
-  });
-});
-
-describe('limits', () => {
-  it(`allows ${LOOKUPS_PER_WINDOW} lookups per advertiser in 15 minutes; a mistyped number is not counted`, async () => {
-    const who = await advertiser();
-    for (let i = 0; i < 3; i++) expect((await asAdvertiser(who.cookie, 'POST', '/lookup', { phone: 'hola' })).status).toBe(400);
-    for (let i = 0; i < LOOKUPS_PER_WINDOW; i++) await lookup(who.cookie, `11 4100-${String(1000 + i)}`);
-    const refused = await asAdvertiser(who.cookie, 'POST', '/lookup', { phone: '11 4100-2000' });
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await errorOf(refused)).message).toMatch(/^Hiciste muchas consultas seguidas\. Esperá \d+ minutos? y volvé a consultar\.$/);
-    // Another advertiser still can.
-    await lookup((await advertiser()).cookie, '11 4100-2000');
-  });
-
-  it(`allows ${FILINGS_PER_DAY} reports per advertiser in 24 hours`, async () => {
-    const who = await advertiser();
-    for (let i = 0; i < FILINGS_PER_DAY; i++) await fileOk(who.cookie, { phone: `11 4200-${1000 + i}` });
-    const refused = await report(who.cookie, { phone: '11 4200-2000' });
-    expect(refused.status).toBe(429);
-    expect((await errorOf(refused)).message).toBe(
-      `Ya reportaste ${FILINGS_PER_DAY} incidentes en las últimas 24 horas, el máximo por día. Si es urgente, escribinos desde Contacto.`,
-    );
-    expect(await db()('safety_alerts').where('reporter_id', who.id)).toHaveLength(FILINGS_PER_DAY);
-  });
-});
-
-describe('validation', () => {
-  it.each([
-    ['text that is no number', { phone: 'hola' }, 'phone', PHONE_MESSAGE],
-    ['no number', { phone: '' }, 'phone', 'Escribí el número, o pegá su enlace de WhatsApp.'],
-    ['an unknown kind', { kind: 'otro' }, 'kind', 'Elegí qué pasó.'],
-    ['a too short description', { description: 'Corto' }, 'description', 'Contá brevemente qué pasó: al menos 10 caracteres.'],
-    ['a too long description', { description: 'x'.repeat(501) }, 'description', 'La descripción puede tener hasta 500 caracteres.'],
-    ['tomorrow', { incidentDate: shiftDate(buenosAiresDate(new Date()), 0, 1) }, 'incidentDate', 'La fecha no puede ser posterior a hoy.'],
-    [
-      'a year and a day ago',
-      { incidentDate: shiftDate(buenosAiresDate(new Date()), -1, -1) },
-      'incidentDate',
-      'Solo se reportan incidentes de los últimos 12 meses.',
-    ],
-    ['a date that is not one', { incidentDate: '2026-02-30x' }, 'incidentDate', 'Elegí una fecha válida o dejala vacía.'],
-  ])('refuses %s with a message on its field', async (_, change, field, detail) => {
-    const who = await advertiser();
-    const res = await report(who.cookie, { phone: '11 4300-1000', ...change });
-    expect(res.status).toBe(400);
-    const error = (await res.json()) as { error: { field: string; detail: string } };
-    expect(error.error).toMatchObject({ field, detail });
-  });
-});
-
-describe('the reporter’s data', () => {
-  it('are in the account download and go with the account', async () => {
-    const who = await advertiser();
-    await fileOk(who.cookie, { phone: '11 4400-1000', kind: 'amenaza', incidentDate: daysAgo(3), description: 'Amenazas por audio.' });
-    const data = await fetch(`${panel.server.url}/api/advertiser/data`, {
-      headers: { Cookie: `${advertiserSessions.cookie}=${who.cookie}` },
-    });
-    const exported = (await data.json()) as { safetyAlerts: unknown[] };
-    expect(exported.safetyAlerts).toEqual([
-      expect.objectContaining({ kind: 'amenaza', description: 'Amenazas por audio.', incidentDate: daysAgo(3), status: 'pending' }),
-    ]);
-    expect(JSON.stringify(exported)).not.toContain('44001000');
-    await deleteAdvertiserAccount(db(), who.id);
-    expect(await db()('safety_alerts').where('reporter_id', who.id)).toHaveLength(0);
   });
 });
