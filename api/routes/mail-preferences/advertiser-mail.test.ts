@@ -1,86 +1,31 @@
-// Mail to advertisers about their ads and their choice of it (decision 035), through HTTP and the plan job on SQLite
-// and PostgreSQL: each staff decision and report hold is mailed once, with one link to the preferences; the expiry
-// reminder and the expired notice go once however often the job runs; kinds turned off are not sent; the link's
-// token works without signing in and a tampered one changes nothing; one-click unsubscribe (RFC 8058); a staff
-// action stands when the mail transport fails.
-import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
-import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
-import { MemoryMailer, type Mail, type Mailer } from '#api/services/mail.ts';
-import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
-import { runPlanJobs } from '#api/jobs.ts';
+// Mail to advertisers about their ads and their choice of it (decision 035), through HTTP on SQLite and PostgreSQL:
+// each staff decision and report hold is mailed once, with one link to the preferences; kinds turned off are not
+// sent; the link's token works without signing in and a tampered one changes nothing; one-click unsubscribe (RFC
+// 8058); a staff action stands when the mail transport fails. The plan job's notices are in expiry-notices.test.ts.
+import { describe, expect, it, vi } from 'vitest';
+import { sameOriginJson } from '#api/testing/http.ts';
+import { insertAd } from '#tooling/factories/index.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { preferencesToken } from '#core/mail-preferences/preferences-link.ts';
 import { deleteAdvertiserAccount, exportAdvertiserData } from '#db/queries/advertiser-data.ts';
-import { addDays } from '#shared/plans.ts';
 import { formatLongDate } from '#shared/format.ts';
+import {
+  t,
+  server,
+  brokenServer,
+  mailer,
+  SITE,
+  broken,
+  owner,
+  asStaff,
+  post,
+  linksOf,
+  preferencesLinkOf,
+  optOutsOf,
+  useMailApp,
+} from './testing.ts';
 
-let t: TestDb;
-let server: TestApp;
-/** The same database behind an app whose mail transport always fails. */
-let brokenServer: TestApp;
-const mailer = new MemoryMailer();
-const SITE = 'https://velada.example';
-let adminCookie = '';
-const DAY_MS = 86_400_000;
-
-class BrokenMailer implements Mailer {
-  attempts = 0;
-  async send(): Promise<void> {
-    this.attempts += 1;
-    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:587 for dueña@ejemplo.com'), { code: 'ECONNECTION' });
-  }
-}
-const broken = new BrokenMailer();
-
-beforeAll(async () => {
-  t = await createTestDb();
-  // A proxy on loopback: each report comes from an address of its own (X-Forwarded-For).
-  server = await serveTestApp(t, { mailer, config: { publicOrigin: SITE, trustedProxies: ['127.0.0.1'] } });
-  brokenServer = await serveTestApp(t, { mailer: broken, config: { publicOrigin: SITE } });
-  await ensureSuperAdmin(t.db, 'clave-super-segura-1');
-  adminCookie = await staffSessions.create(t.db, (await t.db('admin_users').first('id')).id);
-});
-afterAll(async () => {
-  await server.close();
-  await brokenServer.close();
-  await t.destroy();
-});
-
-async function owner(input: { state?: string; title?: string } = {}) {
-  const email = `duena-${crypto.randomUUID()}@ejemplo.com`;
-  const id = await insertAdvertiser(t.db, { verificationStatus: 'verified', email, fullName: 'Lucía Dueña' });
-  const adId = await insertAd(t.db, id, { title: input.title ?? 'Masajes en Palermo', state: input.state ?? 'published' });
-  if (input.state === 'pending') await t.db('ads').where('id', adId).update({ submitted_at: new Date() });
-  return { id, adId, email };
-}
-
-const asStaff = (app: TestApp, method: string, path: string, body?: unknown) =>
-  fetch(`${app.url}/api/admin${path}`, {
-    method,
-    headers: { ...sameOriginJson, Cookie: `${staffSessions.cookie}=${adminCookie}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-const post = (path: string, body: unknown, cookie?: string) =>
-  fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { ...sameOriginJson, ...(cookie ? { Cookie: `${advertiserSessions.cookie}=${cookie}` } : {}) },
-    body: JSON.stringify(body),
-  });
-
-const linksOf = (mail: Mail) => mail.text.match(/https?:\/\/\S+/g) ?? [];
-/** The link to the preferences: the last line of every mail about an ad, and its only link to them. */
-function preferencesLinkOf(mail: Mail): URL {
-  const links = linksOf(mail).filter((l) => l.includes('/preferencias-de-correo'));
-  expect(links).toHaveLength(1);
-  expect(mail.text.trimEnd().endsWith(links[0]!)).toBe(true);
-  return new URL(links[0]!);
-}
-const optOutsOf = async (advertiserId: number) =>
-  (await t.db('mail_opt_outs').where('advertiser_id', advertiserId).orderBy('kind').select('kind')).map((r) => r.kind as string);
+useMailApp();
 
 describe('mail about staff decisions and report holds', () => {
   it('approval: a discreet mail with the account link, the preferences link and RFC 8058 headers, once', async () => {
@@ -287,95 +232,5 @@ describe('mail preferences', () => {
       false,
       false,
     ]);
-  });
-});
-
-describe('expiry notices from the plan job', () => {
-  const endsIn = async (adId: number, ms: number, now: Date) =>
-    t
-      .db('ads')
-      .where('id', adId)
-      .update({ expires_at: new Date(now.getTime() + ms) });
-
-  it('reminds once before a listing ends and tells once when it ended, however often and however concurrently it runs', async () => {
-    const now = new Date();
-    const { adId, email } = await owner({ title: 'Masajes en Caballito' });
-    await endsIn(adId, 2 * DAY_MS + 3_600_000, now);
-    const outside = await owner();
-    await endsIn(outside.adId, 4 * DAY_MS, now);
-
-    await Promise.all([runPlanJobs(t.db, mailer, SITE, now), runPlanJobs(t.db, mailer, SITE, now)]);
-    await runPlanJobs(t.db, mailer, SITE, new Date(now.getTime() + 5 * 60_000));
-    const reminders = mailer.sentTo(email);
-    expect(reminders.map((m) => m.subject)).toEqual([expect.stringMatching(/^Tu anuncio vence el \d{1,2} de \w+ de \d{4}$/)]);
-    expect(reminders[0]!.text).toContain(`«Masajes en Caballito» (código ${adId}) vence el`);
-    expect(reminders[0]!.text).toContain('«Renovar»');
-    expect(linksOf(reminders[0]!)[0]).toBe(`${SITE}/mi-cuenta`);
-    preferencesLinkOf(reminders[0]!);
-    expect(reminders[0]!.headers!['List-Unsubscribe']).toMatch(/kind=ad_expiry>$/);
-    expect(mailer.sentTo(outside.email)).toEqual([]);
-
-    const later = new Date(now.getTime() + 3 * DAY_MS);
-    await Promise.all([runPlanJobs(t.db, mailer, SITE, later), runPlanJobs(t.db, mailer, SITE, later)]);
-    await runPlanJobs(t.db, mailer, SITE, new Date(later.getTime() + 5 * 60_000));
-    expect((await t.db('ads').where('id', adId).first('state')).state).toBe('expired');
-    expect(mailer.sentTo(email).map((m) => m.subject)).toEqual([reminders[0]!.subject, 'Tu anuncio venció']);
-    expect(mailer.sentTo(email)[1]!.text).toContain('ya no se muestra en Velada');
-    // The other ad is now inside the reminder window: its one reminder.
-    expect(mailer.sentTo(outside.email)).toHaveLength(1);
-
-    // Renewed, the listing has a new end: a new reminder when it comes near.
-    await t
-      .db('ads')
-      .where('id', adId)
-      .update({ state: 'published', expires_at: addDays(later, 30) });
-    await runPlanJobs(t.db, mailer, SITE, addDays(later, 28));
-    expect(mailer.sentTo(email)).toHaveLength(3);
-  });
-
-  it('sends nothing to an advertiser who turned these notices off, nor about listings that ended long ago', async () => {
-    const now = new Date();
-    const off = await owner();
-    await post('/api/mail-preferences', { token: await preferencesToken(t.db, off.id), preferences: { ad_expiry: false } });
-    await endsIn(off.adId, DAY_MS, now);
-    const old = await owner({ state: 'expired' });
-    await endsIn(old.adId, -10 * DAY_MS, now);
-    await runPlanJobs(t.db, mailer, SITE, now);
-    await runPlanJobs(t.db, mailer, SITE, addDays(now, 2));
-    expect((await t.db('ads').where('id', off.adId).first('state')).state).toBe('expired');
-    expect(mailer.sentTo(off.email)).toEqual([]);
-    expect(mailer.sentTo(old.email)).toEqual([]);
-  });
-
-  it("a paid plan's end is told by the renewal mail alone", async () => {
-    const now = new Date();
-    const { adId, email } = await owner();
-    await t
-      .db('ads')
-      .where('id', adId)
-      .update({ plan: 'premium', plan_expires_at: addDays(now, 2), expires_at: addDays(now, 32) });
-    await runPlanJobs(t.db, mailer, SITE, now);
-    await runPlanJobs(t.db, mailer, SITE, addDays(now, 3));
-    expect(mailer.sentTo(email).map((m) => m.subject)).toEqual([expect.stringMatching(/^Tu plan Premium termina el /)]);
-    expect(mailer.sentTo(email)[0]!.text).not.toContain('preferencias-de-correo');
-  });
-
-  it('a reminder whose mail failed is sent by a later run', async () => {
-    const now = new Date();
-    const { adId, email } = await owner();
-    await endsIn(adId, DAY_MS, now);
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      await runPlanJobs(t.db, broken, SITE, now);
-      expect(errors.mock.calls.map((args) => String(args[0])).filter((l) => l.includes(`Ad ${adId}:`))).toEqual([
-        `Ad ${adId}: the 'expiring' notice failed (ECONNECTION); the next run tries again.`,
-      ]);
-    } finally {
-      errors.mockRestore();
-    }
-    expect(await t.db('ad_mail_notices').where('ad_id', adId)).toEqual([]);
-    await runPlanJobs(t.db, mailer, SITE, new Date(now.getTime() + 5 * 60_000));
-    await runPlanJobs(t.db, mailer, SITE, new Date(now.getTime() + 10 * 60_000));
-    expect(mailer.sentTo(email).map((m) => m.subject)).toEqual([expect.stringMatching(/^Tu anuncio vence el /)]);
   });
 });
