@@ -50,7 +50,7 @@ import { browserDataRouter } from './routes/browser-data/routes.ts';
 import { alertsRouter } from './routes/alerts/routes.ts';
 import { safetyAlertsRouter } from './routes/safety-alerts/routes.ts';
 import { checkInRouter } from './routes/check-in/routes.ts';
-import { ONE_CLICK_UNSUBSCRIBE_PATH } from './services/mail-preferences.ts';
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from '#core/mail-preferences/mail-footer.ts';
 import { nodeClientAddresses, nodeRequestSources, requestSource, requestSources, sourceOfAddress } from './http/request-source.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;

@@ -41,6 +41,21 @@ describe('the layer rule', () => {
     ).toEqual([]);
   });
 
+  it('keeps queries out of route files: they answer from the core', () => {
+    expect(checkFile('api/routes/x/routes.ts', "import { createReport } from '#db/queries/reports.ts';", aliases)).toMatchObject([
+      { from: 'routes', to: 'db' },
+    ]);
+    expect(checkFile('api/services/x.ts', "import { reportsRouter } from '../routes/reports/routes.ts';", aliases)).toMatchObject([
+      { from: 'api', to: 'routes' },
+    ]);
+    expect(
+      checkFile('api/routes/x/routes.ts', "import { fileVisitorReport } from '#core/safety/visitor-reports.ts';", {
+        ...aliases,
+        '#core/*': './core/*',
+      }),
+    ).toEqual([]);
+  });
+
   it('keeps server modules out of browser code, .astro scripts included', () => {
     expect(checkFile('site/islands/x.tsx', "import { CONTACT_TOPICS } from '#db/queries/contact-messages.ts';", aliases)).toMatchObject([
       { from: 'browser', to: 'db' },

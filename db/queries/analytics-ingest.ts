@@ -5,11 +5,7 @@ import type { Knex } from 'knex';
 import { buenosAiresDate } from '#shared/dates.ts';
 import { pageWindowStart } from './analytics-window.ts';
 import { insertMany } from './insert-many.ts';
-
-export const CONSENT_TYPES = ['all', 'analytics', 'marketing', 'necessary'] as const;
-export type ConsentType = (typeof CONSENT_TYPES)[number];
-export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
+import type { ConsentType, DeviceType } from '#shared/analytics-kinds.ts';
 
 interface Visit {
   visitorId: string;

@@ -30,15 +30,20 @@ import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { deleteDocument, readDocument, readingKeys, storeDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { planLabel } from '#shared/plans.ts';
-import { paymentReceipt } from '#db/queries/admin/payments.ts';
-import { markMercadoPagoCheckout } from '#db/queries/plan-payments.ts';
-import { attachOwnReceipt, cancelOwnPayment, findOwnPayment, listOwnPayments } from '#core/payments/own-payments.ts';
+import {
+  attachOwnReceipt,
+  cancelOwnPayment,
+  findOwnPayment,
+  listOwnPayments,
+  ownPaymentReceipt,
+  recordOwnCheckout,
+} from '#core/payments/own-payments.ts';
 import { buyPlan, type BuyPlanResult } from '#core/payments/buy-plan.ts';
 import { confirmFromMercadoPago } from '#core/payments/mercadopago-confirmation.ts';
 import { formatLongDate } from '#shared/format.ts';
 import { checkedReceipt, MAX_RECEIPT_BYTES, receiptTooLarge, sendReceipt } from './receipts.ts';
 import { checkNotificationSignature, MercadoPagoUnavailable, mercadoPagoClient } from './mercadopago.ts';
-import { mailPaymentConfirmed, paymentPagePath } from './confirmations.ts';
+import { mailPaymentConfirmed, paymentPagePath } from '#core/payments/confirmation-mail.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 import { purchaseBody, paymentQuery } from './schema.ts';
 import type { PurchaseAnswer } from '#shared/contracts/advertiser/payments.ts';
@@ -162,7 +167,7 @@ export function paymentsRouter(deps: RouterDeps): Router {
       if (!payment) throw paymentNotFound();
       if (payment.status !== 'pending') throw paymentNotPending();
       const preference = await checkout(ctx, payment);
-      await markMercadoPagoCheckout(deps.db, id, preference.id);
+      await recordOwnCheckout(deps.db, id, preference.id);
       ctx.body = { redirectUrl: preference.initPoint };
     },
   );
@@ -191,7 +196,7 @@ export function paymentsRouter(deps: RouterDeps): Router {
 
   own.get('/:id/receipt', validate({ params: idParams }), async (ctx) => {
     const { id } = ctx.input.params;
-    const receipt = await paymentReceipt(deps.db, id, me(ctx));
+    const receipt = await ownPaymentReceipt(deps.db, me(ctx), id);
     if (!receipt) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
     await sendReceipt(
       ctx,

@@ -16,7 +16,7 @@ import { MAX_ANSWERS } from '#core/own-ads/ad-review.ts';
 import type { StaffAlertItem } from '#shared/contracts/staff/overview.ts';
 import type { PreservedPackage } from '#shared/contracts/staff/reports.ts';
 import { reportAge } from '#shared/report-reasons.ts';
-import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
+import { ensureSuperAdmin } from '#api/services/super-admin.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { adImageObjectKey, storeAdImage } from '#api/services/image-store.ts';

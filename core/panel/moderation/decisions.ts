@@ -9,7 +9,7 @@ import { staffAction, type StaffActor } from '../staff-action.ts';
 
 export type AdDecisionNotice = { kind: 'approved' } | { kind: 'rejected' | 'removed'; reason: string };
 
-/** Tells the ad's owner what staff decided; never throws (api/routes/ads/advertiser-notices.ts mails it). */
+/** Tells the ad's owner what staff decided; never throws (core/own-ads/notices.ts mails it). */
 export interface AdOwnerNotices {
   adDecided(adId: number, notice: AdDecisionNotice): Promise<void>;
 }

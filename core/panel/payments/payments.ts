@@ -9,7 +9,7 @@ import type { SealedFiles } from '../files.ts';
 import { notAllowedNow, notThere } from '../refusals.ts';
 import { recordStaffView, staffAction, type StaffActor } from '../staff-action.ts';
 
-/** Tells the advertiser their payment was confirmed; never throws (api/routes/payments/confirmations.ts mails it). */
+/** Tells the advertiser their payment was confirmed; never throws (core/payments/confirmation-mail.ts mails it). */
 export interface PaymentNotices {
   paymentConfirmed(payment: CompletedPayment): Promise<void>;
 }
