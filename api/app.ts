@@ -9,7 +9,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { canonicalOrigin } from './middleware/canonical-origin.ts';
 import { sameOriginWrites } from './middleware/same-origin.ts';
 import { forwardedHeadersFrom } from './middleware/forwarded.ts';
-import { notFound } from '#api/errors.ts';
+import { noSuchEndpoint } from '#api/errors.ts';
 import { adsRouter } from './routes/ads/routes.ts';
 import { notFoundPage, serveAdImages, serveClientFiles } from './static-files.ts';
 import { astroPages, loadAstroHandler } from './astro-handler.ts';
@@ -190,7 +190,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound('no_such_endpoint', 'Ese recurso de la API no existe.');
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw noSuchEndpoint();
     await next();
   });
 

@@ -5,7 +5,16 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
-import { adLocked, HttpError, invalidImage, invalidPhotoOrder, notFound, removedAdPhoto, tooManyPhotos } from '#api/errors.ts';
+import {
+  adLocked,
+  HttpError,
+  invalidImage,
+  invalidPhotoOrder,
+  ownAdNotFound,
+  photoNotFound,
+  removedAdPhoto,
+  tooManyPhotos,
+} from '#api/errors.ts';
 import { oneFileForm, readMultipart } from '#api/http/read-multipart.ts';
 import { idParams, validate, type WithInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
@@ -34,7 +43,7 @@ export function adPhotosRouter(deps: RouterDeps): Router {
 
   async function ownAd(ctx: Context & WithInput<{ params: typeof idParams }>) {
     const found = await findPhotoAd(deps.db, signedInAdvertiser(ctx).id, ctx.input.params.id);
-    if (!found) throw notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+    if (!found) throw ownAdNotFound();
     return found;
   }
   /** The ad, when its owner may change it now (checked again inside each change's transaction). */
@@ -88,7 +97,7 @@ export function adPhotosRouter(deps: RouterDeps): Router {
     const { photoId } = ctx.input.params;
     const keys = await removeOwnPhoto(deps.db, ad, photoId);
     if (keys === 'locked') throw adLocked();
-    if (keys === 'missing') throw notFound('photo_not_found', 'La foto no existe o no es de este anuncio.');
+    if (keys === 'missing') throw photoNotFound();
     await deleteLeftovers(keys.map((key) => deleteAdImage(deps.store, key)));
     ctx.status = 204;
   });

@@ -15,12 +15,14 @@ import {
   mercadoPagoLookupFailed,
   mercadoPagoUnavailable,
   noActiveBankAccount,
-  notFound,
+  noSuchEndpoint,
   otherPaymentPending,
+  ownAdNotFound,
   paymentMethodUnavailable,
   paymentNotFound,
   paymentNotPending,
   quoteExpired,
+  receiptNotFound,
   receiptsUnavailable,
 } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
@@ -66,7 +68,7 @@ function refusal(result: Exclude<BuyPlanResult, { ok: true }>): HttpError {
     case 'no_bank_account':
       return noActiveBankAccount();
     case 'ad_missing':
-      return notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+      return ownAdNotFound();
     case 'ad_not_published':
       return adNotPublished();
     case 'higher_plan_active':
@@ -197,7 +199,7 @@ export function paymentsRouter(deps: RouterDeps): Router {
   own.get('/:id/receipt', validate({ params: idParams }), async (ctx) => {
     const { id } = ctx.input.params;
     const receipt = await ownPaymentReceipt(deps.db, me(ctx), id);
-    if (!receipt) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
+    if (!receipt) throw receiptNotFound();
     await sendReceipt(
       ctx,
       await readDocument(deps.store, readingKeys(key(), deps.config.previousIdentityKey), receipt.fileKey, 'receipts'),
@@ -213,7 +215,7 @@ export function paymentsRouter(deps: RouterDeps): Router {
     '/payments/mercadopago/webhook',
     rateLimit(deps.rateLimits.budget('mercadopago-webhook', { windowMs: 60_000, max: 120 })),
     async (ctx) => {
-      if (!mercadoPago || !deps.config.mercadoPago) throw notFound('no_such_endpoint', 'Ese recurso de la API no existe.');
+      if (!mercadoPago || !deps.config.mercadoPago) throw noSuchEndpoint();
       const body = ((await readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] }).catch(() => ({}))) ?? {}) as {
         type?: string;
         data?: { id?: unknown };
