@@ -1,8 +1,9 @@
 // Moderation as staff and visitors do it: the Anuncios queue, and a visitor's report that hides an ad at once.
-// These tests change which ads are public, so they run after every other file (the 'moderation' project in
-// playwright.config.ts): the search tests compare pages with the database and must not see ads come and go.
+// These tests change which ads are public, so they run on a server of their own (group 'moderation' of
+// e2e/servers.ts): the search tests compare pages with the database and must not see ads come and go.
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
 import { exportCsv, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
+import { insertAd, insertAdvertiser, insertVerificationRequest } from '#tooling/factories/index.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -161,20 +162,19 @@ test('a visitor reports an ad as a possible minor: it leaves search and its page
   expect((await page.goto(adPath))?.status()).toBe(200);
 });
 
-test('the whole journey: the ad published in publish.spec is approved by staff, found in search with its filters, then reported and gone', async ({
+test('the whole journey: an ad waiting for review goes live once staff verify its advertiser and approve it, is found in search with its filters, then reported and gone', async ({
   page,
   browser,
   db,
 }) => {
-  // publish.spec.ts (project 'site', which runs before this one) left this ad waiting for review, and its
-  // advertiser's RENAPER verification waiting too.
-  const ad = await db('ads')
-    .where('title', 'Renata, masajes con piedras calientes')
-    .orderBy('id', 'desc')
-    .first('id', 'slug', 'advertiser_id', 'state');
-  expect(ad, 'the ad that e2e/publish.spec.ts publishes').toBeDefined();
-  expect(ad.state).toBe('pending');
-  const advertiser = await db('advertisers').where('id', ad.advertiser_id).first('full_name');
+  // As the publish flow leaves them (e2e/publish.spec.ts walks it): an advertiser whose RENAPER check waits for
+  // staff, and their ad waiting for review.
+  const fullName = 'Renata Publica';
+  const advertiserId = await insertAdvertiser(db, { fullName, dni: '38112345', verificationStatus: 'pending' });
+  await insertVerificationRequest(db, advertiserId, { method: 'renaper', fullName, dni: '38112345', documents: ['selfie'] });
+  const adId = await insertAd(db, advertiserId, { title: 'Renata, masajes con piedras calientes', barrio: 'almagro', state: 'pending' });
+  await db('ads').where('id', adId).update({ submitted_at: new Date(), published_at: null });
+  const advertiser = { full_name: fullName };
 
   await signIn(page, 'velada_admin', SUPER_PASSWORD);
   // The ad cannot go live before its advertiser is verified.
