@@ -47,7 +47,7 @@ export type { AppDeps } from './deps.ts';
 import { isReceiptUploadPath, MERCADOPAGO_WEBHOOK_PATH, paymentsRouter } from './routes/payments/routes.ts';
 import { mailPreferencesRouter } from './routes/mail-preferences/routes.ts';
 import { browserDataRouter } from './routes/browser-data/routes.ts';
-import { alertsRouter } from './routes/alerts/routes.ts';
+import { searchAlertsRouter } from './routes/search-alerts/routes.ts';
 import { safetyAlertsRouter } from './routes/safety-alerts/routes.ts';
 import { checkInRouter } from './routes/check-in/routes.ts';
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from '#core/mail-preferences/mail-footer.ts';
@@ -184,7 +184,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   api.use(paymentsRouter(routerDeps).routes());
   api.use(mailPreferencesRouter(routerDeps).routes());
   api.use(browserDataRouter(routerDeps).routes());
-  api.use(alertsRouter(routerDeps).routes());
+  api.use(searchAlertsRouter(routerDeps).routes());
   api.use(safetyAlertsRouter(routerDeps).routes());
   api.use(checkInRouter(routerDeps).routes());
   app.use(api.routes());

@@ -289,14 +289,15 @@ export const analyticsRefused = () => new HttpError(422, 'analytics_refused', 'N
 
 // Search alerts (docs/decisions/038-favourites-and-alerts.md)
 export const invalidPushSubscription = (message: string) => new HttpError(400, 'invalid_subscription', message, 'subscription');
-export const tooManyAlerts = (max: number) =>
+export const tooManySearchAlerts = (max: number) =>
   new HttpError(
     409,
     'too_many_alerts',
     `Ya tenés ${max} búsquedas con aviso en este dispositivo. Dejá de avisar alguna para agregar otra.`,
   );
 // Also a wrong secret: a stranger learns nothing about the device's alerts.
-export const alertNotFound = () => new HttpError(404, 'alert_not_found', 'Ese aviso de búsqueda no existe o ya fue eliminado.');
+export const searchAlertNotFound = () =>
+  new HttpError(404, 'search_alert_not_found', 'Ese aviso de búsqueda no existe o ya fue eliminado.');
 
 // Safety alerts between advertisers (docs/decisions/040-alertas.md)
 export const alertsNeedVerification = () =>

@@ -18,7 +18,7 @@ import { AdStatsCounter } from './services/ad-stats.ts';
 import { listenForCatalogChanges, readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import { startJobs } from './jobs.ts';
-import { webPushSender } from './services/push-alerts.ts';
+import { webPushSender } from './services/search-alerts-job.ts';
 import { buildOriginDiffers, buildRefusesImagesFrom } from './static-site.ts';
 import { createMailer } from './services/mail.ts';
 import { openObjectStore, type ObjectStore } from './services/object-store/object-store.ts';

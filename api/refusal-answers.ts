@@ -58,7 +58,7 @@ const ANSWERS: Record<RefusalReason, [status: 404 | 409, code: string, message: 
   safety_alert_missing: [404, 'safety_alert_not_found', 'La alerta no existe o ya venció.'],
   safety_alert_not_approved: [409, 'not_allowed', 'Solo se puede retirar una alerta aprobada.'],
   selfie_missing: [404, 'selfie_not_found', 'La selfie no existe o ya se eliminó.'],
-  staff_alert_missing: [404, 'alert_not_found', 'La alerta no existe o ya fue vista.'],
+  staff_alert_missing: [404, 'staff_alert_not_found', 'La alerta no existe o ya fue vista.'],
   subscriber_missing: [404, 'subscriber_not_found', 'El suscriptor no existe.'],
   username_taken: [409, 'duplicate_username', 'Ya existe un administrador con ese usuario.'],
   verification_not_pending: [409, 'not_pending', 'Ese suscriptor no tiene una verificación pendiente.'],

@@ -11,7 +11,7 @@ import { type Mail } from '#core/mail/mail.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { scheduledJobs } from '#api/jobs.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
-import { webPushSender } from '#api/services/push-alerts.ts';
+import { webPushSender } from '#api/services/search-alerts-job.ts';
 import { CLAIM_MS, GIVE_UP_MS } from '#api/services/check-in-alerts.ts';
 import { claimCheckInAttempt } from '#db/queries/check-ins.ts';
 import { checkInMessageId } from '#core/safety/check-in-mails.ts';

@@ -22,7 +22,7 @@ import { hashPassword } from '#api/services/passwords.ts';
 import { adImageObjectKey, storeAdImage } from '#api/services/image-store.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { removeOrphanFiles } from '#api/services/orphan-files.ts';
-import { webPushSender } from '#api/services/push-alerts.ts';
+import { webPushSender } from '#api/services/search-alerts-job.ts';
 import { scheduledJobs } from '#api/jobs.ts';
 import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 

@@ -10,7 +10,7 @@ import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
 import { scheduledJobs } from '#api/jobs.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
-import { webPushSender } from '#api/services/push-alerts.ts';
+import { webPushSender } from '#api/services/search-alerts-job.ts';
 import { testConfig } from '#api/testing/http.ts';
 import { deleteAdvertiserAccount } from '#db/queries/advertiser-data.ts';
 import { buenosAiresDate, shiftDate } from '#shared/dates.ts';

@@ -7,7 +7,7 @@ import { sameOriginJson, serveTestApp, testConfig, type TestApp } from '#api/tes
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { startFakePushService, type FakePushService, type TestDevice } from '#api/testing/fake-push-service.ts';
-import { runSearchAlerts, webPushSender, type PushSender } from '#api/services/push-alerts.ts';
+import { runSearchAlerts, webPushSender, type PushSender } from '#api/services/search-alerts-job.ts';
 import { scheduledJobs } from '#api/jobs.ts';
 import { startScheduledJobs } from '#api/scheduler/scheduler.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
@@ -55,8 +55,8 @@ async function call(method: string, path: string, body?: unknown) {
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-const subscribe = (subscription: unknown, filter = 'categoria=masajes') => call('POST', '/api/alertas', { subscription, filter });
-const listOf = async (device: TestDevice) => (await call('POST', '/api/alertas/consulta', deviceProof(device))).body.alerts;
+const subscribe = (subscription: unknown, filter = 'categoria=masajes') => call('POST', '/api/search-alerts', { subscription, filter });
+const listOf = async (device: TestDevice) => (await call('POST', '/api/search-alerts/lookup', deviceProof(device))).body.alerts;
 
 /** An alert whose mark is an hour back, so that ads published in the last hour are new to it. */
 async function alertFor(device: TestDevice, filter: string): Promise<number> {
@@ -107,7 +107,7 @@ describe('subscribing', () => {
   });
 
   it('refuses a search that is not text', async () => {
-    const { status } = await call('POST', '/api/alertas', { subscription: subscriptionOf(push.newDevice()), filter: 42 });
+    const { status } = await call('POST', '/api/search-alerts', { subscription: subscriptionOf(push.newDevice()), filter: 42 });
     expect(status).toBe(400);
   });
 });
@@ -133,7 +133,7 @@ describe('which push services an alert may name (production rules)', () => {
     'ftp://push.example.com/send/abc',
   ])('refuses %s', async (endpoint) => {
     const device = push.newDevice();
-    const res = await fetch(`${strict.url}/api/alertas`, {
+    const res = await fetch(`${strict.url}/api/search-alerts`, {
       method: 'POST',
       headers: sameOriginJson,
       body: JSON.stringify({ subscription: { endpoint, keys: device.keys }, filter: '' }),
@@ -146,7 +146,7 @@ describe('which push services an alert may name (production rules)', () => {
   it('takes a public https push service', async () => {
     const device = push.newDevice();
     const endpoint = 'https://fcm.googleapis.com/fcm/send/abc123def456';
-    const res = await fetch(`${strict.url}/api/alertas`, {
+    const res = await fetch(`${strict.url}/api/search-alerts`, {
       method: 'POST',
       headers: sameOriginJson,
       body: JSON.stringify({ subscription: { endpoint, keys: device.keys }, filter: 'zona=palermo' }),
@@ -186,14 +186,14 @@ describe('listing and unsubscribing', () => {
     const device = push.newDevice();
     const id = (await subscribe(subscriptionOf(device), 'zona=recoleta')).body.alert.id;
     const stranger = { endpoint: device.endpoint, auth: push.newDevice().keys.auth };
-    expect((await call('POST', '/api/alertas/consulta', stranger)).body.alerts).toEqual([]);
-    const refused = await call('DELETE', `/api/alertas/${id}`, stranger);
+    expect((await call('POST', '/api/search-alerts/lookup', stranger)).body.alerts).toEqual([]);
+    const refused = await call('DELETE', `/api/search-alerts/${id}`, stranger);
     expect(refused.status).toBe(404);
     expect(refused.body.error.message).toContain('no existe');
-    expect((await call('DELETE', `/api/alertas/${id}`, {})).status).toBe(400);
+    expect((await call('DELETE', `/api/search-alerts/${id}`, {})).status).toBe(400);
     expect(await listOf(device)).toHaveLength(1);
 
-    expect((await call('DELETE', `/api/alertas/${id}`, deviceProof(device))).status).toBe(204);
+    expect((await call('DELETE', `/api/search-alerts/${id}`, deviceProof(device))).status).toBe(204);
     expect(await listOf(device)).toEqual([]);
     expect(await t.db('push_subscriptions').where('endpoint', device.endpoint).first()).toBeUndefined();
   });
@@ -204,15 +204,15 @@ describe('listing and unsubscribing', () => {
     await subscribe(subscriptionOf(device), 'zona=recoleta');
     const other = push.newDevice();
     await subscribe(subscriptionOf(other), 'zona=palermo');
-    expect(await call('DELETE', '/api/alertas', deviceProof(device))).toEqual({ status: 200, body: { deleted: 2 } });
+    expect(await call('DELETE', '/api/search-alerts', deviceProof(device))).toEqual({ status: 200, body: { deleted: 2 } });
     expect(await listOf(device)).toEqual([]);
     expect(await listOf(other)).toHaveLength(1);
   });
 
   it('gives browsers the public key to subscribe with, the same on every call', async () => {
-    const first = await call('GET', '/api/alertas/clave');
+    const first = await call('GET', '/api/search-alerts/key');
     expect(first.body.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
-    expect((await call('GET', '/api/alertas/clave')).body.publicKey).toBe(first.body.publicKey);
+    expect((await call('GET', '/api/search-alerts/key')).body.publicKey).toBe(first.body.publicKey);
     expect((await storedVapidKeys(t.db)).publicKey).toBe(first.body.publicKey);
   });
 });
