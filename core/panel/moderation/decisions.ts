@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { approveAd as approve, refuseAd as refuseInDb, type ModerationResult } from '#db/queries/admin/moderation.ts';
 import type { RefusalCategory } from '#shared/refusal-categories.ts';
 import { refuse } from '#core/refusals.ts';
-import { staffAction, type StaffActor } from '../staff-action.ts';
+import { staffAction, type StaffActor, type StaffActionEntry } from '../staff-action.ts';
 
 export type AdDecisionNotice = { kind: 'approved' } | { kind: 'rejected' | 'removed'; reason: string };
 
@@ -31,7 +31,12 @@ function refuseUnless(result: ModerationResult): void {
 /** pending -> published; `flagsRead`: staff confirmed they read the reasons screening held it for. */
 export async function approveAd(deps: ModerationDeps, actor: StaffActor, adId: number, options: { flagsRead?: boolean }): Promise<void> {
   const { flagsRead } = options;
-  const entry = { action: 'ad_approved', targetType: 'ad', targetId: adId, ...(flagsRead ? { details: { flagsRead } } : {}) };
+  const entry: StaffActionEntry = {
+    action: 'ad_approved',
+    targetType: 'ad',
+    targetId: adId,
+    ...(flagsRead ? { details: { flagsRead } } : {}),
+  };
   await staffAction(deps.db, actor, entry, async (trx) => refuseUnless(await approve(trx, adId, deps.now ?? new Date(), { flagsRead })));
   await deps.notices.adDecided(adId, { kind: 'approved' });
 }
@@ -45,7 +50,7 @@ export async function refuseAd(
   input: { reason: string; category: RefusalCategory },
 ): Promise<void> {
   const { reason, category } = input;
-  const entry = {
+  const entry: StaffActionEntry = {
     action: action === 'reject' ? 'ad_rejected' : 'ad_removed',
     targetType: 'ad',
     targetId: adId,

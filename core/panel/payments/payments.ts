@@ -7,7 +7,7 @@ import type { CompletedPayment } from '#core/payments/complete-payment.ts';
 import type { PaymentItem } from '#shared/contracts/staff/payments.ts';
 import type { SealedFiles } from '../files.ts';
 import { refuse } from '#core/refusals.ts';
-import { recordStaffView, staffAction, type StaffActor } from '../staff-action.ts';
+import { recordStaffView, staffAction, type StaffActor, type StaffActionEntry } from '../staff-action.ts';
 
 /** Tells the advertiser their payment was confirmed; never throws (core/payments/confirmation-mail.ts mails it). */
 export interface PaymentNotices {
@@ -41,7 +41,12 @@ export async function processPayment(
   actor: StaffActor,
   input: { id: number; bankAccountId: number; notes: string | null },
 ): Promise<void> {
-  const entry = { action: 'payment_processed', targetType: 'payment', targetId: input.id, details: { bankAccountId: input.bankAccountId } };
+  const entry: StaffActionEntry = {
+    action: 'payment_processed',
+    targetType: 'payment',
+    targetId: input.id,
+    details: { bankAccountId: input.bankAccountId },
+  };
   const payment = await staffAction(deps.db, actor, entry, async (trx) => {
     const result = await process(trx, { ...input, adminId: actor.admin.id });
     if (result.ok) return result.payment;

@@ -8,7 +8,7 @@ import type { PreservedAdvertiser, PreservedPackage } from '#shared/contracts/st
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { reportReasonLabel } from '#shared/report-reasons.ts';
 import { refuse } from '#core/refusals.ts';
-import { staffAction, type StaffActor } from '../staff-action.ts';
+import { staffAction, type StaffActor, type StaffActionEntry } from '../staff-action.ts';
 import { reportMissing } from './reports.ts';
 
 export async function preserveReport(db: Knex, actor: StaffActor, id: number): Promise<void> {
@@ -80,7 +80,12 @@ export function presentPreservedPackage(preserved: PreservedReport, withIdentity
 /** The package of a preserved report, as a download recorded in the audit log. */
 export async function downloadPreservedPackage(db: Knex, actor: StaffActor, id: number, now = new Date()): Promise<PreservedPackage> {
   const withIdentity = mayReadIdentity(actor.admin);
-  const entry = { action: 'report_preservation_downloaded', targetType: 'report', targetId: id, details: { identity: withIdentity } };
+  const entry: StaffActionEntry = {
+    action: 'report_preservation_downloaded',
+    targetType: 'report',
+    targetId: id,
+    details: { identity: withIdentity },
+  };
   return staffAction(db, actor, entry, async (trx) => {
     const preserved = await preservedReport(trx, id);
     if (!preserved) throw refuse('preserved_report_missing');

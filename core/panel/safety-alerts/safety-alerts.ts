@@ -12,7 +12,7 @@ import {
 import type { SafetyAlertDecided, SafetyAlertReview } from '#shared/contracts/staff/safety-alerts.ts';
 import type { SafetyAlertStatus } from '#shared/safety-alerts.ts';
 import { refuse, type RefusalReason } from '#core/refusals.ts';
-import { staffAction, type StaffActor } from '../staff-action.ts';
+import { staffAction, type StaffActor, type StaffActionEntry } from '../staff-action.ts';
 
 const DECIDED: Record<SafetyAlertDecision, SafetyAlertDecided['status']> = {
   approve: 'approved',
@@ -65,7 +65,7 @@ export async function decideAlert(
   reason: string | null,
 ): Promise<SafetyAlertDecided> {
   const status = DECIDED[decision];
-  const entry = {
+  const entry: StaffActionEntry = {
     action: `safety_alert_${status}`,
     targetType: 'safety_alert',
     targetId: id,

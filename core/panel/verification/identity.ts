@@ -12,7 +12,7 @@ import {
 import type { PendingVerification, VerificationRequestAnswer } from '#shared/contracts/staff/verification.ts';
 import type { SealedFiles } from '../files.ts';
 import { refuse } from '#core/refusals.ts';
-import { recordStaffView, staffAction, type StaffActor } from '../staff-action.ts';
+import { recordStaffView, staffAction, type StaffActor, type StaffActionEntry } from '../staff-action.ts';
 
 export type { Decision };
 
@@ -40,7 +40,7 @@ export async function verificationRequestOf(db: Knex, advertiserId: number): Pro
 /** pending -> verified | rejected (the reason is kept: the advertiser reads it), with its audit row. */
 export async function decideVerification(db: Knex, actor: StaffActor, advertiserId: number, decision: Decision): Promise<void> {
   const details = decision.decision === 'rejected' ? { reason: decision.reason } : undefined;
-  const entry = { action: `subscriber_${decision.decision}`, targetType: 'advertiser', targetId: advertiserId, details };
+  const entry: StaffActionEntry = { action: `subscriber_${decision.decision}`, targetType: 'advertiser', targetId: advertiserId, details };
   await staffAction(db, actor, entry, async (trx) => {
     const result = await decide(trx, { advertiserId, adminId: actor.admin.id, ...decision });
     if (result === 'missing') throw subscriberMissing();
