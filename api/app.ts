@@ -30,7 +30,7 @@ import { reportAnswersRouter } from './routes/reports/answer-routes.ts';
 import { advertiserDataRouter } from './routes/accounts/data-routes.ts';
 import { createMailer } from './services/mail.ts';
 import { openObjectStore } from './services/object-store/object-store.ts';
-import { openRateLimitStore } from './services/rate-limit-store.ts';
+import { openRateLimitStore, type RateLimitStore } from './services/rate-limit-store.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
 import { servePagesFromCache, type OnPageHit } from './render-cache/middleware.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
@@ -39,7 +39,7 @@ import { ping } from '#db/connection.ts';
 import { createFastPath, type FastPath } from './fast-path.ts';
 import { RenderSlots } from './render-slots.ts';
 import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
-import { loadStaticSite } from './static-site.ts';
+import { loadStaticSite, type StaticSite } from './static-site.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import type { AppDeps, RouterDeps } from './deps.ts';
 
@@ -96,24 +96,8 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   app.use(errorHandler());
   app.use(canonicalOrigin(deps.config.publicOrigin));
   app.use(securityHeaders({ production: deps.config.env === 'production' }));
-  // Analytics events (thousands a second at peak) are answered before the render cache, compression and the other
-  // routers, none of which they need. Same-origin rule as every API write (beacons may be text/plain).
   const rateLimits = deps.rateLimits ?? (await openRateLimitStore(deps.db));
-  const beaconBudget = analyticsBudget(rateLimits);
-  app.beaconPath = createBeaconPath({
-    writer: deps.analytics,
-    budget: beaconBudget,
-    production: deps.config.env === 'production',
-    publicOrigin: deps.config.publicOrigin,
-    trustedProxies: deps.config.trustedProxies,
-    ipv6SourcePrefix: deps.config.ipv6SourcePrefix,
-  });
-  const beacons = new Router({ prefix: '/api' });
-  beacons.use(analyticsRouter(deps.analytics, beaconBudget).routes());
-  const beaconOrigin = sameOriginWrites(deps.config.publicOrigin, { beaconPaths: ANALYTICS_BEACON_PATHS });
-  app.use((ctx, next) => (ctx.path.startsWith('/api/analytics/') ? beaconOrigin(ctx, next) : next()));
-  app.use(beacons.routes());
-  app.use(beacons.allowedMethods());
+  mountAnalyticsBeacons(app, deps, rateLimits);
   // Public pages already rendered are answered here, compressed once, before any router or renderer runs.
   const renderCache = deps.renderCache ?? new RenderCache({ readVersion: () => readCatalogVersion(deps.db) });
   // A page answered from the render cache counts for the ads it shows, as the page counts them when rendered.
@@ -128,65 +112,14 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   const onPageHit: OnPageHit = (req, entry) => {
     if (entry.shows && req.method === 'GET' && isCountedVisit(req.headers)) adStats.countPage(entry.shows, sourceOf(req));
   };
-  if (deps.distDir) {
-    app.use(
-      servePagesFromCache(renderCache, {
-        onPageHit,
-        slots: renderSlots,
-        hasLiveSession: async ({ staff, advertiser }) =>
-          (await staffSessions.isLive(deps.db, staff)) || (await advertiserSessions.isLive(deps.db, advertiser)),
-      }),
-    );
-    app.fastPath = createFastPath({
-      production: deps.config.env === 'production',
-      publicOrigin: deps.config.publicOrigin,
-      trustsProxies: deps.config.trustedProxies.length > 0,
-      renderCache,
-      staticFiles: staticSite?.files,
-      onPageHit,
-      renderSlots: {
-        slots: renderSlots,
-        addressOf: nodeClientAddresses(deps.config.trustedProxies),
-        sourceOf: (address) => sourceOfAddress(address, deps.config.ipv6SourcePrefix),
-      },
-    });
-  }
+  if (deps.distDir) mountPageCache(app, deps, { renderCache, renderSlots, onPageHit, staticFiles: staticSite?.files });
   // `compression` wraps the Node response, so it covers Koa's bodies and the Astro adapter's writes alike.
   app.use((ctx, next) => new Promise((resolve, reject) => gzipOrBrotli(ctx.req, ctx.res, () => next().then(resolve, reject))));
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, dataDir: deps.config.dataDir });
   const store = deps.store ?? openObjectStore(deps.config);
   const routerDeps: RouterDeps = { ...deps, mailer, store, rateLimits, adStats };
-  const api = new Router({ prefix: '/api' });
-  api.use(
-    sameOriginWrites(deps.config.publicOrigin, {
-      isUploadPath: (p) => VERIFICATION_UPLOAD_PATHS.includes(p) || isPhotoUploadPath(p) || isSelfieUploadPath(p) || isReceiptUploadPath(p),
-      signedPaths: [MERCADOPAGO_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH],
-    }),
-  );
-  api.get('/health', async (ctx) => {
-    await ping(deps.db);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: 'ok' };
-  });
-  api.use(adsRouter(routerDeps).routes());
-  api.use(adminAuthRouter(routerDeps).routes());
-  api.use(adminDataRouter(routerDeps).router.routes());
-  api.use(advertiserAccountRouter(routerDeps).routes());
-  api.use(verificationRouter(routerDeps).routes());
-  api.use(advertiserAdsRouter(routerDeps).routes());
-  api.use(reportAnswersRouter(routerDeps).routes());
-  api.use(adPhotosRouter(routerDeps).routes());
-  api.use(photoVerificationRouter(routerDeps).routes());
-  api.use(availabilityRouter(routerDeps).routes());
-  api.use(reportsRouter(routerDeps).routes());
-  api.use(advertiserDataRouter(routerDeps).routes());
-  api.use(paymentsRouter(routerDeps).routes());
-  api.use(mailPreferencesRouter(routerDeps).routes());
-  api.use(browserDataRouter(routerDeps).routes());
-  api.use(searchAlertsRouter(routerDeps).routes());
-  api.use(safetyAlertsRouter(routerDeps).routes());
-  api.use(checkInRouter(routerDeps).routes());
+  const api = apiRouter(routerDeps);
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {
@@ -223,4 +156,93 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
     app.use(notFoundPage(clientDir));
   }
   return app;
+}
+
+/**
+ * Analytics events (thousands a second at peak) are answered before the render cache, compression and the other
+ * routers, none of which they need. Same-origin rule as every API write (beacons may be text/plain).
+ */
+function mountAnalyticsBeacons(app: VeladaApp, deps: AppDeps, rateLimits: RateLimitStore): void {
+  const beaconBudget = analyticsBudget(rateLimits);
+  app.beaconPath = createBeaconPath({
+    writer: deps.analytics,
+    budget: beaconBudget,
+    production: deps.config.env === 'production',
+    publicOrigin: deps.config.publicOrigin,
+    trustedProxies: deps.config.trustedProxies,
+    ipv6SourcePrefix: deps.config.ipv6SourcePrefix,
+  });
+  const beacons = new Router({ prefix: '/api' });
+  beacons.use(analyticsRouter(deps.analytics, beaconBudget).routes());
+  const beaconOrigin = sameOriginWrites(deps.config.publicOrigin, { beaconPaths: ANALYTICS_BEACON_PATHS });
+  app.use((ctx, next) => (ctx.path.startsWith('/api/analytics/') ? beaconOrigin(ctx, next) : next()));
+  app.use(beacons.routes());
+  app.use(beacons.allowedMethods());
+}
+
+interface PageCache {
+  renderCache: RenderCache;
+  renderSlots: RenderSlots;
+  onPageHit: OnPageHit;
+  staticFiles: StaticSite['files'] | undefined;
+}
+
+/** Public pages already rendered are answered from the render cache: in Koa, and before Koa by the fast path. */
+function mountPageCache(app: VeladaApp, deps: AppDeps, { renderCache, renderSlots, onPageHit, staticFiles }: PageCache): void {
+  app.use(
+    servePagesFromCache(renderCache, {
+      onPageHit,
+      slots: renderSlots,
+      hasLiveSession: async ({ staff, advertiser }) =>
+        (await staffSessions.isLive(deps.db, staff)) || (await advertiserSessions.isLive(deps.db, advertiser)),
+    }),
+  );
+  app.fastPath = createFastPath({
+    production: deps.config.env === 'production',
+    publicOrigin: deps.config.publicOrigin,
+    trustsProxies: deps.config.trustedProxies.length > 0,
+    renderCache,
+    staticFiles,
+    onPageHit,
+    renderSlots: {
+      slots: renderSlots,
+      addressOf: nodeClientAddresses(deps.config.trustedProxies),
+      sourceOf: (address) => sourceOfAddress(address, deps.config.ipv6SourcePrefix),
+    },
+  });
+}
+
+/** Every API resource under /api, writes from the site's own origin only. */
+function apiRouter(deps: RouterDeps): Router {
+  const api = new Router({ prefix: '/api' });
+  api.use(
+    sameOriginWrites(deps.config.publicOrigin, {
+      isUploadPath: (p) => VERIFICATION_UPLOAD_PATHS.includes(p) || isPhotoUploadPath(p) || isSelfieUploadPath(p) || isReceiptUploadPath(p),
+      signedPaths: [MERCADOPAGO_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH],
+    }),
+  );
+  api.get('/health', async (ctx) => {
+    await ping(deps.db);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  api.use(adsRouter(deps).routes());
+  api.use(adminAuthRouter(deps).routes());
+  api.use(adminDataRouter(deps).router.routes());
+  api.use(advertiserAccountRouter(deps).routes());
+  api.use(verificationRouter(deps).routes());
+  api.use(advertiserAdsRouter(deps).routes());
+  api.use(reportAnswersRouter(deps).routes());
+  api.use(adPhotosRouter(deps).routes());
+  api.use(photoVerificationRouter(deps).routes());
+  api.use(availabilityRouter(deps).routes());
+  api.use(reportsRouter(deps).routes());
+  api.use(advertiserDataRouter(deps).routes());
+  api.use(paymentsRouter(deps).routes());
+  api.use(mailPreferencesRouter(deps).routes());
+  api.use(browserDataRouter(deps).routes());
+  api.use(searchAlertsRouter(deps).routes());
+  api.use(safetyAlertsRouter(deps).routes());
+  api.use(checkInRouter(deps).routes());
+  return api;
 }

@@ -119,17 +119,57 @@ export async function buildSearchIndex(db: Db, renderCache: RenderCache): Promis
 
 export { localIdentityKey } from './local-keys.ts';
 
-export async function main(): Promise<void> {
-  let config: Config;
+/** Stops the start with one line saying what to fix. */
+function exitWith(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function loadConfigOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
+    if (err instanceof ConfigError) exitWith(err.message);
     throw err;
   }
+}
+
+async function openDbOrExit(config: Config): Promise<Db> {
+  const db = openDb(config.databaseUrl, config.dataDir);
+  try {
+    await ping(db);
+  } catch (err) {
+    exitWith(`Cannot connect to the database: ${(err as Error).message}`);
+  }
+  return db;
+}
+
+/** The site built (when it was not) for this configuration: a build that would refuse the photos' address stops the start. */
+function checkSiteBuild(config: Config): void {
+  buildSiteIfMissing(config.siteOrigin);
+  const mediaRefused = config.mediaPublicUrl ? buildRefusesImagesFrom(path.join(distDir, 'client'), config.mediaPublicUrl) : null;
+  if (mediaRefused) exitWith(mediaRefused);
+  const originDiffers = buildOriginDiffers(path.join(distDir, 'client'), config.siteOrigin);
+  if (originDiffers) console.warn(originDiffers);
+}
+
+function listen(server: http.Server, config: Config): void {
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    exitWith(
+      err.code === 'EADDRINUSE'
+        ? `Port ${config.port} is already in use: stop the other server or set PORT to a free port.`
+        : `The server could not start: ${err.message}`,
+    );
+  });
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    console.log(`Velada is running at http://localhost:${port}/ (${config.databaseUrl?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'})`);
+  });
+}
+
+export async function main(): Promise<void> {
+  const config = loadConfigOrExit();
   // Everything this process creates (the database and its journal, uploads, keys, the outbox) is its own only.
   process.umask(0o077);
   secureDataDir(config);
@@ -137,24 +177,16 @@ export async function main(): Promise<void> {
     config.identityKey ??= localIdentityKey(config);
     config.alertPhoneKey ??= localAlertPhoneKey(config);
   } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
+    exitWith((err as Error).message);
   }
-  const db = openDb(config.databaseUrl, config.dataDir);
-  try {
-    await ping(db);
-  } catch (err) {
-    console.error(`Cannot connect to the database: ${(err as Error).message}`);
-    process.exit(1);
-  }
+  const db = await openDbOrExit(config);
   secureDataDir(config);
   const store = openObjectStore(config);
   try {
     await prepareDatabase(db, config, store);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
-    process.exit(1);
+    exitWith(err.message);
   }
   // `--prepare-only`: the data folder made ready (migrated, seeded, super admin) and nothing served. The end-to-end
   // run prepares one folder this way while the site builds, then starts a server on each copy of it.
@@ -169,17 +201,9 @@ export async function main(): Promise<void> {
     // Which ad statistics count (decision 045): shared through Redis when set, this process's memory otherwise.
     statsOnce = await openStatsOnce({ redisUrl: config.redisUrl });
   } catch (err) {
-    console.error((err as Error).message);
-    process.exit(1);
+    exitWith((err as Error).message);
   }
-  buildSiteIfMissing(config.siteOrigin);
-  const mediaRefused = config.mediaPublicUrl ? buildRefusesImagesFrom(path.join(distDir, 'client'), config.mediaPublicUrl) : null;
-  if (mediaRefused) {
-    console.error(mediaRefused);
-    process.exit(1);
-  }
-  const originDiffers = buildOriginDiffers(path.join(distDir, 'client'), config.siteOrigin);
-  if (originDiffers) console.warn(originDiffers);
+  checkSiteBuild(config);
 
   // The index first, while nothing else runs: a signal meanwhile interrupts nothing, and no job is changing the
   // catalogue under the build.
@@ -199,8 +223,7 @@ export async function main(): Promise<void> {
       pushSender: webPushSender(db, config),
     });
   } catch (err) {
-    console.error(`The scheduled jobs could not start: ${(err as Error).message}`);
-    process.exit(1);
+    exitWith(`The scheduled jobs could not start: ${(err as Error).message}`);
   }
   const analytics = new AnalyticsWriter(db);
   logRenderCacheStats(renderCache);
@@ -208,19 +231,7 @@ export async function main(): Promise<void> {
   const app = await createApp({ db, config, distDir, analytics, mailer, store, renderCache, adStats, searchIndex, rateLimits });
   const server = http.createServer(app.callback());
   const stopServer = stoppable(server);
-  server.on('error', (err: NodeJS.ErrnoException) => {
-    console.error(
-      err.code === 'EADDRINUSE'
-        ? `Port ${config.port} is already in use: stop the other server or set PORT to a free port.`
-        : `The server could not start: ${err.message}`,
-    );
-    process.exit(1);
-  });
-  server.listen(config.port, config.host, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    console.log(`Velada is running at http://localhost:${port}/ (${config.databaseUrl?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'})`);
-  });
+  listen(server, config);
 
   const shutdown = () => {
     searchIndex.close();

@@ -11,12 +11,12 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import sharp from 'sharp';
 import { migrate, openDb } from '#db/connection.ts';
-import { BARRIOS, CATEGORY_VALUES } from '#shared/catalogue.ts';
 import { adPath } from '#shared/ad-text.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { BENCH_DB_FILE, BENCH_DATA_DIR, isMain, log, round } from './lib/common.ts';
 import { ensureBenchData } from './lib/bench-data.ts';
 import { ensureSiteBuild, startServer } from './lib/processes.ts';
+import { loadTraffic, type Kind } from './lib/load-traffic.ts';
 import { advertiserSessions } from '#core/sessions/sessions.ts';
 
 const CONNECTIONS = 500;
@@ -29,16 +29,6 @@ const LOAD_DIR = path.join(BENCH_DATA_DIR, 'load');
 const LOAD_DB_FILE = path.join(LOAD_DIR, 'velada.sqlite');
 const DRAFTS = 400;
 const PASSWORD = 'clave-de-carga-123';
-
-/** A traffic mix by weight: what a busy evening looks like, with uploads and sign-ins heavier than real life. */
-const MIX: [kind: Kind, weight: number][] = [
-  ['search', 45],
-  ['ad', 30],
-  ['analytics', 15],
-  ['signin', 7],
-  ['upload', 3],
-];
-type Kind = 'search' | 'ad' | 'analytics' | 'signin' | 'upload';
 
 function memoryOf(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -108,6 +98,59 @@ async function photoForm(): Promise<{ body: Buffer; contentType: string }> {
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** One phase of traffic: every connection sends as fast as it is answered, or all together at `overallRate`. */
+async function phase(
+  origin: string,
+  traffic: ReturnType<typeof loadTraffic>,
+  options: { durationS: number; overallRate?: number },
+): Promise<Record<string, unknown>> {
+  const sent: Record<Kind, number> = { search: 0, ad: 0, analytics: 0, signin: 0, upload: 0 };
+  const statusesByKind: Partial<Record<Kind, Record<number, number>>> = {};
+  const statuses: Record<number, number> = {};
+  log(
+    `load: ${CONNECTIONS} connections, ${options.durationS} s of mixed traffic${options.overallRate ? ` at ${options.overallRate} requests/s` : ''}`,
+  );
+  const result = await new Promise<Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: origin,
+        connections: CONNECTIONS,
+        duration: options.durationS,
+        overallRate: options.overallRate,
+        timeout: 30,
+        requests: traffic(sent, statusesByKind),
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (_client, statusCode) => {
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
+  });
+  const count = (test: (status: number) => boolean) =>
+    Object.entries(statuses).reduce((sum, [status, k]) => (test(Number(status)) ? sum + k : sum), 0);
+  const serverErrors = count((s) => s >= 500 && s !== 503);
+  const pages = (kind: Kind) => statusesByKind[kind]?.[200] ?? 0;
+  return {
+    durationS: options.durationS,
+    overallRate: options.overallRate ?? null,
+    requests: result.requests.total,
+    requestsPerSecond: round(result.requests.average, 0),
+    // Pages (search and ad) answered with the page itself, per second: what visitors got.
+    pagesServedPerSecond: round((pages('search') + pages('ad')) / options.durationS, 1),
+    sent,
+    statuses,
+    statusesByKind,
+    errors: serverErrors + result.errors + result.timeouts,
+    serverErrors,
+    connectionErrors: result.errors,
+    timeouts: result.timeouts,
+    deliberateRefusals: count((s) => s === 401 || s === 429 || s === 503),
+    unexpected4xx: count((s) => s >= 400 && s < 500 && s !== 401 && s !== 429),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+  };
+}
+
 export async function runLoadBenchmark(): Promise<Record<string, unknown>> {
   ensureSiteBuild();
   const { drafts, session, adPaths } = await prepare();
@@ -127,146 +170,12 @@ export async function runLoadBenchmark(): Promise<Record<string, unknown>> {
     memory.push(memoryOf(server.pid));
     if (++ticks % 10 === 0) void server.heapUsed().then((bytes) => heap.push(bytes));
   }, 1000);
-
-  // A deterministic sequence: the same run every time.
-  let n = 0;
-  const totalWeight = MIX.reduce((sum, [, w]) => sum + w, 0);
-  const kindOf = (i: number): Kind => {
-    let slot = (i * 7919) % totalWeight;
-    for (const [kind, weight] of MIX) if ((slot -= weight) < 0) return kind;
-    return 'search';
-  };
-  const common = (i: number) => ({
-    'sec-fetch-site': 'same-origin',
-    'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-    'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/156.0.0.0 Mobile Safari/537.36',
-  });
-  const requests = (sent: Record<Kind, number>, statusesByKind: Partial<Record<Kind, Record<number, number>>>) => [
-    {
-      setupRequest: (request: Record<string, unknown>, context: Record<string, unknown>) => {
-        n += 1;
-        const kind = kindOf(n);
-        sent[kind] += 1;
-        context.kind = kind;
-        const visitor = n % 20_000;
-        switch (kind) {
-          case 'search': {
-            const barrio = BARRIOS[n % BARRIOS.length]!.slug;
-            const category = CATEGORY_VALUES[n % CATEGORY_VALUES.length]!;
-            const query =
-              n % 3 === 0
-                ? `?barrio=${barrio}`
-                : n % 3 === 1
-                  ? `?categoria=${category}&barrio=${barrio}&pagina=${1 + (n % 3)}`
-                  : `?q=${barrio.split('-')[0]}`;
-            return { ...request, method: 'GET', path: `/buscar${query}`, headers: { ...common(visitor), cookie: 'velada_edad=1' } };
-          }
-          case 'ad':
-            return {
-              ...request,
-              method: 'GET',
-              path: adPaths[n % adPaths.length],
-              headers: { ...common(visitor), cookie: 'velada_edad=1' },
-            };
-          case 'analytics':
-            return {
-              ...request,
-              method: 'POST',
-              path: '/api/analytics/track',
-              headers: { ...common(visitor), 'content-type': 'application/json' },
-              body: JSON.stringify({
-                eventType: 'pageview',
-                visitorId: `6a1d2c3b-0000-4000-8000-${String(visitor).padStart(12, '0')}`,
-                sessionId: `6a1d2c3b-0000-4000-9000-${String(visitor).padStart(12, '0')}`,
-                pageUrl: `https://velada.example/buscar?n=${n % 500}`,
-                pageTitle: 'Buscar | Velada',
-                referrer: 'direct',
-                screenResolution: '390x844',
-                source: 'direct',
-                medium: 'none',
-                campaign: null,
-              }),
-            };
-          case 'signin':
-            return {
-              ...request,
-              method: 'POST',
-              path: '/api/advertiser/login',
-              headers: { ...common(visitor), 'content-type': 'application/json' },
-              body: JSON.stringify({ email: 'carga@velada.example', password: n % 4 === 0 ? PASSWORD : `equivocada-${n}` }),
-            };
-          case 'upload':
-            // Each draft in turn (10 photos each: the pool outlasts the run, so no upload meets the plan's limit).
-            return {
-              ...request,
-              method: 'POST',
-              path: `/api/advertiser/ads/${drafts[sent.upload % drafts.length]}/photos`,
-              headers: { ...common(visitor), 'content-type': photo.contentType, cookie: `${advertiserSessions.cookie}=${session}` },
-              body: photo.body,
-            };
-        }
-      },
-      onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
-        const byStatus = (statusesByKind[context.kind as Kind] ??= {});
-        byStatus[status] = (byStatus[status] ?? 0) + 1;
-      },
-    },
-  ];
-
-  /** One phase of traffic: every connection sends as fast as it is answered, or all together at `overallRate`. */
-  async function phase(options: { durationS: number; overallRate?: number }): Promise<Record<string, unknown>> {
-    const sent: Record<Kind, number> = { search: 0, ad: 0, analytics: 0, signin: 0, upload: 0 };
-    const statusesByKind: Partial<Record<Kind, Record<number, number>>> = {};
-    const statuses: Record<number, number> = {};
-    log(
-      `load: ${CONNECTIONS} connections, ${options.durationS} s of mixed traffic${options.overallRate ? ` at ${options.overallRate} requests/s` : ''}`,
-    );
-    const result = await new Promise<Result>((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: server.origin,
-          connections: CONNECTIONS,
-          duration: options.durationS,
-          overallRate: options.overallRate,
-          timeout: 30,
-          requests: requests(sent, statusesByKind),
-        },
-        (err, res) => (err ? reject(err) : resolve(res)),
-      );
-      instance.on('response', (_client, statusCode) => {
-        statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-      });
-    });
-    const count = (test: (status: number) => boolean) =>
-      Object.entries(statuses).reduce((sum, [status, k]) => (test(Number(status)) ? sum + k : sum), 0);
-    const serverErrors = count((s) => s >= 500 && s !== 503);
-    const pages = (kind: Kind) => statusesByKind[kind]?.[200] ?? 0;
-    return {
-      durationS: options.durationS,
-      overallRate: options.overallRate ?? null,
-      requests: result.requests.total,
-      requestsPerSecond: round(result.requests.average, 0),
-      // Pages (search and ad) answered with the page itself, per second: what visitors got.
-      pagesServedPerSecond: round((pages('search') + pages('ad')) / options.durationS, 1),
-      sent,
-      statuses,
-      statusesByKind,
-      errors: serverErrors + result.errors + result.timeouts,
-      serverErrors,
-      connectionErrors: result.errors,
-      timeouts: result.timeouts,
-      deliberateRefusals: count((s) => s === 401 || s === 429 || s === 503),
-      unexpected4xx: count((s) => s >= 400 && s < 500 && s !== 401 && s !== 429),
-      latencyP50Ms: result.latency.p50,
-      latencyP99Ms: result.latency.p99,
-    };
-  }
-
+  const traffic = loadTraffic({ adPaths, drafts, session, password: PASSWORD, photo });
   let overload: Record<string, unknown>;
   let steady: Record<string, unknown>;
   try {
-    overload = await phase({ durationS: DURATION_S });
-    steady = await phase({ durationS: STEADY_DURATION_S, overallRate: STEADY_RATE });
+    overload = await phase(server.origin, traffic, { durationS: DURATION_S });
+    steady = await phase(server.origin, traffic, { durationS: STEADY_DURATION_S, overallRate: STEADY_RATE });
   } finally {
     clearInterval(sampler);
     memory.push(memoryOf(server.pid));

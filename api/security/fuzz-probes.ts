@@ -1,7 +1,8 @@
 // The hostile inputs of the fuzz test (api/security/fuzz.test.ts): for a route, its case in the catalogue and an
 // identity, the probes to send (broken JSON, wrong types, huge strings, deep nesting, control characters,
 // prototype keys, wrong content types, oversized bodies, junk ids), each with the headers that identity sends.
-import { fillPath, type ApiRoute, type RouteCase } from './route-catalogue.ts';
+import { fillPath, type ApiRoute } from './route-catalogue.ts';
+import type { RouteCase } from './route-cases.ts';
 import type { RawRequest } from './testing.ts';
 import type { World } from './world.ts';
 import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
@@ -84,6 +85,77 @@ export async function multipart(fields: Record<string, string | Blob>): Promise<
   return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
 }
 
+/** A probe of the route under test: a name, a body, its content type (null for none) and the path (the route's by default). */
+type MakeProbe = (name: string, body: string | Buffer, contentType?: string | null, at?: string) => Probe;
+
+/** Bodies that are not the JSON object a route reads: other JSON values, deep nesting, other encodings and types. */
+function jsonShapeProbes(json: MakeProbe, example: Record<string, unknown>, fresh: () => Record<string, unknown>): Probe[] {
+  return [
+    json('an empty body', ''),
+    json('null', 'null'),
+    json('an array', '[]'),
+    json('a string', '"texto"'),
+    json('a number too big for any integer', '123456789012345678901234567890'),
+    json('10,000 nested arrays', nestedArrays(10_000)),
+    json('10,000 nested objects', nestedObjects(10_000)),
+    json('constructor', withKey(fresh(), 'constructor', { prototype: { polluted: true } })),
+    json('a byte order mark', `\ufeff${JSON.stringify(example)}`),
+    json('invalid UTF-8', Buffer.concat([Buffer.from('{"text":"a'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('b"}')])),
+    json('no content type', JSON.stringify(example), null),
+    json('a multipart body without boundary', 'nonsense', 'multipart/form-data'),
+    json('XML', '<a>1</a>', 'application/xml'),
+  ];
+}
+
+/** Each field of the example replaced in turn: ALWAYS, and two of IN_TURN. */
+function fieldProbes(json: MakeProbe, route: ApiRoute, fields: string[], fresh: () => Record<string, unknown>): Probe[] {
+  const probes: Probe[] = [];
+  // Which two of IN_TURN a field gets turns with the field and the route, so that routes of one field vary too.
+  const offset = [...route.key].reduce((sum, c) => sum + c.charCodeAt(0), 0);
+  fields.forEach((field, index) => {
+    const turn = (k: number) => IN_TURN[(offset + 2 * index + k) % IN_TURN.length]!;
+    const values = [...ALWAYS, turn(0), turn(1)];
+    for (const [name, value] of values) {
+      const body = fresh();
+      const replaced = typeof value === 'function' ? (value as (original: unknown) => unknown)(body[field]) : value;
+      probes.push({ ...json(`${field} = ${name}`, JSON.stringify({ ...body, [field]: replaced })), oversized: name === '1 MB' });
+    }
+  });
+  return probes;
+}
+
+/** Multipart forms: NUL in a text field, files that are not images, garbage, a form cut short. */
+async function multipartProbes(json: MakeProbe, jpeg: Buffer): Promise<Probe[]> {
+  const file = (bytes: Buffer | string, type: string) => new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type });
+  const withText = await multipart({
+    method: 'manual',
+    fullName: 'Ana\u0000María',
+    birthDate: '1990-01-01',
+    photo: file(jpeg, 'image/jpeg'),
+  });
+  const notAnImage = await multipart({
+    photo: file('esto no es una imagen', 'image/jpeg'),
+    receipt: file('%PDF-no', 'application/pdf'),
+    selfie: file('x', 'image/png'),
+  });
+  const garbage = 'multipart/form-data; boundary=----límite';
+  return [
+    json('a multipart form with NUL in a text field', withText.body, withText.type),
+    json('a multipart form whose files are not images', notAnImage.body, notAnImage.type),
+    json('multipart garbage', '------límite\r\nContent-Disposition: form-data; name="photo"\r\n\r\n\u0000', garbage),
+    json('a multipart form cut short', withText.body.subarray(0, withText.body.length / 2), withText.type),
+  ];
+}
+
+/** Each path parameter replaced by junk ids. */
+function paramProbes(json: MakeProbe, route: ApiRoute, real: Record<string, number>, example: Record<string, unknown>): Probe[] {
+  return Object.keys(real).flatMap((name) =>
+    JUNK_IDS.map((junk) =>
+      json(`:${name} = ${junk}`, JSON.stringify(example), 'application/json', fillPath(route.path, { ...real, [name]: junk })),
+    ),
+  );
+}
+
 export async function probesFor(
   route: ApiRoute,
   rule: RouteCase,
@@ -96,7 +168,7 @@ export async function probesFor(
   const example = rule.example?.(world) ?? {};
   // A new example per probe where the catalogue makes each one unique (a new email, so that no probe stops at 'taken').
   const fresh = () => rule.example?.(world) ?? {};
-  const json = (name: string, body: string | Buffer, contentType: string | null = 'application/json', at = path): Probe => ({
+  const json: MakeProbe = (name, body, contentType = 'application/json', at = path) => ({
     name,
     request: { method: route.method, path: at, headers: headersFor(identity, world, contentType), body },
   });
@@ -123,68 +195,10 @@ export async function probesFor(
     { ...chunked, oversized: true },
   ];
   // Routes that read no JSON body get the above (their content type is still checked); the rest get everything.
-  if (rule.body === 'json') {
-    probes.push(
-      json('an empty body', ''),
-      json('null', 'null'),
-      json('an array', '[]'),
-      json('a string', '"texto"'),
-      json('a number too big for any integer', '123456789012345678901234567890'),
-      json('10,000 nested arrays', nestedArrays(10_000)),
-      json('10,000 nested objects', nestedObjects(10_000)),
-      json('constructor', withKey(fresh(), 'constructor', { prototype: { polluted: true } })),
-      json('a byte order mark', `\ufeff${JSON.stringify(example)}`),
-      json('invalid UTF-8', Buffer.concat([Buffer.from('{"text":"a'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('b"}')])),
-      json('no content type', JSON.stringify(example), null),
-      json('a multipart body without boundary', 'nonsense', 'multipart/form-data'),
-      json('XML', '<a>1</a>', 'application/xml'),
-    );
-  }
-
-  // Which two of IN_TURN a field gets turns with the field and the route, so that routes of one field vary too.
-  const offset = [...route.key].reduce((sum, c) => sum + c.charCodeAt(0), 0);
-  Object.keys(example).forEach((field, index) => {
-    const turn = (k: number) => IN_TURN[(offset + 2 * index + k) % IN_TURN.length]!;
-    const values = [...ALWAYS, turn(0), turn(1)];
-    for (const [name, value] of values) {
-      const body = fresh();
-      const replaced = typeof value === 'function' ? (value as (original: unknown) => unknown)(body[field]) : value;
-      probes.push({ ...json(`${field} = ${name}`, JSON.stringify({ ...body, [field]: replaced })), oversized: name === '1 MB' });
-    }
-  });
-
-  if (rule.body === 'multipart') {
-    const file = (bytes: Buffer | string, type: string) => new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type });
-    const withText = await multipart({
-      method: 'manual',
-      fullName: 'Ana\u0000María',
-      birthDate: '1990-01-01',
-      photo: file(jpeg, 'image/jpeg'),
-    });
-    const notAnImage = await multipart({
-      photo: file('esto no es una imagen', 'image/jpeg'),
-      receipt: file('%PDF-no', 'application/pdf'),
-      selfie: file('x', 'image/png'),
-    });
-    const garbage = 'multipart/form-data; boundary=----límite';
-    probes.push(
-      json('a multipart form with NUL in a text field', withText.body, withText.type),
-      json('a multipart form whose files are not images', notAnImage.body, notAnImage.type),
-      json('multipart garbage', '------límite\r\nContent-Disposition: form-data; name="photo"\r\n\r\n\u0000', garbage),
-      json('a multipart form cut short', withText.body.subarray(0, withText.body.length / 2), withText.type),
-    );
-  }
-
-  if (rule.params) {
-    const real = rule.params(world);
-    for (const name of Object.keys(real)) {
-      for (const junk of JUNK_IDS) {
-        probes.push(
-          json(`:${name} = ${junk}`, JSON.stringify(example), 'application/json', fillPath(route.path, { ...real, [name]: junk })),
-        );
-      }
-    }
-  }
+  if (rule.body === 'json') probes.push(...jsonShapeProbes(json, example, fresh));
+  probes.push(...fieldProbes(json, route, Object.keys(example), fresh));
+  if (rule.body === 'multipart') probes.push(...(await multipartProbes(json, jpeg)));
+  if (rule.params) probes.push(...paramProbes(json, route, rule.params(world), example));
   // Last, so that the rows it may use up (a verification decided, a name taken) are there for the rest.
   probes.push({ ...json('the example', JSON.stringify(example)), mayChange: true });
   return probes;

@@ -92,13 +92,10 @@ export async function seedWorld(db: Knex, store: ObjectStore, assets: WorldAsset
   return db.transaction((trx) => seed(trx, { ...assets, photoFile, documentKey, selfieKey, receiptKey }));
 }
 
-async function seed(
-  db: Knex,
-  files: WorldAssets & { photoFile: string; documentKey: string; selfieKey: string; receiptKey: string },
-): Promise<World> {
-  worlds += 1;
-  const n = worlds;
-  const now = new Date();
+type Files = WorldAssets & { photoFile: string; documentKey: string; selfieKey: string; receiptKey: string };
+
+/** The owner (signed up and confirmed), a stranger, the owner's three ads and the draft's photo. */
+async function seedAdvertisers(db: Knex, files: Files, n: number, now: Date) {
   const ownerTitle = `Aviso privado de la dueña ${n}`;
   const email = `duena${n}@example.com`;
   const ownerId = await insertAdvertiser(db, { email, fullName: `Dueña Número ${n}` });
@@ -115,6 +112,11 @@ async function seed(
     height: 64,
     alt: ownerTitle,
   });
+  return { ownerTitle, email, ownerId, strangerId, draftAdId, publishedAdId, pausedAdId, photoId };
+}
+
+/** A bank account, and the owner's payment waiting with its receipt. */
+async function seedPayment(db: Knex, files: Files, n: number, now: Date, { ownerId, publishedAdId, ownerTitle }: Advertisers) {
   const bankAccountId = await insertId(db, 'bank_accounts', {
     bank_name: 'Banco de Prueba',
     account_holder: 'Velada SRL',
@@ -139,6 +141,11 @@ async function seed(
     receipt_uploaded_at: now,
     created_at: now,
   });
+  return { bankAccountId, paymentId };
+}
+
+/** An advertiser waiting for identity verification (with a document), and a photo verification of the owner's draft. */
+async function seedVerifications(db: Knex, files: Files, n: number, now: Date, { ownerId, draftAdId }: Advertisers) {
   const pendingAdvertiserId = await insertAdvertiser(db, { email: `espera${n}@example.com`, verificationStatus: 'pending' });
   const requestId = await insertId(db, 'verification_requests', {
     advertiser_id: pendingAdvertiserId,
@@ -165,6 +172,11 @@ async function seed(
     requested_at: now,
     submitted_at: now,
   });
+  return { pendingAdvertiserId, documentId, photoVerificationId };
+}
+
+/** What staff moderate: an ad waiting, reports, a message, safety alerts; and the owner's check-in timer. */
+async function seedModeration(db: Knex, n: number, now: Date, { ownerId, strangerId, publishedAdId }: Advertisers) {
   const pendingAdId = await insertAd(db, strangerId, { title: 'Aviso esperando revisión', state: 'pending' });
   const reportId = await insertId(db, 'reports', {
     ad_id: publishedAdId,
@@ -208,6 +220,11 @@ async function seed(
     started_at: now,
     due_at: new Date(now.getTime() + 60 * 60_000),
   });
+  return { pendingAdId, reportId, messageId, preservedReportId, pendingSafetyAlertId, approvedSafetyAlertId };
+}
+
+/** A super admin, a partner without permissions, a throwaway partner, and an alert for them. */
+async function seedStaff(db: Knex, n: number, now: Date, { publishedAdId }: Advertisers) {
   const superAdminId = await addAdmin(db, `super_${n}`, true);
   const staffWithoutId = await addAdmin(db, `sin_permisos_${n}`, false);
   const throwawayAdminId = await addAdmin(db, `descartable_${n}`, false);
@@ -218,30 +235,38 @@ async function seed(
     ad_id: publishedAdId,
     created_at: now,
   });
+  return { superAdminId, staffWithoutId, throwawayAdminId, alertId };
+}
+
+type Advertisers = Awaited<ReturnType<typeof seedAdvertisers>>;
+
+async function seed(db: Knex, files: Files): Promise<World> {
+  worlds += 1;
+  const n = worlds;
+  const now = new Date();
+  const advertisers = await seedAdvertisers(db, files, n, now);
+  const { ownerId, strangerId, email } = advertisers;
+  const { bankAccountId, paymentId } = await seedPayment(db, files, n, now, advertisers);
+  const verifications = await seedVerifications(db, files, n, now, advertisers);
+  const moderation = await seedModeration(db, n, now, advertisers);
+  const { superAdminId, staffWithoutId, throwawayAdminId, alertId } = await seedStaff(db, n, now, advertisers);
   return {
     owner: { id: ownerId, email, cookie: await advertiserSessions.create(db, ownerId) },
     stranger: { id: strangerId, cookie: await advertiserSessions.create(db, strangerId) },
     superAdmin: { id: superAdminId, cookie: await staffSessions.create(db, superAdminId) },
     staffWithout: { id: staffWithoutId, cookie: await staffSessions.create(db, staffWithoutId) },
-    draftAdId,
-    publishedAdId,
-    pausedAdId,
-    ownerTitle,
-    photoId,
+    draftAdId: advertisers.draftAdId,
+    publishedAdId: advertisers.publishedAdId,
+    pausedAdId: advertisers.pausedAdId,
+    ownerTitle: advertisers.ownerTitle,
+    photoId: advertisers.photoId,
     paymentId,
     paymentReference: `VEL-SEC-${n}`,
     quote: await issueQuote(db, 'premium', 15000),
-    pendingAdvertiserId,
-    pendingAdId,
-    reportId,
-    messageId,
+    ...verifications,
+    ...moderation,
     bankAccountId,
     throwawayAdminId,
     alertId,
-    documentId,
-    photoVerificationId,
-    preservedReportId,
-    pendingSafetyAlertId,
-    approvedSafetyAlertId,
   };
 }

@@ -29,11 +29,8 @@ import {
 /** The address a deleted account is left with: it reaches nobody, and tells a deleted account from a live one. */
 export const deletedAccountEmail = (advertiserId: number) => `cuenta-eliminada-${advertiserId}@velada.invalid`;
 
-/** Every datum kept about the account, dates in ISO 8601, as the account's download gives it. */
-export async function exportAdvertiserData(db: Knex, advertiserId: number) {
-  const account = await Advertiser.query(db)
-    .findById(advertiserId)
-    .select('email', 'full_name', 'dni', 'birth_date', 'verification_status', 'verified_at', 'email_confirmed_at', 'created_at');
+/** The account's ads, each with its rates, photos, daily counts and availability windows. */
+async function adsForExport(db: Knex, advertiserId: number) {
   const ads = await Ad.query(db).where('advertiser_id', advertiserId).orderBy('id').withGraphFetched('[photos(inGalleryOrder), rates]');
   const statistics = await advertiserDailyCounts(db, advertiserId);
   // "Disponible ahora" and "Hoy no atiendo", kept 13 months (docs/decisions/032-available-now.md).
@@ -44,6 +41,65 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
     )
     .orderBy('starts_at')
     .orderBy('id');
+  return ads.map((a) => ({
+    id: a.id,
+    title: a.title,
+    description: a.description,
+    category: a.category,
+    barrio: a.barrio,
+    phone: a.phone,
+    // Each rate in pesos, by place and duration; the price per hour is the lowest 1-hour one.
+    rates: rateRows(ratesFromRows(a.rates!)),
+    pricePerHour: a.pricePerHour,
+    state: a.state,
+    stateReason: a.stateReason,
+    plan: a.plan,
+    publishedAt: a.publishedAt,
+    expiresAt: a.expiresAt,
+    createdAt: a.createdAt,
+    photos: a.photos!.map((p) => adImageUrl(p.fileKey, 800)),
+    // Counts only (appearances, views, contacts per day): nothing about who saw the ad is kept.
+    dailyStatistics: statistics.filter((s) => s.adId === a.id).map(({ adId: _adId, ...day }) => day),
+    availabilityWindows: windows.filter((w) => w.adId === a.id).map((w) => ({ kind: w.kind, startsAt: w.startsAt, endsAt: w.endsAt })),
+  }));
+}
+
+async function photoVerificationsForExport(db: Knex, advertiserId: number) {
+  const photoVerifications = await PhotoVerificationRequest.query(db)
+    .where('advertiser_id', advertiserId)
+    .orderBy('id')
+    .withGraphFetched('checks(inOrder)');
+  return photoVerifications.map((r) => ({
+    adId: r.adId,
+    gesture: r.gesture,
+    status: r.status,
+    requestedAt: r.requestedAt,
+    submittedAt: r.submittedAt,
+    decidedAt: r.decidedAt,
+    selfiePurgedAt: r.selfiePurgedAt,
+    photos: r.checks!.map((c) => ({ position: c.position, verified: c.verified, reason: c.reason })),
+  }));
+}
+
+/** What they answered to reports about their ads (never the report's details or who made it). */
+/** What they answered to reports about their ads (never the report's details or who made it). */
+async function reportAnswersForExport(db: Knex, advertiserId: number) {
+  return (
+    await ReportAnswer.query(db)
+      .where('advertiser_id', advertiserId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .withGraphFetched('report(adOnly)')
+      .modifiers({ adOnly: (q) => q.select('id', 'ad_id') })
+  ).map((a) => ({ adId: a.report!.adId, answer: a.body, sentAt: a.createdAt.toISOString() }));
+}
+
+/** Every datum kept about the account, dates in ISO 8601, as the account's download gives it. */
+export async function exportAdvertiserData(db: Knex, advertiserId: number) {
+  const account = await Advertiser.query(db)
+    .findById(advertiserId)
+    .select('email', 'full_name', 'dni', 'birth_date', 'verification_status', 'verified_at', 'email_confirmed_at', 'created_at');
+  const ads = await adsForExport(db, advertiserId);
   const verifications = await VerificationRequest.query(db)
     .where('advertiser_id', advertiserId)
     .orderBy('id')
@@ -60,10 +116,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       'decided_at',
       'documents_purged_at',
     );
-  const photoVerifications = await PhotoVerificationRequest.query(db)
-    .where('advertiser_id', advertiserId)
-    .orderBy('id')
-    .withGraphFetched('checks(inOrder)');
+  const photoVerifications = await photoVerificationsForExport(db, advertiserId);
   const payments = await Payment.query(db)
     .where('advertiser_id', advertiserId)
     .orderBy('id')
@@ -83,52 +136,15 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
   const optOuts = await MailOptOut.query(db).where('advertiser_id', advertiserId).select('kind', 'created_at');
   const safetyAlerts = await safetyAlertsForExport(db, advertiserId);
   const running = await checkInOf(db, advertiserId);
-  // What they answered to reports about their ads (never the report's details or who made it).
-  const reportAnswers = (
-    await ReportAnswer.query(db)
-      .where('advertiser_id', advertiserId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .withGraphFetched('report(adOnly)')
-      .modifiers({ adOnly: (q) => q.select('id', 'ad_id') })
-  ).map((a) => ({ adId: a.report!.adId, answer: a.body, sentAt: a.createdAt.toISOString() }));
+  const reportAnswers = await reportAnswersForExport(db, advertiserId);
   return {
     generatedAt: new Date().toISOString(),
     account,
-    ads: ads.map((a) => ({
-      id: a.id,
-      title: a.title,
-      description: a.description,
-      category: a.category,
-      barrio: a.barrio,
-      phone: a.phone,
-      // Each rate in pesos, by place and duration; the price per hour is the lowest 1-hour one.
-      rates: rateRows(ratesFromRows(a.rates!)),
-      pricePerHour: a.pricePerHour,
-      state: a.state,
-      stateReason: a.stateReason,
-      plan: a.plan,
-      publishedAt: a.publishedAt,
-      expiresAt: a.expiresAt,
-      createdAt: a.createdAt,
-      photos: a.photos!.map((p) => adImageUrl(p.fileKey, 800)),
-      // Counts only (appearances, views, contacts per day): nothing about who saw the ad is kept.
-      dailyStatistics: statistics.filter((s) => s.adId === a.id).map(({ adId: _adId, ...day }) => day),
-      availabilityWindows: windows.filter((w) => w.adId === a.id).map((w) => ({ kind: w.kind, startsAt: w.startsAt, endsAt: w.endsAt })),
-    })),
+    ads,
     // Identity documents are not included: they are deleted 30 days after the decision, and never sent by mail or download.
     verifications,
     // "Fotos reales" checks: their state and dates, each photo's result; never the selfie itself.
-    photoVerifications: photoVerifications.map((r) => ({
-      adId: r.adId,
-      gesture: r.gesture,
-      status: r.status,
-      requestedAt: r.requestedAt,
-      submittedAt: r.submittedAt,
-      decidedAt: r.decidedAt,
-      selfiePurgedAt: r.selfiePurgedAt,
-      photos: r.checks!.map((c) => ({ position: c.position, verified: c.verified, reason: c.reason })),
-    })),
+    photoVerifications,
     payments,
     // Safety alerts this account filed (decision 040); the numbers are not kept, so they are not here either.
     safetyAlerts,

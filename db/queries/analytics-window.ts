@@ -7,7 +7,7 @@ import { shiftDate } from '#shared/dates.ts';
 export const SUMMARY_DAYS = 30;
 const WINDOW = 'pages';
 
-/** The first day of the window, read inside a transaction that has already written (see analytics-ingest.ts). */
+/** The first day of the window, read inside a transaction that has already written (see analytics-rollups.ts). */
 export async function pageWindowStart(trx: Knex.Transaction): Promise<string> {
   const row = await trx('analytics_windows').where('name', WINDOW).first('first_day');
   return String(row.first_day).slice(0, 10);
@@ -35,7 +35,7 @@ export async function movePageWindow(db: Knex, firstDay: string): Promise<void> 
       .andWhere('day', '<', end)
       .select('page_path', trx.raw('sum(views) as n'))
       .groupBy('page_path')
-      .orderBy('page_path'); // the lock order of analytics-ingest.ts
+      .orderBy('page_path'); // the lock order of analytics-rollups.ts
     for (let i = 0; i < changes.length; i += 500) {
       const part = changes.slice(i, i + 500);
       const sign = leaving ? -1 : 1;

@@ -39,6 +39,33 @@ export interface CreatedReport {
   heldAd: { id: number; title: string; advertiserEmail: string } | null;
 }
 
+/**
+ * Why a source's report leaves the ad visible although its reason hides: too many of the source's hiding reports
+ * dismissed, or its hides of the day used up; null when it may hide.
+ */
+async function hidingWithheld(trx: Knex.Transaction, reporterKey: string | null, now: Date): Promise<HoldWithheld | null> {
+  if (!reporterKey) return null;
+  if ((await dismissedHidingReports(trx, reporterKey, now)) >= DISMISSALS_TO_LOSE_HIDING) return 'dismissed_source';
+  const hiddenToday = await Report.query(trx)
+    .where({ reporter_key: reporterKey, hid_ad: true })
+    .where('created_at', '>', new Date(now.getTime() - DAY_MS))
+    .resultSize();
+  return hiddenToday >= HIDING_REPORTS_PER_DAY ? 'day_limit' : null;
+}
+
+/** The staff alert of a report whose reason hides: what became of the ad. */
+function hidingReportMessage(reason: ReportReason, ad: { id: number; title: string }, hidden: boolean, withheld: HoldWithheld | null) {
+  const label = reportReasonLabel(reason).toLowerCase();
+  const what = hidden
+    ? 'quedó oculto hasta que lo revisen'
+    : withheld === 'dismissed_source'
+      ? `sigue visible: a quien denunció le desestimaron ${DISMISSALS_TO_LOSE_HIDING} o más denuncias de este tipo en 90 días`
+      : withheld === 'day_limit'
+        ? 'sigue visible: quien denunció ya ocultó el máximo de avisos del día'
+        : 'no estaba publicado';
+  return `Denuncia por ${label}: el anuncio «${ad.title}» (código ${ad.id}) ${what}.`;
+}
+
 export async function createReport(
   db: Knex,
   input: {
@@ -86,17 +113,8 @@ export async function createReport(
     let withheld: HoldWithheld | null = null;
     let hidden = false;
     if (hides && ad.state === 'published') {
-      if (input.reporterKey && (await dismissedHidingReports(trx, input.reporterKey, now)) >= DISMISSALS_TO_LOSE_HIDING)
-        withheld = 'dismissed_source';
-      else if (
-        input.reporterKey &&
-        (await Report.query(trx)
-          .where({ reporter_key: input.reporterKey, hid_ad: true })
-          .where('created_at', '>', new Date(now.getTime() - DAY_MS))
-          .resultSize()) >= HIDING_REPORTS_PER_DAY
-      )
-        withheld = 'day_limit';
-      else
+      withheld = await hidingWithheld(trx, input.reporterKey, now);
+      if (!withheld)
         hidden =
           (await Ad.query(trx).findById(ad.id).where('state', 'published').patch({ state: 'held', heldAt: now, updatedAt: now })) > 0;
     }
@@ -105,24 +123,8 @@ export async function createReport(
       .findById(id)
       .patch({ adId: ad.id, adReference: null, hidAd: hidden, adSnapshot: snapshot, holdWithheld: withheld });
     if (hides) {
-      const label = reportReasonLabel(input.reason).toLowerCase();
-      const what = hidden
-        ? 'quedó oculto hasta que lo revisen'
-        : withheld === 'dismissed_source'
-          ? `sigue visible: a quien denunció le desestimaron ${DISMISSALS_TO_LOSE_HIDING} o más denuncias de este tipo en 90 días`
-          : withheld === 'day_limit'
-            ? 'sigue visible: quien denunció ya ocultó el máximo de avisos del día'
-            : 'no estaba publicado';
-      await createStaffAlert(
-        trx,
-        {
-          kind: 'hiding_report',
-          permission: 'view_reports',
-          adId: ad.id,
-          message: `Denuncia por ${label}: el anuncio «${ad.title}» (código ${ad.id}) ${what}.`,
-        },
-        now,
-      );
+      const message = hidingReportMessage(input.reason, ad, hidden, withheld);
+      await createStaffAlert(trx, { kind: 'hiding_report', permission: 'view_reports', adId: ad.id, message }, now);
     }
     return { id, hidden, limited, heldAd: hidden ? { id: ad.id, title: ad.title, advertiserEmail: ad.advertiser!.email } : null };
   });

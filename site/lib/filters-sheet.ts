@@ -6,7 +6,7 @@
 import { SEARCH_UPDATED_EVENT } from './search-updated.ts';
 import { filtersLabel, seeResults } from './filters-sheet-texts.ts';
 
-/** Where the sheet applies; the CSS of search-page.astro uses the same width. */
+/** Where the sheet applies; the CSS of filters-sheet.astro uses the same width. */
 const PHONE = '(max-width: 899.98px)';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';

@@ -35,15 +35,10 @@ async function demoDocument(hue: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/**
- * Returns the demo partner's generated password, for the caller to print once. With an identity key, the
- * advertisers waiting for verification get a request with generated documents, encrypted like real ones.
- */
-export async function seedPanelDemo(
-  db: Knex,
-  vault?: { store: ObjectStore; key: Buffer },
-  now = new Date(),
-): Promise<{ partnerPassword: string }> {
+type Vault = { store: ObjectStore; key: Buffer };
+
+/** Advertisers waiting for verification, and rejected ones; with a vault, the waiting ones' requests and documents. */
+async function seedWaitingAdvertisers(db: Knex, vault: Vault | undefined, now: Date): Promise<void> {
   const rand = createRandom(145);
   for (const [i, [fullName, status]] of WAITING.entries()) {
     const birthDate = demoBirthDate(rand, now);
@@ -77,7 +72,10 @@ export async function seedPanelDemo(
       await db('identity_documents').insert({ request_id: requestId, kind, file_key: fileKey, bytes: jpeg.length, created_at: now });
     }
   }
+}
 
+/** Two bank accounts, the first one active; their ids. */
+async function seedBankAccounts(db: Knex, now: Date): Promise<number[]> {
   const accounts = [
     {
       bank_name: 'Banco Ejemplo S.A.',
@@ -103,9 +101,14 @@ export async function seedPanelDemo(
       .returning('id');
     accountIds.push(insertedId(row));
   }
+  return accountIds;
+}
 
-  // Every demo ad with a paid plan was bought: a completed payment when its 30 days began. Plans ending within
-  // the renewal notice then get their pending renewal, as the expiry job would make it (plan-lifecycle.ts).
+/**
+ * Every demo ad with a paid plan was bought: a completed payment when its 30 days began. Plans ending within
+ * the renewal notice then get their pending renewal, as the expiry job would make it (plan-lifecycle.ts).
+ */
+async function seedPlanPayments(db: Knex, bankAccountId: number | undefined, now: Date): Promise<void> {
   const prices = await getPlanPrices(db);
   const paidAds = await db('ads')
     .whereIn('plan', PAID_PLANS)
@@ -125,7 +128,7 @@ export async function seedPanelDemo(
       payment_method: methods[i % methods.length],
       status: 'completed',
       reference: `VEL-DEMO${String(i + 1).padStart(4, '0')}`,
-      bank_account_id: accountIds[0],
+      bank_account_id: bankAccountId,
       processed_at: processedAt,
       plan_until: planUntil,
       created_at: new Date(processedAt.getTime() - 2 * 3_600_000),
@@ -136,7 +139,16 @@ export async function seedPanelDemo(
       .update({ expires_at: addDays(planUntil, FREE_LISTING_DAYS) });
   }
   await createRenewals(db, now);
+}
 
+/**
+ * Returns the demo partner's generated password, for the caller to print once. With an identity key, the
+ * advertisers waiting for verification get a request with generated documents, encrypted like real ones.
+ */
+export async function seedPanelDemo(db: Knex, vault?: Vault, now = new Date()): Promise<{ partnerPassword: string }> {
+  await seedWaitingAdvertisers(db, vault, now);
+  const [activeAccountId] = await seedBankAccounts(db, now);
+  await seedPlanPayments(db, activeAccountId, now);
   const partnerPassword = randomPassword();
   await createAdministratorAccount(db, {
     username: DEMO_PARTNER_USERNAME,

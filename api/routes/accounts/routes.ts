@@ -50,8 +50,8 @@ export function returnPathForMail(value: unknown): string {
 
 const publicAdvertiser = (a: SignedInAdvertiser) => ({ email: a.email, fullName: a.fullName, verificationStatus: a.verificationStatus });
 
-export function advertiserAccountRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/advertiser' });
+/** Registering and the routes the mailed links lead to: confirming the email and choosing a new password. */
+function addEmailLinkRoutes(router: Router, deps: RouterDeps): void {
   const { mailer } = deps;
   // Links always point at the configured site, never at the request's Host or X-Forwarded-Host: a forged header
   // would otherwise send the victim's token to another site.
@@ -129,7 +129,10 @@ export function advertiserAccountRouter(deps: RouterDeps): Router {
       ctx.body = { success: true };
     },
   );
+}
 
+/** Signing in (throttled), signing out, and who is signed in. */
+function addSessionRoutes(router: Router, deps: RouterDeps): void {
   router.post(
     '/login',
     rateLimit(deps.rateLimits.budget('advertiser-login', { windowMs: 15 * 60_000, max: 30 })),
@@ -139,7 +142,7 @@ export function advertiserAccountRouter(deps: RouterDeps): Router {
       const now = new Date();
       // The attempt takes its place before the password is checked (parallel requests cannot get past the limit).
       const start = await beginSignIn(deps.db, ctx, 'advertiser', signInKey(input.email), now);
-      if (start.alert) await mailStaffAlert(mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
+      if (start.alert) await mailStaffAlert(deps.mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
       if (!start.allowed) {
         if (start.scope === 'address') throw advertiserSignInLocked();
         throw signInSlowed(waitSeconds(start, now));
@@ -166,6 +169,11 @@ export function advertiserAccountRouter(deps: RouterDeps): Router {
   router.get('/me', requireAdvertiser(deps), (ctx) => {
     ctx.body = { advertiser: publicAdvertiser(signedInAdvertiser(ctx)) };
   });
+}
 
+export function advertiserAccountRouter(deps: RouterDeps): Router {
+  const router = new Router({ prefix: '/advertiser' });
+  addEmailLinkRoutes(router, deps);
+  addSessionRoutes(router, deps);
   return router;
 }

@@ -44,7 +44,7 @@ import { buyPlan, type BuyPlanResult } from '#core/payments/buy-plan.ts';
 import { confirmFromMercadoPago } from '#core/payments/mercadopago-confirmation.ts';
 import { formatLongDate } from '#shared/format.ts';
 import { checkedReceipt, MAX_RECEIPT_BYTES, receiptTooLarge, sendReceipt } from './receipts.ts';
-import { checkNotificationSignature, MercadoPagoUnavailable, mercadoPagoClient } from './mercadopago.ts';
+import { checkNotificationSignature, MercadoPagoUnavailable, mercadoPagoClient, type MercadoPagoClient } from './mercadopago.ts';
 import { mailPaymentConfirmed, paymentPagePath } from '#core/payments/confirmation-mail.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 import { purchaseBody, paymentQuery } from './schema.ts';
@@ -78,31 +78,35 @@ function refusal(result: Exclude<BuyPlanResult, { ok: true }>): HttpError {
   }
 }
 
-export function paymentsRouter(deps: RouterDeps): Router {
-  const router = new Router();
-  const mercadoPago = deps.config.mercadoPago ? mercadoPagoClient(deps.config.mercadoPago) : null;
-  const key = () => {
-    if (!deps.config.identityKey) throw receiptsUnavailable();
-    return deps.config.identityKey;
-  };
-
-  /** A Checkout Pro page for one payment; a 502 with a Spanish message when MercadoPago does not answer. */
-  async function checkout(ctx: Context, payment: { reference: string; description: string; amount: number }) {
-    try {
-      return await mercadoPago!.createPreference({
-        reference: payment.reference,
-        title: payment.description,
-        amount: payment.amount,
-        backUrl: `${deps.config.siteOrigin}${paymentPagePath(payment.reference)}`,
-        notificationUrl: `${deps.config.siteOrigin}${MERCADOPAGO_WEBHOOK_PATH}`,
-      });
-    } catch (err) {
-      if (!(err instanceof MercadoPagoUnavailable)) throw err;
-      console.error('MercadoPago preference failed:', err.message);
-      throw mercadoPagoUnavailable();
-    }
+/** A Checkout Pro page for one payment; a 502 with a Spanish message when MercadoPago does not answer. */
+async function checkout(
+  deps: RouterDeps,
+  mercadoPago: MercadoPagoClient,
+  payment: { reference: string; description: string; amount: number },
+) {
+  try {
+    return await mercadoPago.createPreference({
+      reference: payment.reference,
+      title: payment.description,
+      amount: payment.amount,
+      backUrl: `${deps.config.siteOrigin}${paymentPagePath(payment.reference)}`,
+      notificationUrl: `${deps.config.siteOrigin}${MERCADOPAGO_WEBHOOK_PATH}`,
+    });
+  } catch (err) {
+    if (!(err instanceof MercadoPagoUnavailable)) throw err;
+    console.error('MercadoPago preference failed:', err.message);
+    throw mercadoPagoUnavailable();
   }
+}
 
+/** The key receipts are sealed with; without one, receipts are not taken. */
+function receiptKey(deps: RouterDeps): Buffer {
+  if (!deps.config.identityKey) throw receiptsUnavailable();
+  return deps.config.identityKey;
+}
+
+/** The advertiser's own payments: list, buy a plan, follow one, cancel it, pay it through MercadoPago. */
+function ownPaymentsRouter(deps: RouterDeps, mercadoPago: MercadoPagoClient | null): Router {
   const own = new Router({ prefix: '/advertiser/payments' });
   own.use(requireAdvertiser(deps));
 
@@ -116,7 +120,7 @@ export function paymentsRouter(deps: RouterDeps): Router {
     validate({ body: purchaseBody, bodyLimitBytes: 4096 }),
     async (ctx) => {
       const purchase = await buyPlan(
-        { db: deps.db, checkout: mercadoPago ? (payment) => checkout(ctx, payment) : null },
+        { db: deps.db, checkout: mercadoPago ? (payment) => checkout(deps, mercadoPago, payment) : null },
         { ...ctx.input.body, advertiserId: me(ctx) },
       );
       if (!purchase.ok) throw refusal(purchase);
@@ -168,12 +172,17 @@ export function paymentsRouter(deps: RouterDeps): Router {
       const payment = await findOwnPayment(deps.db, me(ctx), id);
       if (!payment) throw paymentNotFound();
       if (payment.status !== 'pending') throw paymentNotPending();
-      const preference = await checkout(ctx, payment);
+      const preference = await checkout(deps, mercadoPago, payment);
       await recordOwnCheckout(deps.db, id, preference.id);
       ctx.body = { redirectUrl: preference.initPoint };
     },
   );
+  addReceiptRoutes(own, deps);
+  return own;
+}
 
+/** A transfer receipt: attached to a payment still waiting, and read back by its advertiser. */
+function addReceiptRoutes(own: Router, deps: RouterDeps): void {
   own.post(
     '/:id/receipt',
     rateLimit(deps.rateLimits.budget('payment-receipt', { windowMs: 60 * 60_000, max: 30 })),
@@ -185,7 +194,7 @@ export function paymentsRouter(deps: RouterDeps): Router {
       if (payment.status !== 'pending') throw paymentNotPending('receipt');
       const form = await readMultipart(ctx, oneFileForm(MAX_RECEIPT_BYTES, receiptTooLarge));
       const receipt = await checkedReceipt(form.file('receipt')?.bytes);
-      const fileKey = await storeDocument(deps.store, key(), receipt.bytes, 'receipts');
+      const fileKey = await storeDocument(deps.store, receiptKey(deps), receipt.bytes, 'receipts');
       const result = await attachOwnReceipt(deps.db, me(ctx), id, { key: fileKey, type: receipt.type });
       if (!result.ok) {
         await deleteLeftovers([deleteDocument(deps.store, fileKey, 'receipts')]);
@@ -202,15 +211,14 @@ export function paymentsRouter(deps: RouterDeps): Router {
     if (!receipt) throw receiptNotFound();
     await sendReceipt(
       ctx,
-      await readDocument(deps.store, readingKeys(key(), deps.config.previousIdentityKey), receipt.fileKey, 'receipts'),
+      await readDocument(deps.store, readingKeys(receiptKey(deps), deps.config.previousIdentityKey), receipt.fileKey, 'receipts'),
       receipt.type,
       receipt.reference,
     );
   });
+}
 
-  router.use(own.routes());
-
-  // MercadoPago's notifications: signature first, then the payment as their API reports it.
+function addMercadoPagoWebhook(router: Router, deps: RouterDeps, mercadoPago: MercadoPagoClient | null): void {
   router.post(
     '/payments/mercadopago/webhook',
     rateLimit(deps.rateLimits.budget('mercadopago-webhook', { windowMs: 60_000, max: 120 })),
@@ -245,6 +253,12 @@ export function paymentsRouter(deps: RouterDeps): Router {
       ctx.body = { received: true };
     },
   );
+}
 
+export function paymentsRouter(deps: RouterDeps): Router {
+  const router = new Router();
+  const mercadoPago = deps.config.mercadoPago ? mercadoPagoClient(deps.config.mercadoPago) : null;
+  router.use(ownPaymentsRouter(deps, mercadoPago).routes());
+  addMercadoPagoWebhook(router, deps, mercadoPago);
   return router;
 }

@@ -17,20 +17,42 @@ const CALLS: Record<Action['kind'], [method: string, path: string]> = {
 const hoursLabel = (hours: number) => (hours === 1 ? '1 hora' : `${hours} horas`);
 const pending = (until: string | null, now: number) => until !== null && Date.parse(until) > now;
 
-export default function AvailableNow(props: { adId: number; title: string; availability: AdAvailability }) {
-  const [state, setState] = useState(props.availability);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ text: string; error?: boolean } | null>(null);
+/**
+ * Now, as of the last render, and again once the first of `untils` still ahead has passed: the window ends by itself
+ * (and the day off at midnight), and the buttons come back then without a reload.
+ */
+function useNow(untils: (string | null)[]): number {
   const [now, setNow] = useState(() => Date.now());
-
-  // The window ends by itself (and the day off at midnight): the buttons come back then without a reload.
-  const nextEnd = [state.availableUntil, state.offUntil].filter((u) => pending(u, now)).map((u) => Date.parse(u!));
+  const nextEnd = untils.filter((u) => pending(u, now)).map((u) => Date.parse(u!));
   const wakeAt = nextEnd.length ? Math.min(...nextEnd) : null;
   useEffect(() => {
     if (wakeAt === null) return;
     const timer = setTimeout(() => setNow(Date.now()), Math.min(wakeAt - Date.now() + 500, 2 ** 31 - 1));
     return () => clearTimeout(timer);
   }, [wakeAt]);
+  return now;
+}
+
+/** What an action did, as the advertiser reads it. */
+function doneText(action: Action, next: AdAvailability): string {
+  return action.kind === 'start'
+    ? `Listo: aparecés como disponible hasta las ${formatClockTime(next.availableUntil!)}.`
+    : action.kind === 'end'
+      ? 'Terminaste «Disponible ahora».'
+      : action.kind === 'off'
+        ? 'Listo: hoy no aparecés en «Disponible ahora» ni en «Hoy».'
+        : 'Deshiciste «Hoy no atiendo»: tu horario vuelve a contar.';
+}
+
+/** The ad's title for screen readers, after a button's own text. */
+const Named = ({ title }: { title: string }) => <span className="visually-hidden"> «{title}»</span>;
+
+export default function AvailableNow(props: { adId: number; title: string; availability: AdAvailability }) {
+  const [state, setState] = useState(props.availability);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; error?: boolean } | null>(null);
+
+  const now = useNow([state.availableUntil, state.offUntil]);
 
   async function act(action: Action) {
     setBusy(true);
@@ -40,16 +62,7 @@ export default function AvailableNow(props: { adId: number; title: string; avail
       const body = action.kind === 'start' ? { hours: action.hours } : undefined;
       const next = await callApi<AdAvailability>(method, `/api/advertiser/ads/${props.adId}/${path}`, body);
       setState(next);
-      setNotice({
-        text:
-          action.kind === 'start'
-            ? `Listo: aparecés como disponible hasta las ${formatClockTime(next.availableUntil!)}.`
-            : action.kind === 'end'
-              ? 'Terminaste «Disponible ahora».'
-              : action.kind === 'off'
-                ? 'Listo: hoy no aparecés en «Disponible ahora» ni en «Hoy».'
-                : 'Deshiciste «Hoy no atiendo»: tu horario vuelve a contar.',
-      });
+      setNotice({ text: doneText(action, next) });
     } catch (err) {
       setNotice({ text: err instanceof Error ? err.message : 'No se pudo completar la acción.', error: true });
     } finally {
@@ -59,7 +72,6 @@ export default function AvailableNow(props: { adId: number; title: string; avail
 
   const on = pending(state.availableUntil, now);
   const off = pending(state.offUntil, now);
-  const named = <span className="visually-hidden"> «{props.title}»</span>;
 
   return (
     <div className="available-now" role="group" aria-label={`Disponibilidad de «${props.title}»`}>
@@ -68,7 +80,8 @@ export default function AvailableNow(props: { adId: number; title: string; avail
           <p className="available-now__state">Hoy no atendés: no aparecés en «Disponible ahora» ni en «Hoy» hasta la medianoche.</p>
           <span className="form-actions">
             <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void act({ kind: 'undo-off' })}>
-              Deshacer «Hoy no atiendo»{named}
+              Deshacer «Hoy no atiendo»
+              <Named title={props.title} />
             </button>
           </span>
         </>
@@ -77,41 +90,23 @@ export default function AvailableNow(props: { adId: number; title: string; avail
           <p className="available-now__state available-now__state--on">Disponible hasta las {formatClockTime(state.availableUntil!)}</p>
           <span className="form-actions">
             <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void act({ kind: 'end' })}>
-              Terminar ahora{named}
+              Terminar ahora
+              <Named title={props.title} />
             </button>
             <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void act({ kind: 'off' })}>
-              Hoy no atiendo{named}
+              Hoy no atiendo
+              <Named title={props.title} />
             </button>
           </span>
         </>
       ) : (
-        <>
-          <p className="available-now__state">
-            Disponible ahora
-            <span className="form-hint">
-              {state.windowsLeftToday > 0
-                ? ` · te ${state.windowsLeftToday === 1 ? 'queda 1 vez' : `quedan ${state.windowsLeftToday} veces`} hoy (de ${DAILY_AVAILABLE_WINDOWS})`
-                : ` · ya lo usaste ${DAILY_AVAILABLE_WINDOWS} veces hoy; mañana podés volver a activarlo`}
-            </span>
-          </p>
-          <span className="form-actions">
-            {AVAILABLE_HOURS.map((hours) => (
-              <button
-                key={hours}
-                type="button"
-                className="btn btn-primary"
-                disabled={busy || state.windowsLeftToday === 0}
-                onClick={() => void act({ kind: 'start', hours })}
-              >
-                {hoursLabel(hours)}
-                <span className="visually-hidden"> disponible, «{props.title}»</span>
-              </button>
-            ))}
-            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void act({ kind: 'off' })}>
-              Hoy no atiendo{named}
-            </button>
-          </span>
-        </>
+        <StartOffer
+          title={props.title}
+          windowsLeftToday={state.windowsLeftToday}
+          busy={busy}
+          onStart={(hours) => void act({ kind: 'start', hours })}
+          onOff={() => void act({ kind: 'off' })}
+        />
       )}
       {notice && (
         <span className={notice.error ? 'form-error' : 'form-hint'} role="status">
@@ -119,5 +114,47 @@ export default function AvailableNow(props: { adId: number; title: string; avail
         </span>
       )}
     </div>
+  );
+}
+
+interface StartOfferProps {
+  title: string;
+  windowsLeftToday: number;
+  busy: boolean;
+  onStart: (hours: number) => void;
+  onOff: () => void;
+}
+
+/** Neither on nor off: one tap for 1, 2 or 4 hours while today's windows last, or the day off. */
+function StartOffer({ title, windowsLeftToday, busy, onStart, onOff }: StartOfferProps) {
+  return (
+    <>
+      <p className="available-now__state">
+        Disponible ahora
+        <span className="form-hint">
+          {windowsLeftToday > 0
+            ? ` · te ${windowsLeftToday === 1 ? 'queda 1 vez' : `quedan ${windowsLeftToday} veces`} hoy (de ${DAILY_AVAILABLE_WINDOWS})`
+            : ` · ya lo usaste ${DAILY_AVAILABLE_WINDOWS} veces hoy; mañana podés volver a activarlo`}
+        </span>
+      </p>
+      <span className="form-actions">
+        {AVAILABLE_HOURS.map((hours) => (
+          <button
+            key={hours}
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || windowsLeftToday === 0}
+            onClick={() => onStart(hours)}
+          >
+            {hoursLabel(hours)}
+            <span className="visually-hidden"> disponible, «{title}»</span>
+          </button>
+        ))}
+        <button type="button" className="btn btn-outline" disabled={busy} onClick={onOff}>
+          Hoy no atiendo
+          <Named title={title} />
+        </button>
+      </span>
+    </>
   );
 }

@@ -3,23 +3,21 @@
 // (the server picks the gesture) and sending the selfie with the gesture and the ad's code written on paper.
 import { useState, type FormEvent } from 'react';
 import { ApiError, callApi } from '#site/lib/api-client.ts';
-import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
-import { formatLongDate, formatLongDateTime } from '#shared/format.ts';
-import { formatShortDate, gestureLabel, PHOTO_VERIFICATION_STATUS_TEXT } from '#shared/photo-verification.ts';
+import { formatLongDateTime } from '#shared/format.ts';
+import { formatShortDate, PHOTO_VERIFICATION_STATUS_TEXT } from '#shared/photo-verification.ts';
 import type { OwnPhotoVerification } from '#shared/contracts/advertiser/verification.ts';
+import SelfieRequest, { selfieProblem } from './selfie-request.tsx';
+import { AdPhotoChecks, LatestReview } from './photo-check-results.tsx';
 
-const MAX_BYTES = 5 * 1024 * 1024;
-const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-
-export default function PhotoVerification(props: { initial: OwnPhotoVerification }) {
-  const [state, setState] = useState(props.initial);
+/** Where the check stands, as the server last said; starting a request and sending the selfie. */
+function usePhotoVerification(initial: OwnPhotoVerification) {
+  const [state, setState] = useState(initial);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const base = `/api/advertiser/ads/${state.ad.id}/photo-verification`;
-  const { ad, open, latest } = state;
 
   async function start() {
     if (busy) return;
@@ -39,13 +37,7 @@ export default function PhotoVerification(props: { initial: OwnPhotoVerification
   async function send(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const found = !file
-      ? 'Elegí la selfie que vas a enviar.'
-      : !TYPES.includes(file.type)
-        ? 'La selfie tiene que ser una imagen JPG, PNG o WebP.'
-        : file.size > MAX_BYTES
-          ? 'La imagen pesa más de 5 MB.'
-          : undefined;
+    const found = selfieProblem(file);
     setFileError(found);
     setProblem(null);
     if (found) {
@@ -69,7 +61,16 @@ export default function PhotoVerification(props: { initial: OwnPhotoVerification
       setBusy(false);
     }
   }
+  const chooseFile = (chosen: File | null) => {
+    setFile(chosen);
+    setFileError(undefined);
+  };
+  return { state, fileError, problem, notice, busy, start, send, chooseFile };
+}
 
+export default function PhotoVerification(props: { initial: OwnPhotoVerification }) {
+  const { state, fileError, problem, notice, busy, start, send, chooseFile } = usePhotoVerification(props.initial);
+  const { ad, open, latest } = state;
   const canAsk = state.stateAllows && !open && state.photos.length > 0;
   return (
     <div className="photo-verification">
@@ -94,61 +95,17 @@ export default function PhotoVerification(props: { initial: OwnPhotoVerification
         </p>
       )}
 
-      <h2>Fotos del anuncio</h2>
-      {state.photos.length === 0 ? (
-        <p>
-          Tu anuncio no tiene fotos. <a href={`/mi-cuenta/anuncios/${ad.id}`}>Subí al menos una</a> para pedir la verificación.
-        </p>
-      ) : (
-        <ul className="photo-verification__photos">
-          {state.photos.map((photo, i) => (
-            <li key={photo.id}>
-              <img src={photo.url} alt={`Foto ${i + 1} de tu anuncio`} width={120} height={120} loading="lazy" />
-              <span className={photo.verifiedAt ? 'photo-verification__ok' : 'photo-verification__muted'}>
-                {photo.verifiedAt ? `Verificada el ${formatShortDate(photo.verifiedAt)}` : 'Sin verificar'}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AdPhotoChecks adId={ad.id} photos={state.photos} />
 
       {open?.status === 'awaiting_selfie' && (
-        <section className="photo-verification__request" aria-labelledby="selfie-title">
-          <h2 id="selfie-title">Tu selfie de verificación</h2>
-          <ol>
-            <li>
-              Escribí en un papel el código del anuncio: <strong className="photo-verification__code">{ad.id}</strong>
-            </li>
-            <li>
-              Sacate una selfie sosteniendo el papel y haciendo este gesto:{' '}
-              <strong className="photo-verification__gesture">{gestureLabel(open.gesture)}</strong>
-            </li>
-            <li>Que se vean bien tu cara, el gesto y el código. Sin filtros ni retoques.</li>
-          </ol>
-          <form onSubmit={(e) => void send(e)} className="account-form" noValidate>
-            <div className="field">
-              <label htmlFor="selfie">Selfie con el gesto y el código</label>
-              <input
-                id="selfie"
-                type="file"
-                accept="image/jpeg,image/png,image/webp"
-                onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
-                  setFileError(undefined);
-                }}
-                {...errorProps('selfie', fileError)}
-              />
-              <FieldError id="selfie-error" message={fileError} />
-            </div>
-            <p className="form-hint">
-              JPG, PNG o WebP de hasta 5 MB. La selfie se guarda cifrada, solo la ve el equipo de verificación y se borra 30 días después de
-              la revisión.
-            </p>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Enviando…' : 'Enviar la selfie'}
-            </button>
-          </form>
-        </section>
+        <SelfieRequest
+          adId={ad.id}
+          gesture={open.gesture}
+          fileError={fileError}
+          busy={busy}
+          onFile={chooseFile}
+          onSubmit={(e) => void send(e)}
+        />
       )}
 
       {open?.status === 'pending' && (
@@ -158,31 +115,7 @@ export default function PhotoVerification(props: { initial: OwnPhotoVerification
         </p>
       )}
 
-      {latest && (
-        <section aria-labelledby="latest-title">
-          <h2 id="latest-title">Última revisión: {PHOTO_VERIFICATION_STATUS_TEXT[latest.status].toLowerCase()}</h2>
-          <p>Revisada el {formatLongDate(latest.decidedAt)}.</p>
-          {latest.status === 'rejected' && (
-            <ul className="photo-verification__results">
-              {latest.checks.map((check, i) => (
-                <li key={i}>
-                  {check.url ? (
-                    <img src={check.url} alt={`Foto ${i + 1} revisada`} width={72} height={72} loading="lazy" />
-                  ) : (
-                    <span className="photo-verification__muted">(foto eliminada)</span>
-                  )}
-                  <span className="photo-verification__result">
-                    <span>
-                      Foto {i + 1}: {check.verified ? 'verificada' : 'rechazada'}
-                    </span>
-                    {check.reason && <span className="account-reason">Motivo: {check.reason}</span>}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      )}
+      {latest && <LatestReview latest={latest} />}
 
       {!state.stateAllows && !open && (
         <p>

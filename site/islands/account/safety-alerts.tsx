@@ -20,6 +20,7 @@ import {
   SAFETY_ALERT_STATUS_LABELS,
   safetyAlertKindLabel,
   type OwnSafetyAlert,
+  type ReportInput,
   type SafetyAlertLookup,
 } from '#shared/safety-alerts.ts';
 
@@ -162,6 +163,48 @@ function LookupAnswer({ answer }: { answer: SafetyAlertLookup }) {
   );
 }
 
+/** A report just filed, as 'Mis reportes' shows it until the page is loaded again. */
+function filedAlert(id: number, report: ReportInput, now: Date): OwnSafetyAlert {
+  const expires = new Date(now);
+  expires.setUTCMonth(expires.getUTCMonth() + SAFETY_ALERT_MONTHS);
+  return {
+    id,
+    kind: report.kind,
+    description: report.description,
+    incidentDate: report.incidentDate,
+    status: 'pending',
+    decisionReason: null,
+    createdAt: now.toISOString(),
+    expiresAt: expires.toISOString(),
+  };
+}
+
+function ReportSent() {
+  return (
+    <div className="form-success" role="status">
+      <p>
+        <strong>Recibimos tu reporte.</strong> Lo vas a ver en «Mis reportes» con su estado.
+      </p>
+      <p>Si estás en peligro, llamá al 911.</p>
+    </div>
+  );
+}
+
+/** "¿Qué pasó?": the kind of incident. */
+function KindChoice({ kind, error, onChange }: { kind: string; error: string | undefined; onChange: (kind: string) => void }) {
+  return (
+    <fieldset className="choice-list" aria-describedby={error ? 'report-kind-error' : undefined}>
+      <legend>¿Qué pasó?</legend>
+      {SAFETY_ALERT_KINDS.map(({ value, label }) => (
+        <label key={value} className="choice">
+          <input type="radio" name="report-kind" value={value} checked={kind === value} onChange={() => onChange(value)} />
+          <span>{label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function Report(props: { onFiled: (alert: OwnSafetyAlert) => void }) {
   const empty = { phone: '', kind: '', description: '', incidentDate: '' };
   const [values, setValues] = useState(empty);
@@ -183,19 +226,7 @@ function Report(props: { onFiled: (alert: OwnSafetyAlert) => void }) {
     setSent(false);
     void form.submit(async () => {
       const { id } = await callApi<{ id: number }>('POST', API, values);
-      const now = new Date();
-      const expires = new Date(now);
-      expires.setUTCMonth(expires.getUTCMonth() + SAFETY_ALERT_MONTHS);
-      props.onFiled({
-        id,
-        kind: parsed.data.kind,
-        description: parsed.data.description,
-        incidentDate: parsed.data.incidentDate,
-        status: 'pending',
-        decisionReason: null,
-        createdAt: now.toISOString(),
-        expiresAt: expires.toISOString(),
-      });
+      props.onFiled(filedAlert(id, parsed.data, new Date()));
       setValues(empty);
       setSent(true);
     });
@@ -208,14 +239,7 @@ function Report(props: { onFiled: (alert: OwnSafetyAlert) => void }) {
         El equipo de Velada revisa cada reporte antes de que cuente en las consultas. Nadie más sabe que lo enviaste vos, y el número no se
         guarda: solo una huella cifrada.
       </p>
-      {sent && (
-        <div className="form-success" role="status">
-          <p>
-            <strong>Recibimos tu reporte.</strong> Lo vas a ver en «Mis reportes» con su estado.
-          </p>
-          <p>Si estás en peligro, llamá al 911.</p>
-        </div>
-      )}
+      {sent && <ReportSent />}
       <form onSubmit={submit} className="account-form" noValidate>
         {form.problem && (
           <p className="form-alert" role="alert">
@@ -232,15 +256,7 @@ function Report(props: { onFiled: (alert: OwnSafetyAlert) => void }) {
             onChange={(e) => set('phone', e.target.value)}
           />
         </FormField>
-        <fieldset className="choice-list" aria-describedby={errors.kind ? 'report-kind-error' : undefined}>
-          <legend>¿Qué pasó?</legend>
-          {SAFETY_ALERT_KINDS.map(({ value, label }) => (
-            <label key={value} className="choice">
-              <input type="radio" name="report-kind" value={value} checked={values.kind === value} onChange={() => set('kind', value)} />
-              <span>{label}</span>
-            </label>
-          ))}
-        </fieldset>
+        <KindChoice kind={values.kind} error={errors.kind} onChange={(kind) => set('kind', kind)} />
         <FieldError id="report-kind-error" message={errors.kind} />
         <FormField id="report-incidentDate" label="Fecha del incidente (opcional)" error={errors.incidentDate}>
           <input

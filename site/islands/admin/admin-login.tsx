@@ -11,7 +11,6 @@ const BLOCKED = 'Acceso bloqueado: Demasiados intentos fallidos. Contacte al adm
 export default function AdminLogin() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [failures, setFailures] = useState(0);
   const [busy, setBusy] = useState(false);
   const [blocked, setBlocked] = useState<string | null>(null);
@@ -62,22 +61,11 @@ export default function AdminLogin() {
     }
   }
 
-  const remaining = MAX_ATTEMPTS - failures;
   return (
     <form className="admin-login card" onSubmit={submit} noValidate={false} aria-describedby={blocked ? 'login-blocked' : undefined}>
       <h1>Panel de administración</h1>
       <p className="admin-login__lead">Ingresá con tu usuario de Velada.</p>
-      {blocked ? (
-        <p id="login-blocked" className="admin-login__alert admin-login__alert--blocked" role="alert">
-          {blocked}
-        </p>
-      ) : (
-        failures >= WARN_FROM && (
-          <p className="admin-login__alert" role="alert">
-            Atención: {remaining === 1 ? 'te queda 1 intento' : `te quedan ${remaining} intentos`} antes de que se bloquee el acceso.
-          </p>
-        )
-      )}
+      <LoginAlert blocked={blocked} failures={failures} />
       <fieldset disabled={Boolean(blocked)} className="admin-login__fields">
         <div className="field">
           <label htmlFor="admin-username">Usuario</label>
@@ -91,35 +79,59 @@ export default function AdminLogin() {
             onChange={(e) => setUsername(e.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="admin-password">Contraseña</label>
-          <div className="admin-login__password">
-            <input
-              id="admin-password"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              required
-              maxLength={128}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <button
-              type="button"
-              className="btn btn-outline admin-login__toggle"
-              aria-pressed={showPassword}
-              aria-controls="admin-password"
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              {showPassword ? 'Ocultar' : 'Mostrar'}
-              <span className="visually-hidden"> contraseña</span>
-            </button>
-          </div>
-        </div>
+        <PasswordField password={password} onChange={setPassword} />
         <button type="submit" className="btn btn-primary admin-login__submit" disabled={busy}>
           {busy ? 'Verificando…' : 'Acceder al Panel'}
         </button>
       </fieldset>
     </form>
+  );
+}
+
+/** The seed's warning from the third failure, and the blocked state. */
+function LoginAlert({ blocked, failures }: { blocked: string | null; failures: number }) {
+  const remaining = MAX_ATTEMPTS - failures;
+  return blocked ? (
+    <p id="login-blocked" className="admin-login__alert admin-login__alert--blocked" role="alert">
+      {blocked}
+    </p>
+  ) : (
+    failures >= WARN_FROM && (
+      <p className="admin-login__alert" role="alert">
+        Atención: {remaining === 1 ? 'te queda 1 intento' : `te quedan ${remaining} intentos`} antes de que se bloquee el acceso.
+      </p>
+    )
+  );
+}
+
+/** The password, shown or hidden with the button beside it. */
+function PasswordField({ password, onChange }: { password: string; onChange: (password: string) => void }) {
+  const [showPassword, setShowPassword] = useState(false);
+  return (
+    <div className="field">
+      <label htmlFor="admin-password">Contraseña</label>
+      <div className="admin-login__password">
+        <input
+          id="admin-password"
+          name="password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          required
+          maxLength={128}
+          value={password}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <button
+          type="button"
+          className="btn btn-outline admin-login__toggle"
+          aria-pressed={showPassword}
+          aria-controls="admin-password"
+          onClick={() => setShowPassword((v) => !v)}
+        >
+          {showPassword ? 'Ocultar' : 'Mostrar'}
+          <span className="visually-hidden"> contraseña</span>
+        </button>
+      </div>
+    </div>
   );
 }

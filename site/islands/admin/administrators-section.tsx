@@ -16,17 +16,14 @@ const permissionList = (admin: AdministratorRow) =>
 
 type Confirm = { kind: 'disable' | 'reset'; admin: AdministratorRow };
 
-export default function AdministratorsSection(props: { administrators: AdministratorRow[]; onChanged: () => Promise<unknown> }) {
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [confirm, setConfirm] = useState<Confirm | null>(null);
-  const [handover, setHandover] = useState<{ username: string; password: string } | null>(null);
-
+/** 'Exportar': the staff accounts. */
+function useAdministratorsExport(administrators: AdministratorRow[]) {
   useExportList(
     useMemo(
       () => ({
         name: 'administradores',
         columns: ['Usuario', 'Nombre', 'Rol', 'Permisos', 'Estado', 'Alta'],
-        rows: props.administrators.map((a) => [
+        rows: administrators.map((a) => [
           a.username,
           a.fullName,
           a.isMaster ? 'Administrador Principal' : 'Administrador',
@@ -35,9 +32,17 @@ export default function AdministratorsSection(props: { administrators: Administr
           exportDateTime(a.createdAt),
         ]),
       }),
-      [props.administrators],
+      [administrators],
     ),
   );
+}
+
+export default function AdministratorsSection(props: { administrators: AdministratorRow[]; onChanged: () => Promise<unknown> }) {
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [handover, setHandover] = useState<{ username: string; password: string } | null>(null);
+
+  useAdministratorsExport(props.administrators);
 
   async function run(admin: AdministratorRow, action: 'disable' | 'enable' | 'reset-password') {
     setBusyId(admin.id);
@@ -73,90 +78,23 @@ export default function AdministratorsSection(props: { administrators: Administr
         Administradores
       </h1>
       {handover && <PasswordHandover {...handover} onDone={() => setHandover(null)} />}
-      <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de administradores">
-        <table className="panel__table">
-          <caption className="visually-hidden">Administradores</caption>
-          <thead>
-            <tr>
-              <th scope="col">Usuario y nombre</th>
-              <th scope="col">Rol y permisos</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Acciones</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.administrators.map((a) => (
-              <tr key={a.id}>
-                <th scope="row">
-                  {a.username}
-                  <span className="panel__muted panel__block">{a.fullName}</span>
-                </th>
-                <td className="panel__wrap">
-                  {a.isMaster ? 'Administrador Principal' : 'Administrador'}
-                  <span className="panel__muted panel__block">Permisos: {permissionList(a)}</span>
-                </td>
-                <td>
-                  {a.active ? 'Activo' : 'Desactivado'}
-                  <span className="panel__muted panel__block">Alta {formatDateTime(a.createdAt)}</span>
-                </td>
-                <td>
-                  {!a.isMaster && (
-                    <span className="panel__row-actions">
-                      {a.active ? (
-                        <button
-                          type="button"
-                          className="btn btn-outline"
-                          disabled={busyId === a.id}
-                          onClick={() => setConfirm({ kind: 'disable', admin: a })}
-                        >
-                          Desactivar<span className="visually-hidden"> a {a.username}</span>
-                        </button>
-                      ) : (
-                        <button type="button" className="btn btn-outline" disabled={busyId === a.id} onClick={() => void run(a, 'enable')}>
-                          Activar<span className="visually-hidden"> a {a.username}</span>
-                        </button>
-                      )}
-                      <button
-                        type="button"
-                        className="btn btn-outline"
-                        disabled={busyId === a.id}
-                        onClick={() => setConfirm({ kind: 'reset', admin: a })}
-                      >
-                        Restablecer contraseña<span className="visually-hidden"> de {a.username}</span>
-                      </button>
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable
+        administrators={props.administrators}
+        busyId={busyId}
+        onConfirm={(kind, admin) => setConfirm({ kind, admin })}
+        onEnable={(admin) => void run(admin, 'enable')}
+      />
       <PanelDialog
         title={confirm?.kind === 'disable' ? 'Desactivar administrador' : 'Restablecer contraseña'}
         open={confirm !== null}
         onClose={() => setConfirm(null)}
       >
         {confirm && (
-          <>
-            <p>
-              {confirm.kind === 'disable'
-                ? `${confirm.admin.username} no podrá ingresar al panel y sus sesiones abiertas se cerrarán.`
-                : `Se generará una contraseña nueva para ${confirm.admin.username} y sus sesiones abiertas se cerrarán.`}
-            </p>
-            <div className="panel__form-actions">
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => void run(confirm.admin, confirm.kind === 'disable' ? 'disable' : 'reset-password')}
-              >
-                {confirm.kind === 'disable' ? 'Desactivar' : 'Restablecer'}
-              </button>
-              <button type="button" className="btn btn-outline" onClick={() => setConfirm(null)}>
-                Cancelar
-              </button>
-            </div>
-          </>
+          <ConfirmationBody
+            confirm={confirm}
+            onConfirm={() => void run(confirm.admin, confirm.kind === 'disable' ? 'disable' : 'reset-password')}
+            onCancel={() => setConfirm(null)}
+          />
         )}
       </PanelDialog>
       <NewPartnerForm
@@ -166,6 +104,96 @@ export default function AdministratorsSection(props: { administrators: Administr
         }}
       />
     </section>
+  );
+}
+
+interface StaffTableProps {
+  administrators: AdministratorRow[];
+  busyId: number | null;
+  onConfirm: (kind: Confirm['kind'], admin: AdministratorRow) => void;
+  onEnable: (admin: AdministratorRow) => void;
+}
+
+function StaffTable({ administrators, busyId, onConfirm, onEnable }: StaffTableProps) {
+  return (
+    <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de administradores">
+      <table className="panel__table">
+        <caption className="visually-hidden">Administradores</caption>
+        <thead>
+          <tr>
+            <th scope="col">Usuario y nombre</th>
+            <th scope="col">Rol y permisos</th>
+            <th scope="col">Estado</th>
+            <th scope="col">Acciones</th>
+          </tr>
+        </thead>
+        <tbody>
+          {administrators.map((a) => (
+            <StaffRow key={a.id} admin={a} busy={busyId === a.id} onConfirm={(kind) => onConfirm(kind, a)} onEnable={() => onEnable(a)} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A staff account; a partner's (not the super admin's) can be disabled or enabled, or given a new password. */
+function StaffRow(props: { admin: AdministratorRow; busy: boolean; onConfirm: (kind: Confirm['kind']) => void; onEnable: () => void }) {
+  const { admin: a, busy, onConfirm, onEnable } = props;
+  return (
+    <tr>
+      <th scope="row">
+        {a.username}
+        <span className="panel__muted panel__block">{a.fullName}</span>
+      </th>
+      <td className="panel__wrap">
+        {a.isMaster ? 'Administrador Principal' : 'Administrador'}
+        <span className="panel__muted panel__block">Permisos: {permissionList(a)}</span>
+      </td>
+      <td>
+        {a.active ? 'Activo' : 'Desactivado'}
+        <span className="panel__muted panel__block">Alta {formatDateTime(a.createdAt)}</span>
+      </td>
+      <td>
+        {!a.isMaster && (
+          <span className="panel__row-actions">
+            {a.active ? (
+              <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onConfirm('disable')}>
+                Desactivar<span className="visually-hidden"> a {a.username}</span>
+              </button>
+            ) : (
+              <button type="button" className="btn btn-outline" disabled={busy} onClick={onEnable}>
+                Activar<span className="visually-hidden"> a {a.username}</span>
+              </button>
+            )}
+            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onConfirm('reset')}>
+              Restablecer contraseña<span className="visually-hidden"> de {a.username}</span>
+            </button>
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Disabling a partner or resetting their password, said once more before it is done. */
+function ConfirmationBody({ confirm, onConfirm, onCancel }: { confirm: Confirm; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <>
+      <p>
+        {confirm.kind === 'disable'
+          ? `${confirm.admin.username} no podrá ingresar al panel y sus sesiones abiertas se cerrarán.`
+          : `Se generará una contraseña nueva para ${confirm.admin.username} y sus sesiones abiertas se cerrarán.`}
+      </p>
+      <div className="panel__form-actions">
+        <button type="button" className="btn btn-primary" onClick={onConfirm}>
+          {confirm.kind === 'disable' ? 'Desactivar' : 'Restablecer'}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </>
   );
 }
 

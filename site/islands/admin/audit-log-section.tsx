@@ -18,19 +18,8 @@ const NO_FILTERS: Filters = { action: '', username: '', from: '', to: '' };
 const target = (e: AuditLogEntry) => (e.targetType ? `${auditTargetLabel(e.targetType)} #${e.targetId}` : '');
 const details = (e: AuditLogEntry) => (e.details ? JSON.stringify(e.details) : '');
 
-/** onUnauthorized must be stable. */
-export default function AuditLogSection(props: { reloadToken: number; onUnauthorized: () => void }) {
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [applied, setApplied] = useState<Filters>(NO_FILTERS);
-  const query = new URLSearchParams(Object.entries(applied).filter(([, v]) => v.trim() !== ''));
-  query.set('limit', '200');
-  const { items: entries, error } = usePanelList<AuditLogEntry>(
-    `audit-log?${query}`,
-    props.reloadToken,
-    props.onUnauthorized,
-    'No se pudo cargar el registro.',
-  );
-
+/** 'Exportar': the entries listed. */
+function useAuditLogExport(entries: AuditLogEntry[] | null) {
   useExportList(
     useMemo(
       () =>
@@ -42,61 +31,115 @@ export default function AuditLogSection(props: { reloadToken: number; onUnauthor
       [entries],
     ),
   );
+}
 
+/** The filters as typed; 'Filtrar' applies them, 'Limpiar' clears and applies. */
+function AuditFilters({ onApply }: { onApply: (filters: Filters) => void }) {
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   function submit(event: FormEvent) {
     event.preventDefault();
-    setApplied({ ...draft });
+    onApply({ ...draft });
   }
   const field = (key: keyof Filters) => ({
     value: draft[key],
     onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })),
   });
+  return (
+    <form className="panel__filters" onSubmit={submit} aria-label="Filtros del registro">
+      <div className="field">
+        <label htmlFor="audit-action">Acción</label>
+        <select id="audit-action" {...field('action')}>
+          <option value="">Todas</option>
+          {Object.entries(AUDIT_ACTION_LABELS).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="audit-username">Usuario</label>
+        <input id="audit-username" maxLength={64} autoComplete="off" {...field('username')} />
+      </div>
+      <div className="field">
+        <label htmlFor="audit-from">Desde</label>
+        <input id="audit-from" type="date" {...field('from')} />
+      </div>
+      <div className="field">
+        <label htmlFor="audit-to">Hasta</label>
+        <input id="audit-to" type="date" {...field('to')} />
+      </div>
+      <div className="panel__form-actions panel__filters-actions">
+        <button type="submit" className="btn btn-primary">
+          Filtrar
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => {
+            setDraft(NO_FILTERS);
+            onApply(NO_FILTERS);
+          }}
+        >
+          Limpiar
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
+  return (
+    <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla del registro de actividad">
+      <table className="panel__table">
+        <caption className="visually-hidden">Registro de actividad</caption>
+        <thead>
+          <tr>
+            <th scope="col">Fecha</th>
+            <th scope="col">Usuario</th>
+            <th scope="col">Acción</th>
+            <th scope="col">Objeto</th>
+            <th scope="col">Detalle</th>
+            <th scope="col">IP</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{formatDateTime(e.createdAt)}</td>
+              <td>{e.username ?? '—'}</td>
+              <td>{auditActionLabel(e.action)}</td>
+              <td>{target(e)}</td>
+              <td className="panel__wrap panel__mono">{details(e)}</td>
+              <td>{e.ip ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** onUnauthorized must be stable. */
+export default function AuditLogSection(props: { reloadToken: number; onUnauthorized: () => void }) {
+  const [applied, setApplied] = useState<Filters>(NO_FILTERS);
+  const query = new URLSearchParams(Object.entries(applied).filter(([, v]) => v.trim() !== ''));
+  query.set('limit', '200');
+  const { items: entries, error } = usePanelList<AuditLogEntry>(
+    `audit-log?${query}`,
+    props.reloadToken,
+    props.onUnauthorized,
+    'No se pudo cargar el registro.',
+  );
+
+  useAuditLogExport(entries);
 
   return (
     <section aria-labelledby="panel-section-title" className="panel__section">
       <h1 id="panel-section-title" tabIndex={-1}>
         Registro de actividad
       </h1>
-      <form className="panel__filters" onSubmit={submit} aria-label="Filtros del registro">
-        <div className="field">
-          <label htmlFor="audit-action">Acción</label>
-          <select id="audit-action" {...field('action')}>
-            <option value="">Todas</option>
-            {Object.entries(AUDIT_ACTION_LABELS).map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="audit-username">Usuario</label>
-          <input id="audit-username" maxLength={64} autoComplete="off" {...field('username')} />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-from">Desde</label>
-          <input id="audit-from" type="date" {...field('from')} />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-to">Hasta</label>
-          <input id="audit-to" type="date" {...field('to')} />
-        </div>
-        <div className="panel__form-actions panel__filters-actions">
-          <button type="submit" className="btn btn-primary">
-            Filtrar
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline"
-            onClick={() => {
-              setDraft(NO_FILTERS);
-              setApplied(NO_FILTERS);
-            }}
-          >
-            Limpiar
-          </button>
-        </div>
-      </form>
+      <AuditFilters onApply={setApplied} />
       {error && <p role="alert">{error}</p>}
       {!entries && !error && <p aria-live="polite">Cargando…</p>}
       {entries && (
@@ -105,37 +148,7 @@ export default function AuditLogSection(props: { reloadToken: number; onUnauthor
             {entries.length === 1 ? '1 registro' : `${entries.length} registros`}
             {entries.length === 200 && ' (los 200 más recientes)'}
           </p>
-          {entries.length === 0 ? (
-            <p>No hay registros que coincidan.</p>
-          ) : (
-            <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla del registro de actividad">
-              <table className="panel__table">
-                <caption className="visually-hidden">Registro de actividad</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Fecha</th>
-                    <th scope="col">Usuario</th>
-                    <th scope="col">Acción</th>
-                    <th scope="col">Objeto</th>
-                    <th scope="col">Detalle</th>
-                    <th scope="col">IP</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.map((e) => (
-                    <tr key={e.id}>
-                      <td>{formatDateTime(e.createdAt)}</td>
-                      <td>{e.username ?? '—'}</td>
-                      <td>{auditActionLabel(e.action)}</td>
-                      <td>{target(e)}</td>
-                      <td className="panel__wrap panel__mono">{details(e)}</td>
-                      <td>{e.ip ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          {entries.length === 0 ? <p>No hay registros que coincidan.</p> : <AuditTable entries={entries} />}
         </>
       )}
     </section>

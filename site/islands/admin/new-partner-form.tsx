@@ -19,6 +19,26 @@ function generatePassword(length = 20): string {
     .join('');
 }
 
+/** The first problem of each field, in the form's order. */
+function partnerErrors(username: string, fullName: string, password: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (!USERNAME.test(username.trim().toLowerCase()))
+    found.username = 'El usuario debe tener entre 3 y 32 caracteres: letras, números, punto o guion bajo.';
+  if (fullName.trim().length < 2) found.fullName = 'Ingresá el nombre completo.';
+  if (password.length < 12) found.password = 'La contraseña debe tener al menos 12 caracteres.';
+  return found;
+}
+
+/** A field's error line, tied to it by id (see described). */
+const fieldError = (errors: Record<string, string>, field: string) =>
+  errors[field] && (
+    <p id={`partner-${field}-error`} className="panel__error">
+      {errors[field]}
+    </p>
+  );
+const described = (errors: Record<string, string>, field: string) =>
+  errors[field] ? { 'aria-invalid': true, 'aria-describedby': `partner-${field}-error` } : {};
+
 export default function NewPartnerForm(props: { onCreated: (username: string, password: string) => Promise<void> }) {
   const [username, setUsername] = useState('');
   const [fullName, setFullName] = useState('');
@@ -34,11 +54,7 @@ export default function NewPartnerForm(props: { onCreated: (username: string, pa
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const found: Record<string, string> = {};
-    if (!USERNAME.test(username.trim().toLowerCase()))
-      found.username = 'El usuario debe tener entre 3 y 32 caracteres: letras, números, punto o guion bajo.';
-    if (fullName.trim().length < 2) found.fullName = 'Ingresá el nombre completo.';
-    if (password.length < 12) found.password = 'La contraseña debe tener al menos 12 caracteres.';
+    const found = partnerErrors(username, fullName, password);
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -67,14 +83,6 @@ export default function NewPartnerForm(props: { onCreated: (username: string, pa
     }
   }
 
-  const error = (field: string) =>
-    errors[field] && (
-      <p id={`partner-${field}-error`} className="panel__error">
-        {errors[field]}
-      </p>
-    );
-  const described = (field: string) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `partner-${field}-error` } : {});
-
   return (
     <form className="card panel__form panel__form--card" onSubmit={submit} noValidate aria-labelledby="new-partner-title">
       <h2 id="new-partner-title">Nuevo socio</h2>
@@ -87,9 +95,9 @@ export default function NewPartnerForm(props: { onCreated: (username: string, pa
             maxLength={32}
             value={username}
             onChange={(e) => setUsername(e.target.value)}
-            {...described('username')}
+            {...described(errors, 'username')}
           />
-          {error('username')}
+          {fieldError(errors, 'username')}
         </div>
         <div className="field">
           <label htmlFor="partner-fullName">Nombre completo</label>
@@ -99,44 +107,60 @@ export default function NewPartnerForm(props: { onCreated: (username: string, pa
             maxLength={120}
             value={fullName}
             onChange={(e) => setFullName(e.target.value)}
-            {...described('fullName')}
+            {...described(errors, 'fullName')}
           />
-          {error('fullName')}
+          {fieldError(errors, 'fullName')}
         </div>
-        <div className="field">
-          <label htmlFor="partner-password">Contraseña inicial</label>
-          <span className="panel__inline">
-            <input
-              id="partner-password"
-              type="text"
-              autoComplete="new-password"
-              spellCheck={false}
-              maxLength={128}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              {...described('password')}
-            />
-            <button type="button" className="btn btn-outline" onClick={() => setPassword(generatePassword())}>
-              Generar
-            </button>
-          </span>
-          {error('password')}
-        </div>
+        <PasswordField password={password} onChange={setPassword} errors={errors} />
       </div>
-      <fieldset className="panel__checks">
-        <legend>Permisos</legend>
-        {ADMIN_PERMISSIONS.map((p) => (
-          <label key={p} className="panel__check">
-            <input type="checkbox" checked={permissions.includes(p)} onChange={(e) => toggle(p, e.target.checked)} />
-            {PERMISSION_LABELS[p]}
-          </label>
-        ))}
-      </fieldset>
+      <PermissionChecks permissions={permissions} onToggle={toggle} />
       <div className="panel__form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Creando…' : 'Crear socio'}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The initial password, typed or generated here, to hand over once the partner is created. */
+function PasswordField(props: { password: string; errors: Record<string, string>; onChange: (password: string) => void }) {
+  const { password, errors, onChange } = props;
+  return (
+    <div className="field">
+      <label htmlFor="partner-password">Contraseña inicial</label>
+      <span className="panel__inline">
+        <input
+          id="partner-password"
+          type="text"
+          autoComplete="new-password"
+          spellCheck={false}
+          maxLength={128}
+          value={password}
+          onChange={(e) => onChange(e.target.value)}
+          {...described(errors, 'password')}
+        />
+        <button type="button" className="btn btn-outline" onClick={() => onChange(generatePassword())}>
+          Generar
+        </button>
+      </span>
+      {fieldError(errors, 'password')}
+    </div>
+  );
+}
+
+/** Exactly the permissions ticked here, which the server enforces on every call. */
+function PermissionChecks(props: { permissions: AdminPermission[]; onToggle: (permission: AdminPermission, on: boolean) => void }) {
+  const { permissions, onToggle } = props;
+  return (
+    <fieldset className="panel__checks">
+      <legend>Permisos</legend>
+      {ADMIN_PERMISSIONS.map((p) => (
+        <label key={p} className="panel__check">
+          <input type="checkbox" checked={permissions.includes(p)} onChange={(e) => onToggle(p, e.target.checked)} />
+          {PERMISSION_LABELS[p]}
+        </label>
+      ))}
+    </fieldset>
   );
 }

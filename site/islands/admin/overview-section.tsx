@@ -9,16 +9,8 @@ import type { PaymentItem } from '#shared/contracts/staff/payments.ts';
 
 const RECENT = 5;
 
-export default function OverviewSection({
-  stats,
-  payments,
-  failed,
-}: {
-  stats: PanelStatistics | null;
-  payments: PaymentItem[] | null;
-  failed: boolean;
-}) {
-  const recent = useMemo(() => payments?.slice(0, RECENT) ?? null, [payments]);
+/** 'Exportar': the indicators, then the recent payments. */
+function useOverviewExport(stats: PanelStatistics | null, recent: PaymentItem[] | null) {
   useExportList(
     useMemo(
       () =>
@@ -44,6 +36,19 @@ export default function OverviewSection({
       [stats, recent],
     ),
   );
+}
+
+export default function OverviewSection({
+  stats,
+  payments,
+  failed,
+}: {
+  stats: PanelStatistics | null;
+  payments: PaymentItem[] | null;
+  failed: boolean;
+}) {
+  const recent = useMemo(() => payments?.slice(0, RECENT) ?? null, [payments]);
+  useOverviewExport(stats, recent);
 
   return (
     <section aria-labelledby="panel-section-title" className="panel__section">
@@ -70,42 +75,45 @@ export default function OverviewSection({
       {recent && (
         <>
           <h2>Actividad reciente</h2>
-          {recent.length === 0 ? (
-            <p>Todavía no hay pagos.</p>
-          ) : (
-            <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de los últimos pagos">
-              <table className="panel__table">
-                <caption className="visually-hidden">Los últimos 5 pagos</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Fecha</th>
-                    <th scope="col">Anunciante</th>
-                    <th scope="col">Descripción</th>
-                    <th scope="col">Medio</th>
-                    <th scope="col">Estado</th>
-                    <th scope="col" className="num">
-                      Monto
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {recent.map((p) => (
-                    <tr key={p.id}>
-                      <td>{formatDateTime(p.createdAt)}</td>
-                      <td>{p.advertiserName}</td>
-                      <td>{p.description}</td>
-                      <td>{PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod}</td>
-                      <td>{PAYMENT_STATUS_LABELS[p.paymentStatus]}</td>
-                      <td className="num">{formatMoney(p.amount)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          {recent.length === 0 ? <p>Todavía no hay pagos.</p> : <RecentPayments payments={recent} />}
         </>
       )}
     </section>
+  );
+}
+
+/** The first payments of the list, newest first. */
+function RecentPayments({ payments }: { payments: PaymentItem[] }) {
+  return (
+    <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de los últimos pagos">
+      <table className="panel__table">
+        <caption className="visually-hidden">Los últimos 5 pagos</caption>
+        <thead>
+          <tr>
+            <th scope="col">Fecha</th>
+            <th scope="col">Anunciante</th>
+            <th scope="col">Descripción</th>
+            <th scope="col">Medio</th>
+            <th scope="col">Estado</th>
+            <th scope="col" className="num">
+              Monto
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {payments.map((p) => (
+            <tr key={p.id}>
+              <td>{formatDateTime(p.createdAt)}</td>
+              <td>{p.advertiserName}</td>
+              <td>{p.description}</td>
+              <td>{PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod}</td>
+              <td>{PAYMENT_STATUS_LABELS[p.paymentStatus]}</td>
+              <td className="num">{formatMoney(p.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

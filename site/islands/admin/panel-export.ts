@@ -1,7 +1,9 @@
 // 'Exportar' downloads the list the open section shows: each section registers that list (its visible rows)
 // while it is on screen, and the header's button turns it into a CSV file.
-import { createContext, useContext, useEffect } from 'react';
-import type { CsvTable } from '#site/lib/csv.ts';
+import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
+import { downloadCsv, type CsvTable } from '#site/lib/csv.ts';
+import { showToast } from '#site/stores/toasts.ts';
+import { todayStamp } from './labels.ts';
 
 export interface PanelList extends CsvTable {
   /** File name part: velada-{name}-{date}.csv */
@@ -17,4 +19,26 @@ export function useExportList(list: PanelList | null): void {
     register(list);
     return () => register(null);
   }, [register, list]);
+}
+
+/** The header's side: `register` for ExportListContext, and `download` for the button (a toast says what it did). */
+export function useExportDownload() {
+  const current = useRef<PanelList | null>(null);
+  const register = useCallback((list: PanelList | null) => {
+    current.current = list;
+  }, []);
+  function download() {
+    const list = current.current;
+    if (!list) {
+      showToast({ title: 'Nada para exportar', description: 'Esperá a que carguen los datos de la sección.', variant: 'error' });
+      return;
+    }
+    downloadCsv(`velada-${list.name}-${todayStamp()}.csv`, list);
+    showToast({
+      title: 'Exportación lista',
+      description: `${list.rows.length} ${list.rows.length === 1 ? 'fila' : 'filas'} en CSV.`,
+      variant: 'success',
+    });
+  }
+  return { register, download };
 }

@@ -21,18 +21,8 @@ const bankName = (accounts: BankAccount[] | null, id: number | null) =>
   id === null ? '' : (accounts?.find((a) => a.id === id)?.bankName ?? `Cuenta ${id}`);
 const NO_ACCOUNT = 'Seleccione una cuenta bancaria de destino';
 
-export default function PaymentsSection(props: {
-  payments: Payment[];
-  bankAccounts: BankAccount[] | null;
-  canProcess: boolean;
-  onChanged: () => Promise<unknown>;
-}) {
-  const [filter, setFilter] = useState<Filter>('all');
-  const [processing, setProcessing] = useState<Payment | null>(null);
-
-  const shown = useMemo(() => props.payments.filter((p) => filter === 'all' || p.paymentStatus === filter), [props.payments, filter]);
-  const accountName = (id: number | null) => bankName(props.bankAccounts, id);
-
+/** 'Exportar': the payments shown, with their destination account. */
+function usePaymentsExport(shown: Payment[], bankAccounts: BankAccount[] | null) {
   useExportList(
     useMemo(
       () => ({
@@ -46,12 +36,64 @@ export default function PaymentsSection(props: {
           PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod,
           PAYMENT_STATUS_LABELS[p.paymentStatus],
           p.amount,
-          bankName(props.bankAccounts, p.bankAccountId),
+          bankName(bankAccounts, p.bankAccountId),
         ]),
       }),
-      [shown, props.bankAccounts],
+      [shown, bankAccounts],
     ),
   );
+}
+
+interface PaymentRowProps {
+  payment: Payment;
+  accountName: (id: number | null) => string;
+  canProcess: boolean;
+  onProcess: () => void;
+}
+
+/** A payment; a pending one can be processed by staff who may. */
+function PaymentRow({ payment: p, accountName, canProcess, onProcess }: PaymentRowProps) {
+  return (
+    <tr>
+      <td>{formatDateTime(p.createdAt)}</td>
+      <th scope="row">{p.advertiserName}</th>
+      <td className="panel__wrap">
+        {p.description}
+        <span className="panel__muted panel__block">{p.reference}</span>
+        <PaymentExtras payment={p} />
+      </td>
+      <td>
+        {PAYMENT_STATUS_LABELS[p.paymentStatus]}
+        <span className="panel__muted panel__block">{PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod}</span>
+        {p.bankAccountId !== null && <span className="panel__muted panel__block">{accountName(p.bankAccountId)}</span>}
+      </td>
+      <td className="num">{formatMoney(p.amount)}</td>
+      {canProcess && (
+        <td>
+          {p.paymentStatus === 'pending' && (
+            <button type="button" className="btn btn-primary" onClick={onProcess}>
+              Procesar<span className="visually-hidden"> el pago {p.reference}</span>
+            </button>
+          )}
+        </td>
+      )}
+    </tr>
+  );
+}
+
+export default function PaymentsSection(props: {
+  payments: Payment[];
+  bankAccounts: BankAccount[] | null;
+  canProcess: boolean;
+  onChanged: () => Promise<unknown>;
+}) {
+  const [filter, setFilter] = useState<Filter>('all');
+  const [processing, setProcessing] = useState<Payment | null>(null);
+
+  const shown = useMemo(() => props.payments.filter((p) => filter === 'all' || p.paymentStatus === filter), [props.payments, filter]);
+  const accountName = (id: number | null) => bankName(props.bankAccounts, id);
+
+  usePaymentsExport(shown, props.bankAccounts);
 
   const pendingTotal = props.payments.filter((p) => p.paymentStatus === 'pending').reduce((sum, p) => sum + p.amount, 0);
   return (
@@ -86,30 +128,13 @@ export default function PaymentsSection(props: {
             </thead>
             <tbody>
               {shown.map((p) => (
-                <tr key={p.id}>
-                  <td>{formatDateTime(p.createdAt)}</td>
-                  <th scope="row">{p.advertiserName}</th>
-                  <td className="panel__wrap">
-                    {p.description}
-                    <span className="panel__muted panel__block">{p.reference}</span>
-                    <PaymentExtras payment={p} />
-                  </td>
-                  <td>
-                    {PAYMENT_STATUS_LABELS[p.paymentStatus]}
-                    <span className="panel__muted panel__block">{PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod}</span>
-                    {p.bankAccountId !== null && <span className="panel__muted panel__block">{accountName(p.bankAccountId)}</span>}
-                  </td>
-                  <td className="num">{formatMoney(p.amount)}</td>
-                  {props.canProcess && (
-                    <td>
-                      {p.paymentStatus === 'pending' && (
-                        <button type="button" className="btn btn-primary" onClick={() => setProcessing(p)}>
-                          Procesar<span className="visually-hidden"> el pago {p.reference}</span>
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
+                <PaymentRow
+                  key={p.id}
+                  payment={p}
+                  accountName={accountName}
+                  canProcess={props.canProcess}
+                  onProcess={() => setProcessing(p)}
+                />
               ))}
             </tbody>
           </table>

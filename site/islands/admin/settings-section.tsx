@@ -13,6 +13,22 @@ const PLANS = [
   ['priceVip', 'VIP'],
 ] as const;
 
+type Plan = (typeof PLANS)[number][0];
+
+/** Each price as a number, and what is wrong with those that are not whole pesos within the limit. */
+function checkPrices(draft: Record<Plan, string>) {
+  const found: Partial<Record<keyof PanelSettings, string>> = {};
+  const values = {} as PanelSettings;
+  for (const [key, name] of PLANS) {
+    const text = draft[key].trim();
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || value > MAX_PRICE)
+      found[key] = `El precio ${name} debe ser un número entero de pesos, de 0 a ${formatMoney(MAX_PRICE)}.`;
+    values[key] = value;
+  }
+  return { found, values };
+}
+
 export default function SettingsSection(props: { settings: PanelSettings; canEdit: boolean; onChanged: () => Promise<unknown> }) {
   const [draft, setDraft] = useState({ pricePremium: String(props.settings.pricePremium), priceVip: String(props.settings.priceVip) });
   const [errors, setErrors] = useState<Partial<Record<keyof PanelSettings, string>>>({});
@@ -32,15 +48,7 @@ export default function SettingsSection(props: { settings: PanelSettings; canEdi
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy || !props.canEdit) return;
-    const found: Partial<Record<keyof PanelSettings, string>> = {};
-    const values = {} as PanelSettings;
-    for (const [key, name] of PLANS) {
-      const text = draft[key].trim();
-      const value = Number(text);
-      if (!/^\d+$/.test(text) || value > MAX_PRICE)
-        found[key] = `El precio ${name} debe ser un número entero de pesos, de 0 a ${formatMoney(MAX_PRICE)}.`;
-      values[key] = value;
-    }
+    const { found, values } = checkPrices(draft);
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -76,23 +84,15 @@ export default function SettingsSection(props: { settings: PanelSettings; canEdi
         {!props.canEdit && <p>Solo el administrador principal puede cambiar los precios.</p>}
         <div className="panel__form-grid">
           {PLANS.map(([key, name]) => (
-            <div className="field" key={key}>
-              <label htmlFor={`settings-${key}`}>{name}</label>
-              <input
-                id={`settings-${key}`}
-                inputMode="numeric"
-                readOnly={!props.canEdit}
-                value={draft[key]}
-                onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
-                aria-invalid={errors[key] ? true : undefined}
-                aria-describedby={errors[key] ? `settings-${key}-error` : undefined}
-              />
-              {errors[key] && (
-                <p id={`settings-${key}-error`} className="panel__error">
-                  {errors[key]}
-                </p>
-              )}
-            </div>
+            <PriceField
+              key={key}
+              plan={key}
+              name={name}
+              value={draft[key]}
+              error={errors[key]}
+              readOnly={!props.canEdit}
+              onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
+            />
           ))}
         </div>
         {props.canEdit && (
@@ -104,5 +104,36 @@ export default function SettingsSection(props: { settings: PanelSettings; canEdi
         )}
       </form>
     </section>
+  );
+}
+
+interface PriceFieldProps {
+  plan: Plan;
+  name: string;
+  value: string;
+  error: string | undefined;
+  readOnly: boolean;
+  onChange: (value: string) => void;
+}
+
+function PriceField({ plan, name, value, error, readOnly, onChange }: PriceFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={`settings-${plan}`}>{name}</label>
+      <input
+        id={`settings-${plan}`}
+        inputMode="numeric"
+        readOnly={readOnly}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `settings-${plan}-error` : undefined}
+      />
+      {error && (
+        <p id={`settings-${plan}-error`} className="panel__error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

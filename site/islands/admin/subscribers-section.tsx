@@ -22,24 +22,8 @@ const PLAN_LABELS: Record<string, string> = { vip: 'VIP', premium: 'Premium', ''
 const MAX_ROWS = 300;
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-export default function SubscribersSection(props: {
-  subscribers: SubscriberItem[];
-  canDecide: boolean;
-  onChanged: () => Promise<unknown>;
-}) {
-  const [filter, setFilter] = useState<Filter>('all');
-  const [query, setQuery] = useState('');
-  const [reviewing, setReviewing] = useState<SubscriberItem | null>(null);
-
-  const shown = useMemo(() => {
-    const q = fold(query.trim());
-    return props.subscribers.filter((s) => {
-      if (filter === 'pending' && s.verificationStatus !== 'pending') return false;
-      if ((filter === 'active' || filter === 'inactive') && s.subscriptionStatus !== filter) return false;
-      return !q || [s.fullName, s.email, s.dni ?? ''].some((field) => fold(field).includes(q));
-    });
-  }, [props.subscribers, filter, query]);
-
+/** 'Exportar': every subscriber matching, beyond the rows drawn. */
+function useSubscribersExport(shown: SubscriberItem[]) {
   useExportList(
     useMemo(
       () => ({
@@ -58,6 +42,52 @@ export default function SubscribersSection(props: {
       [shown],
     ),
   );
+}
+
+/** An advertiser; a pending verification can be reviewed by staff who may decide it. */
+function SubscriberRow(props: { subscriber: SubscriberItem; canDecide: boolean; onReview: () => void }) {
+  const { subscriber: s, canDecide, onReview } = props;
+  return (
+    <tr>
+      <th scope="row">{s.fullName}</th>
+      <td>{s.email}</td>
+      <td>{s.dni ?? '—'}</td>
+      <td>{s.category ? categoryLabel(s.category) : '—'}</td>
+      <td>{VERIFICATION_LABELS[s.verificationStatus]}</td>
+      <td>{s.subscriptionStatus === 'active' ? 'Activa' : 'Inactiva'}</td>
+      <td>{PLAN_LABELS[s.subscriptionPlan] ?? s.subscriptionPlan}</td>
+      {canDecide && (
+        <td>
+          {s.verificationStatus === 'pending' && (
+            <button type="button" className="btn btn-primary" onClick={onReview}>
+              Revisar<span className="visually-hidden"> a {s.fullName}</span>
+            </button>
+          )}
+        </td>
+      )}
+    </tr>
+  );
+}
+
+export default function SubscribersSection(props: {
+  subscribers: SubscriberItem[];
+  canDecide: boolean;
+  onChanged: () => Promise<unknown>;
+}) {
+  const [filter, setFilter] = useState<Filter>('all');
+  const [query, setQuery] = useState('');
+  const [reviewing, setReviewing] = useState<SubscriberItem | null>(null);
+
+  const shown = useMemo(() => {
+    const q = fold(query.trim());
+    return props.subscribers.filter((s) => {
+      if (filter === 'pending' && s.verificationStatus !== 'pending') return false;
+      if ((filter === 'active' || filter === 'inactive') && s.subscriptionStatus !== filter) return false;
+      return !q || [s.fullName, s.email, s.dni ?? ''].some((field) => fold(field).includes(q));
+    });
+  }, [props.subscribers, filter, query]);
+
+  useSubscribersExport(shown);
 
   return (
     <section aria-labelledby="panel-section-title" className="panel__section">
@@ -95,24 +125,7 @@ export default function SubscribersSection(props: {
             </thead>
             <tbody>
               {shown.slice(0, MAX_ROWS).map((s) => (
-                <tr key={s.id}>
-                  <th scope="row">{s.fullName}</th>
-                  <td>{s.email}</td>
-                  <td>{s.dni ?? '—'}</td>
-                  <td>{s.category ? categoryLabel(s.category) : '—'}</td>
-                  <td>{VERIFICATION_LABELS[s.verificationStatus]}</td>
-                  <td>{s.subscriptionStatus === 'active' ? 'Activa' : 'Inactiva'}</td>
-                  <td>{PLAN_LABELS[s.subscriptionPlan] ?? s.subscriptionPlan}</td>
-                  {props.canDecide && (
-                    <td>
-                      {s.verificationStatus === 'pending' && (
-                        <button type="button" className="btn btn-primary" onClick={() => setReviewing(s)}>
-                          Revisar<span className="visually-hidden"> a {s.fullName}</span>
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
+                <SubscriberRow key={s.id} subscriber={s} canDecide={props.canDecide} onReview={() => setReviewing(s)} />
               ))}
             </tbody>
           </table>

@@ -17,25 +17,30 @@ function age(birthDate: string): number {
 }
 const dayMonthYear = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 
-export default function VerificationReview(props: { subscriber: SubscriberItem; onDecided: () => Promise<unknown>; onClose: () => void }) {
-  const { subscriber } = props;
+/** The pending request (null when no documents were sent), loaded when the review opens. */
+function useVerificationRequest(subscriberId: number) {
   const [request, setRequest] = useState<PendingVerification | null | undefined>(undefined);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
   useEffect(() => {
     let live = true;
-    getData<VerificationRequestAnswer>('subscribers', String(subscriber.id), 'verification').then(
+    getData<VerificationRequestAnswer>('subscribers', String(subscriberId), 'verification').then(
       (answer) => live && setRequest(answer.request),
       (err) => live && setLoadError(serverMessage(err) ?? 'No se pudo cargar la solicitud.'),
     );
     return () => {
       live = false;
     };
-  }, [subscriber.id]);
+  }, [subscriberId]);
+  return { request, loadError };
+}
+
+export default function VerificationReview(props: { subscriber: SubscriberItem; onDecided: () => Promise<unknown>; onClose: () => void }) {
+  const { subscriber } = props;
+  const { request, loadError } = useVerificationRequest(subscriber.id);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
   async function decide(action: 'verify' | 'reject', event?: FormEvent) {
     event?.preventDefault();
@@ -48,11 +53,8 @@ export default function VerificationReview(props: { subscriber: SubscriberItem; 
     setBusy(true);
     try {
       await postData(`subscribers/${subscriber.id}/${action}`, action === 'reject' ? { reason: reason.trim() } : undefined);
-      showToast(
-        action === 'verify'
-          ? { title: 'Verificación aprobada', description: subscriber.fullName, variant: 'success' }
-          : { title: 'Verificación rechazada', description: subscriber.fullName, variant: 'success' },
-      );
+      const title = action === 'verify' ? 'Verificación aprobada' : 'Verificación rechazada';
+      showToast({ title, description: subscriber.fullName, variant: 'success' });
       props.onClose();
       await props.onDecided();
     } catch (err) {
@@ -72,50 +74,8 @@ export default function VerificationReview(props: { subscriber: SubscriberItem; 
       {request === null && <p>No hay documentos enviados para esta verificación.</p>}
       {request && (
         <>
-          <dl className="panel__facts">
-            <dt>Método</dt>
-            <dd>{request.method === 'renaper' ? 'RENAPER (revisión del equipo)' : 'Revisión manual'}</dd>
-            <dt>Nombre según DNI</dt>
-            <dd>{request.fullName}</dd>
-            <dt>Nacimiento</dt>
-            <dd>
-              {dayMonthYear(request.birthDate)} ({age(request.birthDate)} años)
-            </dd>
-            {request.dni && (
-              <>
-                <dt>DNI</dt>
-                <dd>{request.dni}</dd>
-              </>
-            )}
-            {request.tramite && (
-              <>
-                <dt>Trámite</dt>
-                <dd>{request.tramite}</dd>
-              </>
-            )}
-            {request.gender && (
-              <>
-                <dt>Género</dt>
-                <dd>{GENDER_LABELS[request.gender]}</dd>
-              </>
-            )}
-            <dt>Cuenta</dt>
-            <dd>{subscriber.email}</dd>
-          </dl>
-          <div className="panel__documents">
-            {request.documents.map((doc) => (
-              <figure key={doc.id}>
-                <a href={`/api/admin/identity-documents/${doc.id}`} target="_blank" rel="noopener">
-                  <img
-                    src={`/api/admin/identity-documents/${doc.id}`}
-                    alt={`${DOCUMENT_LABELS[doc.kind]} de ${request.fullName}`}
-                    loading="lazy"
-                  />
-                </a>
-                <figcaption>{DOCUMENT_LABELS[doc.kind]}</figcaption>
-              </figure>
-            ))}
-          </div>
+          <DeclaredFacts request={request} email={subscriber.email} />
+          <IdentityDocuments request={request} />
         </>
       )}
       {rejecting ? (
@@ -152,6 +112,62 @@ export default function VerificationReview(props: { subscriber: SubscriberItem; 
           </button>
         </div>
       )}
+    </div>
+  );
+}
+
+/** What the advertiser declared, and the account it was sent from. */
+function DeclaredFacts({ request, email }: { request: PendingVerification; email: string }) {
+  return (
+    <dl className="panel__facts">
+      <dt>Método</dt>
+      <dd>{request.method === 'renaper' ? 'RENAPER (revisión del equipo)' : 'Revisión manual'}</dd>
+      <dt>Nombre según DNI</dt>
+      <dd>{request.fullName}</dd>
+      <dt>Nacimiento</dt>
+      <dd>
+        {dayMonthYear(request.birthDate)} ({age(request.birthDate)} años)
+      </dd>
+      {request.dni && (
+        <>
+          <dt>DNI</dt>
+          <dd>{request.dni}</dd>
+        </>
+      )}
+      {request.tramite && (
+        <>
+          <dt>Trámite</dt>
+          <dd>{request.tramite}</dd>
+        </>
+      )}
+      {request.gender && (
+        <>
+          <dt>Género</dt>
+          <dd>{GENDER_LABELS[request.gender]}</dd>
+        </>
+      )}
+      <dt>Cuenta</dt>
+      <dd>{email}</dd>
+    </dl>
+  );
+}
+
+/** The documents, decrypted by the server for staff with the verification permission (each view audited). */
+function IdentityDocuments({ request }: { request: PendingVerification }) {
+  return (
+    <div className="panel__documents">
+      {request.documents.map((doc) => (
+        <figure key={doc.id}>
+          <a href={`/api/admin/identity-documents/${doc.id}`} target="_blank" rel="noopener">
+            <img
+              src={`/api/admin/identity-documents/${doc.id}`}
+              alt={`${DOCUMENT_LABELS[doc.kind]} de ${request.fullName}`}
+              loading="lazy"
+            />
+          </a>
+          <figcaption>{DOCUMENT_LABELS[doc.kind]}</figcaption>
+        </figure>
+      ))}
     </div>
   );
 }

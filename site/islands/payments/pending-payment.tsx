@@ -3,7 +3,8 @@
 // confirmed (the server checks with MercadoPago; the address alone proves nothing).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, callApi } from '#site/lib/api-client.ts';
-import { formatLongDateTime, formatMoney } from '#shared/format.ts';
+import { formatMoney } from '#shared/format.ts';
+import { ReceiptForm, TransferDetails } from './bank-transfer.tsx';
 import type { OwnPayment, PaymentPage } from '#shared/contracts/advertiser/payments.ts';
 
 interface Props extends PaymentPage {
@@ -15,55 +16,14 @@ interface Props extends PaymentPage {
 const POLL_MS = 4000;
 const POLL_TRIES = 15;
 
-function CopyRow(props: { label: string; value: string; shown?: string }) {
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(props.value);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2500);
-    } catch {
-      // Without clipboard access the value stays selectable on screen.
-    }
-  }
-  return (
-    <div className="copy-row">
-      <dt>{props.label}</dt>
-      <dd>
-        <span className="copy-row__value">{props.shown ?? props.value}</span>
-        <button type="button" className="btn btn-outline btn-small" onClick={() => void copy()}>
-          {copied ? 'Copiado' : 'Copiar'}
-          <span className="visually-hidden"> {props.label}</span>
-        </button>
-        <span className="visually-hidden" role="status">
-          {copied ? `${props.label} copiado` : ''}
-        </span>
-      </dd>
-    </div>
-  );
-}
-
-export default function PendingPayment(props: Props) {
-  const [payment, setPayment] = useState(props.payment);
-  const [file, setFile] = useState<File | null>(null);
-  const [notice, setNotice] = useState<{ text: string; error?: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const [waiting, setWaiting] = useState<'checking' | 'late' | null>(props.mercadoPagoReturn ? 'checking' : null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const confirmCancelButton = useRef<HTMLButtonElement>(null);
-  const askedToCancel = useRef(false);
-
-  // Focus follows the cancel question: to 'Sí, cancelar' when asked, back to 'Cancelar este pago' after 'No'.
+/**
+ * Back from MercadoPago: asks the server every few seconds whether the payment is confirmed (the server checks with
+ * MercadoPago) and reloads the page once it is; 'late' after the last try.
+ */
+function useMercadoPagoReturn(paymentId: number, mercadoPagoReturn: string | null) {
+  const [waiting, setWaiting] = useState<'checking' | 'late' | null>(mercadoPagoReturn ? 'checking' : null);
   useEffect(() => {
-    if (confirmingCancel) confirmCancelButton.current?.focus();
-    else if (askedToCancel.current) cancelButton.current?.focus();
-    askedToCancel.current = confirmingCancel;
-  }, [confirmingCancel]);
-
-  useEffect(() => {
-    if (!props.mercadoPagoReturn) return;
+    if (!mercadoPagoReturn) return;
     let tries = 0;
     let timer: ReturnType<typeof setTimeout>;
     const check = async () => {
@@ -71,7 +31,7 @@ export default function PendingPayment(props: Props) {
       try {
         const fresh = await callApi<OwnPayment>(
           'GET',
-          `/api/advertiser/payments/${payment.id}?mercadopago=${encodeURIComponent(props.mercadoPagoReturn!)}`,
+          `/api/advertiser/payments/${paymentId}?mercadopago=${encodeURIComponent(mercadoPagoReturn!)}`,
         );
         if (fresh.status !== 'pending') {
           window.location.replace(window.location.pathname);
@@ -85,7 +45,17 @@ export default function PendingPayment(props: Props) {
     };
     void check();
     return () => clearTimeout(timer);
-  }, [payment.id, props.mercadoPagoReturn]);
+  }, [paymentId, mercadoPagoReturn]);
+  return waiting;
+}
+
+export default function PendingPayment(props: Props) {
+  const [payment, setPayment] = useState(props.payment);
+  const [file, setFile] = useState<File | null>(null);
+  const [notice, setNotice] = useState<{ text: string; error?: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const waiting = useMercadoPagoReturn(payment.id, props.mercadoPagoReturn);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   async function run(action: () => Promise<void>) {
     if (busy) return;
@@ -131,16 +101,7 @@ export default function PendingPayment(props: Props) {
 
   return (
     <div className="pending-payment">
-      <div role="status">
-        {waiting === 'checking' && (
-          <p className="form-success">Volviste de MercadoPago. Estamos confirmando tu pago: esta página se actualiza sola.</p>
-        )}
-        {waiting === 'late' && (
-          <p className="form-success">
-            Todavía no recibimos la confirmación de MercadoPago. Te avisamos por email cuando se acredite; no hace falta pagar de nuevo.
-          </p>
-        )}
-      </div>
+      <ReturnStatus waiting={waiting} />
       {props.account ? (
         <section aria-labelledby="transfer-title">
           <h2 id="transfer-title">Transferencia bancaria</h2>
@@ -148,51 +109,8 @@ export default function PendingPayment(props: Props) {
             Transferí <strong>{formatMoney(payment.amount)}</strong> a esta cuenta y escribí la referencia en el concepto o la descripción
             de la transferencia.
           </p>
-          <dl className="copy-list">
-            <div className="copy-row">
-              <dt>Titular</dt>
-              <dd>{props.account.accountHolder}</dd>
-            </div>
-            <div className="copy-row">
-              <dt>Banco</dt>
-              <dd>
-                {props.account.bankName} · {props.account.accountType === 'savings' ? 'Caja de Ahorro' : 'Cuenta Corriente'}
-              </dd>
-            </div>
-            <CopyRow label="CBU" value={props.account.cbu} />
-            {props.account.alias && <CopyRow label="Alias" value={props.account.alias} />}
-            <CopyRow label="Importe" value={String(payment.amount)} shown={formatMoney(payment.amount)} />
-            <CopyRow label="Referencia" value={payment.reference} />
-          </dl>
-          <form className="account-form" onSubmit={sendReceipt} noValidate>
-            <div className="field">
-              <label htmlFor="receipt-file">Comprobante de la transferencia (opcional)</label>
-              <input
-                ref={fileInput}
-                id="receipt-file"
-                type="file"
-                accept="image/jpeg,image/png,image/webp,application/pdf"
-                aria-describedby="receipt-hint"
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              />
-              <p id="receipt-hint" className="form-hint">
-                Imagen (JPG, PNG o WebP) o PDF, hasta 5 MB. Nos ayuda a acreditarlo más rápido.
-              </p>
-            </div>
-            {payment.receipt && (
-              <p className="form-hint">
-                Comprobante recibido el {formatLongDateTime(payment.receipt.uploadedAt)}.{' '}
-                <a href={`/api/advertiser/payments/${payment.id}/receipt`} target="_blank" rel="noopener">
-                  Ver comprobante
-                </a>
-              </p>
-            )}
-            <div className="form-actions">
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {payment.receipt ? 'Reemplazar comprobante' : 'Enviar comprobante'}
-              </button>
-            </div>
-          </form>
+          <TransferDetails account={props.account} payment={payment} />
+          <ReceiptForm payment={payment} busy={busy} fileInput={fileInput} onFile={setFile} onSubmit={sendReceipt} />
         </section>
       ) : (
         <p className="form-alert">
@@ -209,21 +127,53 @@ export default function PendingPayment(props: Props) {
             Pagar con MercadoPago
           </button>
         )}
-        {confirmingCancel ? (
-          <>
-            <button ref={confirmCancelButton} type="button" className="btn btn-primary" disabled={busy} onClick={() => void cancel()}>
-              Sí, cancelar el pago
-            </button>
-            <button type="button" className="btn btn-outline" onClick={() => setConfirmingCancel(false)}>
-              No
-            </button>
-          </>
-        ) : (
-          <button ref={cancelButton} type="button" className="btn btn-outline" disabled={busy} onClick={() => setConfirmingCancel(true)}>
-            Cancelar este pago
-          </button>
-        )}
+        <CancelPayment busy={busy} onCancel={() => void cancel()} />
       </div>
     </div>
+  );
+}
+
+function ReturnStatus({ waiting }: { waiting: 'checking' | 'late' | null }) {
+  return (
+    <div role="status">
+      {waiting === 'checking' && (
+        <p className="form-success">Volviste de MercadoPago. Estamos confirmando tu pago: esta página se actualiza sola.</p>
+      )}
+      {waiting === 'late' && (
+        <p className="form-success">
+          Todavía no recibimos la confirmación de MercadoPago. Te avisamos por email cuando se acredite; no hace falta pagar de nuevo.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** 'Cancelar este pago', asked once more; focus follows the question. */
+function CancelPayment({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const confirmCancelButton = useRef<HTMLButtonElement>(null);
+  const askedToCancel = useRef(false);
+
+  // Focus follows the cancel question: to 'Sí, cancelar' when asked, back to 'Cancelar este pago' after 'No'.
+  useEffect(() => {
+    if (confirmingCancel) confirmCancelButton.current?.focus();
+    else if (askedToCancel.current) cancelButton.current?.focus();
+    askedToCancel.current = confirmingCancel;
+  }, [confirmingCancel]);
+
+  return confirmingCancel ? (
+    <>
+      <button ref={confirmCancelButton} type="button" className="btn btn-primary" disabled={busy} onClick={onCancel}>
+        Sí, cancelar el pago
+      </button>
+      <button type="button" className="btn btn-outline" onClick={() => setConfirmingCancel(false)}>
+        No
+      </button>
+    </>
+  ) : (
+    <button ref={cancelButton} type="button" className="btn btn-outline" disabled={busy} onClick={() => setConfirmingCancel(true)}>
+      Cancelar este pago
+    </button>
   );
 }

@@ -21,7 +21,7 @@ const PLAN_TEXT: Record<PaidPlan, string> = {
 export default function PlanCheckout(props: Props) {
   const [adId, setAdId] = useState(props.adId ?? props.ads[0]?.id ?? 0);
   const [plan, setPlan] = useState<PaidPlan>(props.plan);
-  const [method, setMethod] = useState<'transfer' | 'mercadopago'>(props.methods.transfer ? 'transfer' : 'mercadopago');
+  const [method, setMethod] = useState<Method>(props.methods.transfer ? 'transfer' : 'mercadopago');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -85,70 +85,8 @@ export default function PlanCheckout(props: Props) {
         )}
         <FieldError id="checkout-ad-error" message={errors.adId} />
       </div>
-      <fieldset className="choice-list">
-        <legend>Plan</legend>
-        {(['premium', 'vip'] as const).map((value) => (
-          <label key={value} className="choice">
-            <input
-              type="radio"
-              name="plan"
-              value={value}
-              checked={plan === value}
-              onChange={() => setPlan(value)}
-              {...errorProps('checkout-plan', errors.plan)}
-            />
-            <span>
-              <strong>
-                {planLabel(value)} · {formatMoney(props.prices[value])} por 30 días
-              </strong>
-              <span className="form-hint"> {PLAN_TEXT[value]}</span>
-            </span>
-          </label>
-        ))}
-        <FieldError id="checkout-plan-error" message={errors.plan} />
-      </fieldset>
-      <fieldset className="choice-list">
-        <legend>Forma de pago</legend>
-        {props.methods.transfer && (
-          <label className="choice">
-            <input
-              type="radio"
-              name="method"
-              value="transfer"
-              checked={method === 'transfer'}
-              onChange={() => setMethod('transfer')}
-              {...errorProps('checkout-method', errors.method)}
-            />
-            <span>
-              <strong>Transferencia bancaria</strong>
-              <span className="form-hint">
-                {' '}
-                Te mostramos el CBU y un código de referencia; podés adjuntar el comprobante. Lo acreditamos en horario hábil.
-              </span>
-            </span>
-          </label>
-        )}
-        {props.methods.mercadopago && (
-          <label className="choice">
-            <input
-              type="radio"
-              name="method"
-              value="mercadopago"
-              checked={method === 'mercadopago'}
-              onChange={() => setMethod('mercadopago')}
-              {...errorProps('checkout-method', errors.method)}
-            />
-            <span>
-              <strong>MercadoPago</strong>
-              <span className="form-hint">
-                {' '}
-                En la página de MercadoPago. Con tarjeta o dinero en cuenta se acredita al instante; en efectivo, cuando pagues.
-              </span>
-            </span>
-          </label>
-        )}
-        <FieldError id="checkout-method-error" message={errors.method} />
-      </fieldset>
+      <PlanChoice plan={plan} prices={props.prices} error={errors.plan} onChange={setPlan} />
+      <MethodChoice methods={props.methods} method={method} error={errors.method} onChange={setMethod} />
       <p className="checkout__total">
         Total: <strong>{formatMoney(props.prices[plan])}</strong>
       </p>
@@ -161,5 +99,86 @@ export default function PlanCheckout(props: Props) {
         </a>
       </div>
     </form>
+  );
+}
+
+interface PlanChoiceProps {
+  plan: PaidPlan;
+  prices: Checkout['prices'];
+  error: string | undefined;
+  onChange: (plan: PaidPlan) => void;
+}
+
+function PlanChoice({ plan, prices, error, onChange }: PlanChoiceProps) {
+  return (
+    <fieldset className="choice-list">
+      <legend>Plan</legend>
+      {(['premium', 'vip'] as const).map((value) => (
+        <label key={value} className="choice">
+          <input
+            type="radio"
+            name="plan"
+            value={value}
+            checked={plan === value}
+            onChange={() => onChange(value)}
+            {...errorProps('checkout-plan', error)}
+          />
+          <span>
+            <strong>
+              {planLabel(value)} · {formatMoney(prices[value])} por 30 días
+            </strong>
+            <span className="form-hint"> {PLAN_TEXT[value]}</span>
+          </span>
+        </label>
+      ))}
+      <FieldError id="checkout-plan-error" message={error} />
+    </fieldset>
+  );
+}
+
+type Method = 'transfer' | 'mercadopago';
+
+interface MethodChoiceProps {
+  methods: Checkout['methods'];
+  method: Method;
+  error: string | undefined;
+  onChange: (method: Method) => void;
+}
+
+/** How to pay: the methods on offer, each with what it means. */
+function MethodChoice({ methods, method, error, onChange }: MethodChoiceProps) {
+  const option = (value: Method, title: string, hint: string) => (
+    <label className="choice">
+      <input
+        type="radio"
+        name="method"
+        value={value}
+        checked={method === value}
+        onChange={() => onChange(value)}
+        {...errorProps('checkout-method', error)}
+      />
+      <span>
+        <strong>{title}</strong>
+        <span className="form-hint"> {hint}</span>
+      </span>
+    </label>
+  );
+  return (
+    <fieldset className="choice-list">
+      <legend>Forma de pago</legend>
+      {methods.transfer &&
+        option(
+          'transfer',
+          'Transferencia bancaria',
+          'Te mostramos el CBU y un código de referencia; podés adjuntar el comprobante. Lo acreditamos en horario hábil.',
+        )}
+      {methods.mercadopago &&
+        option(
+          'mercadopago',
+          'MercadoPago',
+          'En la página de MercadoPago. Con tarjeta o dinero en cuenta se acredita al instante; en efectivo, cuando pagues.',
+        )}
+      <FieldError id="checkout-method-error" message={error} />
+    </fieldset>
   );
 }

@@ -58,6 +58,60 @@ export default function CheckInTimer(props: { checkIn: CheckInState | null; defa
   );
 }
 
+interface DurationChoiceProps {
+  error: string | undefined;
+  /** A preset's minutes, or CUSTOM with hours and minutes chosen apart. */
+  length: string;
+  hours: string;
+  extraMinutes: string;
+  onLength: (length: string) => void;
+  onHours: (hours: string) => void;
+  onExtraMinutes: (minutes: string) => void;
+}
+
+/** "¿En cuánto tiempo confirmás que estás bien?": a preset, or another duration in hours and minutes. */
+function DurationChoice({ error, length, hours, extraMinutes, onLength, onHours, onExtraMinutes }: DurationChoiceProps) {
+  return (
+    <fieldset className="choice-list" aria-describedby={error ? 'check-in-minutes-error' : undefined}>
+      <legend>¿En cuánto tiempo confirmás que estás bien?</legend>
+      {[...CHECK_IN_PRESETS.map(String), CUSTOM].map((value) => (
+        <label key={value} className="choice">
+          <input
+            type="radio"
+            name="check-in-length"
+            id={value === CHECK_IN_PRESETS[0].toString() ? 'check-in-minutes' : undefined}
+            value={value}
+            checked={length === value}
+            onChange={() => onLength(value)}
+          />
+          <span>{value === CUSTOM ? 'Otra duración' : presetLabel(Number(value))}</span>
+        </label>
+      ))}
+      {length === CUSTOM && (
+        <div className="check-in__custom">
+          <label htmlFor="check-in-hours">Horas</label>
+          <select id="check-in-hours" value={hours} onChange={(e) => onHours(e.target.value)}>
+            {Array.from({ length: 13 }, (_, h) => (
+              <option key={h} value={h}>
+                {h}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="check-in-extra-minutes">Minutos</label>
+          <select id="check-in-extra-minutes" value={extraMinutes} onChange={(e) => onExtraMinutes(e.target.value)}>
+            {[0, 15, 30, 45].map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+          <span className="form-hint">Entre 30 minutos y 12 horas.</span>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
 function StartForm(props: { defaultName: string; onStarted: (checkIn: CheckInState, noticeSent: boolean) => void }) {
   const [contactEmail, setContactEmail] = useState('');
   const [shownName, setShownName] = useState(props.defaultName);
@@ -110,43 +164,15 @@ function StartForm(props: { defaultName: string; onStarted: (checkIn: CheckInSta
       <FormField id="check-in-shownName" label="Cómo te conoce tu contacto (va en el correo)" error={errors.shownName}>
         <input maxLength={MAX_SHOWN_NAME} value={shownName} onChange={(e) => field('shownName', setShownName)(e.target.value)} />
       </FormField>
-      <fieldset className="choice-list" aria-describedby={errors.minutes ? 'check-in-minutes-error' : undefined}>
-        <legend>¿En cuánto tiempo confirmás que estás bien?</legend>
-        {[...CHECK_IN_PRESETS.map(String), CUSTOM].map((value) => (
-          <label key={value} className="choice">
-            <input
-              type="radio"
-              name="check-in-length"
-              id={value === CHECK_IN_PRESETS[0].toString() ? 'check-in-minutes' : undefined}
-              value={value}
-              checked={length === value}
-              onChange={() => field('minutes', setLength)(value)}
-            />
-            <span>{value === CUSTOM ? 'Otra duración' : presetLabel(Number(value))}</span>
-          </label>
-        ))}
-        {length === CUSTOM && (
-          <div className="check-in__custom">
-            <label htmlFor="check-in-hours">Horas</label>
-            <select id="check-in-hours" value={hours} onChange={(e) => field('minutes', setHours)(e.target.value)}>
-              {Array.from({ length: 13 }, (_, h) => (
-                <option key={h} value={h}>
-                  {h}
-                </option>
-              ))}
-            </select>
-            <label htmlFor="check-in-extra-minutes">Minutos</label>
-            <select id="check-in-extra-minutes" value={extraMinutes} onChange={(e) => field('minutes', setExtraMinutes)(e.target.value)}>
-              {[0, 15, 30, 45].map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-            <span className="form-hint">Entre 30 minutos y 12 horas.</span>
-          </div>
-        )}
-      </fieldset>
+      <DurationChoice
+        error={errors.minutes}
+        length={length}
+        hours={hours}
+        extraMinutes={extraMinutes}
+        onLength={field('minutes', setLength)}
+        onHours={field('minutes', setHours)}
+        onExtraMinutes={field('minutes', setExtraMinutes)}
+      />
       <FieldError id="check-in-minutes-error" message={errors.minutes} />
       <FormField id="check-in-message" label="Mensaje para tu contacto si no confirmás a tiempo" error={errors.message}>
         <textarea

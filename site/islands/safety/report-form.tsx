@@ -39,17 +39,7 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
     });
   }
 
-  if (sent) {
-    return (
-      <div className="form-success" role="status">
-        <p>
-          <strong>Gracias: recibimos tu denuncia.</strong>{' '}
-          {sent.hidden ? 'Ocultamos el aviso mientras el equipo de Velada la revisa.' : 'El equipo de Velada la va a revisar.'}
-        </p>
-        <p>Si alguien está en peligro, llamá gratis a la Línea 145 (las 24 horas, anónima) o al 911.</p>
-      </div>
-    );
-  }
+  if (sent) return <ReportSent hidden={sent.hidden} />;
   return (
     <form onSubmit={submit} className="account-form" noValidate>
       {form.problem && (
@@ -66,24 +56,14 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
           <input maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />
         </FormField>
       )}
-      <fieldset className="choice-list" aria-describedby={errors.reason ? 'report-reason-error' : undefined}>
-        <legend>Motivo</legend>
-        {REPORT_REASONS.map(({ value, label }) => (
-          <label key={value} className="choice">
-            <input
-              type="radio"
-              name="reason"
-              value={value}
-              checked={reason === value}
-              onChange={() => {
-                setReason(value);
-                form.clearError('reason');
-              }}
-            />
-            <span>{label}</span>
-          </label>
-        ))}
-      </fieldset>
+      <ReasonChoice
+        reason={reason}
+        error={errors.reason}
+        onChange={(value) => {
+          setReason(value);
+          form.clearError('reason');
+        }}
+      />
       <FieldError id="report-reason-error" message={errors.reason} />
       <FormField id="report-details" label="Detalles (opcional)" error={errors.details}>
         <textarea rows={4} maxLength={1000} value={details} onChange={(e) => setDetails(e.target.value)} />
@@ -95,5 +75,31 @@ export default function ReportForm(props: { adId?: number; adTitle?: string; rea
         {form.busy ? 'Enviando…' : 'Enviar denuncia'}
       </button>
     </form>
+  );
+}
+
+function ReportSent({ hidden }: { hidden: boolean }) {
+  return (
+    <div className="form-success" role="status">
+      <p>
+        <strong>Gracias: recibimos tu denuncia.</strong>{' '}
+        {hidden ? 'Ocultamos el aviso mientras el equipo de Velada la revisa.' : 'El equipo de Velada la va a revisar.'}
+      </p>
+      <p>Si alguien está en peligro, llamá gratis a la Línea 145 (las 24 horas, anónima) o al 911.</p>
+    </div>
+  );
+}
+
+function ReasonChoice({ reason, error, onChange }: { reason: string; error: string | undefined; onChange: (reason: string) => void }) {
+  return (
+    <fieldset className="choice-list" aria-describedby={error ? 'report-reason-error' : undefined}>
+      <legend>Motivo</legend>
+      {REPORT_REASONS.map(({ value, label }) => (
+        <label key={value} className="choice">
+          <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => onChange(value)} />
+          <span>{label}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

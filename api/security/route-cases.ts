@@ -1,0 +1,28 @@
+// What the security tests need to call one API route (api/security/route-catalogue.ts lists them all).
+import type { World } from './world.ts';
+
+export type Access =
+  /** Anyone, signed in or not. */
+  | 'public'
+  /** A signed-in advertiser, on their own rows. */
+  | 'advertiser'
+  /** Staff: a live session, then the route's permission (ADMIN_ROUTES, shared/admin-routes.ts) or any admin. */
+  | 'admin'
+  /** MercadoPago's notifications: no session, a signature. */
+  | 'signature';
+
+export interface RouteCase {
+  access: Access;
+  /** What the route reads: nothing, a JSON body, or a multipart form (with files). */
+  body: 'none' | 'json' | 'multipart';
+  /** Path parameters naming seeded rows: the owner's, for advertiser routes. */
+  params?: (w: World) => Record<string, number>;
+  /** A JSON body the route takes (for the fuzz test's mutations, field by field). */
+  example?: (w: World) => Record<string, unknown>;
+}
+
+let unique = 0;
+/** A number for names that must be unique per body: one that differs only in one field is not stopped by 'already taken'. */
+export function uniqueNumber(): number {
+  return ++unique;
+}

@@ -1,0 +1,87 @@
+// How the search form shows a new search without a page load: /buscar/resultados fetched and swapped in, the
+// address, heading, title and announced count kept in step; and the links inside the results (pages, clearing or
+// removing a filter) and the browser's back button handled the same way.
+import { useCallback, useEffect, useRef } from 'react';
+import { parseSearchParams } from '#shared/search-filters.ts';
+import { pageTitle, searchHeading } from '#site/lib/search-heading.ts';
+import { SEARCH_UPDATED_EVENT } from '#site/lib/search-updated.ts';
+
+const RESULTS_ID = 'search-results';
+
+export type HistoryMode = 'push' | 'replace' | 'none';
+export interface LoadOptions {
+  history: HistoryMode;
+  focusResults?: boolean;
+}
+
+/** `load` shows the search of `params`; only the newest search may land (an older answer arriving late is dropped). */
+export function useResultsLoader() {
+  const requestId = useRef(0);
+  return useCallback(async (params: URLSearchParams, options: LoadOptions) => {
+    const results = document.getElementById(RESULTS_ID);
+    if (!results) return;
+    const query = params.toString();
+    const url = `/buscar${query ? `?${query}` : ''}`;
+    const id = ++requestId.current;
+    results.setAttribute('aria-busy', 'true');
+    try {
+      const response = await fetch(`/buscar/resultados${query ? `?${query}` : ''}`, { headers: { Accept: 'text/html' } });
+      if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+      const html = await response.text();
+      if (id !== requestId.current) return; // a newer search has started
+      results.innerHTML = html;
+      if (options.history === 'push') history.pushState(null, '', url);
+      if (options.history === 'replace') history.replaceState(null, '', url);
+      // Heading, title and the announced count follow the new search.
+      const heading = searchHeading(parseSearchParams(params));
+      const h1 = document.getElementById('search-heading');
+      if (h1) h1.textContent = heading;
+      document.title = pageTitle(heading);
+      const status = document.getElementById('search-status');
+      if (status) status.textContent = document.getElementById('results-count')?.textContent?.trim() ?? '';
+      // The phone's filters button and sheet show the new count of filters and results.
+      document.dispatchEvent(new CustomEvent(SEARCH_UPDATED_EVENT));
+      if (options.focusResults) {
+        const count = document.getElementById('results-count');
+        count?.setAttribute('tabindex', '-1');
+        count?.focus();
+        results.scrollIntoView({ block: 'start' });
+      }
+    } catch {
+      // Without a usable answer, fall back to an ordinary page load, unless a newer search took over.
+      if (id === requestId.current) location.assign(url);
+    } finally {
+      if (id === requestId.current) results.removeAttribute('aria-busy');
+    }
+  }, []);
+}
+
+/**
+ * Links in the results: a page loads in place; clearing or removing filters draws the form again (`reset`), as
+ * does the browser's back button. `load` and `reset` must be stable.
+ */
+export function useResultLinks(
+  load: (params: URLSearchParams, options: LoadOptions) => Promise<void>,
+  reset: (params: URLSearchParams, options: LoadOptions) => void,
+) {
+  useEffect(() => {
+    const results = document.getElementById(RESULTS_ID);
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-page-link], a[data-clear-filters], a[data-remove-filter]');
+      if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      const params = new URLSearchParams(new URL(link.href).search);
+      // Clearing or removing filters changes the form too: it is drawn again from the new query.
+      if (link.hasAttribute('data-clear-filters') || link.hasAttribute('data-remove-filter'))
+        reset(params, { history: 'push', focusResults: true });
+      else void load(params, { history: 'push', focusResults: true });
+    };
+    const onPopState = () => reset(new URLSearchParams(location.search), { history: 'none' });
+    results?.addEventListener('click', onClick);
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      results?.removeEventListener('click', onClick);
+      window.removeEventListener('popstate', onPopState);
+    };
+  }, [load, reset]);
+}
