@@ -66,14 +66,22 @@ describe('the layer rule', () => {
     expect(checkFile('site/pages/x.astro', page, aliases)).toMatchObject([{ from: 'browser', to: 'db', line: 6 }]);
   });
 
-  it('lets types cross, and the allowed directions through', () => {
+  it('keeps server types out of browser code: it names the contracts of shared/', () => {
     expect(
       checkFile(
         'site/islands/x.tsx',
         "import type { AdRow } from '#db/queries/ads.ts';\nimport { type Admin } from '#api/auth.ts';",
         aliases,
       ),
-    ).toEqual([]);
+    ).toMatchObject([
+      { from: 'browser', to: 'db' },
+      { from: 'browser', to: 'api' },
+    ]);
+  });
+
+  it('lets types cross elsewhere, and the allowed directions through', () => {
+    expect(checkFile('site/pages/x.astro', "---\nimport type { AdRow } from '#db/queries/ads.ts';\n---\n", aliases)).toEqual([]);
+    expect(checkFile('core/x.ts', "import type { Config } from '#api/config.ts';", { ...aliases, '#core/*': './core/*' })).toEqual([]);
     expect(
       checkFile(
         'api/x.ts',

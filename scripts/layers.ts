@@ -53,7 +53,7 @@ export interface SourceImport {
 }
 
 /** The value imports of a TypeScript/TSX source: static, re-exports, side effects and dynamic import(). */
-export function valueImports(code: string, fileName = 'file.tsx', lineOffset = 0): SourceImport[] {
+export function valueImports(code: string, fileName = 'file.tsx', lineOffset = 0, withTypes = false): SourceImport[] {
   const source = ts.createSourceFile(
     fileName,
     code,
@@ -67,8 +67,8 @@ export function valueImports(code: string, fileName = 'file.tsx', lineOffset = 0
       found.push({ specifier: specifier.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 + lineOffset });
   };
   const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && !isTypeOnlyImport(node)) add(node, node.moduleSpecifier);
-    else if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.isTypeOnly) add(node, node.moduleSpecifier);
+    if (ts.isImportDeclaration(node) && (withTypes || !isTypeOnlyImport(node))) add(node, node.moduleSpecifier);
+    else if (ts.isExportDeclaration(node) && node.moduleSpecifier && (withTypes || !node.isTypeOnly)) add(node, node.moduleSpecifier);
     else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0])
       add(node, node.arguments[0]);
     ts.forEachChild(node, visit);
@@ -120,7 +120,8 @@ export interface Violation {
 export function checkFile(file: string, code: string, aliases: Record<string, string>): Violation[] {
   const layer = layerOf(file);
   if (!layer || layer === 'tooling') return [];
-  const imports = file.endsWith('.astro') ? astroImports(code) : valueImports(code, file);
+  // Browser code names no server type either: what it receives is typed by the contracts in shared/ (decision 051).
+  const imports = file.endsWith('.astro') ? astroImports(code) : valueImports(code, file, 0, layer === 'browser');
   const violations: Violation[] = [];
   for (const { specifier, line, runsIn } of imports) {
     const from = runsIn ?? layer;
