@@ -3,27 +3,21 @@
 // downloaded browser). Run through `npm run test:e2e` (scripts/e2e.ts), which builds the site, prepares the folders,
 // starts the servers side by side and tells this file where they are (E2E_SERVERS).
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
-import { E2E_GROUPS, E2E_SERVER_NAMES, GROUP_SETUP, specPattern, type E2eServer } from './e2e/servers.ts';
+import { E2E_GROUPS, E2E_SERVER_NAMES, specPattern, type E2eServer } from './e2e/servers.ts';
 
 const servers: E2eServer[] = process.env.E2E_SERVERS
   ? (JSON.parse(process.env.E2E_SERVERS) as E2eServer[])
   : E2E_SERVER_NAMES.map((name, i) => ({ name, port: 4321 + i, dataDir: `/tmp/velada-e2e/${name}` }));
-const grouped = [...Object.values(E2E_GROUPS), ...Object.values(GROUP_SETUP)].flat();
+const grouped = Object.values(E2E_GROUPS).flat();
 
-const projects: PlaywrightTestConfig['projects'] = servers.flatMap((server) => {
+// One project per server, none depending on another: every spec makes the data it needs.
+const projects: PlaywrightTestConfig['projects'] = servers.map((server) => ({
+  name: server.name,
+  ...(server.name === 'site' ? { testIgnore: specPattern(grouped) } : { testMatch: specPattern(E2E_GROUPS[server.name]) }),
   // The fixtures (e2e/fixtures.ts) open this server's database and outbox.
-  const own = { metadata: { dataDir: server.dataDir }, use: { baseURL: `http://localhost:${server.port}` } };
-  const setup = GROUP_SETUP[server.name];
-  return [
-    ...(setup ? [{ name: `${server.name}-setup`, testMatch: specPattern(setup), ...own }] : []),
-    {
-      name: server.name,
-      ...(server.name === 'site' ? { testIgnore: specPattern(grouped) } : { testMatch: specPattern(E2E_GROUPS[server.name]) }),
-      ...(setup ? { dependencies: [`${server.name}-setup`] } : {}),
-      ...own,
-    },
-  ];
-});
+  metadata: { dataDir: server.dataDir },
+  use: { baseURL: `http://localhost:${server.port}` },
+}));
 
 export default defineConfig({
   testDir: './e2e',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from './app.ts';
-import { AnalyticsWriter } from './routes/analytics/writer.ts';
+import { AnalyticsWriter } from './services/analytics-writer.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
 import { serve, testConfig, type TestServer } from './testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
@@ -18,7 +18,9 @@ beforeAll(async () => {
   const distDir = path.join(t.dataDir, 'dist');
   fs.mkdirSync(path.join(distDir, 'client'), { recursive: true });
   fs.writeFileSync(path.join(distDir, 'client', 'index.html'), '<!doctype html><html lang="es-AR"><body>Inicio</body></html>');
-  server = await serve(await createApp({ db: t.db, config: testConfig(t.dataDir), distDir, analytics: (analytics = new AnalyticsWriter(t.db)) }));
+  server = await serve(
+    await createApp({ db: t.db, config: testConfig(t.dataDir), distDir, analytics: (analytics = new AnalyticsWriter(t.db)) }),
+  );
 });
 afterAll(async () => {
   await server.close();

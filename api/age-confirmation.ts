@@ -2,7 +2,7 @@
 // goes back to the page; 'no' goes to the page that says why the site is closed to minors.
 import type { Middleware } from 'koa';
 import { AGE_COOKIE, AGE_COOKIE_MAX_AGE_S, AGE_NOJS_COOKIE } from '#shared/age-cookie.ts';
-import { forbidden, notUrlEncodedForm, payloadTooLarge } from '#api/errors.ts';
+import { crossOrigin, notUrlEncodedForm, payloadTooLarge } from '#api/errors.ts';
 import { isFromOwnSite } from './middleware/request-origin.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
 
@@ -25,7 +25,7 @@ export function ageConfirmation(options: { publicOrigin: string | undefined }): 
       ctx.set('Allow', 'POST');
       return;
     }
-    if (!isFromOwnSite(ctx, options.publicOrigin)) throw forbidden('cross_origin', 'Solicitud rechazada: no proviene de Velada.');
+    if (!isFromOwnSite(ctx, options.publicOrigin)) throw crossOrigin();
     if (!ctx.is('application/x-www-form-urlencoded')) throw notUrlEncodedForm();
 
     const form = await readForm(ctx.req);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createApp } from './app.ts';
-import { AnalyticsWriter } from './routes/analytics/writer.ts';
+import { AnalyticsWriter } from './services/analytics-writer.ts';
 import { rawGet, serve, sameOriginJson, testConfig, type TestServer } from './testing/http.ts';
 import { AdStatsCounter } from './services/ad-stats.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';

@@ -9,7 +9,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { canonicalOrigin } from './middleware/canonical-origin.ts';
 import { sameOriginWrites } from './middleware/same-origin.ts';
 import { forwardedHeadersFrom } from './middleware/forwarded.ts';
-import { notFound } from '#api/errors.ts';
+import { noSuchEndpoint } from '#api/errors.ts';
 import { adsRouter } from './routes/ads/routes.ts';
 import { notFoundPage, serveAdImages, serveClientFiles } from './static-files.ts';
 import { astroPages, loadAstroHandler } from './astro-handler.ts';
@@ -47,10 +47,10 @@ export type { AppDeps } from './deps.ts';
 import { isReceiptUploadPath, MERCADOPAGO_WEBHOOK_PATH, paymentsRouter } from './routes/payments/routes.ts';
 import { mailPreferencesRouter } from './routes/mail-preferences/routes.ts';
 import { browserDataRouter } from './routes/browser-data/routes.ts';
-import { alertsRouter } from './routes/alerts/routes.ts';
+import { searchAlertsRouter } from './routes/search-alerts/routes.ts';
 import { safetyAlertsRouter } from './routes/safety-alerts/routes.ts';
 import { checkInRouter } from './routes/check-in/routes.ts';
-import { ONE_CLICK_UNSUBSCRIBE_PATH } from './services/mail-preferences.ts';
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from '#core/mail-preferences/mail-footer.ts';
 import { nodeClientAddresses, nodeRequestSources, requestSource, requestSources, sourceOfAddress } from './http/request-source.ts';
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -123,7 +123,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   app.use(api.routes());
   app.use(api.allowedMethods());
   app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound('no_such_endpoint', 'Ese recurso de la API no existe.');
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw noSuchEndpoint();
     await next();
   });
 
@@ -241,7 +241,7 @@ function apiRouter(deps: RouterDeps): Router {
   api.use(paymentsRouter(deps).routes());
   api.use(mailPreferencesRouter(deps).routes());
   api.use(browserDataRouter(deps).routes());
-  api.use(alertsRouter(deps).routes());
+  api.use(searchAlertsRouter(deps).routes());
   api.use(safetyAlertsRouter(deps).routes());
   api.use(checkInRouter(deps).routes());
   return api;

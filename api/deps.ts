@@ -1,8 +1,8 @@
 // What the app is built from (createApp in api/app.ts) and what its routers receive.
 import type { Knex } from 'knex';
 import type { Config } from './config.ts';
-import type { AnalyticsWriter } from './routes/analytics/writer.ts';
-import type { Mailer } from './services/mail.ts';
+import type { AnalyticsWriter } from './services/analytics-writer.ts';
+import type { Mailer } from '#core/mail/mail.ts';
 import type { ObjectStore } from './services/object-store/object-store.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
 import type { AdStatsCounter } from './services/ad-stats.ts';

@@ -10,22 +10,48 @@ export class HttpError extends Error {
   readonly field: string | undefined;
   /** Sent as Retry-After (a 429 or 503 that will pass). */
   readonly retryAfterSeconds: number | undefined;
-  constructor(status: number, code: string, message: string, field?: string, retryAfterSeconds?: number) {
+  /** Why the field was refused, alone, for forms that show it next to the field (invalid input). */
+  readonly detail: string | undefined;
+  constructor(status: number, code: string, message: string, field?: string, retryAfterSeconds?: number, detail?: string) {
     super(message);
     this.status = status;
     this.code = code;
     this.field = field;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.detail = detail;
+  }
+
+  /** What goes after the code and message in the answer's `error`. */
+  get body(): { field?: string; detail?: string } {
+    return { ...(this.field ? { field: this.field } : {}), ...(this.detail !== undefined ? { detail: this.detail } : {}) };
   }
 }
 
 // Generic
-export const notFound = (code = 'not_found', message = 'No encontramos lo que buscás.') => new HttpError(404, code, message);
-export const forbidden = (code = 'forbidden', message = 'No tenés permiso para hacer esto.') => new HttpError(403, code, message);
-export const conflict = (code: string, message: string, field?: string) => new HttpError(409, code, message, field);
+const notFound = (code: string, message: string) => new HttpError(404, code, message);
+const conflict = (code: string, message: string) => new HttpError(409, code, message);
+export const noSuchEndpoint = () => notFound('no_such_endpoint', 'Ese recurso de la API no existe.');
+export const noPermission = () => new HttpError(403, 'forbidden', 'No tenés permiso para hacer esto.');
+export const crossOrigin = () => new HttpError(403, 'cross_origin', 'Solicitud rechazada: no proviene de Velada.');
 export const tooManyRequests = (message = 'Demasiadas solicitudes. Esperá un momento y volvé a intentar.') =>
   new HttpError(429, 'too_many_requests', message);
 export const serverBusy = () => new HttpError(503, 'busy', 'Hay mucho tráfico en este momento.', undefined, 2);
+
+// What the error middleware answers by itself (api/middleware/errors.ts)
+export const invalidInput = (field: string, detail: string) =>
+  new HttpError(400, 'invalid_input', `Dato inválido: ${field}. ${detail}`.trim(), field, undefined, detail);
+/** Another 4xx thrown by a library (a malformed header, say): its status, said plainly. */
+export const badRequest = (status: number) => new HttpError(status, 'bad_request', 'La solicitud no es válida.');
+export const internalError = () => new HttpError(500, 'internal', 'Ocurrió un error inesperado. Intentá de nuevo más tarde.');
+// A value the database refused (api/middleware/errors.ts names which of its codes is which).
+export const databaseText = () => new HttpError(400, 'invalid_text', 'El texto tiene caracteres que no se pueden guardar.');
+export const databaseTooLong = () => new HttpError(400, 'value_too_long', 'Un dato es más largo de lo permitido.');
+export const databaseMalformed = () => new HttpError(400, 'invalid_value', 'Un dato no tiene el formato esperado.');
+export const databaseOutOfRange = () => new HttpError(400, 'out_of_range', 'Un número está fuera del rango permitido.');
+export const databaseMissingValue = () => new HttpError(400, 'missing_value', 'Falta un dato obligatorio.');
+export const databaseDuplicate = () => new HttpError(409, 'already_exists', 'Eso ya existe. Recargá la página y revisá los datos.');
+export const databaseReference = () =>
+  new HttpError(409, 'conflict', 'Lo que indicaste no existe o está en uso. Recargá la página e intentá de nuevo.');
 
 // Request bodies
 export const notJson = () => new HttpError(415, 'unsupported_media_type', 'El contenido debe enviarse como JSON.');
@@ -201,6 +227,7 @@ export const checkInExtensionLimit = (limit: number) =>
 
 // Plans and payments
 export const paymentNotFound = () => notFound('payment_not_found', 'El pago no existe o no es tuyo.');
+export const receiptNotFound = () => notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
 export const paymentNotPending = (field?: 'receipt') =>
   new HttpError(
     409,
@@ -262,14 +289,15 @@ export const analyticsRefused = () => new HttpError(422, 'analytics_refused', 'N
 
 // Search alerts (docs/decisions/038-favourites-and-alerts.md)
 export const invalidPushSubscription = (message: string) => new HttpError(400, 'invalid_subscription', message, 'subscription');
-export const tooManyAlerts = (max: number) =>
+export const tooManySearchAlerts = (max: number) =>
   new HttpError(
     409,
     'too_many_alerts',
     `Ya tenés ${max} búsquedas con aviso en este dispositivo. Dejá de avisar alguna para agregar otra.`,
   );
 // Also a wrong secret: a stranger learns nothing about the device's alerts.
-export const alertNotFound = () => new HttpError(404, 'alert_not_found', 'Ese aviso de búsqueda no existe o ya fue eliminado.');
+export const searchAlertNotFound = () =>
+  new HttpError(404, 'search_alert_not_found', 'Ese aviso de búsqueda no existe o ya fue eliminado.');
 
 // Safety alerts between advertisers (docs/decisions/040-alertas.md)
 export const alertsNeedVerification = () =>
@@ -289,3 +317,15 @@ export const tooManySafetyReports = (max: number) =>
   tooManyRequests(`Ya reportaste ${max} incidentes en las últimas 24 horas, el máximo por día. Si es urgente, escribinos desde Contacto.`);
 export const tooManySafetyLookups = (minutes: number) =>
   tooManyRequests(`Hiciste muchas consultas seguidas. Esperá ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'} y volvé a consultar.`);
+
+// The advertiser's own ads and the public ones
+/** Another advertiser's ad answers exactly like one that does not exist. */
+export const ownAdNotFound = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+export const publicAdNotFound = () => notFound('ad_not_found', 'El aviso no existe o no está publicado.');
+export const photoNotFound = () => notFound('photo_not_found', 'La foto no existe o no es de este anuncio.');
+export const noOpenReport = () => conflict('no_open_report', 'No hay ninguna denuncia en revisión sobre este anuncio.');
+export const answerLimit = (max: number) =>
+  conflict('answer_limit', `Ya enviaste ${max} respuestas a esta denuncia: el equipo las está leyendo.`);
+/** Too many pages asked for at once by one source (api/render-slots.ts). */
+export const tooManyPages = () =>
+  new HttpError(429, 'too_many_requests', 'Pediste muchas páginas a la vez. Probá de nuevo en unos segundos.', undefined, 2);

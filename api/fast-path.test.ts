@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import http from 'node:http';
 import { createApp, type VeladaApp } from './app.ts';
-import { AnalyticsWriter } from './routes/analytics/writer.ts';
+import { AnalyticsWriter } from './services/analytics-writer.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
 import { matchesEtag, preferredEncoding } from './http/encoding.ts';
 import { serve, testConfig, type TestServer } from './testing/http.ts';

@@ -9,7 +9,7 @@ import { insertedId } from '#db/dialect.ts';
 import { refreshMarkedRanks } from '#db/queries/search-rank.ts';
 import { sealedObjectKey, storeDocument } from './services/identity-vault.ts';
 import { diskStore } from './services/object-store/disk-store.ts';
-import { webPushSender } from './services/push-alerts.ts';
+import { webPushSender } from './services/search-alerts-job.ts';
 import { testConfig } from './testing/http.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 import { storeAdImage } from './services/image-store.ts';

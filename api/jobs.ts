@@ -9,15 +9,15 @@ import { deleteExpiredRateLimits } from '#db/queries/rate-limits.ts';
 import { deleteExpiredAvailabilityWindows } from '#db/queries/availability-windows.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 import { runPlanLifecycle, type PlanLifecycleResult } from '#db/queries/plan-lifecycle.ts';
-import type { Mailer } from './services/mail.ts';
+import type { Mailer } from '#core/mail/mail.ts';
 import type { ObjectStore } from './services/object-store/object-store.ts';
 import { removeOrphanFiles } from './services/orphan-files.ts';
 import { escalateReports } from './services/report-escalation.ts';
 import { hashStoredPhotos } from './services/photo-hash-backfill.ts';
-import { renewalDueMail } from './routes/payments/mails.ts';
-import { paymentPagePath } from './routes/payments/confirmations.ts';
-import { mailExpiryNotices } from './routes/ads/advertiser-notices.ts';
-import { runSearchAlerts, type PushSender } from './services/push-alerts.ts';
+import { renewalDueMail } from '#core/payments/mails.ts';
+import { paymentPagePath } from '#core/payments/confirmation-mail.ts';
+import { mailExpiryNotices } from '#core/own-ads/notices.ts';
+import { runSearchAlerts, type PushSender } from './services/search-alerts-job.ts';
 import { deleteStaleAlerts } from '#db/queries/push-subscriptions.ts';
 import { deleteExpiredSafetyAlerts } from '#db/queries/safety-alerts.ts';
 import { runCheckInAlerts } from './services/check-in-alerts.ts';
@@ -50,7 +50,7 @@ export interface JobContext {
   siteOrigin: string;
   /** Where staff alerts are mailed (STAFF_ALERT_EMAIL); unset: the alerts stay in the panel only. */
   staffAlertEmail?: string;
-  /** Delivers search alerts through the devices' push services (api/services/push-alerts.ts). */
+  /** Delivers search alerts through the devices' push services (api/services/search-alerts-job.ts). */
   pushSender: PushSender;
 }
 

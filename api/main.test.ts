@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
 import { createApp } from './app.ts';
-import { AnalyticsWriter } from './routes/analytics/writer.ts';
+import { AnalyticsWriter } from './services/analytics-writer.ts';
 import { buildSearchIndex, localIdentityKey, secureDataDir, stopServing } from './main.ts';
 import { stoppable } from './server-stop.ts';
 import { RenderCache } from './render-cache/render-cache.ts';

@@ -10,7 +10,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { localAlertPhoneKey, localIdentityKey } from './local-keys.ts';
 import { createApp } from './app.ts';
 import { STOP_GRACE_MS, stoppable } from './server-stop.ts';
-import { AnalyticsWriter } from './routes/analytics/writer.ts';
+import { AnalyticsWriter } from './services/analytics-writer.ts';
 import { RenderCache } from './render-cache/render-cache.ts';
 import { openStatsOnce } from './services/stats-once-redis.ts';
 import type { StatsOnce } from './services/stats-once.ts';
@@ -18,7 +18,7 @@ import { AdStatsCounter } from './services/ad-stats.ts';
 import { listenForCatalogChanges, readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import { startJobs } from './jobs.ts';
-import { webPushSender } from './services/push-alerts.ts';
+import { webPushSender } from './services/search-alerts-job.ts';
 import { buildOriginDiffers, buildRefusesImagesFrom } from './static-site.ts';
 import { createMailer } from './services/mail.ts';
 import { openObjectStore, type ObjectStore } from './services/object-store/object-store.ts';
@@ -26,7 +26,7 @@ import { openRateLimitStore, type RateLimitStore } from './services/rate-limit-s
 import { migrate, openDb, ping, type Db } from '#db/connection.ts';
 import { prepareAlertPhoneKey } from '#db/queries/alert-phone-key.ts';
 import { seedDemoIfEmpty } from '#tooling/seeds/first-start.ts';
-import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
+import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/services/super-admin.ts';
 import { DEMO_PARTNER_USERNAME } from '#tooling/seeds/panel-demo.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

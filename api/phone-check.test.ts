@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createApp } from '#api/app.ts';
-import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
+import { AnalyticsWriter } from '#api/services/analytics-writer.ts';
 import { serve, testConfig, type TestServer } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 

@@ -6,7 +6,8 @@
 // answered as soon as a miss is known (api/render-cache/middleware.ts), before compression and the routers.
 import type { Context } from 'koa';
 import { Bulkhead } from './services/bulkhead.ts';
-import { HttpError, serverBusy } from './errors.ts';
+import type { HttpError } from './errors.ts';
+import { serverBusy, tooManyPages } from './errors.ts';
 
 /** Renders one source may have running or waiting while every place is taken. */
 export const RENDER_SHARE_PER_SOURCE = 2;
@@ -56,9 +57,6 @@ export class RenderSlots {
     return { ...this.bulkhead.size, sources: this.perSource.size };
   }
 }
-
-const tooManyPages = () =>
-  new HttpError(429, 'too_many_requests', 'Pediste muchas páginas a la vez. Probá de nuevo en unos segundos.', undefined, 2);
 
 function isLoopback(address: string): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');

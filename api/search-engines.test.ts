@@ -2,7 +2,7 @@
 // their last change), the landing and static pages, the split into parts and the escaping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
-import { AnalyticsWriter } from './routes/analytics/writer.ts';
+import { AnalyticsWriter } from './services/analytics-writer.ts';
 import { AdStatsCounter } from './services/ad-stats.ts';
 import { serve, testConfig, type TestServer } from './testing/http.ts';
 import { escapeXml, ROBOTS_DISALLOWED, SITEMAP_PAGES } from './search-engines.ts';

@@ -86,7 +86,6 @@ test('Analytics, Configuración and Registro de actividad: the summary and chart
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(toast(page, 'Configuración guardada')).toContainText('Premium $\u00a015.000');
   }
-  expect((await db('settings').where('key', 'price_premium').first()).value).toBe('15000');
 
   // Registro de actividad: the saves above are there; the filter narrows to one action. The unfiltered list
   // answers late, once the filtered one is shown: the filtered list must stay.
@@ -163,7 +162,12 @@ test('a partner sees only its sections: prices read-only, no payments, no super-
     return [await get('payments'), await get('bank-accounts'), await get('administrators'), await get('audit-log'), put.status];
   });
   expect(statuses).toEqual([403, 403, 403, 403, 403]);
-  expect((await db('settings').where('key', 'price_premium').first()).value).toBe('15000');
+  // The refused save changed nothing: the public plans page still shows the price.
+  const plans = await page.context().newPage();
+  await asReturningVisitor(plans);
+  await plans.goto('/aumentar-visibilidad');
+  await expect(plans.locator('#premium .plan__price strong')).toHaveText('$\u00a015.000');
+  await plans.close();
   const refusals = await db('audit_log').where({ action: 'forbidden', username }).count({ n: '*' }).first();
   expect(Number(refusals?.n)).toBe(5);
 

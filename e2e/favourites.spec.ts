@@ -135,7 +135,7 @@ test.describe('with the service worker', () => {
     const status = page.locator('[data-search-alert-status]');
     await expect(status).not.toHaveText(/^$|Activando/, { timeout: 15_000 });
     // Headless Chromium has no push service: subscribing fails there, and the page says so in words. Delivery is
-    // covered by the integration tests (api/routes/alerts/alerts.test.ts) against a fake push service.
+    // covered by the integration tests (api/routes/search-alerts/alerts.test.ts) against a fake push service.
     const pushWorks = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       return (await registration.pushManager.getSubscription()) !== null;
@@ -183,6 +183,6 @@ test.describe('with the service worker', () => {
     };
     await expect
       .poll(shown, { timeout: 15_000 })
-      .toEqual([{ title: 'Velada', body: '3 avisos nuevos en tu búsqueda', tag: 'alerta-7', actions: ['Dejar de avisar'] }]);
+      .toEqual([{ title: 'Velada', body: '3 avisos nuevos en tu búsqueda', tag: 'search-alert-7', actions: ['Dejar de avisar'] }]);
   });
 });

@@ -1,14 +1,17 @@
 // Moderation as staff and visitors do it: the Anuncios queue, and a visitor's report that hides an ad at once.
-// These tests change which ads are public, so they run after every other file (the 'moderation' project in
-// playwright.config.ts): the search tests compare pages with the database and must not see ads come and go.
+// These tests change which ads are public, so they run on a server of their own (group 'moderation' of
+// e2e/servers.ts): the search tests compare pages with the database and must not see ads come and go.
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
 import { exportCsv, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
+import { insertAd, insertAdvertiser, insertVerificationRequest } from '#tooling/factories/index.ts';
+import { adPath } from '#shared/ad-text.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 test("Anuncios: the queue shows red flags; approve a verified advertiser's ad, reject another with a reason, remove a live one", async ({
   page,
   db,
+  baseURL,
 }) => {
   const now = new Date();
   const [advertiser] = await db('advertisers')
@@ -42,7 +45,7 @@ test("Anuncios: the queue shows red flags; approve a verified advertiser's ad, r
     return typeof r === 'object' ? r.id : r;
   };
   const toApprove = await insert(ad('Moderación: aviso correcto', 'pending'));
-  const toReject = await insert(ad('Moderación: aviso con alerta', 'pending', [{ kind: 'posible_menor', match: 'colegiala' }]));
+  await insert(ad('Moderación: aviso con alerta', 'pending', [{ kind: 'posible_menor', match: 'colegiala' }]));
   const toRemove = await insert(ad('Moderación: aviso publicado', 'published'));
 
   await signIn(page, 'velada_admin', SUPER_PASSWORD);
@@ -58,7 +61,8 @@ test("Anuncios: the queue shows red flags; approve a verified advertiser's ad, r
     .click();
   await expect(toast(page, 'Anuncio aprobado')).toBeVisible();
   await expect(card('Moderación: aviso correcto')).toHaveCount(0);
-  expect((await db('ads').where('id', toApprove).first()).state).toBe('published');
+  // Live for visitors at once.
+  expect((await fetch(new URL(adPath({ id: toApprove, slug: 'aviso-moderado' }), baseURL))).status).toBe(200);
 
   await card('Moderación: aviso con alerta')
     .getByRole('button', { name: /^Rechazar/ })
@@ -69,10 +73,8 @@ test("Anuncios: the queue shows red flags; approve a verified advertiser's ad, r
   await dialog.getByLabel('Motivo (lo ve el anunciante)').fill('El texto sugiere una persona menor de edad.');
   await dialog.getByRole('button', { name: 'Rechazar' }).click();
   await expect(toast(page, 'Anuncio rechazado')).toBeVisible();
-  expect(await db('ads').where('id', toReject).first()).toMatchObject({
-    state: 'rejected',
-    state_reason: 'El texto sugiere una persona menor de edad.',
-  });
+  await page.getByLabel('Estado').selectOption('rejected');
+  await expect(card('Moderación: aviso con alerta')).toContainText('Motivo: El texto sugiere una persona menor de edad.');
 
   await page.getByLabel('Estado').selectOption('published');
   await card('Moderación: aviso publicado')
@@ -84,8 +86,13 @@ test("Anuncios: the queue shows red flags; approve a verified advertiser's ad, r
     .fill('Denuncia confirmada por el equipo.');
   await page.getByRole('dialog', { name: 'Dar de baja el anuncio' }).getByRole('button', { name: 'Dar de baja' }).click();
   await expect(toast(page, 'Anuncio dado de baja')).toBeVisible();
-  expect((await db('ads').where('id', toRemove).first()).state).toBe('removed');
+  expect((await fetch(new URL(adPath({ id: toRemove, slug: 'aviso-moderado' }), baseURL))).status).toBe(404);
+  await page.getByLabel('Estado').selectOption('removed');
+  await expect(card('Moderación: aviso publicado')).toContainText('Motivo: Denuncia confirmada por el equipo.');
 
+  // 'Exportar' takes the rows on screen: the published ones.
+  await page.getByLabel('Estado').selectOption('published');
+  await expect(card('Moderación: aviso correcto')).toBeVisible();
   const csv = await exportCsv(page);
   expect(csv.rows[0]).toEqual([
     'Título',
@@ -157,24 +164,23 @@ test('a visitor reports an ad as a possible minor: it leaves search and its page
   expect(csv.rows.some((r) => r[1] === ad.title && r[3] === 'Posible menor de edad')).toBe(true);
   await row.getByRole('button', { name: /^Desestimar/ }).click();
   await expect(toast(page, 'Denuncia desestimada')).toBeVisible();
-  expect((await db('ads').where('id', ad.id).first()).state).toBe('published');
+  // Back in search and on its page.
   expect((await page.goto(adPath))?.status()).toBe(200);
 });
 
-test('the whole journey: the ad published in publish.spec is approved by staff, found in search with its filters, then reported and gone', async ({
+test('the whole journey: an ad waiting for review goes live once staff verify its advertiser and approve it, is found in search with its filters, then reported and gone', async ({
   page,
   browser,
   db,
 }) => {
-  // publish.spec.ts (project 'site', which runs before this one) left this ad waiting for review, and its
-  // advertiser's RENAPER verification waiting too.
-  const ad = await db('ads')
-    .where('title', 'Renata, masajes con piedras calientes')
-    .orderBy('id', 'desc')
-    .first('id', 'slug', 'advertiser_id', 'state');
-  expect(ad, 'the ad that e2e/publish.spec.ts publishes').toBeDefined();
-  expect(ad.state).toBe('pending');
-  const advertiser = await db('advertisers').where('id', ad.advertiser_id).first('full_name');
+  // As the publish flow leaves them (e2e/publish.spec.ts walks it): an advertiser whose RENAPER check waits for
+  // staff, and their ad waiting for review.
+  const fullName = 'Renata Publica';
+  const advertiserId = await insertAdvertiser(db, { fullName, dni: '38112345', verificationStatus: 'pending' });
+  await insertVerificationRequest(db, advertiserId, { method: 'renaper', fullName, dni: '38112345', documents: ['selfie'] });
+  const adId = await insertAd(db, advertiserId, { title: 'Renata, masajes con piedras calientes', barrio: 'almagro', state: 'pending' });
+  await db('ads').where('id', adId).update({ submitted_at: new Date(), published_at: null });
+  const advertiser = { full_name: fullName };
 
   await signIn(page, 'velada_admin', SUPER_PASSWORD);
   // The ad cannot go live before its advertiser is verified.

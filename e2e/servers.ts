@@ -16,8 +16,7 @@ export const E2E_GROUPS = {
   panel: ['admin-payments', 'admin-settings'],
   // Asserts the whole analytics summary, so no other spec may add visits meanwhile.
   analytics: ['analytics'],
-  // Hide, release and flag public ads; moderation's whole journey reviews the ad that publish.spec.ts submits, so
-  // publish.spec.ts runs on this server first (GROUP_SETUP).
+  // Hide, release and flag public ads.
   moderation: ['moderation', 'report-handling', 'duplicates'],
   // Deletes an account and its ads.
   'account-rights': ['account-rights'],
@@ -29,8 +28,6 @@ export const E2E_GROUPS = {
 
 export type E2eServerName = keyof typeof E2E_GROUPS;
 
-/** Specs a group's specs build on: run on the group's server before them (a Playwright project they depend on). */
-export const GROUP_SETUP: Partial<Record<E2eServerName, readonly string[]>> = { moderation: ['publish'] };
 export const E2E_SERVER_NAMES = Object.keys(E2E_GROUPS) as E2eServerName[];
 
 /** The spec files of a group, as a pattern for Playwright's testMatch / testIgnore. */

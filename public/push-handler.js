@@ -15,7 +15,7 @@ self.addEventListener('push', (event) => {
       body: message.body,
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
-      tag: `alerta-${message.alertId}`,
+      tag: `search-alert-${message.alertId}`,
       data: { url, alertId: message.alertId },
       actions: [{ action: 'dejar-de-avisar', title: 'Dejar de avisar' }],
     }),
@@ -26,7 +26,7 @@ async function stopAlert(alertId) {
   const subscription = await self.registration.pushManager.getSubscription();
   const json = subscription && subscription.toJSON();
   if (!json || !json.endpoint || !json.keys || !Number.isInteger(alertId)) return;
-  await fetch(`/api/alertas/${alertId}`, {
+  await fetch(`/api/search-alerts/${alertId}`, {
     method: 'DELETE',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ endpoint: json.endpoint, auth: json.keys.auth }),

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '#api/config.ts';
 import { migrate, openDb } from '#db/connection.ts';
 import { ADMIN_PERMISSIONS, type AdminPermission } from '#shared/admin-permissions.ts';
-import { createAdministratorAccount, resetAdministratorPassword } from '#api/routes/staff/administrator-accounts.ts';
+import { createAdministratorAccount, resetAdministratorPassword } from '#api/services/administrator-accounts.ts';
 import { randomPassword } from '#api/services/passwords.ts';
 
 function fail(message: string): never {

@@ -41,6 +41,21 @@ describe('the layer rule', () => {
     ).toEqual([]);
   });
 
+  it('keeps queries out of route files: they answer from the core', () => {
+    expect(checkFile('api/routes/x/routes.ts', "import { createReport } from '#db/queries/reports.ts';", aliases)).toMatchObject([
+      { from: 'routes', to: 'db' },
+    ]);
+    expect(checkFile('api/services/x.ts', "import { reportsRouter } from '../routes/reports/routes.ts';", aliases)).toMatchObject([
+      { from: 'api', to: 'routes' },
+    ]);
+    expect(
+      checkFile('api/routes/x/routes.ts', "import { fileVisitorReport } from '#core/safety/visitor-reports.ts';", {
+        ...aliases,
+        '#core/*': './core/*',
+      }),
+    ).toEqual([]);
+  });
+
   it('keeps server modules out of browser code, .astro scripts included', () => {
     expect(checkFile('site/islands/x.tsx', "import { CONTACT_TOPICS } from '#db/queries/contact-messages.ts';", aliases)).toMatchObject([
       { from: 'browser', to: 'db' },
@@ -51,14 +66,22 @@ describe('the layer rule', () => {
     expect(checkFile('site/pages/x.astro', page, aliases)).toMatchObject([{ from: 'browser', to: 'db', line: 6 }]);
   });
 
-  it('lets types cross, and the allowed directions through', () => {
+  it('keeps server types out of browser code: it names the contracts of shared/', () => {
     expect(
       checkFile(
         'site/islands/x.tsx',
         "import type { AdRow } from '#db/queries/ads.ts';\nimport { type Admin } from '#api/auth.ts';",
         aliases,
       ),
-    ).toEqual([]);
+    ).toMatchObject([
+      { from: 'browser', to: 'db' },
+      { from: 'browser', to: 'api' },
+    ]);
+  });
+
+  it('lets types cross elsewhere, and the allowed directions through', () => {
+    expect(checkFile('site/pages/x.astro', "---\nimport type { AdRow } from '#db/queries/ads.ts';\n---\n", aliases)).toEqual([]);
+    expect(checkFile('core/x.ts', "import type { Config } from '#api/config.ts';", { ...aliases, '#core/*': './core/*' })).toEqual([]);
     expect(
       checkFile(
         'api/x.ts',

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-export type Layer = 'shared' | 'db' | 'core' | 'api' | 'site-server' | 'browser' | 'tooling';
+export type Layer = 'shared' | 'db' | 'core' | 'api' | 'routes' | 'app' | 'site-server' | 'browser' | 'tooling';
 
 /** What each layer may import (values). Tooling (seeds, factories, test helpers) may import anything; nothing
  * in a layer may import tooling. */
@@ -13,7 +13,12 @@ export const ALLOWED: Record<Exclude<Layer, 'tooling'>, Layer[]> = {
   shared: ['shared'],
   db: ['db', 'shared'],
   core: ['core', 'db', 'shared'],
+  // The API's adapters (sessions, uploads, mail transport, stores, jobs): they may read and write through db/.
   api: ['api', 'core', 'db', 'shared'],
+  // Route files (api/routes/**) run no query: what they answer comes from the core (decision 051).
+  routes: ['routes', 'api', 'core', 'shared'],
+  // api/app.ts mounts the routers on the adapters it makes.
+  app: ['app', 'routes', 'api', 'core', 'db', 'shared'],
   // Pages and components render islands, so they import browser modules too.
   // Pages and components reach the data and the rules through the core only (decision 051).
   'site-server': ['site-server', 'browser', 'core', 'shared'],
@@ -32,6 +37,8 @@ export function layerOf(file: string): Layer | null {
   if (file.startsWith('shared/')) return 'shared';
   if (file.startsWith('db/')) return 'db';
   if (file.startsWith('core/')) return 'core';
+  if (file.startsWith('api/routes/')) return 'routes';
+  if (file === 'api/app.ts') return 'app';
   if (file.startsWith('api/')) return 'api';
   if (/^site\/(islands|stores|lib)\//.test(file)) return 'browser';
   if (file.startsWith('site/')) return 'site-server';
@@ -46,7 +53,7 @@ export interface SourceImport {
 }
 
 /** The value imports of a TypeScript/TSX source: static, re-exports, side effects and dynamic import(). */
-export function valueImports(code: string, fileName = 'file.tsx', lineOffset = 0): SourceImport[] {
+export function valueImports(code: string, fileName = 'file.tsx', lineOffset = 0, withTypes = false): SourceImport[] {
   const source = ts.createSourceFile(
     fileName,
     code,
@@ -60,8 +67,8 @@ export function valueImports(code: string, fileName = 'file.tsx', lineOffset = 0
       found.push({ specifier: specifier.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 + lineOffset });
   };
   const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && !isTypeOnlyImport(node)) add(node, node.moduleSpecifier);
-    else if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.isTypeOnly) add(node, node.moduleSpecifier);
+    if (ts.isImportDeclaration(node) && (withTypes || !isTypeOnlyImport(node))) add(node, node.moduleSpecifier);
+    else if (ts.isExportDeclaration(node) && node.moduleSpecifier && (withTypes || !node.isTypeOnly)) add(node, node.moduleSpecifier);
     else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0])
       add(node, node.arguments[0]);
     ts.forEachChild(node, visit);
@@ -113,7 +120,8 @@ export interface Violation {
 export function checkFile(file: string, code: string, aliases: Record<string, string>): Violation[] {
   const layer = layerOf(file);
   if (!layer || layer === 'tooling') return [];
-  const imports = file.endsWith('.astro') ? astroImports(code) : valueImports(code, file);
+  // Browser code names no server type either: what it receives is typed by the contracts in shared/ (decision 051).
+  const imports = file.endsWith('.astro') ? astroImports(code) : valueImports(code, file, 0, layer === 'browser');
   const violations: Violation[] = [];
   for (const { specifier, line, runsIn } of imports) {
     const from = runsIn ?? layer;

@@ -6,6 +6,12 @@ export type PaidPlan = (typeof PAID_PLANS)[number];
 export const PAYMENT_METHODS = ['transfer', 'mercadopago'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** The most photos an ad may have: the larger of its active plan's and the plan chosen in the form. */
+export function photoLimit(ad: { plan: Plan; requestedPlan: Plan }): number {
+  const of = (plan: Plan) => PLANS.find((p) => p.value === plan)?.images ?? 3;
+  return Math.max(of(ad.plan), of(ad.requestedPlan));
+}
+
 export const DAY_MS = 86_400_000;
 /** A paid plan, and a free listing, last this many days. */
 export const PLAN_DAYS = 30;

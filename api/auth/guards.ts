@@ -2,7 +2,7 @@
 // permission an endpoint needs), or a signed-in advertiser. Every refusal of a permission is audited.
 import type { Context, Middleware, Next } from 'koa';
 import type { Knex } from 'knex';
-import { advertiserUnauthenticated, forbidden, staffUnauthenticated } from '#api/errors.ts';
+import { advertiserUnauthenticated, noPermission, staffUnauthenticated } from '#api/errors.ts';
 import { audit } from '#db/queries/admin/audit-log.ts';
 import { can, type Admin, type AdminPermission } from '#shared/admin-permissions.ts';
 import { advertiserSessions, staffSessions, type SessionStore, type SignedInAdvertiser } from '#core/sessions/sessions.ts';
@@ -39,7 +39,7 @@ export function requirePermission(deps: { db: Knex }, permission: AdminPermissio
         details: { permission, method: ctx.method, path: ctx.path },
         ip: ctx.ip,
       });
-      throw forbidden('forbidden', 'No tenés permiso para hacer esto.');
+      throw noPermission();
     }
     await next();
   };

@@ -4,69 +4,67 @@
 // sent: no query string, no body, and no database message (Knex puts the query and its values in it).
 import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { HttpError } from '#api/errors.ts';
+import {
+  badRequest,
+  databaseDuplicate,
+  databaseMalformed,
+  databaseMissingValue,
+  databaseOutOfRange,
+  databaseReference,
+  databaseText,
+  databaseTooLong,
+  HttpError,
+  internalError,
+  invalidInput,
+} from '#api/errors.ts';
+import { answerTo } from '#api/refusal-answers.ts';
+import { Refusal } from '#core/refusals.ts';
 
 export function errorHandler(): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (err) {
-      if (err instanceof HttpError) {
-        ctx.status = err.status;
-        if (err.retryAfterSeconds) ctx.set('Retry-After', String(err.retryAfterSeconds));
-        ctx.body = { error: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) } };
-        return;
-      }
-      if (err instanceof ZodError) {
-        const issue = err.issues[0];
-        ctx.status = 400;
-        // The field, then why (in Spanish when parsed with api/http/validate.ts).
-        const field = issue?.path.join('.') || 'solicitud';
-        // `detail` is the reason alone, for forms that show it next to the field.
-        const detail = issue?.message ?? '';
-        ctx.body = { error: { code: 'invalid_input', field, detail, message: `Dato inválido: ${field}. ${detail}`.trim() } };
-        return;
-      }
-      const refused = databaseRefusal(err);
-      if (refused) {
-        console.warn(`Refused ${ctx.method} ${ctx.path}: database ${refused.dbCode} (${refused.status} ${refused.code})`);
-        ctx.status = refused.status;
-        ctx.body = { error: { code: refused.code, message: refused.message } };
-        return;
-      }
-      const status = (err as { status?: number }).status;
-      if (status && status >= 400 && status < 500) {
-        ctx.status = status;
-        ctx.body = { error: { code: 'bad_request', message: 'La solicitud no es válida.' } };
-        return;
-      }
-      logUnexpected(ctx, err);
-      ctx.status = 500;
-      ctx.body = { error: { code: 'internal', message: 'Ocurrió un error inesperado. Intentá de nuevo más tarde.' } };
+      const answer = answerFor(ctx, err);
+      ctx.status = answer.status;
+      if (answer.retryAfterSeconds) ctx.set('Retry-After', String(answer.retryAfterSeconds));
+      ctx.body = { error: { code: answer.code, message: answer.message, ...answer.body } };
     }
   };
 }
 
-interface Refusal {
-  status: number;
-  code: string;
-  message: string;
+/** The answer to what was thrown: ours as it is, a refusal of the core or a schema as the API says it, the rest. */
+function answerFor(ctx: Context, err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof Refusal) return answerTo(err);
+  if (err instanceof ZodError) {
+    const issue = err.issues[0];
+    // The field, then why (in Spanish when parsed with api/http/validate.ts).
+    return invalidInput(issue?.path.join('.') || 'solicitud', issue?.message ?? '');
+  }
+  const refused = databaseRefusal(err);
+  if (refused) {
+    const answer = refused.answer();
+    console.warn(`Refused ${ctx.method} ${ctx.path}: database ${refused.dbCode} (${answer.status} ${answer.code})`);
+    return answer;
+  }
+  const status = (err as { status?: number }).status;
+  if (status && status >= 400 && status < 500) return badRequest(status);
+  logUnexpected(ctx, err);
+  return internalError();
 }
 
-const TEXT: Refusal = { status: 400, code: 'invalid_text', message: 'El texto tiene caracteres que no se pueden guardar.' };
-const TOO_LONG: Refusal = { status: 400, code: 'value_too_long', message: 'Un dato es más largo de lo permitido.' };
-const MALFORMED: Refusal = { status: 400, code: 'invalid_value', message: 'Un dato no tiene el formato esperado.' };
-const OUT_OF_RANGE: Refusal = { status: 400, code: 'out_of_range', message: 'Un número está fuera del rango permitido.' };
-const MISSING: Refusal = { status: 400, code: 'missing_value', message: 'Falta un dato obligatorio.' };
-const DUPLICATE: Refusal = { status: 409, code: 'already_exists', message: 'Eso ya existe. Recargá la página y revisá los datos.' };
-const REFERENCE: Refusal = {
-  status: 409,
-  code: 'conflict',
-  message: 'Lo que indicaste no existe o está en uso. Recargá la página e intentá de nuevo.',
-};
+type Answer = () => HttpError;
+const TEXT: Answer = databaseText;
+const TOO_LONG: Answer = databaseTooLong;
+const MALFORMED: Answer = databaseMalformed;
+const OUT_OF_RANGE: Answer = databaseOutOfRange;
+const MISSING: Answer = databaseMissingValue;
+const DUPLICATE: Answer = databaseDuplicate;
+const REFERENCE: Answer = databaseReference;
 
 /** PostgreSQL's SQLSTATE codes (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
-const POSTGRES: Record<string, Refusal> = {
+const POSTGRES: Record<string, Answer> = {
   '22021': TEXT, // character_not_in_repertoire (NUL in text)
   '22P05': TEXT, // untranslatable_character
   '22001': TOO_LONG, // string_data_right_truncation
@@ -82,7 +80,7 @@ const POSTGRES: Record<string, Refusal> = {
 };
 
 /** SQLite's codes, extended ones included (better-sqlite3 reports a constraint's kind in its code). */
-const SQLITE: Record<string, Refusal> = {
+const SQLITE: Record<string, Answer> = {
   SQLITE_CONSTRAINT_UNIQUE: DUPLICATE,
   SQLITE_CONSTRAINT_PRIMARYKEY: DUPLICATE,
   SQLITE_CONSTRAINT_FOREIGNKEY: REFERENCE,
@@ -112,15 +110,11 @@ function asDatabaseError(err: unknown): DatabaseError | null {
   return fromPostgres || code.startsWith('SQLITE_') ? (err as DatabaseError) : null;
 }
 
-function databaseRefusal(err: unknown): (Refusal & { dbCode: string }) | null {
+function databaseRefusal(err: unknown): { answer: Answer; dbCode: string } | null {
   const db = asDatabaseError(err);
   if (!db) return null;
-  if (db.severity) {
-    const refusal = POSTGRES[db.code];
-    return refusal ? { ...refusal, dbCode: db.code } : null;
-  }
-  const refusal = SQLITE[db.code];
-  return refusal ? { ...refusal, dbCode: db.code } : null;
+  const table = db.severity ? POSTGRES : SQLITE;
+  return Object.hasOwn(table, db.code) ? { answer: table[db.code]!, dbCode: db.code } : null;
 }
 
 /**

@@ -4,7 +4,7 @@
 // which the origin check alone guards (browsers always send Origin on a cross-site POST). Signed paths (payment
 // providers' notifications) carry no session and prove themselves by their signature instead.
 import type { Middleware } from 'koa';
-import { forbidden, notJson } from '#api/errors.ts';
+import { crossOrigin, notJson } from '#api/errors.ts';
 import { isFromOwnSite } from './request-origin.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -18,7 +18,7 @@ export function sameOriginWrites(
   const isUploadPath = options.isUploadPath ?? (() => false);
   return async (ctx, next) => {
     if (SAFE_METHODS.has(ctx.method) || signedPaths.has(ctx.path)) return next();
-    if (!isFromOwnSite(ctx, publicOrigin)) throw forbidden('cross_origin', 'Solicitud rechazada: no proviene de Velada.');
+    if (!isFromOwnSite(ctx, publicOrigin)) throw crossOrigin();
     if (isUploadPath(ctx.path) && ctx.is('multipart/form-data')) return next();
     // Nothing to read (a DELETE, say): no media type to check.
     if (!ctx.get('Transfer-Encoding') && !Number(ctx.get('Content-Length') || 0)) return next();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import { createApp } from '#api/app.ts';
-import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
+import { AnalyticsWriter } from '#api/services/analytics-writer.ts';
 import { RenderCache } from './render-cache.ts';
 import { AdStatsCounter } from '#api/services/ad-stats.ts';
 import { serve, testConfig, type TestServer } from '#api/testing/http.ts';

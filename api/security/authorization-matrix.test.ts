@@ -188,14 +188,14 @@ describe('the authorization matrix', () => {
 });
 
 /** Routes of the search alerts that read a body: each takes a device proof (its endpoint and the subscription's secret). */
-const takesDeviceProof = (route: ApiRoute) => route.path.startsWith('/api/alertas') && ROUTE_CASES[route.key]?.body === 'json';
+const takesDeviceProof = (route: ApiRoute) => route.path.startsWith('/api/search-alerts') && ROUTE_CASES[route.key]?.body === 'json';
 
 describe("search alerts: the device's secret, not its endpoint, is the access rule", () => {
   const routes = s.routes.filter(takesDeviceProof);
 
   it('finds the routes that take a device proof', () => {
     expect(routes.map((r) => r.key).sort()).toEqual(
-      ['DELETE /api/alertas', 'DELETE /api/alertas/:id', 'POST /api/alertas', 'POST /api/alertas/consulta'].sort(),
+      ['DELETE /api/search-alerts', 'DELETE /api/search-alerts/:id', 'POST /api/search-alerts', 'POST /api/search-alerts/lookup'].sort(),
     );
   });
 
@@ -206,7 +206,7 @@ describe("search alerts: the device's secret, not its endpoint, is the access ru
     if ('tooMany' in saved) throw new Error('unexpected');
     const other = crypto.randomBytes(16).toString('base64url');
     const body =
-      route.key === 'POST /api/alertas'
+      route.key === 'POST /api/search-alerts'
         ? { subscription: { endpoint, keys: { ...keys, auth: other } }, filter: 'zona=palermo' }
         : { endpoint, auth: other };
     const res = await rawRequest(s.server.url, {

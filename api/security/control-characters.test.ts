@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
-import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
+import { ensureSuperAdmin } from '#api/services/super-admin.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { databaseFingerprint, rawRequest } from './testing.ts';
 import { advertiserSessions } from '#core/sessions/sessions.ts';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
 import { knexConfig } from '#db/connection.ts';
 import { createApp } from '#api/app.ts';
-import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
+import { AnalyticsWriter } from '#api/services/analytics-writer.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { testConfig } from '#api/testing/http.ts';
 

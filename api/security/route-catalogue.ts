@@ -245,8 +245,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   // Which favourites are still public (decision 038): ids in, ids out.
   'GET /api/ads/availability': { access: 'public', body: 'none' },
   // Search alerts: a device is its push subscription; its endpoint and auth secret are the proof, not a session.
-  'GET /api/alertas/clave': { access: 'public', body: 'none' },
-  'POST /api/alertas': {
+  'GET /api/search-alerts/key': { access: 'public', body: 'none' },
+  'POST /api/search-alerts': {
     access: 'public',
     body: 'json',
     example: () => ({
@@ -257,18 +257,18 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       filter: 'categoria=masajes',
     }),
   },
-  'POST /api/alertas/consulta': {
+  'POST /api/search-alerts/lookup': {
     access: 'public',
     body: 'json',
     example: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', auth: 'b'.repeat(22) }),
   },
-  'DELETE /api/alertas/:id': {
+  'DELETE /api/search-alerts/:id': {
     access: 'public',
     body: 'json',
     params: () => ({ id: 1 }),
     example: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', auth: 'b'.repeat(22) }),
   },
-  'DELETE /api/alertas': {
+  'DELETE /api/search-alerts': {
     access: 'public',
     body: 'json',
     example: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', auth: 'b'.repeat(22) }),

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
-import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
+import { ensureSuperAdmin } from '#api/services/super-admin.ts';
 import { insertAdvertiser } from '#tooling/factories/index.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { ADDRESS_LIMIT } from '#db/queries/login-attempts.ts';

@@ -2,7 +2,7 @@
 // with MercadoPago faked, identity documents sealed with a fixed key, and what seedWorld needs from outside.
 import type Koa from 'koa';
 import { createApp } from '#api/app.ts';
-import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
+import { AnalyticsWriter } from '#api/services/analytics-writer.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { AdStatsCounter } from '#api/services/ad-stats.ts';
 import { storeAdImage } from '#api/services/image-store.ts';

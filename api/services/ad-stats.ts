@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Knex } from 'knex';
 import { addAdStats, type CountsToAdd } from '#db/queries/ad-stats.ts';
 import { buenosAiresDate } from '#shared/dates.ts';
-import { describeAgent } from '#api/routes/analytics/visitor-context.ts';
+import { describeAgent } from '#api/http/visitor-context.ts';
 import { MemoryStatsOnce, type AdStatKind, type StatEvent, type StatsOnce } from './stats-once.ts';
 
 export type { AdStatKind } from './stats-once.ts';

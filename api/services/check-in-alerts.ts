@@ -6,8 +6,8 @@
 // the timer is deleted unsent (the contact would hear too late for it to help, and nothing may stay for ever).
 import type { Knex } from 'knex';
 import { claimCheckInAttempt, deleteCheckIn, dueCheckIns, retryCheckInAt } from '#db/queries/check-ins.ts';
-import { mailFailure, type Mailer } from './mail.ts';
-import { checkInAlertMail, checkInMessageId } from '#api/routes/check-in/mails.ts';
+import { mailFailure, type Mailer } from '#core/mail/mail.ts';
+import { checkInAlertMail, checkInMessageId } from '#core/safety/check-in-mails.ts';
 
 /** How long a claimed try is left alone before another run may take it (a crash in the middle of a send). */
 export const CLAIM_MS = 5 * 60_000;

@@ -6,18 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  /** Extra header lines, e.g. List-Unsubscribe on optional mail (api/services/mail-preferences.ts). */
-  headers?: Record<string, string>;
-}
-
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
-}
+import type { Mail, Mailer } from '#core/mail/mail.ts';
 
 export const OUTBOX_DIR = 'outbox';
 
@@ -55,10 +44,4 @@ export class MemoryMailer implements Mailer {
   sentTo(to: string): Mail[] {
     return this.sent.filter((m) => m.to === to);
   }
-}
-
-/** A mail failure as logs may show it: the transport's error code and SMTP reply code, never its text (it can name the address). */
-export function mailFailure(err: unknown): string {
-  const { code, responseCode } = (err ?? {}) as { code?: unknown; responseCode?: unknown };
-  return [typeof code === 'string' ? code : 'error', typeof responseCode === 'number' ? responseCode : null].filter(Boolean).join(' ');
 }

@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import { createApp } from '#api/app.ts';
 import { sameOriginJson, serve, testConfig } from '#api/testing/http.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
-import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
+import { AnalyticsWriter } from '#api/services/analytics-writer.ts';
 import { CHROME_DESKTOP, newClientIp, pageview, visitorId } from '#api/routes/analytics/testing.ts';
 import { knexConfig } from '#db/connection.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';

@@ -3,8 +3,8 @@
 // mark is written before the mail: a mail that fails is not sent again, and the alert stays in the panel.
 import type { Knex } from 'knex';
 import { escalateOverdueReports } from '#db/queries/report-escalation.ts';
-import type { Mailer } from './mail.ts';
-import { mailStaffAlert } from './staff-alerts.ts';
+import type { Mailer } from '#core/mail/mail.ts';
+import { mailStaffAlert } from '#core/mail/staff-alerts.ts';
 
 export async function escalateReports(
   db: Knex,

@@ -7,7 +7,7 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { startFakePushService, type FakePushService, type TestDevice } from '#api/testing/fake-push-service.ts';
 import { subscribeAlert } from '#db/queries/push-subscriptions.ts';
-import { GIVE_UP_AFTER_FAILURES, runSearchAlerts, SEND_CONCURRENCY, webPushSender, type PushSender } from './push-alerts.ts';
+import { GIVE_UP_AFTER_FAILURES, runSearchAlerts, SEND_CONCURRENCY, webPushSender, type PushSender } from './search-alerts-job.ts';
 
 let t: TestDb;
 let push: FakePushService;

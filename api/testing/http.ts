@@ -6,8 +6,9 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { loadConfig, type Config } from '#api/config.ts';
 import { createApp } from '#api/app.ts';
-import { AnalyticsWriter, type AnalyticsWriterOptions } from '#api/routes/analytics/writer.ts';
-import { MemoryMailer, type Mailer } from '#api/services/mail.ts';
+import { AnalyticsWriter, type AnalyticsWriterOptions } from '#api/services/analytics-writer.ts';
+import { type Mailer } from '#core/mail/mail.ts';
+import { MemoryMailer } from '#api/services/mail.ts';
 import { AdStatsCounter } from '#api/services/ad-stats.ts';
 
 export interface TestServer {

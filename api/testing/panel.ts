@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { serveTestApp, type TestApp } from '#api/testing/http.ts';
 import type { Config } from '#api/config.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
-import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
+import { ensureSuperAdmin } from '#api/services/super-admin.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { staffSessions } from '#core/sessions/sessions.ts';
 import { insertedId } from '#db/dialect.ts';

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { migrate, openDb } from '#db/connection.ts';
 import { createRandom } from '#tooling/factories/index.ts';
-import { persistAnalytics, type DeviceType, type PageviewItem } from '#db/queries/analytics-ingest.ts';
+import { persistAnalytics, type PageviewItem } from '#db/queries/analytics-ingest.ts';
+import type { DeviceType } from '#shared/analytics-kinds.ts';
 import { BENCH_DATA_DIR, log } from './common.ts';
 
 export const ANALYTICS_PAGEVIEWS = 10_000_000;

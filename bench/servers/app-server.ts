@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '#api/config.ts';
 import { createApp } from '#api/app.ts';
-import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
+import { AnalyticsWriter } from '#api/services/analytics-writer.ts';
 import { RenderCache } from '#api/render-cache/render-cache.ts';
 import { buildSearchIndex } from '#api/main.ts';
 import { openDb } from '#db/connection.ts';

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { hashToken, isPlausibleToken, newToken } from '#core/sessions/tokens.ts';
 import { clearAccountAttempts } from '#db/queries/login-attempts.ts';
 import {
+  findAdvertiserByEmail,
   findLinkToken,
   insertAdvertiserAccount,
   markEmailConfirmed,
@@ -91,3 +92,43 @@ export async function resetPassword(
   await clearAccountAttempts(db, 'advertiser', normalizeEmail(email));
   return result;
 }
+
+/** An account's mailable identity, when it has one a mailed link may act on (it has a password). */
+export interface MailableAccount {
+  id: number;
+  email: string;
+  fullName: string;
+}
+
+/** The account of this email still waiting for its confirmation; null for none (or one made without a password). */
+export async function accountAwaitingConfirmation(db: Knex, email: string): Promise<MailableAccount | null> {
+  const account = await findAdvertiserByEmail(db, email);
+  return account && !account.emailConfirmedAt && account.passwordHash ? account : null;
+}
+
+/** The account of this email that may reset its password; null for none (or one made without a password). */
+export async function accountForPasswordReset(db: Knex, email: string): Promise<MailableAccount | null> {
+  const account = await findAdvertiserByEmail(db, email);
+  return account?.passwordHash ? account : null;
+}
+
+/** What signing in needs besides the database: a check that costs the same whether or not there is a hash. */
+export interface CredentialDeps {
+  db: Knex;
+  checkPassword(hash: string | null | undefined, password: string): Promise<boolean>;
+}
+
+/** Whether these credentials open an account: its id, or why not (a wrong pair, or an email not confirmed yet). */
+export async function checkCredentials(
+  deps: CredentialDeps,
+  email: string,
+  password: string,
+): Promise<{ advertiserId: number } | 'invalid' | 'unconfirmed'> {
+  const account = await findAdvertiserByEmail(deps.db, email);
+  const valid = await deps.checkPassword(account?.passwordHash, password);
+  if (!account || !valid) return 'invalid';
+  return account.emailConfirmedAt ? { advertiserId: account.id } : 'unconfirmed';
+}
+
+/** The form under which sign-in attempts of an email are counted: the one the account is found by. */
+export const signInKey = normalizeEmail;

@@ -4,6 +4,8 @@
 import type { Knex } from 'knex';
 import type { Payment } from '#db/models/index.ts';
 import { attachReceipt, cancelPendingPayment, ownPaymentRow, ownPaymentRows } from '#db/queries/own-payments.ts';
+import { paymentReceipt } from '#db/queries/admin/payments.ts';
+import { markMercadoPagoCheckout } from '#db/queries/plan-payments.ts';
 import type { OwnPayment, PaymentPage } from '#shared/contracts/advertiser/payments.ts';
 import { transferAccount } from './transfer-account.ts';
 
@@ -70,4 +72,14 @@ export function attachOwnReceipt(
   now = new Date(),
 ) {
   return attachReceipt(db, advertiserId, paymentId, receipt, now);
+}
+
+/** A payment still waiting is now being paid through this MercadoPago checkout (its confirmation names it). */
+export function recordOwnCheckout(db: Knex, paymentId: number, preferenceId: string): Promise<void> {
+  return markMercadoPagoCheckout(db, paymentId, preferenceId);
+}
+
+/** Where the receipt attached to the advertiser's payment is kept; null when it has none or is not theirs. */
+export function ownPaymentReceipt(db: Knex, advertiserId: number, paymentId: number) {
+  return paymentReceipt(db, paymentId, advertiserId);
 }

@@ -23,14 +23,28 @@ export {
   VerificationRequest,
 };
 import { AuditEntry } from '#db/models/audit-entry.ts';
-import { Report } from '#db/models/report.ts';
+import { Report, ReportAnswer } from '#db/models/report.ts';
 import { AdvertiserSession, StaffSession } from '#db/models/session.ts';
 import { PhotoVerificationCheck, PhotoVerificationRequest } from '#db/models/photo-verification.ts';
 
-export { AuditEntry, Report, AdvertiserSession, StaffSession, PhotoVerificationCheck, PhotoVerificationRequest };
+import { CheckIn } from '#db/models/check-in.ts';
+import { SafetyAlert } from '#db/models/safety-alert.ts';
+
+export {
+  AuditEntry,
+  Report,
+  ReportAnswer,
+  AdvertiserSession,
+  StaffSession,
+  PhotoVerificationCheck,
+  PhotoVerificationRequest,
+  CheckIn,
+  SafetyAlert,
+};
 export { AvailabilityWindow } from '#db/models/availability-window.ts';
 export { ContactMessage } from '#db/models/contact-message.ts';
 export { MailOptOut } from '#db/models/mail-opt-out.ts';
+export { PushSubscription } from '#db/models/push-subscription.ts';
 export { Setting } from '#db/models/setting.ts';
 export type { Session } from '#db/models/session.ts';
 export type { AdSnapshot, HoldWithheld, PreservedCopy } from '#db/models/report.ts';
@@ -117,6 +131,35 @@ AuditEntry.relationMappings = () => ({
 
 Report.relationMappings = () => ({
   ad: { relation: BaseModel.BelongsToOneRelation, modelClass: Ad, join: { from: 'reports.ad_id', to: 'ads.id' } },
+  answers: {
+    relation: BaseModel.HasManyRelation,
+    modelClass: ReportAnswer,
+    join: { from: 'reports.id', to: 'report_answers.report_id' },
+  },
+});
+
+ReportAnswer.relationMappings = () => ({
+  report: {
+    relation: BaseModel.BelongsToOneRelation,
+    modelClass: Report,
+    join: { from: 'report_answers.report_id', to: 'reports.id' },
+  },
+});
+
+CheckIn.relationMappings = () => ({
+  advertiser: {
+    relation: BaseModel.BelongsToOneRelation,
+    modelClass: Advertiser,
+    join: { from: 'check_ins.advertiser_id', to: 'advertisers.id' },
+  },
+});
+
+SafetyAlert.relationMappings = () => ({
+  reporter: {
+    relation: BaseModel.BelongsToOneRelation,
+    modelClass: Advertiser,
+    join: { from: 'safety_alerts.reporter_id', to: 'advertisers.id' },
+  },
 });
 
 PhotoVerificationRequest.relationMappings = () => ({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import * as models from '#db/models/index.ts';
-import { Ad, Administrator, AuditEntry, Setting } from '#db/models/index.ts';
+import { Ad, Administrator, AuditEntry, PushSubscription, Setting } from '#db/models/index.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -13,12 +13,13 @@ beforeAll(async () => {
 afterAll(() => t.destroy());
 
 const entityModels = Object.values(models).filter((m) => m !== models.BaseModel);
-const { parse, format } = models.BaseModel.columnNameMappers;
-const toCamel = (column: string) => parse({ [column]: 0 });
 
 describe('entity models', () => {
   it.each(entityModels.map((m) => [m.tableName, m] as const))('%s declares its timestamp and boolean columns', async (_, model) => {
     const columns = await t.db(model.tableName).columnInfo();
+    // A model's own mappers: one may name a column its own way (push_subscriptions.p256dh).
+    const { parse, format } = model.columnNameMappers;
+    const toCamel = (column: string) => parse({ [column]: 0 });
     // Every column's property name maps back to the column (is_24h ⇄ is24h).
     for (const column of Object.keys(columns)) expect(Object.keys(format(toCamel(column)))).toEqual([column]);
     const named = (test: (type: string) => boolean) =>
@@ -65,5 +66,24 @@ describe('entity models', () => {
     expect(entry!.details).toEqual({ a: 1 });
     expect(entry!.administrator!.username).toBe(admin.username);
     expect((await Setting.query(t.db).findById('price_vip'))!.updatedAt).toBeInstanceOf(Date);
+  });
+
+  it('writes a push key to its column p256dh; an insert ignored on conflict gives back no id', async () => {
+    const now = new Date();
+    const alert = {
+      endpoint: 'https://push.example/modelo',
+      p256dh: 'clave',
+      auth: 'secreto',
+      filter: 'q=a',
+      createdAt: now,
+      announcedUntil: now,
+    };
+    const insert = () => PushSubscription.query(t.db).insert(alert).onConflict(['endpoint', 'auth', 'filter']).ignore().returning('*');
+    const made = await insert();
+    expect(made).toMatchObject({ p256dh: 'clave', lastNotifiedAt: null, sendFailures: 0 });
+    expect(made.id).toEqual(expect.any(Number));
+    expect(await t.db('push_subscriptions').where('id', made.id).first('p256dh')).toEqual({ p256dh: 'clave' });
+    // subscribeAlert reads a missing id as a twin request's row (db/queries/push-subscriptions.ts).
+    expect((await insert()).id).toBeUndefined();
   });
 });

@@ -64,4 +64,23 @@ export class Report extends BaseModel {
   declare preservedCopy: PreservedCopy | null;
 
   declare ad?: Ad | null;
+  declare answers?: ReportAnswer[];
+}
+
+/**
+ * What the advertiser of a held ad answered to a report (decision 044), shown to staff with it. An answer sent to
+ * several reports at once is one row per report. No foreign key to the account: an answer kept with a preserved
+ * report outlives the account's data.
+ */
+export class ReportAnswer extends BaseModel {
+  static override tableName = 'report_answers';
+  static override timestampColumns = ['createdAt'];
+
+  declare id: number;
+  declare reportId: number;
+  declare advertiserId: number;
+  declare body: string;
+  declare createdAt: Date;
+
+  declare report?: Report;
 }

@@ -52,32 +52,36 @@ export interface ExpiryNotice extends AdMailRecipient {
  */
 export async function dueExpiryNotices(db: Knex, now: Date): Promise<ExpiryNotice[]> {
   const due = (kind: ExpiryNoticeKind) =>
-    db('ads as ad')
-      .join('advertisers as a', 'a.id', 'ad.advertiser_id')
+    Ad.query(db)
+      .withGraphJoined('advertiser(signedIn)')
       .whereNotExists((q) =>
-        q.select(db.raw('1')).from('ad_mail_notices as n').whereRaw('n.ad_id = ad.id and n.ends_at = ad.expires_at').where('n.kind', kind),
+        q
+          .select(db.raw('1'))
+          .from('ad_mail_notices as n')
+          .whereRaw('n.ad_id = ads.id and n.ends_at = ads.expires_at')
+          .where('n.kind', kind),
       )
       .whereNotExists((q) =>
-        q.select(db.raw('1')).from('mail_opt_outs as o').whereRaw('o.advertiser_id = ad.advertiser_id').where('o.kind', 'ad_expiry'),
+        q.select(db.raw('1')).from('mail_opt_outs as o').whereRaw('o.advertiser_id = ads.advertiser_id').where('o.kind', 'ad_expiry'),
       )
-      .select('ad.id', 'ad.title', 'ad.expires_at', 'ad.advertiser_id', 'a.email', 'a.full_name')
-      .orderBy('ad.id');
+      .select('ads.id', 'ads.title', 'ads.expires_at')
+      .orderBy('ads.id');
   const expiring = await due('expiring')
-    .whereIn('ad.state', ['published', 'paused'])
-    .where('ad.expires_at', '>', now)
-    .where('ad.expires_at', '<=', addDays(now, EXPIRY_REMINDER_DAYS));
+    .whereIn('ads.state', ['published', 'paused'])
+    .where('ads.expires_at', '>', now)
+    .where('ads.expires_at', '<=', addDays(now, EXPIRY_REMINDER_DAYS));
   const expired = await due('expired')
-    .where('ad.state', 'expired')
-    .where('ad.expires_at', '<=', now)
-    .where('ad.expires_at', '>', addDays(now, -EXPIRED_NOTICE_DAYS));
-  const notice = (kind: ExpiryNoticeKind) => (row: Record<string, unknown>) => ({
+    .where('ads.state', 'expired')
+    .where('ads.expires_at', '<=', now)
+    .where('ads.expires_at', '>', addDays(now, -EXPIRED_NOTICE_DAYS));
+  const notice = (kind: ExpiryNoticeKind) => (ad: Ad) => ({
     kind,
-    adId: row.id as number,
-    title: row.title as string,
-    endsAt: new Date(row.expires_at as string | number | Date),
-    advertiserId: row.advertiser_id as number,
-    email: row.email as string,
-    fullName: row.full_name as string,
+    adId: ad.id,
+    title: ad.title,
+    endsAt: ad.expiresAt!,
+    advertiserId: ad.advertiser!.id,
+    email: ad.advertiser!.email,
+    fullName: ad.advertiser!.fullName,
   });
   return [...expiring.map(notice('expiring')), ...expired.map(notice('expired'))];
 }

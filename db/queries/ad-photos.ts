@@ -5,7 +5,8 @@
 // (refreshPhotosVerified).
 import type { Knex } from 'knex';
 import { openAdReview } from './ad-reviews.ts';
-import { OWNER_EDITABLE_STATES, PLANS, REVIEWED_STATES, type Plan } from '#shared/catalogue.ts';
+import { OWNER_EDITABLE_STATES, REVIEWED_STATES, type Plan } from '#shared/catalogue.ts';
+import { photoLimit } from '#shared/plans.ts';
 import { Ad, AdPhoto } from '#db/models/index.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
 import { refreshPhotosVerified } from './photos-verified.ts';
@@ -18,12 +19,6 @@ export interface OwnPhoto {
   position: number;
   width: number;
   height: number;
-}
-
-/** The most photos an ad may have: the larger of its active plan's and the plan chosen in the form. */
-export function photoLimit(ad: { plan: Plan; requestedPlan: Plan }): number {
-  const of = (plan: Plan) => PLANS.find((p) => p.value === plan)?.images ?? 3;
-  return Math.max(of(ad.plan), of(ad.requestedPlan));
 }
 
 export async function ownAdForPhotos(db: Knex, advertiserId: number, adId: number) {

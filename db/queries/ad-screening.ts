@@ -2,6 +2,7 @@
 // and the photos and phone number it shares with other accounts' ads; each reason with its weight and the ad's
 // score. Written on the ad whenever it is (or goes back) in review, so staff see the reasons of what they approve.
 import type { Knex } from 'knex';
+import { Ad } from '#db/models/index.ts';
 import { screenAdContent } from '#shared/screening.ts';
 import { reviewScore, type ReviewFlag } from '#shared/review-flags.ts';
 import { duplicatePhoneFlags, duplicatePhotoFlags } from './duplicates.ts';
@@ -14,15 +15,13 @@ export interface Screening {
 /** Screens an ad in review again (its text, phone or photos changed) and stores the result; null for other states. */
 export async function rescreenPendingAd(db: Knex, adId: number): Promise<Screening | null> {
   // Read in review only: a draft's photo upload or reorder pays for no duplicate lookup it would not keep.
-  const row: { id: number; advertiser_id: number; title: string; description: string; phone: string | null } | undefined = await db('ads')
-    .where({ id: adId, state: 'pending' })
-    .first('id', 'advertiser_id', 'title', 'description', 'phone');
-  if (!row) return null;
-  const ad = { id: row.id, advertiserId: row.advertiser_id, phone: row.phone };
-  const flags: ReviewFlag[] = [...screenAdContent(row), ...(await duplicatePhotoFlags(db, ad)), ...(await duplicatePhoneFlags(db, ad))];
+  const ad = await Ad.query(db).findById(adId).where('state', 'pending').select('id', 'advertiser_id', 'title', 'description', 'phone');
+  if (!ad) return null;
+  const flags: ReviewFlag[] = [...screenAdContent(ad), ...(await duplicatePhotoFlags(db, ad)), ...(await duplicatePhoneFlags(db, ad))];
   const screening = { flags, score: reviewScore(flags) };
-  const changed = await db('ads')
-    .where({ id: adId, state: 'pending' })
-    .update({ review_flags: flags.length ? JSON.stringify(flags) : null, review_score: screening.score || null });
+  const changed = await Ad.query(db)
+    .findById(adId)
+    .where('state', 'pending')
+    .patch({ reviewFlags: flags.length ? JSON.stringify(flags) : null, reviewScore: screening.score || null });
   return changed ? screening : null;
 }

@@ -1,9 +1,10 @@
 // Each ad's daily counts (docs/decisions/034-ad-statistics.md): written in batches by the process that counted them
 // (api/services/ad-stats.ts), read by the advertiser's statistics page, the admin panel and the data export.
 import type { Knex } from 'knex';
+import { Ad, Payment } from '#db/models/index.ts';
 import { insertMany } from './insert-many.ts';
 import { PLAN_DAYS, addDays } from '#shared/plans.ts';
-import { buenosAiresDate, isoOrNull, shiftMonths } from '#shared/dates.ts';
+import { buenosAiresDate, shiftMonths } from '#shared/dates.ts';
 import type { Category, Plan } from '#shared/catalogue.ts';
 import { STATS_RETENTION_MONTHS, type DailyCounts, type StatsMarker, type Totals } from '#shared/ad-stats.ts';
 
@@ -74,9 +75,8 @@ const toCounts = (r: Record<string, unknown>): DailyCounts => ({
 });
 
 /** What an ad's statistics are compared by: its category and plan; null for an unknown id. */
-export async function statsAdOf(db: Knex, adId: number): Promise<{ id: number; category: Category; plan: Plan } | null> {
-  const row = await db('ads').where('id', adId).first('id', 'category', 'plan');
-  return row ? { id: Number(row.id), category: row.category, plan: row.plan } : null;
+export async function statsAdOf(db: Knex, adId: number): Promise<Pick<Ad, 'id' | 'category' | 'plan'> | null> {
+  return (await Ad.query(db).findById(adId).select('id', 'category', 'plan')) ?? null;
 }
 
 /** The ad's rows from `from` to `to` (inclusive 'YYYY-MM-DD'), in day order; days with nothing counted are absent. */
@@ -106,16 +106,18 @@ export async function tierTotals(db: Knex, tier: { category: Category; plan: Pla
 
 /** The paid plans the ad has had: one span per completed payment, from the period it bought to its end. */
 export async function planSpans(db: Knex, adId: number): Promise<StatsMarker[]> {
-  const rows = await db('payments')
+  const payments = await Payment.query(db)
     .where({ ad_id: adId, status: 'completed' })
     .whereNotNull('plan')
     .whereNotNull('plan_until')
     .orderBy('plan_until')
     .select('plan', 'plan_until');
-  return rows.map((r) => {
-    const until = new Date(isoOrNull(r.plan_until)!);
-    return { kind: 'plan', plan: r.plan as Plan, from: addDays(until, -PLAN_DAYS).toISOString(), until: until.toISOString() };
-  });
+  return payments.map(({ plan, planUntil }) => ({
+    kind: 'plan',
+    plan: plan!,
+    from: addDays(planUntil!, -PLAN_DAYS).toISOString(),
+    until: planUntil!.toISOString(),
+  }));
 }
 
 /** Every daily row of an advertiser's ads, for their data export. */

@@ -21,6 +21,8 @@ import {
   MailOptOut,
   Payment,
   PhotoVerificationRequest,
+  Report,
+  ReportAnswer,
   VerificationRequest,
 } from '#db/models/index.ts';
 
@@ -80,15 +82,16 @@ async function photoVerificationsForExport(db: Knex, advertiserId: number) {
 }
 
 /** What they answered to reports about their ads (never the report's details or who made it). */
+/** What they answered to reports about their ads (never the report's details or who made it). */
 async function reportAnswersForExport(db: Knex, advertiserId: number) {
   return (
-    await db('report_answers as a')
-      .join('reports as r', 'r.id', 'a.report_id')
-      .where('a.advertiser_id', advertiserId)
-      .orderBy('a.created_at')
-      .orderBy('a.id')
-      .select('r.ad_id', 'a.body', 'a.created_at')
-  ).map((a) => ({ adId: a.ad_id as number | null, answer: a.body as string, sentAt: new Date(a.created_at).toISOString() }));
+    await ReportAnswer.query(db)
+      .where('advertiser_id', advertiserId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .withGraphFetched('report(adOnly)')
+      .modifiers({ adOnly: (q) => q.select('id', 'ad_id') })
+  ).map((a) => ({ adId: a.report!.adId, answer: a.body, sentAt: a.createdAt.toISOString() }));
 }
 
 /** Every datum kept about the account, dates in ISO 8601, as the account's download gives it. */
@@ -215,9 +218,9 @@ export async function deleteAdvertiserAccount(
     await deleteSafetyAlertsOf(trx, advertiserId);
     // A running check-in timer ends with the account, unsent (decision 041).
     await endCheckIn(trx, advertiserId);
-    await trx('report_answers')
+    await ReportAnswer.query(trx)
       .where('advertiser_id', advertiserId)
-      .whereIn('report_id', (q) => q.select('id').from('reports').whereNull('preserved_at'))
+      .whereIn('report_id', Report.query(trx).whereNull('preserved_at').select('id'))
       .delete();
     return { photoKeys, documentKeys: [...documentKeys, ...selfieKeys], receiptKeys };
   });

@@ -5,6 +5,7 @@
 // hash was wrapped once more under the current key, and without it a copy of the database gives no number back.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { SafetyAlert, Setting } from '#db/models/index.ts';
 
 /** Where a former version kept the key, in the database: taken over once, then gone. */
 const LEGACY_SETTING = 'alert_phone_key';
@@ -18,7 +19,7 @@ const hmac = (key: Buffer, text: string) => crypto.createHmac('sha256', key).upd
 const keyCheck = (key: Buffer) => hmac(key, 'velada alert phone key check');
 
 async function setting(db: Knex, key: string): Promise<string | undefined> {
-  return (await db('settings').where('key', key).first('value'))?.value as string | undefined;
+  return (await Setting.query(db).findById(key).select('value'))?.value;
 }
 
 async function retiredKeys(db: Knex): Promise<Buffer[]> {
@@ -34,22 +35,22 @@ export async function alertPhoneHash(db: Knex, key: Buffer, e164: string): Promi
 
 /** Every stored hash wrapped once more under `key`, and `retired` added to the retired keys, in `trx`. */
 async function wrapEveryHash(trx: Knex.Transaction, key: Buffer, retired: Buffer): Promise<number> {
-  const rows: { id: number; phone_hash: string }[] = await trx('safety_alerts').select('id', 'phone_hash');
-  for (const row of rows)
-    await trx('safety_alerts')
-      .where('id', row.id)
-      .update({ phone_hash: hmac(key, row.phone_hash) });
+  const alerts = await SafetyAlert.query(trx).select('id', 'phone_hash');
+  for (const alert of alerts)
+    await SafetyAlert.query(trx)
+      .findById(alert.id)
+      .patch({ phoneHash: hmac(key, alert.phoneHash) });
   const keys = [...(await retiredKeys(trx)), retired].map((k) => k.toString('hex'));
-  await trx('settings')
-    .insert({ key: RETIRED_SETTING, value: JSON.stringify(keys), updated_at: new Date() })
+  await Setting.query(trx)
+    .insert({ key: RETIRED_SETTING, value: JSON.stringify(keys), updatedAt: new Date() })
     .onConflict('key')
     .merge(['value', 'updated_at']);
-  return rows.length;
+  return alerts.length;
 }
 
 async function writeCheck(trx: Knex.Transaction, key: Buffer): Promise<void> {
-  await trx('settings')
-    .insert({ key: CHECK_SETTING, value: keyCheck(key), updated_at: new Date() })
+  await Setting.query(trx)
+    .insert({ key: CHECK_SETTING, value: keyCheck(key), updatedAt: new Date() })
     .onConflict('key')
     .merge(['value', 'updated_at']);
 }
@@ -64,7 +65,7 @@ export async function prepareAlertPhoneKey(db: Knex, key: Buffer): Promise<'adop
   const legacy = await setting(db, LEGACY_SETTING);
   const adopted = await db.transaction(async (trx) => {
     // The delete first: on SQLite it takes the write lock, on PostgreSQL the row's; a second process finds it gone.
-    if (!legacy || !(await trx('settings').where({ key: LEGACY_SETTING, value: legacy }).delete())) return false;
+    if (!legacy || !(await Setting.query(trx).where({ key: LEGACY_SETTING, value: legacy }).delete())) return false;
     // Hashes already under an environment key (the setting came back through a process of a former version):
     // the deleted key guards none of them, and wrapping them again would lose them.
     if (await setting(trx, CHECK_SETTING)) return false;
@@ -73,8 +74,8 @@ export async function prepareAlertPhoneKey(db: Knex, key: Buffer): Promise<'adop
     return true;
   });
   if (adopted) return 'adopted';
-  await db('settings')
-    .insert({ key: CHECK_SETTING, value: keyCheck(key), updated_at: new Date() })
+  await Setting.query(db)
+    .insert({ key: CHECK_SETTING, value: keyCheck(key), updatedAt: new Date() })
     .onConflict('key')
     .ignore();
   return (await setting(db, CHECK_SETTING)) === keyCheck(key) ? 'ready' : 'wrong_key';
@@ -91,9 +92,9 @@ export async function rekeyAlertPhones(
 ): Promise<{ rekeyed: number } | 'already_rekeyed' | 'unknown_key'> {
   return db.transaction(async (trx) => {
     // The write first, conditional on the previous key: one run of two at once does the work.
-    const claimed = await trx('settings')
+    const claimed = await Setting.query(trx)
       .where({ key: CHECK_SETTING, value: keyCheck(previousKey) })
-      .update({ value: keyCheck(key), updated_at: new Date() });
+      .patch({ value: keyCheck(key), updatedAt: new Date() });
     if (!claimed) return (await setting(trx, CHECK_SETTING)) === keyCheck(key) ? 'already_rekeyed' : 'unknown_key';
     return { rekeyed: await wrapEveryHash(trx, key, previousKey) };
   });

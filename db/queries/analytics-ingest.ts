@@ -4,11 +4,7 @@
 import type { Knex } from 'knex';
 import { dayOf, inKeyOrder, updateRollups } from './analytics-rollups.ts';
 import { insertMany } from './insert-many.ts';
-
-export const CONSENT_TYPES = ['all', 'analytics', 'marketing', 'necessary'] as const;
-export type ConsentType = (typeof CONSENT_TYPES)[number];
-export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
+import type { ConsentType, DeviceType } from '#shared/analytics-kinds.ts';
 
 interface Visit {
   visitorId: string;

@@ -26,16 +26,14 @@ export async function anyAvailableWindowAt(db: Knex, now: Date): Promise<boolean
 export async function availableUntilOf(db: Knex, adIds: number[], now: Date): Promise<Map<number, Date>> {
   const until = new Map<number, Date>();
   if (adIds.length === 0) return until;
-  const rows = await db('availability_windows')
+  const windows = await AvailabilityWindow.query(db)
     .whereIn('ad_id', adIds)
     .where('ends_at', '>', now)
     .where('starts_at', '<=', now)
     .select('ad_id', 'kind', 'ends_at');
-  const off = new Set(rows.filter((r) => r.kind === 'off').map((r) => Number(r.ad_id)));
-  for (const r of rows) {
-    const id = Number(r.ad_id);
-    const ends = new Date(r.ends_at);
-    if (r.kind === 'available' && !off.has(id) && ends > (until.get(id) ?? 0)) until.set(id, ends);
+  const off = new Set(windows.filter((w) => w.kind === 'off').map((w) => w.adId));
+  for (const { adId, kind, endsAt } of windows) {
+    if (kind === 'available' && !off.has(adId) && endsAt > (until.get(adId) ?? 0)) until.set(adId, endsAt);
   }
   return until;
 }

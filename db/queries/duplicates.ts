@@ -4,6 +4,7 @@
 // The ads compared are those of other accounts in every state but 'draft': a draft has not been sent to anyone,
 // and someone could otherwise write another person's number in one to have that person's ads flagged.
 import type { Knex } from 'knex';
+import { Ad, AdPhoto } from '#db/models/index.ts';
 import { bandProbes, hashBands, hashDistance, MAX_HASH_DISTANCE } from '#shared/photo-hash.ts';
 import type { DuplicatePhoneFlag, DuplicatePhotoFlag } from '#shared/review-flags.ts';
 
@@ -24,14 +25,13 @@ export async function savePhotoHash(db: Knex, adImageId: number, hash: string | 
 }
 
 /** Photos stored before hashes existed (api/services/photo-hash-backfill.ts), oldest first. */
-export async function photosWithoutHash(db: Knex, limit: number): Promise<{ id: number; fileKey: string }[]> {
-  const rows: { id: number; file_key: string }[] = await db('ad_images as i')
-    .leftJoin('photo_hashes as h', 'h.ad_image_id', 'i.id')
+export async function photosWithoutHash(db: Knex, limit: number): Promise<Pick<AdPhoto, 'id' | 'fileKey'>[]> {
+  return AdPhoto.query(db)
+    .leftJoin('photo_hashes as h', 'h.ad_image_id', 'ad_images.id')
     .whereNull('h.id')
-    .orderBy('i.id')
+    .orderBy('ad_images.id')
     .limit(limit)
-    .select('i.id', 'i.file_key');
-  return rows.map((r) => ({ id: r.id, fileKey: r.file_key }));
+    .select('ad_images.id', 'ad_images.file_key');
 }
 
 /** Rows whose hash has a band among the probes of `hash`: the candidates, checked for the real distance after. */
@@ -114,12 +114,17 @@ export async function duplicatePhoneFlags(
   ad: { id: number; advertiserId: number; phone: string | null },
 ): Promise<DuplicatePhoneFlag[]> {
   if (!ad.phone) return [];
-  const rows: { id: number; advertiser_id: number }[] = await db('ads')
+  const others = await Ad.query(db)
     .where('phone', ad.phone)
     .whereNot('state', 'draft')
     .whereNot('advertiser_id', ad.advertiserId)
     .orderBy('id')
     .limit(MAX_MATCHES)
     .select('id', 'advertiser_id');
-  return rows.map((row) => ({ kind: 'telefono_duplicado', match: ad.phone!, otherAdId: row.id, otherAdvertiserId: row.advertiser_id }));
+  return others.map((other) => ({
+    kind: 'telefono_duplicado',
+    match: ad.phone!,
+    otherAdId: other.id,
+    otherAdvertiserId: other.advertiserId,
+  }));
 }

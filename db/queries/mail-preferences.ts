@@ -24,10 +24,7 @@ export async function saveMailOptOuts(
   await db.transaction(async (trx) => {
     for (const kind of change.on) await MailOptOut.query(trx).deleteById([advertiserId, kind]);
     for (const kind of change.off)
-      await trx('mail_opt_outs')
-        .insert({ advertiser_id: advertiserId, kind, created_at: now })
-        .onConflict(['advertiser_id', 'kind'])
-        .ignore();
+      await MailOptOut.query(trx).insert({ advertiserId, kind, createdAt: now }).onConflict(['advertiser_id', 'kind']).ignore();
   });
 }
 

@@ -3,6 +3,7 @@
 // proof: reading, adding to and deleting a device's alerts need both, and the secret is compared in constant time.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { PushSubscription } from '#db/models/index.ts';
 
 /** A device follows at most this many searches. */
 export const MAX_ALERTS_PER_DEVICE = 10;
@@ -15,39 +16,11 @@ export interface PushKeys {
   auth: string;
 }
 
-export interface PushAlert extends PushKeys {
-  id: number;
-  filter: string;
-  createdAt: Date;
-  lastNotifiedAt: Date | null;
-  announcedUntil: Date;
-  /** Failed sends in a row to this alert's endpoint (across runs of the job); a success sets it back to 0. */
-  sendFailures: number;
-}
-
-interface Row {
-  id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  filter: string;
-  created_at: Date | number | string;
-  last_notified_at: Date | number | string | null;
-  announced_until: Date | number | string;
-  send_failures: number | string;
-}
-
-const toAlert = (r: Row): PushAlert => ({
-  id: Number(r.id),
-  endpoint: r.endpoint,
-  p256dh: r.p256dh,
-  auth: r.auth,
-  filter: r.filter,
-  createdAt: new Date(r.created_at),
-  lastNotifiedAt: r.last_notified_at === null ? null : new Date(r.last_notified_at),
-  announcedUntil: new Date(r.announced_until),
-  sendFailures: Number(r.send_failures),
-});
+/** A search alert: the device's push keys, the search it follows, when it was last told. */
+export type PushAlert = Pick<
+  PushSubscription,
+  'id' | 'endpoint' | 'p256dh' | 'auth' | 'filter' | 'createdAt' | 'lastNotifiedAt' | 'announcedUntil' | 'sendFailures'
+>;
 
 export type SubscribeOutcome = { alert: PushAlert; created: boolean } | { tooMany: true };
 
@@ -64,8 +37,8 @@ function sameSecret(stored: string, given: string): boolean {
  * The rows of the device that holds `auth` under `endpoint`: a device is its endpoint with its secret, so someone who
  * learnt an endpoint but not its secret finds nothing, exactly as under an endpoint never seen.
  */
-async function deviceRows(db: Knex, endpoint: string, auth: string): Promise<Row[]> {
-  const rows = (await db('push_subscriptions').where('endpoint', endpoint).orderBy('id')) as Row[];
+async function deviceRows(db: Knex, endpoint: string, auth: string): Promise<PushSubscription[]> {
+  const rows = await PushSubscription.query(db).where('endpoint', endpoint).orderBy('id');
   if (rows.length === 0) crypto.timingSafeEqual(NO_SECRET, digest(auth));
   return rows.filter((row) => sameSecret(row.auth, auth));
 }
@@ -80,65 +53,64 @@ export async function subscribeAlert(db: Knex, keys: PushKeys, filter: string, n
     const own = await deviceRows(trx, keys.endpoint, keys.auth);
     // The same secret with a new key: the browser renewed its key pair; the device's alerts follow.
     const stale = own.filter((row) => row.p256dh !== keys.p256dh).map((row) => row.id);
-    if (stale.length) await trx('push_subscriptions').whereIn('id', stale).update({ p256dh: keys.p256dh });
+    if (stale.length) await PushSubscription.query(trx).whereIn('id', stale).patch({ p256dh: keys.p256dh });
     const existing = own.find((row) => row.filter === filter);
-    if (existing) return { alert: toAlert({ ...existing, p256dh: keys.p256dh }), created: false };
+    if (existing) return { alert: { ...existing, p256dh: keys.p256dh }, created: false };
     if (own.length >= MAX_ALERTS_PER_DEVICE) return { tooMany: true };
-    const [row] = (await trx('push_subscriptions')
-      .insert({ ...keys, filter, created_at: now, last_notified_at: null, announced_until: now })
+    const inserted = await PushSubscription.query(trx)
+      .insert({ ...keys, filter, createdAt: now, lastNotifiedAt: null, announcedUntil: now })
       .onConflict(['endpoint', 'auth', 'filter'])
       .ignore()
-      .returning('*')) as Row[];
-    // A twin request that won the race: its row is this alert.
-    const saved = row ?? (await deviceRows(trx, keys.endpoint, keys.auth)).find((r) => r.filter === filter)!;
-    return { alert: toAlert(saved), created: Boolean(row) };
+      .returning('*');
+    // No row returned (the model keeps no id): a twin request that won the race made this alert.
+    if (inserted.id !== undefined) return { alert: inserted, created: true };
+    return { alert: (await deviceRows(trx, keys.endpoint, keys.auth)).find((r) => r.filter === filter)!, created: false };
   });
 }
 
 /** The device's alerts, oldest first, when the auth secret is the subscription's; [] otherwise. */
 export async function alertsOfDevice(db: Knex, endpoint: string, auth: string): Promise<PushAlert[]> {
-  return (await deviceRows(db, endpoint, auth)).map(toAlert);
+  return deviceRows(db, endpoint, auth);
 }
 
 /** Deletes one alert of the device (or all of them without `id`); the count deleted (0 with a wrong secret). */
 export async function deleteDeviceAlerts(db: Knex, endpoint: string, auth: string, id?: number): Promise<number> {
-  const ids = (await deviceRows(db, endpoint, auth)).map((row) => Number(row.id)).filter((own) => id === undefined || own === id);
-  return ids.length === 0 ? 0 : db('push_subscriptions').whereIn('id', ids).delete();
+  const ids = (await deviceRows(db, endpoint, auth)).map((row) => row.id).filter((own) => id === undefined || own === id);
+  return ids.length === 0 ? 0 : PushSubscription.query(db).whereIn('id', ids).delete();
 }
 
 /** Every alert, for the job; few per device and one row each, read in pages of ids. */
 export async function alertsAfter(db: Knex, afterId: number, limit: number): Promise<PushAlert[]> {
-  const rows = (await db('push_subscriptions').where('id', '>', afterId).orderBy('id').limit(limit)) as Row[];
-  return rows.map(toAlert);
+  return PushSubscription.query(db).where('id', '>', afterId).orderBy('id').limit(limit);
 }
 
 /** After a notification: when, and the newest publication it covered. */
 export async function markAlertNotified(db: Knex, id: number, notifiedAt: Date, announcedUntil: Date): Promise<void> {
-  await db('push_subscriptions').where('id', id).update({ last_notified_at: notifiedAt, announced_until: announcedUntil });
+  await PushSubscription.query(db).findById(id).patch({ lastNotifiedAt: notifiedAt, announcedUntil });
 }
 
 /** The push service says the device is gone (404/410): every alert of that endpoint goes. */
 export async function deleteEndpoint(db: Knex, endpoint: string): Promise<number> {
-  return db('push_subscriptions').where('endpoint', endpoint).delete();
+  return PushSubscription.query(db).where('endpoint', endpoint).delete();
 }
 
 /** One more failed send to the endpoint (one per run of the job): the failures in a row it has now. */
 export async function countSendFailure(db: Knex, endpoint: string): Promise<number> {
-  await db('push_subscriptions').where('endpoint', endpoint).increment('send_failures', 1);
-  const row = await db('push_subscriptions').where('endpoint', endpoint).max({ n: 'send_failures' }).first();
-  return Number(row?.n ?? 0);
+  await PushSubscription.query(db).where('endpoint', endpoint).increment('send_failures', 1);
+  const rows = await PushSubscription.query(db).where('endpoint', endpoint).select('send_failures');
+  return Math.max(0, ...rows.map((row) => row.sendFailures));
 }
 
 /** The endpoint took a notification: its failures start from 0 again. */
 export async function resetSendFailures(db: Knex, endpoint: string): Promise<void> {
-  await db('push_subscriptions').where('endpoint', endpoint).where('send_failures', '>', 0).update({ send_failures: 0 });
+  await PushSubscription.query(db).where('endpoint', endpoint).where('send_failures', '>', 0).patch({ sendFailures: 0 });
 }
 
 /** Alerts that told nothing for ALERT_RETENTION_MONTHS (counted from their creation when they never did). */
 export async function deleteStaleAlerts(db: Knex, now = new Date()): Promise<number> {
   const limit = new Date(now);
   limit.setUTCMonth(limit.getUTCMonth() - ALERT_RETENTION_MONTHS);
-  return db('push_subscriptions')
+  return PushSubscription.query(db)
     .where((q) =>
       q.where('last_notified_at', '<', limit).orWhere((never) => never.whereNull('last_notified_at').where('created_at', '<', limit)),
     )

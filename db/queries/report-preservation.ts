@@ -5,7 +5,7 @@
 // dismissing the report, the orphan-file job) until staff release the preservation. Both are audited by the
 // panel's core (core/panel/reports/preservation.ts), which also builds the package staff hand over.
 import type { Knex } from 'knex';
-import { Ad, AdPhoto, Advertiser, Report, type AdSnapshot, type PreservedCopy } from '#db/models/index.ts';
+import { Ad, AdPhoto, Administrator, Advertiser, Report, ReportAnswer, type AdSnapshot, type PreservedCopy } from '#db/models/index.ts';
 import { deletedAccountEmail } from './advertiser-data.ts';
 import { answersOf } from './reports.ts';
 
@@ -71,7 +71,7 @@ export async function releasePreservation(db: Knex, reportId: number): Promise<'
     if (report.status === 'dismissed') await trx('report_evidence').where('report_id', reportId).delete();
     const advertiserId = report.preservedCopy?.advertiser?.id;
     if (advertiserId && (await Advertiser.query(trx).findById(advertiserId).where('email', deletedAccountEmail(advertiserId)).select('id')))
-      await trx('report_answers').where({ report_id: reportId, advertiser_id: advertiserId }).delete();
+      await ReportAnswer.query(trx).where({ report_id: reportId, advertiser_id: advertiserId }).delete();
     return 'ok';
   });
 }
@@ -91,11 +91,11 @@ export interface PreservedReport {
 export async function preservedReport(db: Knex, reportId: number): Promise<PreservedReport | null> {
   const report = await Report.query(db).findById(reportId);
   if (!report?.preservedAt) return null;
-  const admin = report.preservedBy ? await db('admin_users').where('id', report.preservedBy).first('username') : undefined;
+  const admin = report.preservedBy ? await Administrator.query(db).findById(report.preservedBy).select('username') : undefined;
   return {
     report,
     preservedAt: report.preservedAt,
-    preservedBy: (admin?.username as string | undefined) ?? null,
+    preservedBy: admin?.username ?? null,
     snapshot: report.adSnapshot,
     copy: report.preservedCopy,
     answers: (await answersOf(db, [report.id])).get(report.id) ?? [],

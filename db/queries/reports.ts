@@ -8,7 +8,7 @@
 // While an ad is held its paid plan's time stands still: the time held is added back when it returns.
 import type { Knex } from 'knex';
 import { forUpdate, lockForTransaction } from '#db/dialect.ts';
-import { Ad, AdPhoto, Report, type AdSnapshot, type HoldWithheld } from '#db/models/index.ts';
+import { Ad, AdPhoto, Report, ReportAnswer, type AdSnapshot, type HoldWithheld } from '#db/models/index.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { createStaffAlert } from './staff-alerts.ts';
 import { HIDING_REASONS, REPORT_OVERDUE_MS, reportReasonLabel, type ReportReason } from '#shared/report-reasons.ts';
@@ -180,15 +180,15 @@ export async function countOverdueReports(db: Knex, now = new Date()): Promise<n
 export async function answersOf(db: Knex, reportIds: number[]): Promise<Map<number, { body: string; createdAt: string }[]>> {
   const byReport = new Map<number, { body: string; createdAt: string }[]>();
   if (!reportIds.length) return byReport;
-  const rows = await db('report_answers')
+  const answers = await ReportAnswer.query(db)
     .whereIn('report_id', reportIds)
     .orderBy('created_at')
     .orderBy('id')
     .select('report_id', 'body', 'created_at');
-  for (const row of rows) {
-    const list = byReport.get(row.report_id) ?? [];
-    list.push({ body: row.body, createdAt: new Date(row.created_at).toISOString() });
-    byReport.set(row.report_id, list);
+  for (const answer of answers) {
+    const list = byReport.get(answer.reportId) ?? [];
+    list.push({ body: answer.body, createdAt: answer.createdAt.toISOString() });
+    byReport.set(answer.reportId, list);
   }
   return byReport;
 }

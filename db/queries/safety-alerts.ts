@@ -3,17 +3,9 @@
 // months (core/safety/safety-alerts.ts), and the hourly job deletes older ones. Who filed an alert is read here only
 // for its filer and for staff.
 import type { Knex } from 'knex';
-import { insertedId, isUniqueViolation } from '#db/dialect.ts';
-import { isoOrNull } from '#shared/dates.ts';
-import {
-  safetyAlertCutoff,
-  type OwnSafetyAlert,
-  type ReportInput,
-  type SafetyAlertKind,
-  type SafetyAlertStatus,
-} from '#shared/safety-alerts.ts';
-
-const toIso = (value: unknown) => isoOrNull(value)!;
+import { isUniqueViolation } from '#db/dialect.ts';
+import { SafetyAlert } from '#db/models/index.ts';
+import { safetyAlertCutoff, type OwnSafetyAlert, type ReportInput, type SafetyAlertStatus } from '#shared/safety-alerts.ts';
 
 /**
  * A new alert for staff to moderate, on the number whose stored form is `phoneHash` (alertPhoneHash), in one
@@ -30,19 +22,17 @@ export async function insertSafetyAlert(
 ): Promise<{ id: number } | 'duplicate'> {
   try {
     return await db.transaction(async (trx) => {
-      await trx('safety_alerts').where({ phone_hash: phoneHash, reporter_id: reporterId }).where('created_at', '<', since).delete();
-      const [row] = await trx('safety_alerts')
-        .insert({
-          phone_hash: phoneHash,
-          reporter_id: reporterId,
-          kind: input.kind,
-          description: input.description,
-          incident_date: input.incidentDate,
-          status: 'pending',
-          created_at: now,
-        })
-        .returning('id');
-      return { id: insertedId(row) };
+      await SafetyAlert.query(trx).where({ phone_hash: phoneHash, reporter_id: reporterId }).where('created_at', '<', since).delete();
+      const { id } = await SafetyAlert.query(trx).insert({
+        phoneHash,
+        reporterId,
+        kind: input.kind,
+        description: input.description,
+        incidentDate: input.incidentDate,
+        status: 'pending',
+        createdAt: now,
+      });
+      return { id };
     });
   } catch (err) {
     if (isUniqueViolation(err)) return 'duplicate';
@@ -55,45 +45,37 @@ export async function approvedSafetyAlertsOn(
   db: Knex,
   phoneHash: string,
   since: Date,
-): Promise<{ kind: SafetyAlertKind; description: string; incidentDate: string | null; createdAt: Date }[]> {
-  const rows: { kind: SafetyAlertKind; description: string; incident_date: string | null; created_at: unknown }[] = await db(
-    'safety_alerts',
-  )
+): Promise<Pick<SafetyAlert, 'kind' | 'description' | 'incidentDate' | 'createdAt'>[]> {
+  return SafetyAlert.query(db)
     .where({ phone_hash: phoneHash, status: 'approved' })
     .where('created_at', '>=', since)
     .select('kind', 'description', 'incident_date', 'created_at');
-  return rows.map((r) => ({
-    kind: r.kind,
-    description: r.description,
-    incidentDate: r.incident_date,
-    createdAt: new Date(toIso(r.created_at)),
-  }));
 }
 
 const ownColumns = ['id', 'kind', 'description', 'incident_date', 'status', 'decision_reason', 'created_at'] as const;
 
 /** What the reporter and staff both read of an alert (never its number: there is none). */
-function alertFromRow(r: Record<string, unknown>): Omit<OwnSafetyAlert, 'expiresAt'> {
+function ownView(a: SafetyAlert): Omit<OwnSafetyAlert, 'expiresAt'> {
   return {
-    id: r.id as number,
-    kind: r.kind as SafetyAlertKind,
-    description: r.description as string,
-    incidentDate: r.incident_date as string | null,
-    status: r.status as SafetyAlertStatus,
-    decisionReason: r.decision_reason as string | null,
-    createdAt: toIso(r.created_at),
+    id: a.id,
+    kind: a.kind,
+    description: a.description,
+    incidentDate: a.incidentDate,
+    status: a.status,
+    decisionReason: a.decisionReason,
+    createdAt: a.createdAt.toISOString(),
   };
 }
 
 /** The alerts a reporter filed since `since`, newest first. */
 export async function safetyAlertsFiledBy(db: Knex, reporterId: number, since: Date): Promise<Omit<OwnSafetyAlert, 'expiresAt'>[]> {
-  const rows = await db('safety_alerts')
+  const alerts = await SafetyAlert.query(db)
     .where('reporter_id', reporterId)
     .where('created_at', '>=', since)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .select(...ownColumns);
-  return rows.map(alertFromRow);
+  return alerts.map(ownView);
 }
 
 /** An alert as staff review it: with who filed it, and how many other unexpired alerts the same number has. */
@@ -115,29 +97,16 @@ export async function listSafetyAlertsForStaff(
 ): Promise<SafetyAlertReview[]> {
   const cutoff = safetyAlertCutoff(now);
   const direction = 'status' in filter && filter.status === 'pending' ? 'asc' : 'desc';
-  const query = db('safety_alerts as s').join('advertisers as a', 'a.id', 's.reporter_id');
-  if ('status' in filter) query.where('s.status', filter.status);
-  else query.where('s.phone_hash', filter.phoneHash);
-  const rows = await query
-    .where('s.created_at', '>=', cutoff)
-    .orderBy('s.created_at', direction)
-    .orderBy('s.id', direction)
-    .limit(200)
-    .select(
-      's.id',
-      's.phone_hash',
-      's.kind',
-      's.description',
-      's.incident_date',
-      's.status',
-      's.decision_reason',
-      's.created_at',
-      's.decided_at',
-      's.reporter_id',
-      'a.full_name',
-      'a.email',
-    );
-  const hashes = [...new Set(rows.map((r) => r.phone_hash as string))];
+  const alerts = await SafetyAlert.query(db)
+    .withGraphJoined('reporter(contact)')
+    .modifiers({ contact: (q) => q.select('id', 'full_name', 'email') })
+    .where('status' in filter ? { 'safety_alerts.status': filter.status } : { 'safety_alerts.phone_hash': filter.phoneHash })
+    .where('safety_alerts.created_at', '>=', cutoff)
+    .orderBy('safety_alerts.created_at', direction)
+    .orderBy('safety_alerts.id', direction)
+    .limit(200);
+  const hashes = [...new Set(alerts.map((a) => a.phoneHash))];
+  // An aggregate: Knex's builder (decision 019).
   const counts: { phone_hash: string; status: SafetyAlertStatus; n: number | string }[] = hashes.length
     ? await db('safety_alerts')
         .whereIn('phone_hash', hashes)
@@ -146,14 +115,15 @@ export async function listSafetyAlertsForStaff(
         .select('phone_hash', 'status')
         .count({ n: '*' })
     : [];
-  return rows.map((r) => {
+  return alerts.map((a) => {
     const sameNumber: Record<SafetyAlertStatus, number> = { pending: 0, approved: 0, rejected: 0, withdrawn: 0 };
-    for (const c of counts) if (c.phone_hash === r.phone_hash) sameNumber[c.status] += Number(c.n);
-    sameNumber[r.status as SafetyAlertStatus] -= 1;
+    for (const c of counts) if (c.phone_hash === a.phoneHash) sameNumber[c.status] += Number(c.n);
+    sameNumber[a.status] -= 1;
+    const reporter = a.reporter!;
     return {
-      ...alertFromRow(r),
-      decidedAt: isoOrNull(r.decided_at),
-      reporter: { id: r.reporter_id, name: r.full_name, email: r.email },
+      ...ownView(a),
+      decidedAt: a.decidedAt?.toISOString() ?? null,
+      reporter: { id: reporter.id, name: reporter.fullName, email: reporter.email },
       sameNumber,
     };
   });
@@ -176,36 +146,32 @@ export async function decideSafetyAlert(
   now = new Date(),
 ): Promise<'done' | 'missing' | 'not_allowed'> {
   const { from, to } = SAFETY_ALERT_DECISIONS[decision];
-  const changed = await db('safety_alerts')
-    .where({ id, status: from })
-    .update({ status: to, decision_reason: by.reason, decided_at: now, decided_by: by.adminId });
+  const changed = await SafetyAlert.query(db)
+    .findById(id)
+    .where('status', from)
+    .patch({ status: to, decisionReason: by.reason, decidedAt: now, decidedBy: by.adminId });
   if (changed > 0) return 'done';
-  return (await db('safety_alerts').where('id', id).first('id')) ? 'not_allowed' : 'missing';
+  return (await SafetyAlert.query(db).findById(id).select('id')) ? 'not_allowed' : 'missing';
 }
 
 /** Deletes every alert filed more than 12 months ago, whatever its state. Returns how many went. */
-export function deleteExpiredSafetyAlerts(db: Knex, now = new Date()): Promise<number> {
-  return db('safety_alerts').where('created_at', '<', safetyAlertCutoff(now)).delete();
+export async function deleteExpiredSafetyAlerts(db: Knex, now = new Date()): Promise<number> {
+  return SafetyAlert.query(db).where('created_at', '<', safetyAlertCutoff(now)).delete();
 }
 
 /** The alerts an advertiser filed, for their data download: what they wrote and what became of it (no number is kept). */
 export async function safetyAlertsForExport(db: Knex, reporterId: number) {
-  const rows = await db('safety_alerts')
+  const alerts = await SafetyAlert.query(db)
     .where('reporter_id', reporterId)
     .orderBy('id')
     .select(...ownColumns, 'decided_at');
-  return rows.map((r) => ({
-    kind: r.kind as string,
-    description: r.description as string,
-    incidentDate: r.incident_date as string | null,
-    status: r.status as string,
-    decisionReason: r.decision_reason as string | null,
-    createdAt: toIso(r.created_at),
-    decidedAt: isoOrNull(r.decided_at),
-  }));
+  return alerts.map((a) => {
+    const { id: _id, ...own } = ownView(a);
+    return { ...own, decidedAt: a.decidedAt?.toISOString() ?? null };
+  });
 }
 
 /** Deletes an advertiser's alerts (with the account, decision 040). */
-export function deleteSafetyAlertsOf(db: Knex, reporterId: number): Promise<number> {
-  return db('safety_alerts').where('reporter_id', reporterId).delete();
+export async function deleteSafetyAlertsOf(db: Knex, reporterId: number): Promise<number> {
+  return SafetyAlert.query(db).where('reporter_id', reporterId).delete();
 }

@@ -3,6 +3,7 @@
 // is made once, at random, in the settings table, and cached per connection.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { Setting } from '#db/models/index.ts';
 
 // Not the key of safety-alert numbers: a copy of the database would give the numbers back (decision 046).
 export type ServerKeyName = 'quote_signing_key' | 'reporter_hash_key' | 'login_device_key' | 'rate_limit_key' | 'mail_preferences_key';
@@ -23,9 +24,8 @@ export async function serverKey(db: Knex, name: ServerKeyName): Promise<Buffer> 
  * together both insert, the first wins and both read the winner.
  */
 export async function settingMadeOnce(db: Knex, key: string, make: () => string): Promise<string> {
-  await db('settings').insert({ key, value: make(), updated_at: new Date() }).onConflict('key').ignore();
-  const row = await db('settings').where('key', key).first('value');
-  return row.value as string;
+  await Setting.query(db).insert({ key, value: make(), updatedAt: new Date() }).onConflict('key').ignore();
+  return (await Setting.query(db).findById(key).select('value'))!.value;
 }
 
 /** HMAC-SHA256 of `text` with the named key, as 64 hex characters. */

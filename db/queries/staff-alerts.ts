@@ -1,6 +1,6 @@
 // Alerts for staff: something that needs a person soon (an ad hidden by a report, a hiding report left waiting
 // over 24 hours, a password attack on an account). Shown at the top of the panel to the admins who hold the
-// permission (null: the super admin only) until one of them marks it seen; api/services/staff-alerts.ts also mails
+// permission (null: the super admin only) until one of them marks it seen; core/mail/staff-alerts.ts also mails
 // them when STAFF_ALERT_EMAIL is set.
 import type { Knex } from 'knex';
 import { insertedId } from '#db/dialect.ts';

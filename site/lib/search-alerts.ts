@@ -59,14 +59,14 @@ export async function subscribeToSearch(filter: string): Promise<SearchAlertView
   const registration = await navigator.serviceWorker.ready;
   let subscription = await registration.pushManager.getSubscription();
   if (!subscription) {
-    const { publicKey } = await callApi<{ publicKey: string }>('GET', '/api/alertas/clave');
+    const { publicKey } = await callApi<{ publicKey: string }>('GET', '/api/search-alerts/key');
     try {
       subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: toBytes(publicKey) });
     } catch {
       throw new Error('El navegador no pudo activar los avisos (su servicio de notificaciones no respondió). Probá de nuevo más tarde.');
     }
   }
-  const { alert } = await callApi<SubscribedAlertView>('POST', '/api/alertas', { subscription: subscription.toJSON(), filter });
+  const { alert } = await callApi<SubscribedAlertView>('POST', '/api/search-alerts', { subscription: subscription.toJSON(), filter });
   return alert;
 }
 
@@ -74,13 +74,13 @@ export async function subscribeToSearch(filter: string): Promise<SearchAlertView
 export async function alertsOfThisDevice(): Promise<SearchAlertView[]> {
   const proof = await deviceProof();
   if (!proof) return [];
-  return (await callApi<DeviceAlertsView>('POST', '/api/alertas/consulta', proof)).alerts;
+  return (await callApi<DeviceAlertsView>('POST', '/api/search-alerts/lookup', proof)).alerts;
 }
 
 /** "Dejar de avisar" for one alert. */
 export async function stopAlert(id: number): Promise<void> {
   const proof = await deviceProof();
-  if (proof) await callApi('DELETE', `/api/alertas/${id}`, proof);
+  if (proof) await callApi('DELETE', `/api/search-alerts/${id}`, proof);
 }
 
 /**
@@ -93,7 +93,7 @@ export async function forgetAlertsOnThisDevice(): Promise<void> {
     const subscription = await deviceSubscription();
     const proof = proofOf(subscription);
     if (!subscription || !proof) return;
-    await callApi('DELETE', '/api/alertas', proof).catch(() => undefined);
+    await callApi('DELETE', '/api/search-alerts', proof).catch(() => undefined);
     await subscription.unsubscribe();
   } catch {
     /* nothing more this browser can do */

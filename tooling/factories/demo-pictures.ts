@@ -86,23 +86,19 @@ export class AdvertiserPictures {
 }
 
 /**
- * Gives an ad `count` photos, the first of its advertiser's pictures (ads of one account share them, as real
- * advertisers' do), each copied under its own key with its hash, and records them in ad_images; `verifiedAt` marks
- * them checked by staff, for an ad shown with "Fotos reales" (its flag and the photos must agree).
+ * Gives an ad photos: the given pictures of its advertiser (ads of one account share them, as real advertisers' do),
+ * each copied under its own key with its hash, and records them in ad_images; `verifiedAt` marks them checked by
+ * staff, for an ad shown with "Fotos reales" (its flag and the photos must agree).
  */
 export async function insertDemoImages(
   db: Knex,
   store: ObjectStore,
   adId: number,
   title: string,
-  count: number,
-  pictures: AdvertiserPictures,
-  rand: Random,
+  pictures: StoredPicture[],
   verifiedAt: Date | null = null,
 ) {
-  for (const [position, picture] of (await pictures.first(count)).entries()) {
-    // One draw per photo, as when photos were drawn from a shared pool: the rest of the demo stays as it was.
-    rand.next();
+  for (const [position, picture] of pictures.entries()) {
     const [row] = await db('ad_images')
       .insert({
         ad_id: adId,

@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
 import { createRandom } from '#tooling/factories/index.ts';
 import { CATEGORIES } from '#shared/catalogue.ts';
 import { adPath } from '#shared/ad-text.ts';
-import { persistAnalytics, type AnalyticsItem, type DeviceType } from '#db/queries/analytics-ingest.ts';
+import { persistAnalytics, type AnalyticsItem } from '#db/queries/analytics-ingest.ts';
+import type { DeviceType } from '#shared/analytics-kinds.ts';
 
 const DAYS = 30;
 const DAY_MS = 86_400_000;

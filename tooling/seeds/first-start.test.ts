@@ -5,7 +5,7 @@ import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
-import { ensureSuperAdmin, SUPER_ADMIN_USERNAME } from '#api/routes/staff/super-admin.ts';
+import { ensureSuperAdmin, SUPER_ADMIN_USERNAME } from '#api/services/super-admin.ts';
 import { seedDemoIfEmpty } from './first-start.ts';
 import { DEMO_PARTNER_USERNAME } from './panel-demo.ts';
 

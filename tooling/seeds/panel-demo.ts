@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { createRandom, demoBirthDate, insertAdvertiser } from '#tooling/factories/index.ts';
 import { cbuFrom } from '#shared/cbu.ts';
 import { getPlanPrices } from '#db/queries/settings.ts';
-import { createAdministratorAccount } from '#api/routes/staff/administrator-accounts.ts';
+import { createAdministratorAccount } from '#api/services/administrator-accounts.ts';
 import { randomPassword } from '#api/services/passwords.ts';
 import { insertedId } from '#db/dialect.ts';
 import { addDays, FREE_LISTING_DAYS, PAID_PLANS, PLAN_DAYS, type PaidPlan } from '#shared/plans.ts';

@@ -10,7 +10,7 @@ import { seedAnalyticsDemo } from './analytics-demo.ts';
 import { analyticsSummary } from '#db/queries/analytics-summary.ts';
 import { isValidCbu } from '#shared/cbu.ts';
 import { listSubscribers } from '#db/queries/admin/subscribers.ts';
-import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
+import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/services/super-admin.ts';
 import { verifyPassword } from '#api/services/passwords.ts';
 import { adImageObjectKey } from '#api/services/image-store.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';

@@ -6,11 +6,10 @@ import { wrongPassword } from '#api/errors.ts';
 import { validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { checkPassword } from '#api/services/passwords.ts';
-import { advertiserPasswordHash } from '#db/queries/advertiser-accounts.ts';
 import { deleteAdImage } from '#api/services/image-store.ts';
 import { deleteDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
-import { deleteAdvertiserAccount, exportAdvertiserData } from '#db/queries/advertiser-data.ts';
+import { deleteOwnAccount, exportOwnData } from '#core/accounts/account-data.ts';
 import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 import { deleteBody } from './schema.ts';
@@ -22,7 +21,7 @@ export function advertiserDataRouter(deps: RouterDeps): Router {
     const advertiser = signedInAdvertiser(ctx);
     ctx.set('Content-Disposition', 'attachment; filename="velada-mis-datos.json"');
     ctx.type = 'application/json';
-    ctx.body = JSON.stringify(await exportAdvertiserData(deps.db, advertiser.id), null, 2);
+    ctx.body = JSON.stringify(await exportOwnData(deps.db, advertiser.id), null, 2);
   });
 
   router.post(
@@ -33,10 +32,9 @@ export function advertiserDataRouter(deps: RouterDeps): Router {
     async (ctx) => {
       const advertiser = signedInAdvertiser(ctx);
       const { password } = ctx.input.body;
-      if (!(await checkPassword(await advertiserPasswordHash(deps.db, advertiser.id), password))) {
-        throw wrongPassword();
-      }
-      const { photoKeys, documentKeys, receiptKeys } = await deleteAdvertiserAccount(deps.db, advertiser.id);
+      const deleted = await deleteOwnAccount({ db: deps.db, checkPassword }, advertiser.id, password);
+      if (deleted === 'wrong_password') throw wrongPassword();
+      const { photoKeys, documentKeys, receiptKeys } = deleted;
       await deleteLeftovers([
         ...photoKeys.map((k) => deleteAdImage(deps.store, k)),
         ...documentKeys.map((k) => deleteDocument(deps.store, k)),

@@ -15,10 +15,18 @@ import { validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { checkPassword, hashPassword } from '#api/services/passwords.ts';
 import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
-import { mailStaffAlert } from '#api/services/staff-alerts.ts';
-import { confirmEmailMail, resetPasswordMail } from './mails.ts';
-import { confirmEmail, issueToken, registerAdvertiser, resetPassword } from '#core/accounts/accounts.ts';
-import { findAdvertiserByEmail, normalizeEmail } from '#db/queries/advertiser-accounts.ts';
+import { mailStaffAlert } from '#core/mail/staff-alerts.ts';
+import { confirmEmailMail, resetPasswordMail } from '#core/accounts/mails.ts';
+import {
+  accountAwaitingConfirmation,
+  accountForPasswordReset,
+  checkCredentials,
+  confirmEmail,
+  issueToken,
+  registerAdvertiser,
+  resetPassword,
+  signInKey,
+} from '#core/accounts/accounts.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
 import { advertiserSessions, type SignedInAdvertiser } from '#core/sessions/sessions.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
@@ -64,9 +72,9 @@ function addEmailLinkRoutes(router: Router, deps: RouterDeps): void {
       const input = ctx.input.body;
       const id = await registerAdvertiser({ db: deps.db, hashPassword }, input);
       if (id === 'duplicate') throw emailTaken();
-      await sendConfirmation({ id, email: normalizeEmail(input.email) }, input.volver);
+      await sendConfirmation({ id, email: signInKey(input.email) }, input.volver);
       ctx.status = 201;
-      ctx.body = { success: true, email: normalizeEmail(input.email) };
+      ctx.body = { success: true, email: signInKey(input.email) };
     },
   );
 
@@ -88,8 +96,8 @@ function addEmailLinkRoutes(router: Router, deps: RouterDeps): void {
     validate({ body: resendBody, bodyLimitBytes: 4096 }),
     async (ctx) => {
       const input = ctx.input.body;
-      const account = await findAdvertiserByEmail(deps.db, input.email);
-      if (account && !account.emailConfirmedAt && account.passwordHash) await sendConfirmation(account, input.volver);
+      const account = await accountAwaitingConfirmation(deps.db, input.email);
+      if (account) await sendConfirmation(account, input.volver);
       ctx.status = 202;
       ctx.body = { success: true };
     },
@@ -100,8 +108,8 @@ function addEmailLinkRoutes(router: Router, deps: RouterDeps): void {
     rateLimit(deps.rateLimits.budget('password-forgot', { windowMs: 15 * 60_000, max: 5 })),
     validate({ body: emailBody, bodyLimitBytes: 4096 }),
     async (ctx) => {
-      const account = await findAdvertiserByEmail(deps.db, ctx.input.body.email);
-      if (account?.passwordHash) {
+      const account = await accountForPasswordReset(deps.db, ctx.input.body.email);
+      if (account) {
         const secret = await issueToken(deps.db, account.id, 'reset_password');
         await mailer.send(resetPasswordMail(account.email, account.fullName, link(`/restablecer-clave?token=${secret}`)));
       }
@@ -133,23 +141,20 @@ function addSessionRoutes(router: Router, deps: RouterDeps): void {
       const input = ctx.input.body;
       const now = new Date();
       // The attempt takes its place before the password is checked (parallel requests cannot get past the limit).
-      const start = await beginSignIn(deps.db, ctx, 'advertiser', normalizeEmail(input.email), now);
+      const start = await beginSignIn(deps.db, ctx, 'advertiser', signInKey(input.email), now);
       if (start.alert) await mailStaffAlert(deps.mailer, deps.config.staffAlertEmail, start.alert, deps.config.siteOrigin);
       if (!start.allowed) {
         if (start.scope === 'address') throw advertiserSignInLocked();
         throw signInSlowed(waitSeconds(start, now));
       }
-      const account = await findAdvertiserByEmail(deps.db, input.email);
-      const valid = await checkPassword(account?.passwordHash, input.password);
-      if (!account || !valid) {
+      const account = await checkCredentials({ db: deps.db, checkPassword }, input.email, input.password);
+      if (account === 'invalid') {
         if (start.attempts >= ADDRESS_LIMIT) throw advertiserSignInLocked();
         throw advertiserInvalidCredentials();
       }
-      if (!account.emailConfirmedAt) {
-        throw emailNotConfirmed();
-      }
-      await signInSucceeded(deps.db, ctx, 'advertiser', normalizeEmail(input.email));
-      advertiserSessions.setCookie(ctx, await advertiserSessions.create(deps.db, account.id, now));
+      if (account === 'unconfirmed') throw emailNotConfirmed();
+      await signInSucceeded(deps.db, ctx, 'advertiser', signInKey(input.email));
+      advertiserSessions.setCookie(ctx, await advertiserSessions.create(deps.db, account.advertiserId, now));
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { success: true };
     },

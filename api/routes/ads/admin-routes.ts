@@ -8,7 +8,7 @@ import { approveAd, refuseAd, type AdOwnerNotices } from '#core/panel/moderation
 import { moderationQueue } from '#core/panel/moderation/queue.ts';
 import { parsePeriod } from '#shared/ad-stats.ts';
 import { adsQuery, adReasonBody, approveQuery, statsQuery } from './schema.ts';
-import { mailAdOwner } from './advertiser-notices.ts';
+import { mailAdOwner } from '#core/own-ads/notices.ts';
 
 export function registerModerationRoutes({ deps, route }: StaffRoutes): void {
   // Read when a decision is mailed, not when routes are registered (the route table is also built without a config).

@@ -11,10 +11,10 @@ import {
   availabilityNeedsPublishedAd,
   dailyAvailableLimit,
   dayOff,
+  type HttpError,
   notAvailableNow,
   notDayOff,
-  notFound,
-  type HttpError,
+  ownAdNotFound,
 } from '#api/errors.ts';
 import { idParams, validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
@@ -31,7 +31,7 @@ import {
 const me = (ctx: Context) => signedInAdvertiser(ctx).id;
 
 const REFUSALS: Record<AvailabilityRefusal, () => HttpError> = {
-  missing: () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.'),
+  missing: ownAdNotFound,
   not_published: availabilityNeedsPublishedAd,
   already_available: alreadyAvailable,
   not_available: notAvailableNow,

@@ -4,7 +4,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
-import { adActionNotAllowed, adExpiredWhilePaused, adHeld, adLocked, alreadySubmitted, notFound, notVerified } from '#api/errors.ts';
+import { adActionNotAllowed, adExpiredWhilePaused, adHeld, adLocked, alreadySubmitted, notVerified, ownAdNotFound } from '#api/errors.ts';
 import { idParams, validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { adInputSchema } from '#shared/ad-input.ts';
@@ -19,7 +19,7 @@ import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
 const me = (ctx: Context) => signedInAdvertiser(ctx).id;
-const adMissing = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+const adMissing = ownAdNotFound;
 
 export function advertiserAdsRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/advertiser/ads' });

@@ -5,54 +5,57 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
-import { adLocked, HttpError, invalidImage, invalidPhotoOrder, notFound, removedAdPhoto, tooManyPhotos } from '#api/errors.ts';
+import {
+  adLocked,
+  HttpError,
+  invalidImage,
+  invalidPhotoOrder,
+  ownAdNotFound,
+  photoNotFound,
+  removedAdPhoto,
+  tooManyPhotos,
+} from '#api/errors.ts';
 import { oneFileForm, readMultipart } from '#api/http/read-multipart.ts';
 import { idParams, validate, type WithInput } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { deleteAdImage, encodeAdImage, saveAdImage, type EncodedAdImage } from '#api/services/image-store.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
-import { adImageUrl } from '#shared/photo-urls.ts';
 import { checkedImage, imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
-import { OWNER_EDITABLE_STATES } from '#shared/catalogue.ts';
-import { addPhoto, listPhotos, ownAdForPhotos, photoLimit, removePhoto, reorderPhotos, type OwnPhoto } from '#db/queries/ad-photos.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
-import { isRemovedAdPhoto } from '#db/queries/duplicates.ts';
+import {
+  addOwnPhoto,
+  findPhotoAd,
+  hasRoomForPhoto,
+  isRemovedPicture,
+  ownPhotos,
+  removeOwnPhoto,
+  reorderOwnPhotos,
+} from '#core/own-ads/own-photos.ts';
 import { photoParams, orderBody } from './schema.ts';
 
 /** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
 export const isPhotoUploadPath = (path: string) => /^\/api\/advertiser\/ads\/\d+\/photos$/.test(path);
-
-/** The owner's view: through the app's /media/ads, which checks access (the ad may not be public). */
-const publicPhoto = (p: OwnPhoto) => ({
-  id: p.id,
-  position: p.position,
-  width: p.width,
-  height: p.height,
-  url: adImageUrl(p.key, 400),
-  urlLarge: adImageUrl(p.key, 800),
-});
 
 export function adPhotosRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/advertiser/ads/:id/photos' });
   router.use(requireAdvertiser(deps));
 
   async function ownAd(ctx: Context & WithInput<{ params: typeof idParams }>) {
-    const { id } = ctx.input.params;
-    const ad = await ownAdForPhotos(deps.db, signedInAdvertiser(ctx).id, id);
-    if (!ad) throw notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
-    return ad;
+    const found = await findPhotoAd(deps.db, signedInAdvertiser(ctx).id, ctx.input.params.id);
+    if (!found) throw ownAdNotFound();
+    return found;
   }
   /** The ad, when its owner may change it now (checked again inside each change's transaction). */
   async function ownEditableAd(ctx: Context & WithInput<{ params: typeof idParams }>) {
-    const ad = await ownAd(ctx);
-    if (!(OWNER_EDITABLE_STATES as readonly string[]).includes(ad.state)) throw adLocked();
-    return ad;
+    const { ad, limit, editable } = await ownAd(ctx);
+    if (!editable) throw adLocked();
+    return { ad, limit };
   }
 
   router.get('/', validate({ params: idParams }), async (ctx) => {
-    const ad = await ownAd(ctx);
-    ctx.body = { limit: photoLimit(ad), photos: (await listPhotos(deps.db, ad.id)).map(publicPhoto) };
+    const { ad, limit } = await ownAd(ctx);
+    ctx.body = { limit, photos: await ownPhotos(deps.db, ad.id) };
   });
 
   router.post(
@@ -60,10 +63,9 @@ export function adPhotosRouter(deps: RouterDeps): Router {
     rateLimit(deps.rateLimits.budget('ad-photo-upload', { windowMs: 60 * 60_000, max: 120 })),
     validate({ params: idParams }),
     async (ctx) => {
-      const ad = await ownEditableAd(ctx);
-      const limit = photoLimit(ad);
+      const { ad, limit } = await ownEditableAd(ctx);
       const full = () => tooManyPhotos(limit);
-      if ((await listPhotos(deps.db, ad.id)).length >= limit) throw full();
+      if (!(await hasRoomForPhoto(deps.db, ad))) throw full();
       const form = await readMultipart(
         ctx,
         oneFileForm(MAX_IMAGE_BYTES, () => imageTooLarge('la foto', 'photo')),
@@ -77,36 +79,36 @@ export function adPhotosRouter(deps: RouterDeps): Router {
         throw invalidImage('La foto está dañada o no se puede leer.', 'photo');
       }
       // Checked before anything is stored: a refused photo leaves no file and no row.
-      if (await isRemovedAdPhoto(deps.db, encoded.hash)) throw removedAdPhoto();
+      if (await isRemovedPicture(deps.db, encoded.hash)) throw removedAdPhoto();
       // Stored before the row that names it: a store that fails leaves no row (and saveAdImage no object).
       const stored = await saveAdImage(deps.store, encoded);
-      const id = await addPhoto(deps.db, ad, stored);
+      const id = await addOwnPhoto(deps.db, ad, stored);
       if (id === 'full' || id === 'locked') {
         await deleteLeftovers([deleteAdImage(deps.store, stored.key)]);
         throw id === 'full' ? full() : adLocked();
       }
       ctx.status = 201;
-      ctx.body = publicPhoto((await listPhotos(deps.db, ad.id)).find((p) => p.id === id)!);
+      ctx.body = (await ownPhotos(deps.db, ad.id)).find((p) => p.id === id)!;
     },
   );
 
   router.delete('/:photoId', validate({ params: photoParams }), async (ctx) => {
-    const ad = await ownEditableAd(ctx);
+    const { ad } = await ownEditableAd(ctx);
     const { photoId } = ctx.input.params;
-    const keys = await removePhoto(deps.db, ad.id, photoId);
+    const keys = await removeOwnPhoto(deps.db, ad, photoId);
     if (keys === 'locked') throw adLocked();
-    if (keys === 'missing') throw notFound('photo_not_found', 'La foto no existe o no es de este anuncio.');
+    if (keys === 'missing') throw photoNotFound();
     await deleteLeftovers(keys.map((key) => deleteAdImage(deps.store, key)));
     ctx.status = 204;
   });
 
   router.put('/order', validate({ params: idParams, body: orderBody, bodyLimitBytes: 4096 }), async (ctx) => {
-    const ad = await ownEditableAd(ctx);
+    const { ad } = await ownEditableAd(ctx);
     const { ids } = ctx.input.body;
-    const result = await reorderPhotos(deps.db, ad.id, ids);
+    const result = await reorderOwnPhotos(deps.db, ad, ids);
     if (result === 'locked') throw adLocked();
     if (result === 'invalid') throw invalidPhotoOrder();
-    ctx.body = { photos: (await listPhotos(deps.db, ad.id)).map(publicPhoto) };
+    ctx.body = { photos: await ownPhotos(deps.db, ad.id) };
   });
 
   return router;

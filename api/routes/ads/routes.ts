@@ -3,7 +3,7 @@
 // built from the stored international form. Also which of a visitor's favourites are still public.
 import Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
-import { notFound } from '#api/errors.ts';
+import { publicAdNotFound } from '#api/errors.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { adPhone } from '#core/ad-page/ad-phone.ts';
 import { publicAdIds } from '#core/ad-page/public-ad-ids.ts';
@@ -21,7 +21,7 @@ export function adsRouter(deps: RouterDeps): Router {
     async (ctx) => {
       const { id } = ctx.input.params;
       const phone = await adPhone(deps.db, id);
-      if (!phone) throw notFound('ad_not_found', 'El aviso no existe o no está publicado.');
+      if (!phone) throw publicAdNotFound();
       // Once a day per source, ad and way (decision 045); the rate limit above only bounds the requests.
       const kind = ctx.input.body.via === 'whatsapp' ? 'whatsappOpens' : 'phoneReveals';
       if (isCountedVisit(ctx.req.headers)) deps.adStats.count(id, kind, requestSource(ctx));

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp } from '#api/app.ts';
-import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
+import { AnalyticsWriter } from '#api/services/analytics-writer.ts';
 import { AdStatsCounter } from '#api/services/ad-stats.ts';
 import { MemoryStatsOnce } from '#api/services/stats-once.ts';
 import { sameOriginJson, serve, testConfig, type TestServer } from '#api/testing/http.ts';

@@ -9,7 +9,7 @@ import { createApp, type VeladaApp } from '#api/app.ts';
 import { serve, testConfig, type TestServer } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { clearAnalytics, countRows } from '#tooling/testing/analytics.ts';
-import { AnalyticsWriter } from './writer.ts';
+import { AnalyticsWriter } from '#api/services/analytics-writer.ts';
 import { CHROME_DESKTOP, newClientIp, pageview, visitorId } from './testing.ts';
 
 let t: TestDb;

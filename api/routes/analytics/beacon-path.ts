@@ -14,7 +14,7 @@ import { HttpError } from '#api/errors.ts';
 import type { RequestBudget } from '#api/middleware/rate-limit.ts';
 import { defaultPolicy, securityHeaderValues } from '#api/middleware/security-headers.ts';
 import { canonicalHostCheck } from '#api/fast-path.ts';
-import type { AnalyticsWriter } from './writer.ts';
+import type { AnalyticsWriter } from '#api/services/analytics-writer.ts';
 import { ANALYTICS_BEACON_PATHS, ANALYTICS_BODY_LIMIT, BEACON_KINDS, acceptBeacon, setBeaconRefusal, type BeaconKind } from './routes.ts';
 import { nodeRequestSources } from '#api/http/request-source.ts';
 

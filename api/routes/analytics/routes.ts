@@ -10,9 +10,9 @@ import type { Context } from 'koa';
 import { rateLimit, type RequestBudget } from '#api/middleware/rate-limit.ts';
 import type { RateLimitStore } from '#api/services/rate-limit-store.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
-import type { AnalyticsWriter } from './writer.ts';
+import type { AnalyticsWriter } from '#api/services/analytics-writer.ts';
 import { consentBody, eventBody, trackBody } from './schema.ts';
-import { describeAgent, pagePathOf, referrerHostOf } from './visitor-context.ts';
+import { describeAgent, pagePathOf, referrerHostOf } from '#api/http/visitor-context.ts';
 import { parseInput } from '#api/http/validate.ts';
 import type { HttpError } from '#api/errors.ts';
 

@@ -5,7 +5,7 @@
 import Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
 import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
-import { audit } from '#db/queries/admin/audit-log.ts';
+import { signOut } from '#core/panel/sign-in.ts';
 
 export const CLEAR_BROWSER_DATA_PATH = '/api/browser-data/clear';
 
@@ -14,10 +14,7 @@ export function browserDataRouter(deps: RouterDeps): Router {
 
   router.post(CLEAR_BROWSER_DATA_PATH.slice('/api'.length), async (ctx) => {
     await advertiserSessions.end(deps.db, ctx.cookies.get(advertiserSessions.cookie));
-    const staffToken = ctx.cookies.get(staffSessions.cookie);
-    const admin = await staffSessions.resume(deps.db, staffToken);
-    await staffSessions.end(deps.db, staffToken);
-    if (admin) await audit(deps.db, { action: 'logout', adminUserId: admin.id, username: admin.username, ip: ctx.ip });
+    await signOut(deps.db, ctx.cookies.get(staffSessions.cookie), ctx.ip);
     ctx.set('Clear-Site-Data', '"cache", "cookies", "storage"');
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 204;

@@ -7,13 +7,14 @@ import { sameOriginJson, serveTestApp, testConfig, type TestApp } from '#api/tes
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAdvertiser } from '#tooling/factories/index.ts';
 import { advertiserSessions } from '#core/sessions/sessions.ts';
-import { MemoryMailer, type Mail } from '#api/services/mail.ts';
+import { type Mail } from '#core/mail/mail.ts';
+import { MemoryMailer } from '#api/services/mail.ts';
 import { scheduledJobs } from '#api/jobs.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
-import { webPushSender } from '#api/services/push-alerts.ts';
+import { webPushSender } from '#api/services/search-alerts-job.ts';
 import { CLAIM_MS, GIVE_UP_MS } from '#api/services/check-in-alerts.ts';
 import { claimCheckInAttempt } from '#db/queries/check-ins.ts';
-import { checkInMessageId } from './mails.ts';
+import { checkInMessageId } from '#core/safety/check-in-mails.ts';
 import { CHECK_IN_EXTENSION_MINUTES, MAX_CHECK_IN_EXTENSIONS } from '#shared/check-in.ts';
 
 let t: TestDb;

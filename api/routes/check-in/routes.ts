@@ -15,10 +15,10 @@ import {
 } from '#api/errors.ts';
 import { validate } from '#api/http/validate.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
-import { mailFailure } from '#api/services/mail.ts';
+import { mailFailure } from '#core/mail/mail.ts';
 import { activeCheckIn, endCheckIn, extendCheckIn, startCheckIn } from '#core/safety/check-in.ts';
 import { checkInBody, MAX_CHECK_IN_EXTENSIONS } from '#shared/check-in.ts';
-import { checkInMessageId, checkInStartedMail } from './mails.ts';
+import { checkInMessageId, checkInStartedMail } from '#core/safety/check-in-mails.ts';
 import { requestSource } from '#api/http/request-source.ts';
 
 export function checkInRouter(deps: RouterDeps): Router {

@@ -8,7 +8,7 @@ import { invalidPreferencesLink } from '#api/errors.ts';
 import { validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
-import { MAIL_PREFERENCES_PAGE, ONE_CLICK_UNSUBSCRIBE_PATH } from '#api/services/mail-preferences.ts';
+import { MAIL_PREFERENCES_PAGE, ONE_CLICK_UNSUBSCRIBE_PATH } from '#core/mail-preferences/mail-footer.ts';
 import { advertiserOfPreferencesToken } from '#core/mail-preferences/preferences-link.ts';
 import { setMailPreferences } from '#core/mail-preferences/mail-preferences.ts';
 import { ownPreferencesBody, tokenPreferencesBody, unsubscribeQuery } from './schema.ts';

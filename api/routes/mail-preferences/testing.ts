@@ -5,8 +5,9 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
-import { MemoryMailer, type Mail, type Mailer } from '#api/services/mail.ts';
+import { ensureSuperAdmin } from '#api/services/super-admin.ts';
+import { type Mail, type Mailer } from '#core/mail/mail.ts';
+import { MemoryMailer } from '#api/services/mail.ts';
 import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 
 export let t: TestDb;

@@ -93,7 +93,7 @@ beforeAll(async () => {
       }),
     );
   const now = new Date();
-  // A pending request with its document, as the publish flow leaves it (api/routes/verification/verification.ts).
+  // A pending request with its document, as the publish flow leaves it (core/verification/submit-verification.ts).
   const requestId = await insertId('verification_requests', {
     advertiser_id: pendingIds[2],
     method: 'manual',

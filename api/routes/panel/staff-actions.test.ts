@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { ensureSuperAdmin, SUPER_ADMIN_USERNAME } from '#api/routes/staff/super-admin.ts';
+import { ensureSuperAdmin, SUPER_ADMIN_USERNAME } from '#api/services/super-admin.ts';
 import { administratorIdByUsername } from '#db/queries/admin/administrators.ts';
 import { staffSessions } from '#core/sessions/sessions.ts';
 

@@ -1,13 +1,11 @@
 // How the panel's data endpoints are declared: each route takes the permission ADMIN_ROUTES gives it
 // (shared/admin-routes.ts) and goes through requireAdmin then requirePermission, then validate(); the handler calls
 // the panel's core (core/panel/) as the signed-in staff member, and sends what its presenters built. A refusal of the
-// core (core/panel/refusals.ts) becomes the API's 404 or 409.
+// core (core/refusals.ts) is answered by the error middleware (api/refusal-answers.ts).
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
-import { conflict, notFound } from '#api/errors.ts';
 import { validate, type InputSchemas, type WithInput } from '#api/http/validate.ts';
-import { PanelRefusal } from '#core/panel/refusals.ts';
 import type { StaffActor } from '#core/panel/staff-action.ts';
 import { ADMIN_ROUTES, type AdminRoute, type RoutePermission } from '#shared/admin-routes.ts';
 import { requireAdmin, requirePermission, signedInAdmin } from '#api/auth/guards.ts';
@@ -31,9 +29,6 @@ type Method = 'get' | 'post' | 'put';
 
 type StaffHandler = (ctx: Context & WithInput<InputSchemas>, actor: StaffActor) => Promise<void>;
 
-const answerOf = (refusal: PanelRefusal) =>
-  refusal.kind === 'not_found' ? notFound(refusal.code, refusal.message) : conflict(refusal.code, refusal.message);
-
 export function staffRoutes(deps: RouterDeps): StaffRoutes {
   const router = new Router({ prefix: '/admin' });
   const permissions = new Map<string, RoutePermission>();
@@ -48,13 +43,7 @@ export function staffRoutes(deps: RouterDeps): StaffRoutes {
       if (!permission) throw new Error(`${key} is missing from ADMIN_ROUTES (shared/admin-routes.ts)`);
       permissions.set(key, permission);
       const checks = permission === 'any_admin' ? [requireAdmin(deps)] : [requireAdmin(deps), requirePermission(deps, permission)];
-      router[method](path, ...checks, validate(input), async (ctx) => {
-        try {
-          await handler(ctx, { admin: signedInAdmin(ctx), ip: ctx.ip });
-        } catch (err) {
-          throw err instanceof PanelRefusal ? answerOf(err) : err;
-        }
-      });
+      router[method](path, ...checks, validate(input), (ctx) => handler(ctx, { admin: signedInAdmin(ctx), ip: ctx.ip }));
     },
   };
 }

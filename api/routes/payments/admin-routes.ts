@@ -2,7 +2,7 @@
 // receipts, and the bank accounts (core/panel/payments/).
 import { receiptsUnreadable } from '#api/errors.ts';
 import { idParams } from '#api/http/validate.ts';
-import { mailPaymentConfirmed } from '#api/routes/payments/confirmations.ts';
+import { mailPaymentConfirmed } from '#core/payments/confirmation-mail.ts';
 import { sendReceipt } from '#api/routes/payments/receipts.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
 import { sealedFiles } from '#api/routes/panel/sealed-files.ts';

@@ -15,12 +15,14 @@ import {
   mercadoPagoLookupFailed,
   mercadoPagoUnavailable,
   noActiveBankAccount,
-  notFound,
+  noSuchEndpoint,
   otherPaymentPending,
+  ownAdNotFound,
   paymentMethodUnavailable,
   paymentNotFound,
   paymentNotPending,
   quoteExpired,
+  receiptNotFound,
   receiptsUnavailable,
 } from '#api/errors.ts';
 import { readJsonBody } from '#api/http/read-body.ts';
@@ -30,15 +32,20 @@ import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { deleteDocument, readDocument, readingKeys, storeDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { planLabel } from '#shared/plans.ts';
-import { paymentReceipt } from '#db/queries/admin/payments.ts';
-import { markMercadoPagoCheckout } from '#db/queries/plan-payments.ts';
-import { attachOwnReceipt, cancelOwnPayment, findOwnPayment, listOwnPayments } from '#core/payments/own-payments.ts';
+import {
+  attachOwnReceipt,
+  cancelOwnPayment,
+  findOwnPayment,
+  listOwnPayments,
+  ownPaymentReceipt,
+  recordOwnCheckout,
+} from '#core/payments/own-payments.ts';
 import { buyPlan, type BuyPlanResult } from '#core/payments/buy-plan.ts';
 import { confirmFromMercadoPago } from '#core/payments/mercadopago-confirmation.ts';
 import { formatLongDate } from '#shared/format.ts';
 import { checkedReceipt, MAX_RECEIPT_BYTES, receiptTooLarge, sendReceipt } from './receipts.ts';
 import { checkNotificationSignature, MercadoPagoUnavailable, mercadoPagoClient, type MercadoPagoClient } from './mercadopago.ts';
-import { mailPaymentConfirmed, paymentPagePath } from './confirmations.ts';
+import { mailPaymentConfirmed, paymentPagePath } from '#core/payments/confirmation-mail.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 import { purchaseBody, paymentQuery } from './schema.ts';
 import type { PurchaseAnswer } from '#shared/contracts/advertiser/payments.ts';
@@ -61,7 +68,7 @@ function refusal(result: Exclude<BuyPlanResult, { ok: true }>): HttpError {
     case 'no_bank_account':
       return noActiveBankAccount();
     case 'ad_missing':
-      return notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+      return ownAdNotFound();
     case 'ad_not_published':
       return adNotPublished();
     case 'higher_plan_active':
@@ -166,7 +173,7 @@ function ownPaymentsRouter(deps: RouterDeps, mercadoPago: MercadoPagoClient | nu
       if (!payment) throw paymentNotFound();
       if (payment.status !== 'pending') throw paymentNotPending();
       const preference = await checkout(deps, mercadoPago, payment);
-      await markMercadoPagoCheckout(deps.db, id, preference.id);
+      await recordOwnCheckout(deps.db, id, preference.id);
       ctx.body = { redirectUrl: preference.initPoint };
     },
   );
@@ -200,8 +207,8 @@ function addReceiptRoutes(own: Router, deps: RouterDeps): void {
 
   own.get('/:id/receipt', validate({ params: idParams }), async (ctx) => {
     const { id } = ctx.input.params;
-    const receipt = await paymentReceipt(deps.db, id, me(ctx));
-    if (!receipt) throw notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
+    const receipt = await ownPaymentReceipt(deps.db, me(ctx), id);
+    if (!receipt) throw receiptNotFound();
     await sendReceipt(
       ctx,
       await readDocument(deps.store, readingKeys(receiptKey(deps), deps.config.previousIdentityKey), receipt.fileKey, 'receipts'),
@@ -216,7 +223,7 @@ function addMercadoPagoWebhook(router: Router, deps: RouterDeps, mercadoPago: Me
     '/payments/mercadopago/webhook',
     rateLimit(deps.rateLimits.budget('mercadopago-webhook', { windowMs: 60_000, max: 120 })),
     async (ctx) => {
-      if (!mercadoPago || !deps.config.mercadoPago) throw notFound('no_such_endpoint', 'Ese recurso de la API no existe.');
+      if (!mercadoPago || !deps.config.mercadoPago) throw noSuchEndpoint();
       const body = ((await readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] }).catch(() => ({}))) ?? {}) as {
         type?: string;
         data?: { id?: unknown };

@@ -5,7 +5,7 @@ import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts
 import { startFakeMercadoPago, type FakeMercadoPago } from '#api/testing/fake-mercadopago.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
-import { createAdministratorAccount } from '#api/routes/staff/administrator-accounts.ts';
+import { createAdministratorAccount } from '#api/services/administrator-accounts.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { issueQuote } from '#core/payments/price-quotes.ts';
 import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';

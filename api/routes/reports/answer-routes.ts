@@ -4,14 +4,14 @@
 // and rate-limited per address.
 import Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
-import { conflict, notFound } from '#api/errors.ts';
+import { answerLimit, noOpenReport, ownAdNotFound } from '#api/errors.ts';
 import { idParams, validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 import { findOwnAdReview, answerReports, MAX_ANSWERS } from '#core/own-ads/ad-review.ts';
 import { answerBody } from './schema.ts';
 
-const adMissing = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+const adMissing = ownAdNotFound;
 
 export function reportAnswersRouter(deps: RouterDeps): Router {
   const router = new Router({ prefix: '/advertiser/ads' });
@@ -33,9 +33,8 @@ export function reportAnswersRouter(deps: RouterDeps): Router {
       const { id } = ctx.input.params;
       const result = await answerReports(deps.db, advertiserId, id, ctx.input.body.answer);
       if (result === 'missing') throw adMissing();
-      if (result === 'closed') throw conflict('no_open_report', 'No hay ninguna denuncia en revisión sobre este anuncio.');
-      if (result === 'limit')
-        throw conflict('answer_limit', `Ya enviaste ${MAX_ANSWERS} respuestas a esta denuncia: el equipo las está leyendo.`);
+      if (result === 'closed') throw noOpenReport();
+      if (result === 'limit') throw answerLimit(MAX_ANSWERS);
       ctx.status = 201;
       ctx.body = await findOwnAdReview(deps.db, advertiserId, id);
     },

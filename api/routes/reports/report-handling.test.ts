@@ -8,7 +8,7 @@ import { MAX_ANSWERS } from '#core/own-ads/ad-review.ts';
 import type { StaffAlertItem } from '#shared/contracts/staff/overview.ts';
 import { reportAge } from '#shared/report-reasons.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
-import { webPushSender } from '#api/services/push-alerts.ts';
+import { webPushSender } from '#api/services/search-alerts-job.ts';
 import { scheduledJobs } from '#api/jobs.ts';
 import {
   STAFF_MAIL,

@@ -7,7 +7,7 @@ import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { findPublicAd } from '#db/queries/ad-page.ts';
 import { decideReport } from '#db/queries/reports.ts';
 import { adIdFromReference } from '#shared/ad-text.ts';
-import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
+import { ensureSuperAdmin } from '#api/services/super-admin.ts';
 
 let t: TestDb;
 let server: TestApp;

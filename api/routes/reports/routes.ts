@@ -4,13 +4,10 @@ import Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
 import { validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { createReport } from '#db/queries/reports.ts';
-import { adIdFromReference } from '#shared/ad-text.ts';
-import { HIDING_REASONS, type ReportReason } from '#shared/report-reasons.ts';
-import { keyedHash } from '#db/queries/server-keys.ts';
-import { mailStaffAlert } from '#api/services/staff-alerts.ts';
-import { mailAdOwner } from '#api/routes/ads/advertiser-notices.ts';
-import { saveContactMessage } from '#db/queries/contact-messages.ts';
+import type { ReportReason } from '#shared/report-reasons.ts';
+import { fileVisitorReport, sendContactMessage } from '#core/safety/visitor-reports.ts';
+import { mailStaffAlert } from '#core/mail/staff-alerts.ts';
+import { mailAdOwner } from '#core/own-ads/notices.ts';
 import { type ContactTopic } from '#shared/contact-topics.ts';
 import { reportBody, contactBody } from './schema.ts';
 import { requestSource } from '#api/http/request-source.ts';
@@ -23,12 +20,7 @@ export function reportsRouter(deps: RouterDeps): Router {
     validate({ body: contactBody, bodyLimitBytes: 8 * 1024 }),
     async (ctx) => {
       const input = ctx.input.body;
-      const id = await saveContactMessage(deps.db, {
-        name: input.name || null,
-        email: input.email,
-        topic: input.topic as ContactTopic,
-        message: input.message,
-      });
+      const id = await sendContactMessage(deps.db, { ...input, topic: input.topic as ContactTopic });
       ctx.status = 201;
       ctx.body = { success: true, id };
     },
@@ -39,17 +31,8 @@ export function reportsRouter(deps: RouterDeps): Router {
     validate({ body: reportBody, bodyLimitBytes: 8 * 1024 }),
     async (ctx) => {
       const input = ctx.input.body;
-      const adId = input.adId ?? (input.adReference ? adIdFromReference(input.adReference) : null);
       const reason = input.reason as ReportReason;
-      const { id, hidden, heldAd } = await createReport(deps.db, {
-        adId,
-        adReference: input.adReference || null,
-        reason,
-        details: input.details || null,
-        contactEmail: input.contactEmail || null,
-        // Who reported, as a keyed hash of its source (address or IPv6 /64): enough to limit one reporter, never the address itself.
-        reporterKey: await keyedHash(deps.db, 'reporter_hash_key', requestSource(ctx)),
-      });
+      const { id, adId, hidden, heldAd, alertStaff } = await fileVisitorReport(deps.db, { ...input, reason }, requestSource(ctx));
       if (heldAd) {
         // The advertiser learns that the ad is hidden, the kind of concern and how to answer; never who reported it.
         await mailAdOwner({ db: deps.db, mailer: deps.mailer, siteOrigin: deps.config.siteOrigin }, heldAd.id, {
@@ -57,7 +40,7 @@ export function reportsRouter(deps: RouterDeps): Router {
           reportReason: reason,
         });
       }
-      if (adId && HIDING_REASONS.includes(reason)) {
+      if (alertStaff) {
         await mailStaffAlert(
           deps.mailer,
           deps.config.staffAlertEmail,

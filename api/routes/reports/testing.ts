@@ -9,7 +9,7 @@ import { testJpeg } from '#api/testing/images.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd } from '#tooling/factories/index.ts';
 import { insertedId } from '#db/dialect.ts';
-import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
+import { ensureSuperAdmin } from '#api/services/super-admin.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { adImageObjectKey, storeAdImage } from '#api/services/image-store.ts';

@@ -4,7 +4,7 @@ import { idParams } from '#api/http/validate.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
 import { decideAlert, safetyAlertsFor, safetyAlertsOnNumber } from '#core/panel/safety-alerts/safety-alerts.ts';
 import { decisionBody, lookupBody, staffListQuery } from './schema.ts';
-import { configuredPhoneHash } from './phone-hash.ts';
+import { configuredPhoneHash } from '#core/safety/phone-hash.ts';
 
 export function registerSafetyAlertRoutes({ deps, route }: StaffRoutes): void {
   route('get', '/safety-alerts', { query: staffListQuery }, async (ctx) => {

@@ -12,7 +12,7 @@ import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 import { fileSafetyAlert, lookUpSafetyAlerts, ownSafetyAlerts } from '#core/safety/safety-alerts.ts';
 import { FILINGS_PER_DAY, LOOKUPS_PER_WINDOW } from '#shared/safety-alerts.ts';
 import { lookupBody, reportBody } from './schema.ts';
-import { configuredPhoneHash } from './phone-hash.ts';
+import { configuredPhoneHash } from '#core/safety/phone-hash.ts';
 
 const LOOKUP_WINDOW_MS = 15 * 60_000;
 

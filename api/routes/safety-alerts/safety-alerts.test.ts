@@ -8,7 +8,7 @@ import { errorOf } from '#api/testing/panel.ts';
 import { scheduledJobs } from '#api/jobs.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
-import { webPushSender } from '#api/services/push-alerts.ts';
+import { webPushSender } from '#api/services/search-alerts-job.ts';
 import { testConfig } from '#api/testing/http.ts';
 import { buenosAiresDate } from '#shared/dates.ts';
 import { type OwnSafetyAlert } from '#shared/safety-alerts.ts';

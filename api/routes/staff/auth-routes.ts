@@ -11,7 +11,7 @@ import { presentMe } from '#core/panel/staff-member.ts';
 import { recordRefusedSignIn, signIn, signOut, type PasswordCheck } from '#core/panel/sign-in.ts';
 import { requireAdmin, signedInAdmin } from '#api/auth/guards.ts';
 import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
-import { mailStaffAlert } from '#api/services/staff-alerts.ts';
+import { mailStaffAlert } from '#core/mail/staff-alerts.ts';
 import { validate } from '#api/http/validate.ts';
 import { loginBody } from './schema.ts';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
-import { ensureSuperAdmin } from '#api/routes/staff/super-admin.ts';
+import { ensureSuperAdmin } from '#api/services/super-admin.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { insertedId } from '#db/dialect.ts';
 import { staffSessions } from '#core/sessions/sessions.ts';

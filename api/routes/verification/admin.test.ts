@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => panel.close());
 
-/** A pending advertiser with a request as the publish flow leaves it (api/routes/verification/verification.ts). */
+/** A pending advertiser with a request as the publish flow leaves it (core/verification/submit-verification.ts). */
 async function pendingRequest(identity: Record<string, unknown> = {}) {
   const { t, insertId } = panel;
   const advertiserId = await insertAdvertiser(t.db, { fullName: 'Nombre de la cuenta', verificationStatus: 'pending' });

@@ -11,7 +11,7 @@ import {
   invalidImage,
   noPhotosToVerify,
   noSelfieExpected,
-  notFound,
+  ownAdNotFound,
   photoVerificationNotAllowed,
   photoVerificationOpen,
   verificationUnavailable,
@@ -29,7 +29,7 @@ import { openPhotoVerification, findOwnPhotoVerification, recordSelfie, selfieEx
 /** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
 export const isSelfieUploadPath = (path: string) => /^\/api\/advertiser\/ads\/\d+\/photo-verification\/selfie$/.test(path);
 
-const adMissing = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
+const adMissing = ownAdNotFound;
 const me = (ctx: Context) => signedInAdvertiser(ctx).id;
 
 export function photoVerificationRouter(deps: RouterDeps): Router {

@@ -7,7 +7,9 @@ import { parseInput } from '#api/http/validate.ts';
 import { readMultipart } from '#api/http/read-multipart.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
-import { claimSchema, DOCUMENTS, readDocuments, submitVerification } from './verification.ts';
+import { DOCUMENTS, identityVault, readDocuments } from './verification.ts';
+import { submitVerification } from '#core/verification/submit-verification.ts';
+import { claimSchema } from '#shared/identity-claim.ts';
 import { latestVerification } from '#core/verification/own-verification.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 
@@ -44,7 +46,7 @@ export function verificationRouter(deps: RouterDeps): Router {
         gender: form.text('gender'),
       });
       const documents = await readDocuments(form, claim.method);
-      const result = await submitVerification(deps.db, { store: deps.store, key }, advertiser.id, claim, documents);
+      const result = await submitVerification(deps.db, identityVault(deps.store, key), advertiser.id, claim, documents);
       if (result === 'already_pending') throw verificationAlreadyPending();
       if (result === 'already_verified') throw alreadyVerified();
       ctx.status = 201;

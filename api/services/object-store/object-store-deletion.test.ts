@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#api/config.ts';
 import { createApp } from '#api/app.ts';
-import { AnalyticsWriter } from '#api/routes/analytics/writer.ts';
+import { AnalyticsWriter } from '#api/services/analytics-writer.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { serve, type TestServer } from '#api/testing/http.ts';
 import { testJpeg } from '#api/testing/images.ts';

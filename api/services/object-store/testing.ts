@@ -9,7 +9,7 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { startTestS3, type TestS3 } from '#tooling/testing/s3.ts';
 import { insertedId } from '#db/dialect.ts';
 import { hashPassword } from '#api/services/passwords.ts';
-import { createAdministratorAccount } from '#api/routes/staff/administrator-accounts.ts';
+import { createAdministratorAccount } from '#api/services/administrator-accounts.ts';
 import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
 import { openObjectStore, type ObjectStore } from './object-store.ts';
 

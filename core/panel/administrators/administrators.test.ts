@@ -59,7 +59,7 @@ describe('administrators', () => {
         password: 'x'.repeat(12),
         permissions: [],
       }),
-    ).rejects.toMatchObject({ kind: 'conflict', code: 'duplicate_username' });
+    ).rejects.toMatchObject({ reason: 'username_taken' });
   });
 
   it('disables a partner and ends their sessions; the super admin cannot be disabled', async () => {
@@ -70,7 +70,7 @@ describe('administrators', () => {
     expect(await auditRows(t.db, 'administrator_disabled', partner.id)).toHaveLength(1);
     await setPartnerActive(t.db, actorOf(master), partner.id, true);
     expect(await auditRows(t.db, 'administrator_enabled', partner.id)).toHaveLength(1);
-    await expect(setPartnerActive(t.db, actorOf(master), master.id, false)).rejects.toMatchObject({ code: 'master_admin' });
+    await expect(setPartnerActive(t.db, actorOf(master), master.id, false)).rejects.toMatchObject({ reason: 'master_admin_kept' });
   });
 
   it('hands over a new password once, stored hashed', async () => {
@@ -83,8 +83,7 @@ describe('administrators', () => {
     const [row] = await auditRows(t.db, 'administrator_password_reset', partner.id);
     expect(JSON.stringify(row)).not.toContain('clave-nueva-aleatoria-1');
     await expect(resetPartnerPassword({ db: t.db, passwords }, actorOf(master), 999_999)).rejects.toMatchObject({
-      kind: 'not_found',
-      code: 'administrator_not_found',
+      reason: 'administrator_missing',
     });
   });
 });

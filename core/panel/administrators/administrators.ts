@@ -12,7 +12,7 @@ import {
 import type { AdminPermission } from '#shared/admin-permissions.ts';
 import type { AdministratorItem, PasswordHandedOver } from '#shared/contracts/staff/administrators.ts';
 import { staffSessions } from '#core/sessions/sessions.ts';
-import { notAllowedNow, notThere } from '../refusals.ts';
+import { refuse } from '#core/refusals.ts';
 import { staffAction, type StaffActor } from '../staff-action.ts';
 
 /** Password hashing (argon2id, api/services/passwords.ts) and the random passwords a reset hands over. */
@@ -21,7 +21,7 @@ export interface Passwords {
   random(): string;
 }
 
-const administratorMissing = () => notThere('administrator_not_found', 'El administrador no existe.');
+const administratorMissing = () => refuse('administrator_missing');
 
 export function presentAdministrator(row: AdministratorRow): AdministratorItem {
   return {
@@ -49,8 +49,7 @@ export interface NewPartner {
 
 /** Creates a partner with the permissions given; returns its id. */
 export async function createPartner(deps: { db: Knex; passwords: Passwords }, actor: StaffActor, input: NewPartner): Promise<number> {
-  if (await administratorIdByUsername(deps.db, input.username))
-    throw notAllowedNow('duplicate_username', 'Ya existe un administrador con ese usuario.');
+  if (await administratorIdByUsername(deps.db, input.username)) throw refuse('username_taken');
   // Hashed before the transaction: argon2 takes tens of milliseconds, and a write lock should not wait for it.
   const passwordHash = await deps.passwords.hash(input.password);
   return staffAction(
@@ -72,7 +71,7 @@ export async function setPartnerActive(db: Knex, actor: StaffActor, id: number, 
   await staffAction(db, actor, { action, targetType: 'admin_user', targetId: id }, async (trx) => {
     const result = await setAdministratorActive(trx, id, active);
     if (result === 'missing') throw administratorMissing();
-    if (result === 'master') throw notAllowedNow('master_admin', 'El administrador principal no se puede desactivar.');
+    if (result === 'master') throw refuse('master_admin_kept');
     if (!active) await staffSessions.endAllOf(trx, id);
   });
 }

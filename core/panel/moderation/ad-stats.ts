@@ -4,10 +4,10 @@ import type { Knex } from 'knex';
 import { adStatsReport } from '#core/ad-stats/ad-stats-report.ts';
 import { statsAdOf } from '#db/queries/ad-stats.ts';
 import type { AdStats, StatsPeriod } from '#shared/ad-stats.ts';
-import { notThere } from '../refusals.ts';
+import { refuse } from '#core/refusals.ts';
 
 export async function adStatsForStaff(db: Knex, adId: number, period: StatsPeriod, now = new Date()): Promise<AdStats> {
   const ad = await statsAdOf(db, adId);
-  if (!ad) throw notThere('ad_not_found', 'El anuncio no existe.');
+  if (!ad) throw refuse('ad_missing');
   return adStatsReport(db, ad, period, now);
 }

@@ -106,9 +106,9 @@ describe('decisions', () => {
 
   it('refuse to approve a flagged ad whose reasons were not read, or one of an unverified advertiser: nothing written, nobody told', async () => {
     const flagged = await pendingAd([{ kind: 'confianza', match: 'confiable', weight: 2 }]);
-    await expect(approveAd(deps(), actorOf(staff), flagged.adId, {})).rejects.toMatchObject({ kind: 'conflict', code: 'flags_unread' });
+    await expect(approveAd(deps(), actorOf(staff), flagged.adId, {})).rejects.toMatchObject({ reason: 'flags_unread' });
     const unverified = await pendingAd([], 'pending');
-    await expect(approveAd(deps(), actorOf(staff), unverified.adId, {})).rejects.toMatchObject({ code: 'advertiser_not_verified' });
+    await expect(approveAd(deps(), actorOf(staff), unverified.adId, {})).rejects.toMatchObject({ reason: 'advertiser_not_verified' });
     for (const adId of [flagged.adId, unverified.adId]) {
       expect(await auditRows(t.db, 'ad_approved', adId)).toHaveLength(0);
       expect(told.some(([id]) => id === adId)).toBe(false);
@@ -127,8 +127,7 @@ describe('decisions', () => {
     await refuseAd(deps(), actorOf(staff), live, 'remove', { reason: 'Fotos ajenas.', category: 'fotos' });
     expect((await t.db('ads').where('id', live).first()).state).toBe('removed');
     await expect(refuseAd(deps(), actorOf(staff), 999_999, 'remove', { reason: 'No existe.', category: 'otro' })).rejects.toMatchObject({
-      kind: 'not_found',
-      code: 'ad_not_found',
+      reason: 'ad_missing',
     });
   });
 });
@@ -139,6 +138,6 @@ describe('adStatsForStaff', () => {
     const stats = await adStatsForStaff(t.db, adId, 30);
     expect(stats).toMatchObject({ period: 30, days: expect.any(Array) });
     expect(stats.days).toHaveLength(30);
-    await expect(adStatsForStaff(t.db, 999_999, 90)).rejects.toMatchObject({ kind: 'not_found', code: 'ad_not_found' });
+    await expect(adStatsForStaff(t.db, 999_999, 90)).rejects.toMatchObject({ reason: 'ad_missing' });
   });
 });

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { markStaffAlertSeen, unseenStaffAlerts, type StaffAlert } from '#db/queries/staff-alerts.ts';
 import type { Admin } from '#shared/admin-permissions.ts';
 import type { StaffAlertItem } from '#shared/contracts/staff/overview.ts';
-import { notThere } from '../refusals.ts';
+import { refuse } from '#core/refusals.ts';
 import { staffAction, type StaffActor } from '../staff-action.ts';
 
 export function presentStaffAlert(alert: StaffAlert): StaffAlertItem {
@@ -17,6 +17,6 @@ export async function staffAlertsFor(db: Knex, admin: Admin): Promise<StaffAlert
 
 export async function markAlertSeen(db: Knex, actor: StaffActor, id: number): Promise<void> {
   await staffAction(db, actor, { action: 'alert_seen', targetType: 'staff_alert', targetId: id }, async (trx) => {
-    if (!(await markStaffAlertSeen(trx, id, actor.admin))) throw notThere('alert_not_found', 'La alerta no existe o ya fue vista.');
+    if (!(await markStaffAlertSeen(trx, id, actor.admin))) throw refuse('staff_alert_missing');
   });
 }

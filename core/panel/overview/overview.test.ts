@@ -5,7 +5,7 @@ import { createStaffAlert } from '#db/queries/staff-alerts.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAdministrator } from '#tooling/factories/index.ts';
 import type { Admin } from '#shared/admin-permissions.ts';
-import { PanelRefusal } from '../refusals.ts';
+import { Refusal } from '#core/refusals.ts';
 import { actorOf, auditRows, detailsOf } from '../testing.ts';
 import { markAlertSeen, staffAlertsFor } from './alerts.ts';
 import { panelStatistics } from './statistics.ts';
@@ -49,10 +49,10 @@ describe('staff alerts', () => {
 
   it('marks one seen with its audit row; a second time, or an alert of another permission, is refused', async () => {
     const id = await createStaffAlert(t.db, { kind: 'overdue_report', permission: 'view_reports', message: 'Demorada.' });
-    await expect(markAlertSeen(t.db, actorOf(payments), id)).rejects.toMatchObject({ kind: 'not_found', code: 'alert_not_found' });
+    await expect(markAlertSeen(t.db, actorOf(payments), id)).rejects.toMatchObject({ reason: 'staff_alert_missing' });
     await markAlertSeen(t.db, actorOf(reports), id);
     expect(await auditRows(t.db, 'alert_seen', id)).toEqual([expect.objectContaining({ username: reports.username, ip: '203.0.113.7' })]);
-    await expect(markAlertSeen(t.db, actorOf(reports), id)).rejects.toBeInstanceOf(PanelRefusal);
+    await expect(markAlertSeen(t.db, actorOf(reports), id)).rejects.toBeInstanceOf(Refusal);
     expect(await auditRows(t.db, 'alert_seen', id)).toHaveLength(1);
   });
 });

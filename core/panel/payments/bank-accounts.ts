@@ -9,7 +9,7 @@ import {
   type BankAccount,
 } from '#db/queries/admin/payments.ts';
 import type { BankAccountItem } from '#shared/contracts/staff/payments.ts';
-import { notAllowedNow, notThere } from '../refusals.ts';
+import { refuse } from '#core/refusals.ts';
 import { staffAction, type StaffActor } from '../staff-action.ts';
 
 export function presentBankAccount(row: BankAccount): BankAccountItem {
@@ -33,7 +33,7 @@ export type NewBankAccount = Omit<BankAccountItem, 'id' | 'active'>;
 
 /** Adds an account (active only when it is the first); returns its id. One CBU, one account. */
 export async function addAccount(db: Knex, actor: StaffActor, input: NewBankAccount): Promise<number> {
-  if (await bankAccountWithCbuExists(db, input.cbu)) throw notAllowedNow('duplicate_cbu', 'Ya hay una cuenta con ese CBU.');
+  if (await bankAccountWithCbuExists(db, input.cbu)) throw refuse('cbu_taken');
   const account = {
     bankName: input.bankName,
     accountHolder: input.accountHolder,
@@ -53,6 +53,6 @@ export async function addAccount(db: Knex, actor: StaffActor, input: NewBankAcco
 /** Makes one account the active one; the others become inactive. */
 export async function activateAccount(db: Knex, actor: StaffActor, id: number): Promise<void> {
   await staffAction(db, actor, { action: 'bank_account_activated', targetType: 'bank_account', targetId: id }, async (trx) => {
-    if (!(await activateBankAccount(trx, id))) throw notThere('bank_account_not_found', 'La cuenta bancaria no existe.');
+    if (!(await activateBankAccount(trx, id))) throw refuse('bank_account_missing');
   });
 }

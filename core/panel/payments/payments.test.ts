@@ -48,7 +48,7 @@ describe('payments', () => {
     expect(files.reads).toEqual([`receipts/${receiptKey}`]);
     expect(await auditRows(t.db, 'payment_receipt_viewed', id)).toHaveLength(1);
     const without = await insertPayment(t.db, advertiserId);
-    await expect(viewReceipt({ db: t.db, files }, actorOf(staff), without.id)).rejects.toMatchObject({ code: 'receipt_not_found' });
+    await expect(viewReceipt({ db: t.db, files }, actorOf(staff), without.id)).rejects.toMatchObject({ reason: 'receipt_missing' });
   });
 
   it('are processed into an account only while one is active, audited, and the advertiser told after', async () => {
@@ -56,14 +56,14 @@ describe('payments', () => {
     const inactive = await insertBankAccount(t.db);
     const input = { id, bankAccountId: inactive, notes: null };
     // No account is active yet in this file's database: there is nowhere the site tells advertisers to pay.
-    await expect(processPayment(deps(), actorOf(staff), input)).rejects.toMatchObject({ code: 'no_active_bank_account' });
+    await expect(processPayment(deps(), actorOf(staff), input)).rejects.toMatchObject({ reason: 'no_active_bank_account' });
     expect(confirmed).toHaveLength(0);
     await insertBankAccount(t.db, { active: true });
     await processPayment(deps(), actorOf(staff), input);
     expect((await t.db('payments').where('id', id).first()).status).toBe('completed');
     expect(detailsOf((await auditRows(t.db, 'payment_processed', id))[0])).toEqual({ bankAccountId: inactive });
     expect(confirmed.map((p) => p.id)).toEqual([id]);
-    await expect(processPayment(deps(), actorOf(staff), input)).rejects.toMatchObject({ code: 'already_processed' });
+    await expect(processPayment(deps(), actorOf(staff), input)).rejects.toMatchObject({ reason: 'payment_already_processed' });
     expect(confirmed).toHaveLength(1);
   });
 });
@@ -89,7 +89,7 @@ describe('bank accounts', () => {
         alias: null,
         accountType: 'checking',
       }),
-    ).rejects.toMatchObject({ kind: 'conflict', code: 'duplicate_cbu' });
+    ).rejects.toMatchObject({ reason: 'cbu_taken' });
     await activateAccount(t.db, actorOf(staff), id);
     const accounts = await bankAccounts(t.db);
     expect(accounts.filter((a) => a.active).map((a) => a.id)).toEqual([id]);
@@ -103,6 +103,6 @@ describe('bank accounts', () => {
       'cbu',
       'id',
     ]);
-    await expect(activateAccount(t.db, actorOf(staff), 999_999)).rejects.toMatchObject({ code: 'bank_account_not_found' });
+    await expect(activateAccount(t.db, actorOf(staff), 999_999)).rejects.toMatchObject({ reason: 'bank_account_missing' });
   });
 });

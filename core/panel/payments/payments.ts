@@ -6,10 +6,10 @@ import { processPayment as process } from '#core/payments/process-payment.ts';
 import type { CompletedPayment } from '#core/payments/complete-payment.ts';
 import type { PaymentItem } from '#shared/contracts/staff/payments.ts';
 import type { SealedFiles } from '../files.ts';
-import { notAllowedNow, notThere } from '../refusals.ts';
-import { recordStaffView, staffAction, type StaffActor } from '../staff-action.ts';
+import { refuse } from '#core/refusals.ts';
+import { recordStaffView, staffAction, type StaffActor, type StaffActionEntry } from '../staff-action.ts';
 
-/** Tells the advertiser their payment was confirmed; never throws (api/routes/payments/confirmations.ts mails it). */
+/** Tells the advertiser their payment was confirmed; never throws (core/payments/confirmation-mail.ts mails it). */
 export interface PaymentNotices {
   paymentConfirmed(payment: CompletedPayment): Promise<void>;
 }
@@ -41,19 +41,20 @@ export async function processPayment(
   actor: StaffActor,
   input: { id: number; bankAccountId: number; notes: string | null },
 ): Promise<void> {
-  const entry = { action: 'payment_processed', targetType: 'payment', targetId: input.id, details: { bankAccountId: input.bankAccountId } };
+  const entry: StaffActionEntry = {
+    action: 'payment_processed',
+    targetType: 'payment',
+    targetId: input.id,
+    details: { bankAccountId: input.bankAccountId },
+  };
   const payment = await staffAction(deps.db, actor, entry, async (trx) => {
     const result = await process(trx, { ...input, adminId: actor.admin.id });
     if (result.ok) return result.payment;
-    if (result.reason === 'missing') throw notThere('payment_not_found', 'El pago no existe.');
-    if (result.reason === 'already_processed') throw notAllowedNow('already_processed', 'Ese pago ya fue procesado.');
-    if (result.reason === 'not_pending') throw notAllowedNow('not_pending', 'Ese pago fue cancelado: no se puede procesar.');
-    if (result.reason === 'no_active_account')
-      throw notAllowedNow(
-        'no_active_bank_account',
-        'No hay ninguna cuenta bancaria activa. Activá una en Cuentas Bancarias antes de procesar pagos.',
-      );
-    throw notThere('bank_account_not_found', 'La cuenta bancaria de destino no existe. Seleccione una cuenta bancaria de destino.');
+    if (result.reason === 'missing') throw refuse('payment_missing');
+    if (result.reason === 'already_processed') throw refuse('payment_already_processed');
+    if (result.reason === 'not_pending') throw refuse('payment_cancelled');
+    if (result.reason === 'no_active_account') throw refuse('no_active_bank_account');
+    throw refuse('destination_account_missing');
   });
   await deps.notices.paymentConfirmed(payment);
 }
@@ -67,7 +68,7 @@ export interface ViewedReceipt {
 /** The transfer receipt of a payment, decrypted for this view only; the view is in the audit log. */
 export async function viewReceipt(deps: { db: Knex; files: SealedFiles }, actor: StaffActor, id: number): Promise<ViewedReceipt> {
   const receipt = await paymentReceipt(deps.db, id);
-  if (!receipt) throw notThere('receipt_not_found', 'Ese pago no tiene comprobante.');
+  if (!receipt) throw refuse('receipt_missing');
   const bytes = await deps.files.read(receipt.fileKey, 'receipts');
   await recordStaffView(deps.db, actor, { action: 'payment_receipt_viewed', targetType: 'payment', targetId: id });
   return { bytes, type: receipt.type, reference: receipt.reference };

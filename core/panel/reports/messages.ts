@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import { listContactMessages, markAnswered, type ContactMessage } from '#db/queries/contact-messages.ts';
 import type { ContactMessageItem, ContactMessageStatus } from '#shared/contracts/staff/reports.ts';
-import { notAllowedNow, notThere } from '../refusals.ts';
+import { refuse } from '#core/refusals.ts';
 import { staffAction, type StaffActor } from '../staff-action.ts';
 
 export function presentContactMessage(row: ContactMessage): ContactMessageItem {
@@ -24,7 +24,7 @@ export async function contactMessages(db: Knex, status: ContactMessageStatus): P
 export async function markMessageAnswered(db: Knex, actor: StaffActor, id: number): Promise<void> {
   await staffAction(db, actor, { action: 'message_answered', targetType: 'contact_message', targetId: id }, async (trx) => {
     const result = await markAnswered(trx, id, actor.admin.id);
-    if (result === 'missing') throw notThere('message_not_found', 'El mensaje no existe.');
-    if (result === 'answered') throw notAllowedNow('already_answered', 'Ese mensaje ya estaba marcado como respondido.');
+    if (result === 'missing') throw refuse('message_missing');
+    if (result === 'answered') throw refuse('message_already_answered');
   });
 }

@@ -7,15 +7,15 @@ import { mayReadIdentity } from '#shared/admin-permissions.ts';
 import type { PreservedAdvertiser, PreservedPackage } from '#shared/contracts/staff/reports.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { reportReasonLabel } from '#shared/report-reasons.ts';
-import { notAllowedNow, notThere } from '../refusals.ts';
-import { staffAction, type StaffActor } from '../staff-action.ts';
+import { refuse } from '#core/refusals.ts';
+import { staffAction, type StaffActor, type StaffActionEntry } from '../staff-action.ts';
 import { reportMissing } from './reports.ts';
 
 export async function preserveReport(db: Knex, actor: StaffActor, id: number): Promise<void> {
   await staffAction(db, actor, { action: 'report_preserved', targetType: 'report', targetId: id }, async (trx) => {
     const result = await preserve(trx, id, actor.admin.id);
     if (result === 'missing') throw reportMissing();
-    if (result === 'preserved') throw notAllowedNow('already_preserved', 'Esa denuncia ya está preservada.');
+    if (result === 'preserved') throw refuse('report_already_preserved');
   });
 }
 
@@ -23,7 +23,7 @@ export async function releaseReport(db: Knex, actor: StaffActor, id: number): Pr
   await staffAction(db, actor, { action: 'report_preservation_released', targetType: 'report', targetId: id }, async (trx) => {
     const result = await releasePreservation(trx, id);
     if (result === 'missing') throw reportMissing();
-    if (result === 'not_preserved') throw notAllowedNow('not_preserved', 'Esa denuncia no está preservada.');
+    if (result === 'not_preserved') throw refuse('report_not_preserved');
   });
 }
 
@@ -80,10 +80,15 @@ export function presentPreservedPackage(preserved: PreservedReport, withIdentity
 /** The package of a preserved report, as a download recorded in the audit log. */
 export async function downloadPreservedPackage(db: Knex, actor: StaffActor, id: number, now = new Date()): Promise<PreservedPackage> {
   const withIdentity = mayReadIdentity(actor.admin);
-  const entry = { action: 'report_preservation_downloaded', targetType: 'report', targetId: id, details: { identity: withIdentity } };
+  const entry: StaffActionEntry = {
+    action: 'report_preservation_downloaded',
+    targetType: 'report',
+    targetId: id,
+    details: { identity: withIdentity },
+  };
   return staffAction(db, actor, entry, async (trx) => {
     const preserved = await preservedReport(trx, id);
-    if (!preserved) throw notThere('not_preserved', 'Esa denuncia no existe o no está preservada.');
+    if (!preserved) throw refuse('preserved_report_missing');
     return presentPreservedPackage(preserved, withIdentity, now);
   });
 }

@@ -60,8 +60,8 @@ describe('reportsFor', () => {
     const id = await insertReport(t.db);
     await decideReport(t.db, actorOf(reportsOnly), id, 'dismissed');
     expect(await auditRows(t.db, 'report_dismissed', id)).toHaveLength(1);
-    await expect(decideReport(t.db, actorOf(reportsOnly), id, 'resolved')).rejects.toMatchObject({ code: 'already_decided' });
-    await expect(decideReport(t.db, actorOf(reportsOnly), 999_999, 'resolved')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(decideReport(t.db, actorOf(reportsOnly), id, 'resolved')).rejects.toMatchObject({ reason: 'report_already_decided' });
+    await expect(decideReport(t.db, actorOf(reportsOnly), 999_999, 'resolved')).rejects.toMatchObject({ reason: 'report_missing' });
   });
 });
 
@@ -69,7 +69,7 @@ describe('the preserved package', () => {
   it("leaves the advertiser's identity out for staff who may not read identities, and records each download", async () => {
     const { id, advertiserId } = await reportedAd();
     await preserveReport(t.db, actorOf(reportsOnly), id);
-    await expect(preserveReport(t.db, actorOf(reportsOnly), id)).rejects.toMatchObject({ code: 'already_preserved' });
+    await expect(preserveReport(t.db, actorOf(reportsOnly), id)).rejects.toMatchObject({ reason: 'report_already_preserved' });
 
     const withheld = await downloadPreservedPackage(t.db, actorOf(reportsOnly), id);
     expect(withheld.identityWithheld).toBe(true);
@@ -91,11 +91,8 @@ describe('the preserved package', () => {
     const { id } = await reportedAd();
     await preserveReport(t.db, actorOf(reportsOnly), id);
     await releaseReport(t.db, actorOf(reportsOnly), id);
-    await expect(releaseReport(t.db, actorOf(reportsOnly), id)).rejects.toMatchObject({ code: 'not_preserved' });
-    await expect(downloadPreservedPackage(t.db, actorOf(reportsOnly), id)).rejects.toMatchObject({
-      kind: 'not_found',
-      code: 'not_preserved',
-    });
+    await expect(releaseReport(t.db, actorOf(reportsOnly), id)).rejects.toMatchObject({ reason: 'report_not_preserved' });
+    await expect(downloadPreservedPackage(t.db, actorOf(reportsOnly), id)).rejects.toMatchObject({ reason: 'preserved_report_missing' });
     // A refused download leaves no audit row: the row and the package stand or fall together.
     expect(await auditRows(t.db, 'report_preservation_downloaded', id)).toHaveLength(0);
   });
@@ -115,6 +112,6 @@ describe('contact messages', () => {
     });
     await markMessageAnswered(t.db, actorOf(reportsOnly), id);
     expect((await contactMessages(t.db, 'answered')).map((m) => m.id)).toContain(id);
-    await expect(markMessageAnswered(t.db, actorOf(reportsOnly), id)).rejects.toMatchObject({ code: 'already_answered' });
+    await expect(markMessageAnswered(t.db, actorOf(reportsOnly), id)).rejects.toMatchObject({ reason: 'message_already_answered' });
   });
 });

@@ -3,10 +3,10 @@
 import type { Knex } from 'knex';
 import { decideReport as decide, listReports, type ReportItem as ReportRow } from '#db/queries/reports.ts';
 import type { ReportItem, ReportStatus } from '#shared/contracts/staff/reports.ts';
-import { notAllowedNow, notThere } from '../refusals.ts';
+import { refuse } from '#core/refusals.ts';
 import { staffAction, type StaffActor } from '../staff-action.ts';
 
-export const reportMissing = () => notThere('report_not_found', 'La denuncia no existe.');
+export const reportMissing = () => refuse('report_missing');
 
 export function presentReport(row: ReportRow): ReportItem {
   const snapshot = row.snapshot;
@@ -47,6 +47,6 @@ export async function decideReport(db: Knex, actor: StaffActor, id: number, deci
   await staffAction(db, actor, { action: `report_${decision}`, targetType: 'report', targetId: id }, async (trx) => {
     const result = await decide(trx, id, decision, actor.admin.id);
     if (result === 'missing') throw reportMissing();
-    if (result === 'decided') throw notAllowedNow('already_decided', 'Esa denuncia ya fue resuelta o desestimada.');
+    if (result === 'decided') throw refuse('report_already_decided');
   });
 }

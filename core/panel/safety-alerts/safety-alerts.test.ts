@@ -46,8 +46,7 @@ describe('the alerts staff review', () => {
     const id = await insertSafetyAlert(t.db, await insertAdvertiser(t.db));
     expect(await decideAlert(t.db, actorOf(staff), id, 'approve', null)).toEqual({ success: true, status: 'approved' });
     await expect(decideAlert(t.db, actorOf(staff), id, 'reject', 'Ya no corresponde.')).rejects.toMatchObject({
-      kind: 'conflict',
-      code: 'not_allowed',
+      reason: 'safety_alert_already_decided',
     });
     expect(await decideAlert(t.db, actorOf(staff), id, 'withdraw', 'Pedido de rectificación.')).toEqual({
       success: true,
@@ -55,6 +54,6 @@ describe('the alerts staff review', () => {
     });
     expect(detailsOf((await auditRows(t.db, 'safety_alert_withdrawn', id))[0])).toEqual({ reason: 'Pedido de rectificación.' });
     expect(await auditRows(t.db, 'safety_alert_approved', id)).toHaveLength(1);
-    await expect(decideAlert(t.db, actorOf(staff), 999_999, 'approve', null)).rejects.toMatchObject({ code: 'safety_alert_not_found' });
+    await expect(decideAlert(t.db, actorOf(staff), 999_999, 'approve', null)).rejects.toMatchObject({ reason: 'safety_alert_missing' });
   });
 });

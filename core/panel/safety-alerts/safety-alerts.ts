@@ -11,8 +11,8 @@ import {
 } from '#db/queries/safety-alerts.ts';
 import type { SafetyAlertDecided, SafetyAlertReview } from '#shared/contracts/staff/safety-alerts.ts';
 import type { SafetyAlertStatus } from '#shared/safety-alerts.ts';
-import { notAllowedNow, notThere } from '../refusals.ts';
-import { staffAction, type StaffActor } from '../staff-action.ts';
+import { refuse, type RefusalReason } from '#core/refusals.ts';
+import { staffAction, type StaffActor, type StaffActionEntry } from '../staff-action.ts';
 
 const DECIDED: Record<SafetyAlertDecision, SafetyAlertDecided['status']> = {
   approve: 'approved',
@@ -20,11 +20,12 @@ const DECIDED: Record<SafetyAlertDecision, SafetyAlertDecided['status']> = {
   withdraw: 'withdrawn',
 };
 
-const REFUSALS: Record<SafetyAlertDecision, string> = {
-  approve: 'Esa alerta ya no está en revisión: ya fue aprobada o rechazada.',
-  reject: 'Esa alerta ya no está en revisión: ya fue aprobada o rechazada.',
-  withdraw: 'Solo se puede retirar una alerta aprobada.',
-};
+/** Why a decision was refused: the alert was decided meanwhile, or (to withdraw it) it is not approved. */
+const REFUSALS = {
+  approve: 'safety_alert_already_decided',
+  reject: 'safety_alert_already_decided',
+  withdraw: 'safety_alert_not_approved',
+} as const satisfies Record<SafetyAlertDecision, RefusalReason>;
 
 export function presentSafetyAlert(row: ReviewRow): SafetyAlertReview {
   return {
@@ -64,7 +65,7 @@ export async function decideAlert(
   reason: string | null,
 ): Promise<SafetyAlertDecided> {
   const status = DECIDED[decision];
-  const entry = {
+  const entry: StaffActionEntry = {
     action: `safety_alert_${status}`,
     targetType: 'safety_alert',
     targetId: id,
@@ -72,8 +73,8 @@ export async function decideAlert(
   };
   await staffAction(db, actor, entry, async (trx) => {
     const result = await decideSafetyAlert(trx, id, decision, { adminId: actor.admin.id, reason });
-    if (result === 'missing') throw notThere('safety_alert_not_found', 'La alerta no existe o ya venció.');
-    if (result === 'not_allowed') throw notAllowedNow('not_allowed', REFUSALS[decision]);
+    if (result === 'missing') throw refuse('safety_alert_missing');
+    if (result === 'not_allowed') throw refuse(REFUSALS[decision]);
   });
   return { success: true, status };
 }

@@ -11,12 +11,12 @@ import {
 } from '#db/queries/admin/verifications.ts';
 import type { PendingVerification, VerificationRequestAnswer } from '#shared/contracts/staff/verification.ts';
 import type { SealedFiles } from '../files.ts';
-import { notAllowedNow, notThere } from '../refusals.ts';
-import { recordStaffView, staffAction, type StaffActor } from '../staff-action.ts';
+import { refuse } from '#core/refusals.ts';
+import { recordStaffView, staffAction, type StaffActor, type StaffActionEntry } from '../staff-action.ts';
 
 export type { Decision };
 
-const subscriberMissing = () => notThere('subscriber_not_found', 'El suscriptor no existe.');
+const subscriberMissing = () => refuse('subscriber_missing');
 
 export function presentPendingVerification(row: PendingRow): PendingVerification {
   return {
@@ -40,18 +40,18 @@ export async function verificationRequestOf(db: Knex, advertiserId: number): Pro
 /** pending -> verified | rejected (the reason is kept: the advertiser reads it), with its audit row. */
 export async function decideVerification(db: Knex, actor: StaffActor, advertiserId: number, decision: Decision): Promise<void> {
   const details = decision.decision === 'rejected' ? { reason: decision.reason } : undefined;
-  const entry = { action: `subscriber_${decision.decision}`, targetType: 'advertiser', targetId: advertiserId, details };
+  const entry: StaffActionEntry = { action: `subscriber_${decision.decision}`, targetType: 'advertiser', targetId: advertiserId, details };
   await staffAction(db, actor, entry, async (trx) => {
     const result = await decide(trx, { advertiserId, adminId: actor.admin.id, ...decision });
     if (result === 'missing') throw subscriberMissing();
-    if (result === 'not_pending') throw notAllowedNow('not_pending', 'Ese suscriptor no tiene una verificación pendiente.');
+    if (result === 'not_pending') throw refuse('verification_not_pending');
   });
 }
 
 /** An identity document's image, decrypted for this view only; the view is in the audit log. */
 export async function viewIdentityDocument(deps: { db: Knex; files: SealedFiles }, actor: StaffActor, id: number): Promise<Buffer> {
   const doc = await identityDocument(deps.db, id);
-  if (!doc) throw notThere('document_not_found', 'El documento no existe o ya se eliminó.');
+  if (!doc) throw refuse('document_missing');
   const image = await deps.files.read(doc.fileKey);
   await recordStaffView(deps.db, actor, {
     action: 'identity_document_viewed',

@@ -69,7 +69,7 @@ describe('the queue and a request', () => {
       'submittedAt',
     ]);
     expect(JSON.stringify([queue, review])).not.toContain(selfieKey);
-    await expect(photoVerification(t.db, 999_999)).rejects.toMatchObject({ code: 'photo_verification_not_found' });
+    await expect(photoVerification(t.db, 999_999)).rejects.toMatchObject({ reason: 'photo_request_missing' });
   });
 
   it('the selfie is read and its view recorded', async () => {
@@ -101,16 +101,13 @@ describe('decidePhotos', () => {
         id,
         photoIds.map((p) => ({ id: p, verified: true })),
       ),
-    ).rejects.toMatchObject({
-      code: 'not_pending',
-    });
+    ).rejects.toMatchObject({ reason: 'photo_request_not_pending' });
   });
 
   it('refuses marks that do not name the ad photos as they are now, and writes nothing', async () => {
     const { id, photoIds } = await request();
     await expect(decidePhotos(t.db, actorOf(staff), id, [{ id: photoIds[0]!, verified: true }])).rejects.toMatchObject({
-      kind: 'conflict',
-      code: 'photos_changed',
+      reason: 'photos_changed_in_review',
     });
     expect((await t.db('photo_verification_requests').where('id', id).first()).status).toBe('pending');
     expect(await auditRows(t.db, 'photo_verification_decided', id)).toHaveLength(0);

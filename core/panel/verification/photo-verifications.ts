@@ -17,10 +17,10 @@ import type {
   PhotoVerificationReview,
 } from '#shared/contracts/staff/photo-verifications.ts';
 import type { SealedFiles } from '../files.ts';
-import { notAllowedNow, notThere } from '../refusals.ts';
+import { refuse } from '#core/refusals.ts';
 import { recordStaffView, staffAction, type StaffActor } from '../staff-action.ts';
 
-const requestMissing = () => notThere('photo_verification_not_found', 'La solicitud de verificación de fotos no existe.');
+const requestMissing = () => refuse('photo_request_missing');
 
 export function presentQueueItem(row: QueueRow): PhotoVerificationQueueItem {
   return {
@@ -61,7 +61,7 @@ export async function photoVerification(db: Knex, id: number): Promise<PhotoVeri
 /** The request's selfie, decrypted for this view only; the view is in the audit log. */
 export async function viewSelfie(deps: { db: Knex; files: SealedFiles }, actor: StaffActor, id: number): Promise<Buffer> {
   const selfie = await photoVerificationSelfie(deps.db, id);
-  if (!selfie) throw notThere('selfie_not_found', 'La selfie no existe o ya se eliminó.');
+  if (!selfie) throw refuse('selfie_missing');
   const image = await deps.files.read(selfie.fileKey);
   await recordStaffView(deps.db, actor, {
     action: 'photo_selfie_viewed',
@@ -100,12 +100,8 @@ export async function decidePhotos(db: Knex, actor: StaffActor, id: number, mark
     async (trx) => {
       const result = await decide(trx, { requestId: id, adminId: actor.admin.id, checks });
       if (result === 'missing') throw requestMissing();
-      if (result === 'not_pending') throw notAllowedNow('not_pending', 'Esa solicitud ya se decidió o todavía no tiene la selfie.');
-      if (result === 'photos_changed')
-        throw notAllowedNow(
-          'photos_changed',
-          'Las fotos del anuncio cambiaron mientras lo revisabas (se agregó o se borró una). Volvé a abrir la solicitud.',
-        );
+      if (result === 'not_pending') throw refuse('photo_request_not_pending');
+      if (result === 'photos_changed') throw refuse('photos_changed_in_review');
       return result;
     },
   );

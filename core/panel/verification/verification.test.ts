@@ -54,7 +54,7 @@ describe('a pending verification', () => {
 
   it('is null for an advertiser with nothing pending, and refused for one that does not exist', async () => {
     expect(await verificationRequestOf(t.db, await insertAdvertiser(t.db))).toEqual({ request: null });
-    await expect(verificationRequestOf(t.db, 999_999)).rejects.toMatchObject({ kind: 'not_found', code: 'subscriber_not_found' });
+    await expect(verificationRequestOf(t.db, 999_999)).rejects.toMatchObject({ reason: 'subscriber_missing' });
   });
 
   it('is decided once, with its audit row; a second decision is refused and writes nothing', async () => {
@@ -66,8 +66,7 @@ describe('a pending verification', () => {
     expect(rows).toHaveLength(1);
     expect(detailsOf(rows[0])).toEqual({ reason: 'La foto no se lee.' });
     await expect(decideVerification(t.db, actorOf(staff), id, { decision: 'verified' })).rejects.toMatchObject({
-      kind: 'conflict',
-      code: 'not_pending',
+      reason: 'verification_not_pending',
     });
     expect(await auditRows(t.db, 'subscriber_verified', id)).toHaveLength(0);
   });
@@ -82,7 +81,7 @@ describe('viewIdentityDocument', () => {
     expect(image.toString()).toBe(`bytes of ${documents[0]!.fileKey}`);
     const [row] = await auditRows(t.db, 'identity_document_viewed', documents[0]!.id);
     expect(detailsOf(row)).toEqual({ kind: 'dni_front', requestId });
-    await expect(viewIdentityDocument({ db: t.db, files }, actorOf(staff), 999_999)).rejects.toMatchObject({ code: 'document_not_found' });
+    await expect(viewIdentityDocument({ db: t.db, files }, actorOf(staff), 999_999)).rejects.toMatchObject({ reason: 'document_missing' });
     expect(files.reads).toHaveLength(1);
   });
 

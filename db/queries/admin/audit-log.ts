@@ -3,13 +3,14 @@
 import type { Knex } from 'knex';
 import { buenosAiresDayStart, shiftDate } from '#shared/dates.ts';
 import { AuditEntry } from '#db/models/index.ts';
+import type { AuditAction, AuditTarget } from '#shared/audit-actions.ts';
 
 /** What a staff action or sign-in attempt records. */
 export interface AuditRecord {
-  action: string;
+  action: AuditAction;
   adminUserId?: number | null;
   username?: string | null;
-  targetType?: string;
+  targetType?: AuditTarget;
   targetId?: string | number;
   details?: Record<string, unknown>;
   ip?: string;

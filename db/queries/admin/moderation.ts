@@ -2,7 +2,7 @@
 // decisions: approve (only for a verified advertiser; the ad goes live for the free plan's 30 days), reject
 // with a reason, remove a live ad with a reason. The advertiser sees the reason in their account.
 import type { Knex } from 'knex';
-import { Ad, Report } from '#db/models/index.ts';
+import { Ad, AdPhoto, Report } from '#db/models/index.ts';
 import { closeAdReview } from '#db/queries/ad-reviews.ts';
 import { reviewScore, type ReviewFlag } from '#shared/review-flags.ts';
 import { keepRemovedAdPhotos } from '#db/queries/duplicates.ts';
@@ -69,19 +69,14 @@ async function duplicateMatches(db: Knex, flagsOf: ReviewFlag[][]): Promise<Dupl
   const duplicates = flagsOf.map((flags) => flags.filter((f) => f.kind === 'foto_duplicada' || f.kind === 'telefono_duplicado'));
   const adIds = [...new Set(duplicates.flat().map((f) => f.otherAdId))];
   const photoIds = [...new Set(duplicates.flat().flatMap((f) => (f.kind === 'foto_duplicada' ? [f.photoId, f.otherPhotoId] : [])))];
-  const ads: { id: number; slug: string; title: string; state: string; advertiser_id: number; full_name: string }[] = adIds.length
-    ? await db('ads as a')
-        .join('advertisers as v', 'v.id', 'a.advertiser_id')
-        .whereIn('a.id', adIds)
-        .select('a.id', 'a.slug', 'a.title', 'a.state', 'a.advertiser_id', 'v.full_name')
+  const ads = adIds.length
+    ? await Ad.query(db).findByIds(adIds).select('id', 'slug', 'title', 'state', 'advertiser_id').withGraphFetched('advertiser(name)')
     : [];
-  const photos: { id: number; file_key: string }[] = photoIds.length
-    ? await db('ad_images').whereIn('id', photoIds).select('id', 'file_key')
-    : [];
+  const photos = photoIds.length ? await AdPhoto.query(db).findByIds(photoIds).select('id', 'file_key') : [];
   const adById = new Map(ads.map((a) => [a.id, a]));
   const photoUrl = (id: number) => {
     const photo = photos.find((p) => p.id === id);
-    return photo ? adImageUrl(photo.file_key, 400) : null;
+    return photo ? adImageUrl(photo.fileKey, 400) : null;
   };
   return duplicates.map((flags) =>
     flags.map((flag) => {
@@ -99,8 +94,8 @@ async function duplicateMatches(db: Knex, flagsOf: ReviewFlag[][]): Promise<Dupl
               slug: other.slug,
               title: other.title,
               state: other.state,
-              advertiserId: other.advertiser_id,
-              advertiserName: other.full_name,
+              advertiserId: other.advertiserId,
+              advertiserName: other.advertiser!.fullName,
             }
           : null,
       };

@@ -41,3 +41,13 @@ export interface OwnAdEditor {
   photos: { id: number; url: string }[];
   prices: { premium: number; vip: number };
 }
+
+/** One photo of the advertiser's own ad, through the app's /media/ads, which checks access (the ad may not be public). */
+export interface OwnPhoto {
+  id: number;
+  position: number;
+  width: number;
+  height: number;
+  url: string;
+  urlLarge: string;
+}

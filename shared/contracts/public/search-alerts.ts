@@ -1,4 +1,4 @@
-// A visitor's search alert as their browser gets it (/api/alertas, /favoritos; the wire contract of decision 051):
+// A visitor's search alert as their browser gets it (/api/search-alerts, /favoritos; the wire contract of decision 051):
 // the search it follows and where that search is, never the device's subscription.
 export interface SearchAlertView {
   id: number;
@@ -9,12 +9,12 @@ export interface SearchAlertView {
   createdAt: string;
 }
 
-/** POST /api/alertas: the alert made, or the one this device already had for the search. */
+/** POST /api/search-alerts: the alert made, or the one this device already had for the search. */
 export interface SubscribedAlertView {
   alert: SearchAlertView;
 }
 
-/** POST /api/alertas/consulta: the device's alerts, oldest first. */
+/** POST /api/search-alerts/lookup: the device's alerts, oldest first. */
 export interface DeviceAlertsView {
   alerts: SearchAlertView[];
 }

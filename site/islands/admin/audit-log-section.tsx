@@ -5,44 +5,7 @@ import { usePanelList } from './use-panel-list.ts';
 import { useExportList } from './panel-export.ts';
 import { exportDateTime, formatDateTime } from './labels.ts';
 import type { AuditLogItem as AuditLogEntry } from '#shared/contracts/staff/overview.ts';
-
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  login_succeeded: 'Ingreso',
-  login_failed: 'Ingreso fallido',
-  login_locked: 'Ingreso bloqueado',
-  logout: 'Cierre de sesión',
-  forbidden: 'Acceso denegado',
-  subscriber_verified: 'Verificación aprobada',
-  subscriber_rejected: 'Verificación rechazada',
-  payment_processed: 'Pago procesado',
-  bank_account_added: 'Cuenta agregada',
-  bank_account_activated: 'Cuenta activada',
-  settings_saved: 'Configuración guardada',
-  administrator_created: 'Administrador creado',
-  administrator_disabled: 'Administrador desactivado',
-  administrator_enabled: 'Administrador activado',
-  administrator_password_reset: 'Contraseña restablecida',
-  identity_document_viewed: 'Documento de identidad visto',
-  photo_selfie_viewed: 'Selfie de fotos reales vista',
-  photo_verification_decided: 'Verificación de fotos cerrada',
-  ad_approved: 'Anuncio aprobado',
-  ad_rejected: 'Anuncio rechazado',
-  ad_removed: 'Anuncio dado de baja',
-  report_resolved: 'Denuncia resuelta',
-  report_dismissed: 'Denuncia desestimada',
-  message_answered: 'Mensaje respondido',
-};
-const TARGET_LABELS: Record<string, string> = {
-  advertiser: 'Suscriptor',
-  payment: 'Pago',
-  bank_account: 'Cuenta',
-  admin_user: 'Administrador',
-  ad: 'Anuncio',
-  identity_document: 'Documento',
-  photo_verification: 'Verificación de fotos',
-  report: 'Denuncia',
-  contact_message: 'Mensaje',
-};
+import { AUDIT_ACTION_LABELS, auditActionLabel, auditTargetLabel } from '#shared/audit-actions.ts';
 
 interface Filters {
   action: string;
@@ -52,7 +15,7 @@ interface Filters {
 }
 const NO_FILTERS: Filters = { action: '', username: '', from: '', to: '' };
 
-const target = (e: AuditLogEntry) => (e.targetType ? `${TARGET_LABELS[e.targetType] ?? e.targetType} #${e.targetId}` : '');
+const target = (e: AuditLogEntry) => (e.targetType ? `${auditTargetLabel(e.targetType)} #${e.targetId}` : '');
 const details = (e: AuditLogEntry) => (e.details ? JSON.stringify(e.details) : '');
 
 /** 'Exportar': the entries listed. */
@@ -63,14 +26,7 @@ function useAuditLogExport(entries: AuditLogEntry[] | null) {
         entries && {
           name: 'registro-de-actividad',
           columns: ['Fecha', 'Usuario', 'Acción', 'Objeto', 'Detalle', 'IP'],
-          rows: entries.map((e) => [
-            exportDateTime(e.createdAt),
-            e.username,
-            AUDIT_ACTION_LABELS[e.action] ?? e.action,
-            target(e),
-            details(e),
-            e.ip,
-          ]),
+          rows: entries.map((e) => [exportDateTime(e.createdAt), e.username, auditActionLabel(e.action), target(e), details(e), e.ip]),
         },
       [entries],
     ),
@@ -152,7 +108,7 @@ function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
             <tr key={e.id}>
               <td>{formatDateTime(e.createdAt)}</td>
               <td>{e.username ?? '—'}</td>
-              <td>{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
+              <td>{auditActionLabel(e.action)}</td>
               <td>{target(e)}</td>
               <td className="panel__wrap panel__mono">{details(e)}</td>
               <td>{e.ip ?? ''}</td>

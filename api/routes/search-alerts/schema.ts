@@ -38,4 +38,4 @@ export const subscribeBody = z.object({
 
 export const deviceBody = z.object({ endpoint, auth });
 
-export const alertParams = idParams;
+export const searchAlertParams = idParams;

@@ -1,5 +1,5 @@
 // The Spanish texts of the mail advertisers receive about their payments.
-import type { Mail } from '#api/services/mail.ts';
+import type { Mail } from '#core/mail/mail.ts';
 import { planLabel } from '#shared/plans.ts';
 import { formatLongDate, formatMoney } from '#shared/format.ts';
 

@@ -3,7 +3,7 @@
 // processes' schedulers running the job once per interval.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { insertAd } from '#tooling/factories/index.ts';
-import { runSearchAlerts } from '#api/services/push-alerts.ts';
+import { runSearchAlerts } from '#api/services/search-alerts-job.ts';
 import { scheduledJobs } from '#api/jobs.ts';
 import { startScheduledJobs } from '#api/scheduler/scheduler.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';

@@ -2,7 +2,7 @@
 // from the User-Agent, the page's path and the referrer's host. No IP address and no user-agent string is kept.
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
-import type { DeviceType } from '#db/queries/analytics-ingest.ts';
+import type { DeviceType } from '#shared/analytics-kinds.ts';
 
 export type AgentInfo = { bot: true } | { bot: false; deviceType: DeviceType; browser: string };
 

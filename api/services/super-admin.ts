@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import { administratorIdByUsername } from '#db/queries/admin/administrators.ts';
 import { randomPassword } from '#api/services/passwords.ts';
-import { createAdministratorAccount } from '#api/routes/staff/administrator-accounts.ts';
+import { createAdministratorAccount } from './administrator-accounts.ts';
 import { isUniqueViolation } from '#db/dialect.ts';
 
 export const SUPER_ADMIN_USERNAME = 'velada_admin';

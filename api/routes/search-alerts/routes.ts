@@ -5,7 +5,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
-import { alertNotFound, invalidPushSubscription, tooManyAlerts, tooManyRequests } from '#api/errors.ts';
+import { searchAlertNotFound, invalidPushSubscription, tooManySearchAlerts, tooManyRequests } from '#api/errors.ts';
 import { requestSource } from '#api/http/request-source.ts';
 import { validate } from '#api/http/validate.ts';
 import { rateLimit, type RequestBudget } from '#api/middleware/rate-limit.ts';
@@ -13,7 +13,7 @@ import { endpointRefusal } from '#api/services/push-endpoints.ts';
 import { pushPolicyOf, vapidKeysOf } from '#api/services/push-sender.ts';
 import { deviceAlerts, MAX_ALERTS_PER_DEVICE, stopAlerts, subscribeToSearch } from '#core/search/search-alerts.ts';
 import type { DeviceAlertsView, SubscribedAlertView } from '#shared/contracts/public/search-alerts.ts';
-import { alertParams, deviceBody, subscribeBody } from './schema.ts';
+import { searchAlertParams, deviceBody, subscribeBody } from './schema.ts';
 
 const BODY_LIMIT_BYTES = 4096;
 /** Devices (a subscription's endpoint and secret) one source may start alerts on in a day. */
@@ -34,15 +34,15 @@ async function within(budget: RequestBudget, ctx: Context, message: string): Pro
   }
 }
 
-export function alertsRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/alertas' });
+export function searchAlertsRouter(deps: RouterDeps): Router {
+  const router = new Router({ prefix: '/search-alerts' });
   const budget = rateLimit(deps.rateLimits.budget('search-alerts', { windowMs: 15 * 60_000, max: 60 }));
   const subscribes = deps.rateLimits.budget('search-alert-subscribe', { windowMs: DAY_MS, max: SUBSCRIBES_PER_SOURCE_PER_DAY });
   const newDevices = deps.rateLimits.budget('search-alert-devices', { windowMs: DAY_MS, max: NEW_DEVICES_PER_SOURCE_PER_DAY });
   const policy = pushPolicyOf(deps.config);
 
   // What browsers need to subscribe (applicationServerKey).
-  router.get('/clave', async (ctx) => {
+  router.get('/key', async (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = { publicKey: (await vapidKeysOf(deps.db, deps.config)).publicKey };
   });
@@ -56,22 +56,27 @@ export function alertsRouter(deps: RouterDeps): Router {
     // A device seen for the first time counts against its source: endpoints are the client's to invent.
     if ((await deviceAlerts(deps.db, keys)).length === 0) await within(newDevices, ctx, TOO_MANY_DEVICES);
     const outcome = await subscribeToSearch(deps.db, keys, filter);
-    if ('tooMany' in outcome) throw tooManyAlerts(MAX_ALERTS_PER_DEVICE);
+    if ('tooMany' in outcome) throw tooManySearchAlerts(MAX_ALERTS_PER_DEVICE);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = outcome.created ? 201 : 200;
     ctx.body = { alert: outcome.alert } satisfies SubscribedAlertView;
   });
 
   // The device's alerts (for /favoritos): a POST, because the endpoint and secret must not be in the address.
-  router.post('/consulta', budget, validate({ body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES }), async (ctx) => {
+  router.post('/lookup', budget, validate({ body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { alerts: await deviceAlerts(deps.db, ctx.input.body) } satisfies DeviceAlertsView;
   });
 
-  router.delete('/:id', budget, validate({ params: alertParams, body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES }), async (ctx) => {
-    if ((await stopAlerts(deps.db, ctx.input.body, ctx.input.params.id)) === 0) throw alertNotFound();
-    ctx.status = 204;
-  });
+  router.delete(
+    '/:id',
+    budget,
+    validate({ params: searchAlertParams, body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES }),
+    async (ctx) => {
+      if ((await stopAlerts(deps.db, ctx.input.body, ctx.input.params.id)) === 0) throw searchAlertNotFound();
+      ctx.status = 204;
+    },
+  );
 
   // Every alert of the device ("Borrar rastros"): nothing to delete is no error.
   router.delete('/', budget, validate({ body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES }), async (ctx) => {

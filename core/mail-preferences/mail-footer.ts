@@ -2,7 +2,7 @@
 // opens, the one-click unsubscribe address, and the mail's footer and headers. Its token is
 // core/mail-preferences/preferences-link.ts.
 import type { Knex } from 'knex';
-import type { Mail } from '#api/services/mail.ts';
+import type { Mail } from '#core/mail/mail.ts';
 import { preferencesToken } from '#core/mail-preferences/preferences-link.ts';
 import type { OptionalMailKind } from '#shared/mail-preferences.ts';
 

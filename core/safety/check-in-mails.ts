@@ -2,7 +2,7 @@
 // timer starts, so the contact knows who named them and what to expect, and the alert when it was not checked in
 // on time, with the message the advertiser chose to share. Nothing else about the advertiser: no account, no ad,
 // no e-mail address. Subjects stay neutral (mail is read on shared screens).
-import type { Mail } from '#api/services/mail.ts';
+import type { Mail } from '#core/mail/mail.ts';
 import { TIME_ZONE } from '#shared/availability.ts';
 
 const when = new Intl.DateTimeFormat('es-AR', {

@@ -1,5 +1,5 @@
 // The Spanish texts of the mail advertisers receive about their account.
-import type { Mail } from '#api/services/mail.ts';
+import type { Mail } from '#core/mail/mail.ts';
 
 const signature = '\n\nEquipo de Velada\nSi no fuiste vos, ignorá este correo: nadie más puede usar este enlace.';
 

@@ -1,7 +1,7 @@
 // The notice an advertiser gets when a report hides one of their ads: what happens next, what kind of concern the
 // report raised (in neutral words: mail is read on shared screens) and where to answer it (the ad's review page in
 // /mi-cuenta, which staff read with the report); never who reported it or what they wrote.
-import type { Mail } from '#api/services/mail.ts';
+import type { Mail } from '#core/mail/mail.ts';
 import { REPORT_CONCERNS, type ReportReason } from '#shared/report-reasons.ts';
 
 export function adHeldMail(

@@ -3,14 +3,14 @@
 // Mail never undoes what happened: a failure is logged (the ad's code and the transport's error code, never the
 // address) and the change stands; an expiry notice that failed is sent again by the next run.
 import type { Knex } from 'knex';
-import { mailFailure, type Mail, type Mailer } from '#api/services/mail.ts';
-import { withPreferencesLink } from '#api/services/mail-preferences.ts';
+import { mailFailure, type Mail, type Mailer } from '#core/mail/mail.ts';
+import { withPreferencesLink } from '#core/mail-preferences/mail-footer.ts';
 import { adMailRecipient, claimExpiryNotice, dueExpiryNotices, releaseExpiryNotice, type AdMailRecipient } from '#db/queries/ad-mail.ts';
 import { wantsMail } from '#core/mail-preferences/mail-preferences.ts';
 import type { OptionalMailKind } from '#shared/mail-preferences.ts';
 import type { ReportReason } from '#shared/report-reasons.ts';
 import { adApprovedMail, adExpiredMail, adExpiringMail, adRejectedMail, adRemovedMail } from './mails.ts';
-import { adHeldMail } from '#api/routes/reports/mails.ts';
+import { adHeldMail } from '#core/own-ads/held-mail.ts';
 
 export interface NoticeDeps {
   db: Knex;

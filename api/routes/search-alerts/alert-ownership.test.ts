@@ -38,7 +38,7 @@ async function call(method: string, path: string, body: unknown, from = freshSou
 
 const subscriptionOf = (device: TestDevice) => ({ endpoint: device.endpoint, expirationTime: null, keys: device.keys });
 const subscribe = (device: TestDevice, filter: string, from?: string) =>
-  call('POST', '/api/alertas', { subscription: subscriptionOf(device), filter }, from);
+  call('POST', '/api/search-alerts', { subscription: subscriptionOf(device), filter }, from);
 /** Someone who learnt the victim's endpoint and comes with a key pair and auth secret of their own. */
 const impostorOf = (victim: TestDevice): TestDevice => ({ ...push.newDevice(), endpoint: victim.endpoint });
 const proofOf = (device: TestDevice) => ({ endpoint: device.endpoint, auth: device.keys.auth });
@@ -56,12 +56,12 @@ describe('an alert belongs to whoever holds its auth secret, not its endpoint', 
     const victimRow = (await rowsOf(victim.endpoint)).find((row) => Number(row.id) === victimAlert.id);
     expect(victimRow).toMatchObject({ p256dh: victim.keys.p256dh, auth: victim.keys.auth });
     // The impostor sees only what the impostor made.
-    const seen = await call('POST', '/api/alertas/consulta', proofOf(impostor));
+    const seen = await call('POST', '/api/search-alerts/lookup', proofOf(impostor));
     expect(seen.body.alerts.map((a: { filter: string }) => a.filter)).toEqual(['zona=recoleta']);
     // ...and deletes only that.
-    expect(await call('DELETE', `/api/alertas/${victimAlert.id}`, proofOf(impostor))).toMatchObject({ status: 404 });
-    expect(await call('DELETE', '/api/alertas', proofOf(impostor))).toEqual({ status: 200, body: { deleted: 1 } });
-    const victimSees = await call('POST', '/api/alertas/consulta', proofOf(victim));
+    expect(await call('DELETE', `/api/search-alerts/${victimAlert.id}`, proofOf(impostor))).toMatchObject({ status: 404 });
+    expect(await call('DELETE', '/api/search-alerts', proofOf(impostor))).toEqual({ status: 200, body: { deleted: 1 } });
+    const victimSees = await call('POST', '/api/search-alerts/lookup', proofOf(victim));
     expect(victimSees.body.alerts.map((a: { id: number }) => a.id)).toEqual([victimAlert.id]);
   });
 
@@ -84,9 +84,9 @@ describe('an alert belongs to whoever holds its auth secret, not its endpoint', 
     const wrong = { endpoint: victim.endpoint, auth: push.newDevice().keys.auth };
     const unknown = { endpoint: push.newDevice().endpoint, auth: wrong.auth };
     for (const [method, path] of [
-      ['POST', '/api/alertas/consulta'],
-      ['DELETE', `/api/alertas/${victimAlert.id}`],
-      ['DELETE', '/api/alertas'],
+      ['POST', '/api/search-alerts/lookup'],
+      ['DELETE', `/api/search-alerts/${victimAlert.id}`],
+      ['DELETE', '/api/search-alerts'],
     ] as const)
       expect(await call(method, path, wrong)).toEqual(await call(method, path, unknown));
     const stranger = impostorOf(victim);

@@ -5,7 +5,7 @@ import { sameOriginJson, serveTestApp, testConfig, type TestApp } from '#api/tes
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAdvertiser } from '#tooling/factories/index.ts';
 import { startFakePushService, type FakePushService, type TestDevice } from '#api/testing/fake-push-service.ts';
-import { webPushSender, type PushSender } from '#api/services/push-alerts.ts';
+import { webPushSender, type PushSender } from '#api/services/search-alerts-job.ts';
 
 export let t: TestDb;
 let server: TestApp;
@@ -29,8 +29,9 @@ export async function call(method: string, path: string, body?: unknown) {
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-export const subscribe = (subscription: unknown, filter = 'categoria=masajes') => call('POST', '/api/alertas', { subscription, filter });
-export const listOf = async (device: TestDevice) => (await call('POST', '/api/alertas/consulta', deviceProof(device))).body.alerts;
+export const subscribe = (subscription: unknown, filter = 'categoria=masajes') =>
+  call('POST', '/api/search-alerts', { subscription, filter });
+export const listOf = async (device: TestDevice) => (await call('POST', '/api/search-alerts/lookup', deviceProof(device))).body.alerts;
 
 /** An alert whose mark is an hour back, so that ads published in the last hour are new to it. */
 export async function alertFor(device: TestDevice, filter: string): Promise<number> {

@@ -44,7 +44,7 @@ describe('subscribing', () => {
   });
 
   it('refuses a search that is not text', async () => {
-    const { status } = await call('POST', '/api/alertas', { subscription: subscriptionOf(push.newDevice()), filter: 42 });
+    const { status } = await call('POST', '/api/search-alerts', { subscription: subscriptionOf(push.newDevice()), filter: 42 });
     expect(status).toBe(400);
   });
 });
@@ -70,7 +70,7 @@ describe('which push services an alert may name (production rules)', () => {
     'ftp://push.example.com/send/abc',
   ])('refuses %s', async (endpoint) => {
     const device = push.newDevice();
-    const res = await fetch(`${strict.url}/api/alertas`, {
+    const res = await fetch(`${strict.url}/api/search-alerts`, {
       method: 'POST',
       headers: sameOriginJson,
       body: JSON.stringify({ subscription: { endpoint, keys: device.keys }, filter: '' }),
@@ -83,7 +83,7 @@ describe('which push services an alert may name (production rules)', () => {
   it('takes a public https push service', async () => {
     const device = push.newDevice();
     const endpoint = 'https://fcm.googleapis.com/fcm/send/abc123def456';
-    const res = await fetch(`${strict.url}/api/alertas`, {
+    const res = await fetch(`${strict.url}/api/search-alerts`, {
       method: 'POST',
       headers: sameOriginJson,
       body: JSON.stringify({ subscription: { endpoint, keys: device.keys }, filter: 'zona=palermo' }),
@@ -123,14 +123,14 @@ describe('listing and unsubscribing', () => {
     const device = push.newDevice();
     const id = (await subscribe(subscriptionOf(device), 'zona=recoleta')).body.alert.id;
     const stranger = { endpoint: device.endpoint, auth: push.newDevice().keys.auth };
-    expect((await call('POST', '/api/alertas/consulta', stranger)).body.alerts).toEqual([]);
-    const refused = await call('DELETE', `/api/alertas/${id}`, stranger);
+    expect((await call('POST', '/api/search-alerts/lookup', stranger)).body.alerts).toEqual([]);
+    const refused = await call('DELETE', `/api/search-alerts/${id}`, stranger);
     expect(refused.status).toBe(404);
     expect(refused.body.error.message).toContain('no existe');
-    expect((await call('DELETE', `/api/alertas/${id}`, {})).status).toBe(400);
+    expect((await call('DELETE', `/api/search-alerts/${id}`, {})).status).toBe(400);
     expect(await listOf(device)).toHaveLength(1);
 
-    expect((await call('DELETE', `/api/alertas/${id}`, deviceProof(device))).status).toBe(204);
+    expect((await call('DELETE', `/api/search-alerts/${id}`, deviceProof(device))).status).toBe(204);
     expect(await listOf(device)).toEqual([]);
     expect(await t.db('push_subscriptions').where('endpoint', device.endpoint).first()).toBeUndefined();
   });
@@ -141,15 +141,15 @@ describe('listing and unsubscribing', () => {
     await subscribe(subscriptionOf(device), 'zona=recoleta');
     const other = push.newDevice();
     await subscribe(subscriptionOf(other), 'zona=palermo');
-    expect(await call('DELETE', '/api/alertas', deviceProof(device))).toEqual({ status: 200, body: { deleted: 2 } });
+    expect(await call('DELETE', '/api/search-alerts', deviceProof(device))).toEqual({ status: 200, body: { deleted: 2 } });
     expect(await listOf(device)).toEqual([]);
     expect(await listOf(other)).toHaveLength(1);
   });
 
   it('gives browsers the public key to subscribe with, the same on every call', async () => {
-    const first = await call('GET', '/api/alertas/clave');
+    const first = await call('GET', '/api/search-alerts/key');
     expect(first.body.publicKey).toMatch(/^B[A-Za-z0-9_-]{86}$/);
-    expect((await call('GET', '/api/alertas/clave')).body.publicKey).toBe(first.body.publicKey);
+    expect((await call('GET', '/api/search-alerts/key')).body.publicKey).toBe(first.body.publicKey);
     expect((await storedVapidKeys(t.db)).publicKey).toBe(first.body.publicKey);
   });
 });

@@ -1,6 +1,6 @@
 // What follows a completed payment, wherever it was completed (staff in Pagos, MercadoPago's notification or the
 // buyer's return from MercadoPago): the advertiser's confirmation mail. Completing it is core/payments/.
-import type { Mailer } from '#api/services/mail.ts';
+import type { Mailer } from '#core/mail/mail.ts';
 import type { CompletedPayment } from '#core/payments/complete-payment.ts';
 import { paymentConfirmedMail } from './mails.ts';
 

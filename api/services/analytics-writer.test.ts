@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import knexFactory from 'knex';
 import { openAnalyticsInbox, type AnalyticsInbox } from '#db/analytics-inbox/index.ts';
-import { AnalyticsWriter } from './writer.ts';
+import { AnalyticsWriter } from './analytics-writer.ts';
 import { createApp } from '#api/app.ts';
 import { HttpError } from '#api/errors.ts';
 import { serve, testConfig } from '#api/testing/http.ts';
@@ -12,7 +12,7 @@ import { analyticsSummary } from '#db/queries/analytics-summary.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { clearAnalytics, countRows, inboxPending } from '#tooling/testing/analytics.ts';
 import type { EventItem } from '#db/queries/analytics-ingest.ts';
-import { CHROME_DESKTOP, pageview, visitorId } from './testing.ts';
+import { CHROME_DESKTOP, pageview, visitorId } from '#api/routes/analytics/testing.ts';
 
 let t: TestDb;
 beforeAll(async () => {

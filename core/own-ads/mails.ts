@@ -1,7 +1,7 @@
 // The Spanish texts of the mail advertisers receive about their ads: approved, refused or taken down by staff, about
 // to end and ended. Subjects never carry the ad's title and say nothing explicit: mail is often read on a shared
-// screen. The link to mail preferences is added by api/services/mail-preferences.ts.
-import type { Mail } from '#api/services/mail.ts';
+// screen. The link to mail preferences is added by core/mail-preferences/mail-footer.ts.
+import type { Mail } from '#core/mail/mail.ts';
 import { formatLongDate } from '#shared/format.ts';
 
 const signature = '\n\nEquipo de Velada';

@@ -1,0 +1,40 @@
+// Duplicates across accounts on both databases: the photos the backfill still has to hash, and other accounts' ads
+// with the same number.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
+import { insertAd, insertAdPhoto, insertAdvertiser } from '#tooling/factories/index.ts';
+import { duplicatePhoneFlags, photosWithoutHash, savePhotoHash } from './duplicates.ts';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(() => t.destroy());
+
+describe('duplicates', () => {
+  it('lists the photos without a hash, oldest first, until their hash is saved', async () => {
+    const adId = await insertAd(t.db, await insertAdvertiser(t.db));
+    const first = await insertAdPhoto(t.db, adId);
+    const second = await insertAdPhoto(t.db, adId);
+    const fileKeyOf = async (id: number) => (await t.db('ad_images').where('id', id).first('file_key')).file_key as string;
+    expect(await photosWithoutHash(t.db, 10)).toEqual([
+      expect.objectContaining({ id: first, fileKey: await fileKeyOf(first) }),
+      expect.objectContaining({ id: second, fileKey: await fileKeyOf(second) }),
+    ]);
+    await savePhotoHash(t.db, first, null);
+    expect((await photosWithoutHash(t.db, 10)).map((p) => p.id)).toEqual([second]);
+  });
+
+  it("flags other accounts' ads with the same number, not the advertiser's own nor drafts", async () => {
+    const phone = '+5491155512345';
+    const owner = await insertAdvertiser(t.db);
+    const other = await insertAdvertiser(t.db);
+    const adId = await insertAd(t.db, owner, { phone });
+    await insertAd(t.db, owner, { phone });
+    await insertAd(t.db, other, { phone, state: 'draft' });
+    const otherAdId = await insertAd(t.db, other, { phone, state: 'pending' });
+    expect(await duplicatePhoneFlags(t.db, { id: adId, advertiserId: owner, phone })).toEqual([
+      { kind: 'telefono_duplicado', match: phone, otherAdId, otherAdvertiserId: other },
+    ]);
+  });
+});
