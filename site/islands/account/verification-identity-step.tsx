@@ -6,7 +6,7 @@ import { FILES, type Draft, type Method } from './verification-draft.ts';
 
 type Errors = Record<string, string | undefined>;
 /** A text control's value and change handler, bound to the draft. */
-export type TextBinding = (field: keyof Draft) => { value: string; onChange: (e: { target: { value: string } }) => void };
+type TextBinding = (field: keyof Draft) => { value: string; onChange: (e: { target: { value: string } }) => void };
 
 function RenaperFields({ text, errors }: { text: TextBinding; errors: Errors }) {
   return (

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, postData, serverMessage } from '#site/lib/admin-api.ts';
 import type { SafetyAlertReview } from '#shared/contracts/staff/safety-alerts.ts';
 
-export type NumberSearch = ReturnType<typeof useNumberSearch>;
+type NumberSearch = ReturnType<typeof useNumberSearch>;
 
 export function useNumberSearch(onUnauthorized: () => void) {
   const [searchPhone, setSearchPhone] = useState('');

@@ -12,8 +12,6 @@ import AdTextFields from './ad-text-fields.tsx';
 import { AvailabilityChecks, CheckGroup, PlanChoice } from './ad-choices.tsx';
 import SavedPhotos, { type SavedPhoto } from './saved-photos.tsx';
 
-export type { SavedPhoto } from './saved-photos.tsx';
-
 /**
  * `saved` and `submitAfterSave` serve the edit page: photos already on the ad (removed at once when asked) and
  * whether saving must also send the ad for review (a draft); an edit of any other ad goes back to review by itself.
