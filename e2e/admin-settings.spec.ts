@@ -124,9 +124,10 @@ test('Analytics, Configuración and Registro de actividad: the summary and chart
 
 test('a partner sees only its sections: prices read-only, no payments, no super-admin sections, and the server refuses them', async ({
   page,
+  browser,
   db,
 }) => {
-  // A name of its own, so that the audit rows counted below are this run's only.
+  // A name of its own, so that the refusals the log lists below are this run's only.
   const username = `verificadora_${crypto.randomBytes(3).toString('hex')}`;
   await db('admin_users').insert({
     username,
@@ -168,8 +169,18 @@ test('a partner sees only its sections: prices read-only, no payments, no super-
   await plans.goto('/aumentar-visibilidad');
   await expect(plans.locator('#premium .plan__price strong')).toHaveText('$\u00a015.000');
   await plans.close();
-  const refusals = await db('audit_log').where({ action: 'forbidden', username }).count({ n: '*' }).first();
-  expect(Number(refusals?.n)).toBe(5);
+  // Each refusal is in the super admin's Registro de actividad, under this partner's name.
+  const superContext = await browser.newContext({ locale: 'es-AR' });
+  const superAdmin = await superContext.newPage();
+  await signIn(superAdmin, 'velada_admin', SUPER_PASSWORD);
+  await openSection(superAdmin, 'Registro de actividad');
+  await superAdmin.getByLabel('Acción').selectOption('forbidden');
+  await superAdmin.getByLabel('Usuario').fill(username);
+  await superAdmin.getByRole('button', { name: 'Filtrar' }).click();
+  const denied = superAdmin.getByRole('table').locator('tbody tr');
+  await expect(denied).toHaveCount(5);
+  await expect(denied.filter({ hasText: 'Acceso denegado' })).toHaveCount(5);
+  await superContext.close();
 
   // On a phone the menu starts closed; choosing a section closes it and moves focus to the section's title,
   // also when the section's data is still on its way (here held back until the section is chosen).
