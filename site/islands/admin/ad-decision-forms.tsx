@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_REFUSAL_CATEGORY, REFUSAL_CATEGORIES, type RefusalCategory } from '#shared/refusal-categories.ts';
 import type { ModerationItem } from '#shared/contracts/staff/moderation.ts';
-import ReasonField from './reason-field.tsx';
+import ReasonField, { useRequiredReason } from './reason-field.tsx';
 import { reasonText } from './review-reasons.tsx';
 
 export type Refusal = { ad: ModerationItem; action: 'reject' | 'remove' };
@@ -71,35 +71,16 @@ export function ReasonForm(props: {
   onCancel: () => void;
   onSubmit: (reason: string, category: RefusalCategory) => Promise<unknown>;
 }) {
-  const [reason, setReason] = useState('');
   const [category, setCategory] = useState<RefusalCategory>(DEFAULT_REFUSAL_CATEGORY);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (reason.trim().length < 5) {
-      setError('Escribí el motivo: el anunciante lo va a ver.');
-      document.getElementById('ad-reason')?.focus();
-      return;
-    }
-    setBusy(true);
-    await props.onSubmit(reason.trim(), category);
-    setBusy(false);
-  }
+  const { field, busy, submit } = useRequiredReason({
+    id: 'ad-reason',
+    missing: 'Escribí el motivo: el anunciante lo va a ver.',
+    send: (reason) => props.onSubmit(reason, category),
+  });
   return (
     <form className="panel__form" onSubmit={submit} noValidate>
       <p>«{props.refusal.ad.title}»</p>
-      <ReasonField
-        id="ad-reason"
-        label="Motivo (lo ve el anunciante)"
-        value={reason}
-        error={error}
-        onChange={(value) => {
-          setReason(value);
-          setError(null);
-        }}
-      />
+      <ReasonField {...field} label="Motivo (lo ve el anunciante)" />
       <div className="field">
         <label htmlFor="ad-reason-category">Categoría (se cuenta en el informe de transparencia)</label>
         <select id="ad-reason-category" value={category} onChange={(e) => setCategory(e.target.value as RefusalCategory)}>

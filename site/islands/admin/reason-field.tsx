@@ -1,5 +1,42 @@
 // The panel's "Motivo" box: the reason a refusal gives the person it refuses (an advertiser, a reporter), with its
-// error tied to it for screen readers. The forms around it check the text and focus the box by its id.
+// error tied to it for screen readers, and the state of a form whose reason is required (useRequiredReason).
+import { useState, type FormEvent } from 'react';
+
+/** Shorter than this, a reason tells the person refused nothing. */
+export const MIN_REASON_LENGTH = 5;
+
+/**
+ * A refusal form's reason: what was typed, its error, and the submit handler that checks it (focusing the box, by
+ * its id, with `missing` when it is too short) before sending it once.
+ */
+export function useRequiredReason(options: { id: string; missing: string; send: (reason: string) => Promise<unknown> }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (reason.trim().length < MIN_REASON_LENGTH) {
+      setError(options.missing);
+      document.getElementById(options.id)?.focus();
+      return;
+    }
+    setBusy(true);
+    await options.send(reason.trim());
+    setBusy(false);
+  }
+  const field = {
+    id: options.id,
+    value: reason,
+    error,
+    onChange: (value: string) => {
+      setReason(value);
+      setError(null);
+    },
+  };
+  return { field, busy, submit };
+}
+
 interface ReasonFieldProps {
   id: string;
   label: string;
