@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkErrorCodes, declaredCodes, errorCodeProblems } from './error-codes.ts';
 
 describe('error codes', () => {
-  it('are declared only in the two catalogues, and browser code compares only with declared ones', () => {
+  it('are declared only in the catalogues, and browser code compares only with declared ones', () => {
     expect(checkErrorCodes(path.resolve(import.meta.dirname, '..'))).toEqual([]);
   });
 

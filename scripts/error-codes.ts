@@ -1,10 +1,11 @@
-// The API's error codes live in two catalogues: api/errors.ts (what the API itself refuses: bodies, sessions, limits,
-// routes' own checks) and api/refusal-answers.ts (how each refusal of the core reads). Nothing else builds an
-// HttpError or writes a code; browser code may compare an answer's code only with one of theirs.
+// The API's error codes live in its catalogues: api/errors.ts (what the API itself refuses: bodies, sessions, limits,
+// routes' own checks), api/tool-errors.ts (the same for the advertisers' and visitors' tools, apart to keep files
+// short) and api/refusal-answers.ts (how each refusal of the core reads). Nothing else builds an HttpError or writes
+// a code; browser code may compare an answer's code only with one of theirs.
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const CATALOGUES = ['api/errors.ts', 'api/refusal-answers.ts'];
+export const CATALOGUES = ['api/errors.ts', 'api/tool-errors.ts', 'api/refusal-answers.ts'];
 
 /** The codes a catalogue's text declares: `new HttpError(404, 'code'`, `notFound('code'`, `[409, 'code'`. */
 export function declaredCodes(text: string): Set<string> {

@@ -5,17 +5,16 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
+import { type HttpError, ownAdNotFound } from '#api/errors.ts';
 import {
   alreadyAvailable,
   alreadyDayOff,
   availabilityNeedsPublishedAd,
   dailyAvailableLimit,
   dayOff,
-  type HttpError,
   notAvailableNow,
   notDayOff,
-  ownAdNotFound,
-} from '#api/errors.ts';
+} from '#api/tool-errors.ts';
 import { idParams, validate } from '#api/http/validate.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';

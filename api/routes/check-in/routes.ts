@@ -5,14 +5,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
-import {
-  checkInExtensionLimit,
-  checkInNeedsVerification,
-  checkInOverdue,
-  checkInRunning,
-  noCheckIn,
-  tooManyRequests,
-} from '#api/errors.ts';
+import { tooManyRequests } from '#api/errors.ts';
+import { checkInExtensionLimit, checkInNeedsVerification, checkInOverdue, checkInRunning, noCheckIn } from '#api/tool-errors.ts';
 import { validate } from '#api/http/validate.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 import { mailFailure } from '#core/mail/mail.ts';

@@ -5,7 +5,7 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
-import { alertsNeedVerification, alreadyReportedNumber, tooManySafetyLookups, tooManySafetyReports } from '#api/errors.ts';
+import { alertsNeedVerification, alreadyReportedNumber, tooManySafetyLookups, tooManySafetyReports } from '#api/tool-errors.ts';
 import { validate } from '#api/http/validate.ts';
 import type { RequestBudget } from '#api/middleware/rate-limit.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';

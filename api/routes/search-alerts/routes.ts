@@ -5,7 +5,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
-import { searchAlertNotFound, invalidPushSubscription, tooManySearchAlerts, tooManyRequests } from '#api/errors.ts';
+import { tooManyRequests } from '#api/errors.ts';
+import { searchAlertNotFound, invalidPushSubscription, tooManySearchAlerts } from '#api/tool-errors.ts';
 import { requestSource } from '#api/http/request-source.ts';
 import { validate } from '#api/http/validate.ts';
 import { rateLimit, type RequestBudget } from '#api/middleware/rate-limit.ts';
