@@ -5,6 +5,7 @@ import { DEFAULT_REFUSAL_CATEGORY, REFUSAL_CATEGORIES, type RefusalCategory } fr
 import type { ModerationItem } from '#shared/contracts/staff/moderation.ts';
 import ReasonField, { useRequiredReason } from './reason-field.tsx';
 import { reasonText } from './review-reasons.tsx';
+import DialogFormActions from './dialog-form-actions.tsx';
 
 export type Refusal = { ad: ModerationItem; action: 'reject' | 'remove' };
 
@@ -54,14 +55,7 @@ export function ApproveFlaggedForm(props: { ad: ModerationItem; onCancel: () => 
           {error}
         </p>
       )}
-      <div className="panel__form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          Aprobar
-        </button>
-        <button type="button" className="btn btn-outline" onClick={props.onCancel}>
-          Cancelar
-        </button>
-      </div>
+      <DialogFormActions submit="Aprobar" busy={busy} onCancel={props.onCancel} />
     </form>
   );
 }
@@ -91,14 +85,7 @@ export function ReasonForm(props: {
           ))}
         </select>
       </div>
-      <div className="panel__form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {props.refusal.action === 'remove' ? 'Dar de baja' : 'Rechazar'}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={props.onCancel}>
-          Cancelar
-        </button>
-      </div>
+      <DialogFormActions submit={props.refusal.action === 'remove' ? 'Dar de baja' : 'Rechazar'} busy={busy} onCancel={props.onCancel} />
     </form>
   );
 }

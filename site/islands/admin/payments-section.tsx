@@ -9,6 +9,7 @@ import { useExportList } from './panel-export.ts';
 import PanelDialog from './panel-dialog.tsx';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, exportDateTime, formatDateTime } from './labels.ts';
 import type { BankAccountItem as BankAccount, PaymentItem as Payment } from '#shared/contracts/staff/payments.ts';
+import DialogFormActions from './dialog-form-actions.tsx';
 
 type Filter = 'all' | 'pending' | 'completed' | 'cancelled';
 const FILTERS: [Filter, string][] = [
@@ -240,14 +241,7 @@ function ProcessForm(props: { payment: Payment; accounts: BankAccount[]; onDone:
         <label htmlFor="process-notes">Notas (opcional)</label>
         <textarea id="process-notes" rows={3} maxLength={500} value={notes} onChange={(e) => setNotes(e.target.value)} />
       </div>
-      <div className="panel__form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Procesando…' : 'Confirmar pago'}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={props.onCancel}>
-          Cancelar
-        </button>
-      </div>
+      <DialogFormActions submit={busy ? 'Procesando…' : 'Confirmar pago'} busy={busy} onCancel={props.onCancel} />
     </form>
   );
 }

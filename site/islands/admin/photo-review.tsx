@@ -6,6 +6,7 @@ import { showToast } from '#site/stores/toasts.ts';
 import { formatDateTime } from './labels.ts';
 import { gestureLabel } from '#shared/photo-verification.ts';
 import type { PhotoVerificationDecided, PhotoVerificationReview } from '#shared/contracts/staff/photo-verifications.ts';
+import DialogFormActions from './dialog-form-actions.tsx';
 
 type Mark = { verified: boolean | null; reason: string };
 type ReviewPhoto = PhotoVerificationReview['photos'][number];
@@ -101,14 +102,7 @@ export default function PhotoReview(props: { requestId: number; onClose: () => v
           ))}
         </ol>
       </div>
-      <div className="panel__form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          Cerrar la verificación
-        </button>
-        <button type="button" className="btn btn-outline" onClick={props.onClose}>
-          Cancelar
-        </button>
-      </div>
+      <DialogFormActions submit="Cerrar la verificación" busy={busy} onCancel={props.onClose} />
     </form>
   );
 }

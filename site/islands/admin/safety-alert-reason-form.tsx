@@ -2,6 +2,7 @@
 import type { SafetyAlertReview } from '#shared/contracts/staff/safety-alerts.ts';
 import { safetyAlertKindLabel } from '#shared/safety-alerts.ts';
 import ReasonField, { useRequiredReason } from './reason-field.tsx';
+import DialogFormActions from './dialog-form-actions.tsx';
 
 export type Refusal = { alert: SafetyAlertReview; action: 'reject' | 'withdraw' };
 
@@ -21,14 +22,7 @@ export default function SafetyAlertReasonForm(props: {
         {safetyAlertKindLabel(props.refusal.alert.kind)}: «{props.refusal.alert.description}»
       </p>
       <ReasonField {...field} label="Motivo (lo ve quien reportó)" />
-      <div className="panel__form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {props.refusal.action === 'withdraw' ? 'Retirar' : 'Rechazar'}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={props.onCancel}>
-          Cancelar
-        </button>
-      </div>
+      <DialogFormActions submit={props.refusal.action === 'withdraw' ? 'Retirar' : 'Rechazar'} busy={busy} onCancel={props.onCancel} />
     </form>
   );
 }
