@@ -55,40 +55,33 @@ function answerFor(ctx: Context, err: unknown): HttpError {
 }
 
 type Answer = () => HttpError;
-const TEXT: Answer = databaseText;
-const TOO_LONG: Answer = databaseTooLong;
-const MALFORMED: Answer = databaseMalformed;
-const OUT_OF_RANGE: Answer = databaseOutOfRange;
-const MISSING: Answer = databaseMissingValue;
-const DUPLICATE: Answer = databaseDuplicate;
-const REFERENCE: Answer = databaseReference;
 
 /** PostgreSQL's SQLSTATE codes (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
 const POSTGRES: Record<string, Answer> = {
-  '22021': TEXT, // character_not_in_repertoire (NUL in text)
-  '22P05': TEXT, // untranslatable_character
-  '22001': TOO_LONG, // string_data_right_truncation
-  '22P02': MALFORMED, // invalid_text_representation
-  '22007': MALFORMED, // invalid_datetime_format
-  '22008': OUT_OF_RANGE, // datetime_field_overflow
-  '22003': OUT_OF_RANGE, // numeric_value_out_of_range
-  '23502': MISSING, // not_null_violation
-  '23514': MALFORMED, // check_violation
-  '23505': DUPLICATE, // unique_violation
-  '23503': REFERENCE, // foreign_key_violation
-  '54000': TOO_LONG, // program_limit_exceeded (a value too large for an index)
+  '22021': databaseText, // character_not_in_repertoire (NUL in text)
+  '22P05': databaseText, // untranslatable_character
+  '22001': databaseTooLong, // string_data_right_truncation
+  '22P02': databaseMalformed, // invalid_text_representation
+  '22007': databaseMalformed, // invalid_datetime_format
+  '22008': databaseOutOfRange, // datetime_field_overflow
+  '22003': databaseOutOfRange, // numeric_value_out_of_range
+  '23502': databaseMissingValue, // not_null_violation
+  '23514': databaseMalformed, // check_violation
+  '23505': databaseDuplicate, // unique_violation
+  '23503': databaseReference, // foreign_key_violation
+  '54000': databaseTooLong, // program_limit_exceeded (a value too large for an index)
 };
 
 /** SQLite's codes, extended ones included (better-sqlite3 reports a constraint's kind in its code). */
 const SQLITE: Record<string, Answer> = {
-  SQLITE_CONSTRAINT_UNIQUE: DUPLICATE,
-  SQLITE_CONSTRAINT_PRIMARYKEY: DUPLICATE,
-  SQLITE_CONSTRAINT_FOREIGNKEY: REFERENCE,
-  SQLITE_CONSTRAINT_NOTNULL: MISSING,
-  SQLITE_CONSTRAINT_CHECK: MALFORMED,
-  SQLITE_TOOBIG: TOO_LONG,
-  SQLITE_MISMATCH: MALFORMED,
-  SQLITE_RANGE: OUT_OF_RANGE,
+  SQLITE_CONSTRAINT_UNIQUE: databaseDuplicate,
+  SQLITE_CONSTRAINT_PRIMARYKEY: databaseDuplicate,
+  SQLITE_CONSTRAINT_FOREIGNKEY: databaseReference,
+  SQLITE_CONSTRAINT_NOTNULL: databaseMissingValue,
+  SQLITE_CONSTRAINT_CHECK: databaseMalformed,
+  SQLITE_TOOBIG: databaseTooLong,
+  SQLITE_MISMATCH: databaseMalformed,
+  SQLITE_RANGE: databaseOutOfRange,
 };
 
 interface DatabaseError extends Error {
