@@ -21,8 +21,7 @@ import { oneFileForm, readMultipart } from '#api/http/read-multipart.ts';
 import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { checkedImage, encodeDocument, imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
-import { deleteDocument, storeDocument } from '#api/services/identity-vault.ts';
-import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
+import { identityVault } from './verification.ts';
 import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
 import { openPhotoVerification, findOwnPhotoVerification, recordSelfie, selfieExpected } from '#core/verification/photo-verification.ts';
 
@@ -89,16 +88,17 @@ export function photoVerificationRouter(deps: RouterDeps): Router {
         throw invalidImage('La selfie está dañada o no se puede leer.', 'selfie');
       }
       // Sealed and stored before the row that names it; removed again when the row cannot be written.
-      const fileKey = await storeDocument(deps.store, key, jpeg);
+      const vault = identityVault(deps.store, key);
+      const fileKey = await vault.seal(jpeg);
       let recorded: 'ok' | 'not_awaiting';
       try {
         recorded = await recordSelfie(deps.db, me(ctx), id, { fileKey, bytes: jpeg.length });
       } catch (err) {
-        await deleteLeftovers([deleteDocument(deps.store, fileKey)]);
+        await vault.discard([fileKey]);
         throw err;
       }
       if (recorded === 'not_awaiting') {
-        await deleteLeftovers([deleteDocument(deps.store, fileKey)]);
+        await vault.discard([fileKey]);
         throw noSelfieExpected();
       }
       ctx.status = 201;
