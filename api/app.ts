@@ -36,6 +36,8 @@ import { servePagesFromCache, type OnPageHit } from './render-cache/middleware.t
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { AdStatsCounter, isCountedVisit } from './services/ad-stats.ts';
 import { ping } from '#db/connection.ts';
+import { routes } from './http/route.ts';
+import { budgetOf } from './http/budgets.ts';
 import { createFastPath, type FastPath } from './fast-path.ts';
 import { RenderSlots } from './render-slots.ts';
 import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
@@ -44,7 +46,7 @@ import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import type { AppDeps, RouterDeps } from './deps.ts';
 
 export type { AppDeps } from './deps.ts';
-import { isReceiptUploadPath, MERCADOPAGO_WEBHOOK_PATH, paymentsRouter } from './routes/payments/routes.ts';
+import { isReceiptUploadPath, MERCADOPAGO_WEBHOOK_PATH, paymentsRouters } from './routes/payments/routes.ts';
 import { mailPreferencesRouter } from './routes/mail-preferences/routes.ts';
 import { browserDataRouter } from './routes/browser-data/routes.ts';
 import { searchAlertsRouter } from './routes/search-alerts/routes.ts';
@@ -103,7 +105,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   // A page answered from the render cache counts for the ads it shows, as the page counts them when rendered.
   const adStats = deps.adStats ?? new AdStatsCounter(deps.db);
   // "¿Es de un aviso verificado?" (/verificar-anuncio): a few checks per address, so that nobody walks through numbers.
-  const phoneChecks = rateLimits.budget('phone-check', { windowMs: 15 * 60_000, max: 20 });
+  const phoneChecks = budgetOf(rateLimits, 'phone-check');
   // Renders per request take their turn here; the render cache refuses a miss early when its turn would be refused.
   const renderSlots = new RenderSlots();
   const staticSite = deps.distDir ? loadStaticSite(path.join(deps.distDir, 'client')) : null;
@@ -173,7 +175,7 @@ function mountAnalyticsBeacons(app: VeladaApp, deps: AppDeps, rateLimits: RateLi
     ipv6SourcePrefix: deps.config.ipv6SourcePrefix,
   });
   const beacons = new Router({ prefix: '/api' });
-  beacons.use(analyticsRouter(deps.analytics, beaconBudget).routes());
+  beacons.use(analyticsRouter(deps.analytics, { db: deps.db, rateLimits }).routes());
   const beaconOrigin = sameOriginWrites(deps.config.publicOrigin, { beaconPaths: ANALYTICS_BEACON_PATHS });
   app.use((ctx, next) => (ctx.path.startsWith('/api/analytics/') ? beaconOrigin(ctx, next) : next()));
   app.use(beacons.routes());
@@ -221,11 +223,13 @@ function apiRouter(deps: RouterDeps): Router {
       signedPaths: [MERCADOPAGO_WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH],
     }),
   );
-  api.get('/health', async (ctx) => {
+  const health = routes(deps, '');
+  health.route('get', '/health', { access: 'public', budget: 'health', input: {} }, async (ctx) => {
     await ping(deps.db);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: 'ok' };
   });
+  api.use(health.router.routes());
   api.use(adsRouter(deps).routes());
   api.use(adminAuthRouter(deps).routes());
   api.use(adminDataRouter(deps).router.routes());
@@ -238,7 +242,7 @@ function apiRouter(deps: RouterDeps): Router {
   api.use(availabilityRouter(deps).routes());
   api.use(reportsRouter(deps).routes());
   api.use(advertiserDataRouter(deps).routes());
-  api.use(paymentsRouter(deps).routes());
+  for (const router of paymentsRouters(deps)) api.use(router.routes());
   api.use(mailPreferencesRouter(deps).routes());
   api.use(browserDataRouter(deps).routes());
   api.use(searchAlertsRouter(deps).routes());

@@ -1,22 +1,17 @@
-// Staff roles: the super admin may do everything; a partner only what its permissions name (the seed's six).
-export const ADMIN_PERMISSIONS = [
-  'view_subscribers',
-  'manage_verifications',
-  'view_payments',
-  'process_payments',
-  'manage_ads',
-  'view_reports',
-] as const;
-export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
-
-export const PERMISSION_LABELS: Record<AdminPermission, string> = {
+// Staff roles: the super admin may do everything; a partner only what its permissions name (the seed's six). A new
+// permission is one entry here, with the label the panel shows; the routes it opens name it in shared/admin-routes.ts.
+export const PERMISSION_LABELS = {
   view_subscribers: 'Ver suscriptores',
   manage_verifications: 'Gestionar verificaciones',
   view_payments: 'Ver pagos',
   process_payments: 'Procesar pagos',
   manage_ads: 'Gestionar anuncios',
   view_reports: 'Ver denuncias',
-};
+} as const;
+export type AdminPermission = keyof typeof PERMISSION_LABELS;
+
+/** Every permission, in the order the panel lists them. */
+export const ADMIN_PERMISSIONS = Object.keys(PERMISSION_LABELS) as [AdminPermission, ...AdminPermission[]];
 
 export interface Admin {
   id: number;

@@ -6,6 +6,8 @@ import { can, type AdminPermission } from './admin-permissions.ts';
 export type RoutePermission = AdminPermission | 'super_admin' | 'any_admin';
 
 export const ADMIN_ROUTES = {
+  'GET /api/admin/me': 'any_admin',
+  'POST /api/admin/heartbeat': 'any_admin',
   'GET /api/admin/alerts': 'any_admin',
   'POST /api/admin/alerts/:id/seen': 'any_admin',
   'GET /api/admin/statistics': 'any_admin',

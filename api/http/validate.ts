@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { RouterMiddleware } from '@koa/router';
 import type { DefaultState } from 'koa';
-import { readJsonBody } from '#api/http/read-body.ts';
+import { readJsonBody, type ReadBodyOptions } from '#api/http/read-body.ts';
+import { readMultipart, type MultipartForm, type MultipartLimits } from '#api/http/read-multipart.ts';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '#shared/control-characters.ts';
 
 export { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '#shared/control-characters.ts';
@@ -65,13 +66,21 @@ export const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 /** `:id` in a path. */
 export const idParams = z.object({ id: rowId });
 
-/** What a route accepts: schemas for its path parameters, query string and JSON body, each optional. */
+/**
+ * What a route accepts: schemas for its path parameters, query string and JSON body, each optional; or, instead of a
+ * JSON body, a multipart form or a body the handler parses itself, each with its limits. A route that declares no
+ * body never reads one.
+ */
 export interface InputSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   /** The body's size limit; 16 KB unless a route says otherwise. */
   bodyLimitBytes?: number;
+  /** A multipart form (uploads), read when the handler is ready for it (`ctx.input.form()`), within these limits. */
+  form?: MultipartLimits;
+  /** A body the handler parses itself (`ctx.input.raw()`: analytics beacons, payment notifications). */
+  raw?: ReadBodyOptions;
 }
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
@@ -79,6 +88,10 @@ export interface ValidatedInput<S extends InputSchemas> {
   params: Parsed<S['params']>;
   query: Parsed<S['query']>;
   body: Parsed<S['body']>;
+  /** Reads the declared multipart form; a route that declared none throws. */
+  form: () => Promise<MultipartForm>;
+  /** Reads the declared raw body, unparsed by any schema; a route that declared none throws. */
+  raw: () => Promise<unknown>;
 }
 /** The context of a handler after validate(schemas). */
 export type WithInput<S extends InputSchemas> = { input: ValidatedInput<S> };
@@ -100,7 +113,14 @@ export function validate<S extends InputSchemas>(schemas: S): RouterMiddleware<D
           await readJsonBody(ctx, { limitBytes: schemas.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES, types: ['application/json'] }),
         )
       : {};
-    ctx.input = { params, query, body } as ValidatedInput<S>;
+    const { form, raw } = schemas;
+    ctx.input = {
+      params,
+      query,
+      body,
+      form: () => (form ? readMultipart(ctx, form) : Promise.reject(new Error(`${ctx.method} ${ctx.path} declares no form`))),
+      raw: () => (raw ? readJsonBody(ctx, raw) : Promise.reject(new Error(`${ctx.method} ${ctx.path} declares no raw body`))),
+    } as ValidatedInput<S>;
     await next();
   };
 }

@@ -3,6 +3,7 @@
 // here fails the tests that use the catalogue, so a new route is never left out of them.
 import type Koa from 'koa';
 import type Router from '@koa/router';
+import { declarationOf, type DeclaredRoute } from '#api/http/route.ts';
 import { OWNER_PASSWORD } from './world.ts';
 import { uniqueNumber, type RouteCase } from './route-cases.ts';
 import { STAFF_ROUTE_CASES } from './staff-route-cases.ts';
@@ -13,6 +14,8 @@ export interface ApiRoute {
   path: string;
   /** `${method} ${path}`. */
   key: string;
+  /** What the route declared with route() (api/http/route.ts): undefined for a route registered another way. */
+  declared: DeclaredRoute | undefined;
 }
 
 /** The routes of every router the app mounts (HEAD left out: Koa answers it with GET). */
@@ -22,10 +25,11 @@ export function apiRoutesOf(app: Koa): ApiRoute[] {
     const router = (middleware as { router?: Router }).router;
     if (!router) continue;
     for (const layer of router.stack) {
+      const declared = layer.stack.map(declarationOf).find(Boolean);
       for (const method of layer.methods) {
         if (method === 'HEAD') continue;
         const path = String(layer.path);
-        routes.push({ method, path, key: `${method} ${path}` });
+        routes.push({ method, path, key: `${method} ${path}`, declared });
       }
     }
   }

@@ -1,34 +1,32 @@
 // The advertiser's ARCO rights: GET /api/advertiser/data downloads everything we keep about them (JSON);
 // POST /api/advertiser/delete-account (with the password) deletes the account, its ads, photos and documents.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
+import { routes } from '#api/http/route.ts';
 import { wrongPassword } from '#api/errors.ts';
-import { validate } from '#api/http/validate.ts';
-import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { checkPassword } from '#api/services/passwords.ts';
 import { deleteAdImage } from '#api/services/image-store.ts';
 import { deleteDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { deleteOwnAccount, exportOwnData } from '#core/accounts/account-data.ts';
 import { advertiserSessions } from '#core/sessions/sessions.ts';
-import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { deleteBody } from './schema.ts';
 
 export function advertiserDataRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/advertiser' });
+  const { router, route } = routes(deps, '/advertiser');
 
-  router.get('/data', requireAdvertiser(deps), async (ctx) => {
+  route('get', '/data', { access: 'advertiser', budget: 'advertiser-reads', input: {} }, async (ctx) => {
     const advertiser = signedInAdvertiser(ctx);
     ctx.set('Content-Disposition', 'attachment; filename="velada-mis-datos.json"');
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(await exportOwnData(deps.db, advertiser.id), null, 2);
   });
 
-  router.post(
+  route(
+    'post',
     '/delete-account',
-    requireAdvertiser(deps),
-    rateLimit(deps.rateLimits.budget('account-delete', { windowMs: 15 * 60_000, max: 10 })),
-    validate({ body: deleteBody, bodyLimitBytes: 4096 }),
+    { access: 'advertiser', budget: 'account-delete', input: { body: deleteBody, bodyLimitBytes: 4096 } },
     async (ctx) => {
       const advertiser = signedInAdvertiser(ctx);
       const { password } = ctx.input.body;

@@ -1,7 +1,7 @@
 // Advertiser accounts over HTTP: register, confirm the email, sign in and out, forgotten password, and who is
 // signed in. Sign-in is throttled like the staff login: 5 failures lock an email for 15 minutes, and each
 // address has its own in-memory quota.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
 import {
   advertiserInvalidCredentials,
@@ -11,8 +11,7 @@ import {
   invalidLink,
   signInSlowed,
 } from '#api/errors.ts';
-import { validate } from '#api/http/validate.ts';
-import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { routes, type Routes } from '#api/http/route.ts';
 import { checkPassword, hashPassword } from '#api/services/passwords.ts';
 import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
 import { mailStaffAlert } from '#core/mail/staff-alerts.ts';
@@ -29,7 +28,7 @@ import {
 } from '#core/accounts/accounts.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
 import { advertiserSessions, type SignedInAdvertiser } from '#core/sessions/sessions.ts';
-import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { registerBody, loginBody, emailBody, resendBody, confirmBody, resetBody } from './schema.ts';
 
 /**
@@ -51,7 +50,7 @@ export function returnPathForMail(value: unknown): string {
 const publicAdvertiser = (a: SignedInAdvertiser) => ({ email: a.email, fullName: a.fullName, verificationStatus: a.verificationStatus });
 
 /** Registering and the routes the mailed links lead to: confirming the email and choosing a new password. */
-function addEmailLinkRoutes(router: Router, deps: RouterDeps): void {
+function addEmailLinkRoutes(route: Routes['route'], deps: RouterDeps): void {
   const { mailer } = deps;
   // Links always point at the configured site, never at the request's Host or X-Forwarded-Host: a forged header
   // would otherwise send the victim's token to another site.
@@ -64,10 +63,10 @@ function addEmailLinkRoutes(router: Router, deps: RouterDeps): void {
     await mailer.send(confirmEmailMail(account.email, link(`/confirmar-email?token=${secret}${next ? `&volver=${next}` : ''}`)));
   }
 
-  router.post(
+  route(
+    'post',
     '/register',
-    rateLimit(deps.rateLimits.budget('advertiser-register', { windowMs: 60 * 60_000, max: 20 })),
-    validate({ body: registerBody, bodyLimitBytes: 4096 }),
+    { access: 'public', budget: 'advertiser-register', input: { body: registerBody, bodyLimitBytes: 4096 } },
     async (ctx) => {
       const input = ctx.input.body;
       const id = await registerAdvertiser({ db: deps.db, hashPassword }, input);
@@ -78,10 +77,10 @@ function addEmailLinkRoutes(router: Router, deps: RouterDeps): void {
     },
   );
 
-  router.post(
+  route(
+    'post',
     '/confirm-email',
-    rateLimit(deps.rateLimits.budget('email-confirm', { windowMs: 15 * 60_000, max: 30 })),
-    validate({ body: confirmBody, bodyLimitBytes: 4096 }),
+    { access: 'public', budget: 'email-confirm', input: { body: confirmBody, bodyLimitBytes: 4096 } },
     async (ctx) => {
       const result = await confirmEmail(deps.db, ctx.input.body.token);
       if (typeof result !== 'object') throw invalidLink(result === 'expired');
@@ -90,10 +89,10 @@ function addEmailLinkRoutes(router: Router, deps: RouterDeps): void {
   );
 
   // The same answer whether or not the email has an account: the form must not tell who advertises here.
-  router.post(
+  route(
+    'post',
     '/resend-confirmation',
-    rateLimit(deps.rateLimits.budget('confirmation-resend', { windowMs: 15 * 60_000, max: 5 })),
-    validate({ body: resendBody, bodyLimitBytes: 4096 }),
+    { access: 'public', budget: 'confirmation-resend', input: { body: resendBody, bodyLimitBytes: 4096 } },
     async (ctx) => {
       const input = ctx.input.body;
       const account = await accountAwaitingConfirmation(deps.db, input.email);
@@ -103,10 +102,10 @@ function addEmailLinkRoutes(router: Router, deps: RouterDeps): void {
     },
   );
 
-  router.post(
+  route(
+    'post',
     '/forgot-password',
-    rateLimit(deps.rateLimits.budget('password-forgot', { windowMs: 15 * 60_000, max: 5 })),
-    validate({ body: emailBody, bodyLimitBytes: 4096 }),
+    { access: 'public', budget: 'password-forgot', input: { body: emailBody, bodyLimitBytes: 4096 } },
     async (ctx) => {
       const account = await accountForPasswordReset(deps.db, ctx.input.body.email);
       if (account) {
@@ -118,10 +117,10 @@ function addEmailLinkRoutes(router: Router, deps: RouterDeps): void {
     },
   );
 
-  router.post(
+  route(
+    'post',
     '/reset-password',
-    rateLimit(deps.rateLimits.budget('password-reset', { windowMs: 15 * 60_000, max: 20 })),
-    validate({ body: resetBody, bodyLimitBytes: 4096 }),
+    { access: 'public', budget: 'password-reset', input: { body: resetBody, bodyLimitBytes: 4096 } },
     async (ctx) => {
       const input = ctx.input.body;
       const result = await resetPassword({ db: deps.db, hashPassword }, input.token, input.password);
@@ -132,11 +131,11 @@ function addEmailLinkRoutes(router: Router, deps: RouterDeps): void {
 }
 
 /** Signing in (throttled), signing out, and who is signed in. */
-function addSessionRoutes(router: Router, deps: RouterDeps): void {
-  router.post(
+function addSessionRoutes(route: Routes['route'], deps: RouterDeps): void {
+  route(
+    'post',
     '/login',
-    rateLimit(deps.rateLimits.budget('advertiser-login', { windowMs: 15 * 60_000, max: 30 })),
-    validate({ body: loginBody, bodyLimitBytes: 4096 }),
+    { access: 'public', budget: 'advertiser-login', input: { body: loginBody, bodyLimitBytes: 4096 } },
     async (ctx) => {
       const input = ctx.input.body;
       const now = new Date();
@@ -160,20 +159,20 @@ function addSessionRoutes(router: Router, deps: RouterDeps): void {
     },
   );
 
-  router.post('/logout', async (ctx) => {
+  route('post', '/logout', { access: 'public', budget: 'sign-out', input: {} }, async (ctx) => {
     await advertiserSessions.end(deps.db, ctx.cookies.get(advertiserSessions.cookie));
     advertiserSessions.setCookie(ctx, null);
     ctx.status = 204;
   });
 
-  router.get('/me', requireAdvertiser(deps), (ctx) => {
+  route('get', '/me', { access: 'advertiser', budget: 'advertiser-reads', input: {} }, (ctx) => {
     ctx.body = { advertiser: publicAdvertiser(signedInAdvertiser(ctx)) };
   });
 }
 
 export function advertiserAccountRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/advertiser' });
-  addEmailLinkRoutes(router, deps);
-  addSessionRoutes(router, deps);
+  const { router, route } = routes(deps, '/advertiser');
+  addEmailLinkRoutes(route, deps);
+  addSessionRoutes(route, deps);
   return router;
 }

@@ -2,7 +2,7 @@
 // decision is mailed to the advertiser once committed: core/panel/moderation/decisions.ts); and each ad's statistics.
 import { idParams } from '#api/http/validate.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
-import { done } from '#core/panel/actions.ts';
+import { done } from '#core/answers.ts';
 import { adStatsForStaff } from '#core/panel/moderation/ad-stats.ts';
 import { approveAd, refuseAd, type AdOwnerNotices } from '#core/panel/moderation/decisions.ts';
 import { moderationQueue } from '#core/panel/moderation/queue.ts';

@@ -2,9 +2,10 @@
 // POST/DELETE /api/advertiser/ads/:id/available (on for 1, 2 or 4 hours; ended early) and POST/DELETE .../off (until
 // Buenos Aires midnight; undone). Each answers where the ad stands after it. Someone else's ad answers 404, exactly
 // like an ad that does not exist, as the other own-ad routes do.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
+import { routes } from '#api/http/route.ts';
 import { type HttpError, ownAdNotFound } from '#api/errors.ts';
 import {
   alreadyAvailable,
@@ -15,9 +16,8 @@ import {
   notAvailableNow,
   notDayOff,
 } from '#api/tool-errors.ts';
-import { idParams, validate } from '#api/http/validate.ts';
-import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { idParams } from '#api/http/validate.ts';
+import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { availableNowBody, DAILY_AVAILABLE_WINDOWS, type AdAvailability } from '#shared/available-now.ts';
 import {
   endAvailableWindow,
@@ -46,22 +46,25 @@ function answer(ctx: Context, result: AdAvailability | AvailabilityRefusal): voi
 }
 
 export function availabilityRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/advertiser/ads/:id' });
-  router.use(requireAdvertiser(deps));
+  const { router, route } = routes(deps, '/advertiser/ads/:id');
   // Each change raises the catalog version (every public page of the ad's searches is rendered again): a budget per
   // address keeps a script from doing that all day. The daily limit of windows is the product's, per ad.
-  router.use(rateLimit(deps.rateLimits.budget('availability', { windowMs: 60 * 60_000, max: 60 })));
 
-  router.post('/available', validate({ params: idParams, body: availableNowBody }), async (ctx) => {
-    answer(ctx, await startAvailableWindow(deps.db, me(ctx), ctx.input.params.id, ctx.input.body.hours));
-  });
-  router.delete('/available', validate({ params: idParams }), async (ctx) => {
+  route(
+    'post',
+    '/available',
+    { access: 'advertiser', budget: 'availability', input: { params: idParams, body: availableNowBody } },
+    async (ctx) => {
+      answer(ctx, await startAvailableWindow(deps.db, me(ctx), ctx.input.params.id, ctx.input.body.hours));
+    },
+  );
+  route('delete', '/available', { access: 'advertiser', budget: 'availability', input: { params: idParams } }, async (ctx) => {
     answer(ctx, await endAvailableWindow(deps.db, me(ctx), ctx.input.params.id));
   });
-  router.post('/off', validate({ params: idParams }), async (ctx) => {
+  route('post', '/off', { access: 'advertiser', budget: 'availability', input: { params: idParams } }, async (ctx) => {
     answer(ctx, await startDayOff(deps.db, me(ctx), ctx.input.params.id));
   });
-  router.delete('/off', validate({ params: idParams }), async (ctx) => {
+  route('delete', '/off', { access: 'advertiser', budget: 'availability', input: { params: idParams } }, async (ctx) => {
     answer(ctx, await undoDayOff(deps.db, me(ctx), ctx.input.params.id));
   });
   return router;

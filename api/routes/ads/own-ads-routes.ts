@@ -1,12 +1,12 @@
 // The advertiser's own ads: GET /api/advertiser/ads and /ads/:id, POST /ads (a draft from the form),
 // PUT /ads/:id (edit; a live ad goes back to review), POST /ads/:id/submit (send for review). Someone else's ad
 // answers 404, exactly like an ad that does not exist.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
+import { routes } from '#api/http/route.ts';
 import { adActionNotAllowed, adExpiredWhilePaused, adHeld, adLocked, alreadySubmitted, notVerified, ownAdNotFound } from '#api/errors.ts';
-import { idParams, validate } from '#api/http/validate.ts';
-import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { idParams } from '#api/http/validate.ts';
 import { adInputSchema } from '#shared/ad-input.ts';
 import { findOwnAd, listOwnAds } from '#core/own-ads/own-ads.ts';
 import { createAdDraft, submitOwnAd, updateOwnAd } from '#core/own-ads/edit-own-ad.ts';
@@ -16,29 +16,28 @@ import { RENEW_WINDOW_DAYS } from '#core/own-ads/renewal.ts';
 import { deleteAdImage } from '#api/services/image-store.ts';
 import { deleteDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
-import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { signedInAdvertiser } from '#api/auth/guards.ts';
 
 const me = (ctx: Context) => signedInAdvertiser(ctx).id;
 const adMissing = ownAdNotFound;
 
 export function advertiserAdsRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/advertiser/ads' });
-  router.use(requireAdvertiser(deps));
+  const { router, route } = routes(deps, '/advertiser/ads');
 
-  router.get('/', async (ctx) => {
+  route('get', '/', { access: 'advertiser', budget: 'advertiser-reads', input: {} }, async (ctx) => {
     ctx.body = await listOwnAds(deps.db, me(ctx));
   });
 
-  router.get('/:id', validate({ params: idParams }), async (ctx) => {
+  route('get', '/:id', { access: 'advertiser', budget: 'advertiser-reads', input: { params: idParams } }, async (ctx) => {
     const ad = await findOwnAd(deps.db, me(ctx), ctx.input.params.id);
     if (!ad) throw adMissing();
     ctx.body = ad;
   });
 
-  router.post(
+  route(
+    'post',
     '/',
-    rateLimit(deps.rateLimits.budget('ad-create', { windowMs: 60 * 60_000, max: 30 })),
-    validate({ body: adInputSchema, bodyLimitBytes: 32 * 1024 }),
+    { access: 'advertiser', budget: 'ad-create', input: { body: adInputSchema, bodyLimitBytes: 32 * 1024 } },
     async (ctx) => {
       const input = ctx.input.body;
       const id = await createAdDraft(deps.db, me(ctx), input);
@@ -47,16 +46,21 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
     },
   );
 
-  router.put('/:id', validate({ params: idParams, body: adInputSchema, bodyLimitBytes: 32 * 1024 }), async (ctx) => {
-    const { id } = ctx.input.params;
-    const input = ctx.input.body;
-    const result = await updateOwnAd(deps.db, me(ctx), id, input);
-    if (result === 'missing') throw adMissing();
-    if (result === 'not_editable') throw adLocked();
-    ctx.body = await findOwnAd(deps.db, me(ctx), id);
-  });
+  route(
+    'put',
+    '/:id',
+    { access: 'advertiser', budget: 'advertiser-writes', input: { params: idParams, body: adInputSchema, bodyLimitBytes: 32 * 1024 } },
+    async (ctx) => {
+      const { id } = ctx.input.params;
+      const input = ctx.input.body;
+      const result = await updateOwnAd(deps.db, me(ctx), id, input);
+      if (result === 'missing') throw adMissing();
+      if (result === 'not_editable') throw adLocked();
+      ctx.body = await findOwnAd(deps.db, me(ctx), id);
+    },
+  );
 
-  router.post('/:id/submit', validate({ params: idParams }), async (ctx) => {
+  route('post', '/:id/submit', { access: 'advertiser', budget: 'advertiser-writes', input: { params: idParams } }, async (ctx) => {
     const { id } = ctx.input.params;
     const result = await submitOwnAd(deps.db, me(ctx), id);
     if (result === 'missing') throw adMissing();
@@ -71,7 +75,7 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
     renew: `Este anuncio todavía no se puede renovar: los avisos gratuitos se renuevan en sus últimos ${RENEW_WINDOW_DAYS} días o ya vencidos, con la identidad verificada.`,
   } as const;
   for (const action of ['pause', 'resume', 'renew'] as const) {
-    router.post(`/:id/${action}`, validate({ params: idParams }), async (ctx) => {
+    route('post', `/:id/${action}`, { access: 'advertiser', budget: 'advertiser-writes', input: { params: idParams } }, async (ctx) => {
       const { id } = ctx.input.params;
       const result = await changeOwnAd(deps.db, me(ctx), id, action);
       if (result === 'missing') throw adMissing();
@@ -81,7 +85,7 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
     });
   }
 
-  router.delete('/:id', validate({ params: idParams }), async (ctx) => {
+  route('delete', '/:id', { access: 'advertiser', budget: 'advertiser-writes', input: { params: idParams } }, async (ctx) => {
     const { id } = ctx.input.params;
     const files = await deleteOwnAd(deps.db, me(ctx), id);
     if (files === 'missing') throw adMissing();

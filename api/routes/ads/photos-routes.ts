@@ -2,9 +2,10 @@
 // show each file's progress), DELETE /ads/:id/photos/:photoId, PUT /ads/:id/photos/order. Every file is checked
 // (type by its bytes, 5 MB, pixel count), re-encoded to WebP widths without metadata, and the original dropped; its
 // perceptual hash is kept to find the same picture in other accounts' ads (docs/decisions/043).
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
+import { routes } from '#api/http/route.ts';
 import {
   adLocked,
   HttpError,
@@ -15,14 +16,13 @@ import {
   removedAdPhoto,
   tooManyPhotos,
 } from '#api/errors.ts';
-import { oneFileForm, readMultipart } from '#api/http/read-multipart.ts';
-import { idParams, validate, type WithInput } from '#api/http/validate.ts';
-import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { oneFileForm } from '#api/http/read-multipart.ts';
+import { idParams, type WithInput } from '#api/http/validate.ts';
 import { deleteAdImage, encodeAdImage, saveAdImage, type EncodedAdImage } from '#api/services/image-store.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { checkedImage, imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
-import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { signedInAdvertiser } from '#api/auth/guards.ts';
 import {
   addOwnPhoto,
   findPhotoAd,
@@ -37,9 +37,10 @@ import { photoParams, orderBody } from './schema.ts';
 /** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
 export const isPhotoUploadPath = (path: string) => /^\/api\/advertiser\/ads\/\d+\/photos$/.test(path);
 
+const PHOTO_FORM = oneFileForm(MAX_IMAGE_BYTES, () => imageTooLarge('la foto', 'photo'));
+
 export function adPhotosRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/advertiser/ads/:id/photos' });
-  router.use(requireAdvertiser(deps));
+  const { router, route } = routes(deps, '/advertiser/ads/:id/photos');
 
   async function ownAd(ctx: Context & WithInput<{ params: typeof idParams }>) {
     const found = await findPhotoAd(deps.db, signedInAdvertiser(ctx).id, ctx.input.params.id);
@@ -53,46 +54,38 @@ export function adPhotosRouter(deps: RouterDeps): Router {
     return { ad, limit };
   }
 
-  router.get('/', validate({ params: idParams }), async (ctx) => {
+  route('get', '/', { access: 'advertiser', budget: 'advertiser-reads', input: { params: idParams } }, async (ctx) => {
     const { ad, limit } = await ownAd(ctx);
     ctx.body = { limit, photos: await ownPhotos(deps.db, ad.id) };
   });
 
-  router.post(
-    '/',
-    rateLimit(deps.rateLimits.budget('ad-photo-upload', { windowMs: 60 * 60_000, max: 120 })),
-    validate({ params: idParams }),
-    async (ctx) => {
-      const { ad, limit } = await ownEditableAd(ctx);
-      const full = () => tooManyPhotos(limit);
-      if (!(await hasRoomForPhoto(deps.db, ad))) throw full();
-      const form = await readMultipart(
-        ctx,
-        oneFileForm(MAX_IMAGE_BYTES, () => imageTooLarge('la foto', 'photo')),
-      );
-      const bytes = await checkedImage(form.file('photo')?.bytes, 'photo', 'la foto', { allowWebp: true });
-      let encoded: EncodedAdImage;
-      try {
-        encoded = await imageJobs.run(() => encodeAdImage(bytes));
-      } catch (err) {
-        if (err instanceof HttpError) throw err; // the queue is full: 503, try again shortly
-        throw invalidImage('La foto está dañada o no se puede leer.', 'photo');
-      }
-      // Checked before anything is stored: a refused photo leaves no file and no row.
-      if (await isRemovedPicture(deps.db, encoded.hash)) throw removedAdPhoto();
-      // Stored before the row that names it: a store that fails leaves no row (and saveAdImage no object).
-      const stored = await saveAdImage(deps.store, encoded);
-      const id = await addOwnPhoto(deps.db, ad, stored);
-      if (id === 'full' || id === 'locked') {
-        await deleteLeftovers([deleteAdImage(deps.store, stored.key)]);
-        throw id === 'full' ? full() : adLocked();
-      }
-      ctx.status = 201;
-      ctx.body = (await ownPhotos(deps.db, ad.id)).find((p) => p.id === id)!;
-    },
-  );
+  route('post', '/', { access: 'advertiser', budget: 'ad-photo-upload', input: { params: idParams, form: PHOTO_FORM } }, async (ctx) => {
+    const { ad, limit } = await ownEditableAd(ctx);
+    const full = () => tooManyPhotos(limit);
+    if (!(await hasRoomForPhoto(deps.db, ad))) throw full();
+    const form = await ctx.input.form();
+    const bytes = await checkedImage(form.file('photo')?.bytes, 'photo', 'la foto', { allowWebp: true });
+    let encoded: EncodedAdImage;
+    try {
+      encoded = await imageJobs.run(() => encodeAdImage(bytes));
+    } catch (err) {
+      if (err instanceof HttpError) throw err; // the queue is full: 503, try again shortly
+      throw invalidImage('La foto está dañada o no se puede leer.', 'photo');
+    }
+    // Checked before anything is stored: a refused photo leaves no file and no row.
+    if (await isRemovedPicture(deps.db, encoded.hash)) throw removedAdPhoto();
+    // Stored before the row that names it: a store that fails leaves no row (and saveAdImage no object).
+    const stored = await saveAdImage(deps.store, encoded);
+    const id = await addOwnPhoto(deps.db, ad, stored);
+    if (id === 'full' || id === 'locked') {
+      await deleteLeftovers([deleteAdImage(deps.store, stored.key)]);
+      throw id === 'full' ? full() : adLocked();
+    }
+    ctx.status = 201;
+    ctx.body = (await ownPhotos(deps.db, ad.id)).find((p) => p.id === id)!;
+  });
 
-  router.delete('/:photoId', validate({ params: photoParams }), async (ctx) => {
+  route('delete', '/:photoId', { access: 'advertiser', budget: 'advertiser-writes', input: { params: photoParams } }, async (ctx) => {
     const { ad } = await ownEditableAd(ctx);
     const { photoId } = ctx.input.params;
     const keys = await removeOwnPhoto(deps.db, ad, photoId);
@@ -102,14 +95,19 @@ export function adPhotosRouter(deps: RouterDeps): Router {
     ctx.status = 204;
   });
 
-  router.put('/order', validate({ params: idParams, body: orderBody, bodyLimitBytes: 4096 }), async (ctx) => {
-    const { ad } = await ownEditableAd(ctx);
-    const { ids } = ctx.input.body;
-    const result = await reorderOwnPhotos(deps.db, ad, ids);
-    if (result === 'locked') throw adLocked();
-    if (result === 'invalid') throw invalidPhotoOrder();
-    ctx.body = { photos: await ownPhotos(deps.db, ad.id) };
-  });
+  route(
+    'put',
+    '/order',
+    { access: 'advertiser', budget: 'advertiser-writes', input: { params: idParams, body: orderBody, bodyLimitBytes: 4096 } },
+    async (ctx) => {
+      const { ad } = await ownEditableAd(ctx);
+      const { ids } = ctx.input.body;
+      const result = await reorderOwnPhotos(deps.db, ad, ids);
+      if (result === 'locked') throw adLocked();
+      if (result === 'invalid') throw invalidPhotoOrder();
+      ctx.body = { photos: await ownPhotos(deps.db, ad.id) };
+    },
+  );
 
   return router;
 }

@@ -1,23 +1,22 @@
 // Public ad endpoints. The phone number is only given out here, on an explicit request, and counted (as a phone
 // reveal or a WhatsApp open, for the ad's statistics): in the local form for reading, with call and WhatsApp links
 // built from the stored international form. Also which of a visitor's favourites are still public.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
+import { routes } from '#api/http/route.ts';
 import { publicAdNotFound } from '#api/errors.ts';
-import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { adPhone } from '#core/ad-page/ad-phone.ts';
 import { publicAdIds } from '#core/ad-page/public-ad-ids.ts';
 import { isCountedVisit } from '#api/services/ad-stats.ts';
 import { adIdParams, availabilityQuery, phoneRevealBody } from './schema.ts';
-import { validate } from '#api/http/validate.ts';
 import { requestSource } from '#api/http/request-source.ts';
 
 export function adsRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/ads' });
-  router.post(
+  const { router, route } = routes(deps, '/ads');
+  route(
+    'post',
     '/:id/phone',
-    rateLimit(deps.rateLimits.budget('ad-phone', { windowMs: 60_000, max: 30 })),
-    validate({ params: adIdParams, body: phoneRevealBody }),
+    { access: 'public', budget: 'ad-phone', input: { params: adIdParams, body: phoneRevealBody } },
     async (ctx) => {
       const { id } = ctx.input.params;
       const phone = await adPhone(deps.db, id);
@@ -30,14 +29,9 @@ export function adsRouter(deps: RouterDeps): Router {
     },
   );
   // Which of a visitor's favourites are still public (core/ad-page/public-ad-ids.ts).
-  router.get(
-    '/availability',
-    rateLimit(deps.rateLimits.budget('ad-availability', { windowMs: 60_000, max: 30 })),
-    validate({ query: availabilityQuery }),
-    async (ctx) => {
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = await publicAdIds(deps.db, ctx.input.query.ids);
-    },
-  );
+  route('get', '/availability', { access: 'public', budget: 'ad-availability', input: { query: availabilityQuery } }, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await publicAdIds(deps.db, ctx.input.query.ids);
+  });
   return router;
 }

@@ -1,15 +1,15 @@
 // POST /api/analytics/consent, /track (pageview, pageexit) and /event. Each answers 204 once the payload is valid
 // and committed (group commit, ./writer.ts); bots get the same 204 and are dropped. Bodies over 8 KB are refused before parsing.
-// Unlike other routes these parse their body in the handler, not through validate(): a bot is answered 204 before
-// its payload is checked, and sendBeacon's text/plain bodies are accepted.
+// Unlike other routes these parse their body in the handler (a raw input), not through a schema in validate(): a bot
+// is answered 204 before its payload is checked, and sendBeacon's text/plain bodies are accepted.
 //
 // The usual beacon (same origin, a declared length, well formed) is answered before Koa by ./beacon-path.ts through
 // acceptBeacon below; these routes answer the rest, refusals included, with the same budget.
-import Router from '@koa/router';
-import type { Context } from 'koa';
-import { rateLimit, type RequestBudget } from '#api/middleware/rate-limit.ts';
+import type Router from '@koa/router';
+import type { RequestBudget } from '#api/middleware/rate-limit.ts';
+import { routes, type RouteDeps } from '#api/http/route.ts';
+import { budgetOf } from '#api/http/budgets.ts';
 import type { RateLimitStore } from '#api/services/rate-limit-store.ts';
-import { readJsonBody } from '#api/http/read-body.ts';
 import type { AnalyticsWriter } from '#api/services/analytics-writer.ts';
 import { consentBody, eventBody, trackBody } from './schema.ts';
 import { describeAgent, pagePathOf, referrerHostOf } from '#api/http/visitor-context.ts';
@@ -24,9 +24,9 @@ const ANALYTICS_MEDIA_TYPES = ['application/json', 'text/plain'];
 export type BeaconKind = 'consent' | 'track' | 'event';
 export const BEACON_KINDS: readonly BeaconKind[] = ['consent', 'track', 'event'];
 
-/** One budget per IP across the three endpoints: a browsing visitor stays far below it. */
+/** One budget per source across the three endpoints and the fast path (./beacon-path.ts). */
 export function analyticsBudget(rateLimits: RateLimitStore): RequestBudget {
-  return rateLimits.budget('analytics', { windowMs: 60_000, max: 240 });
+  return budgetOf(rateLimits, 'analytics');
 }
 
 /**
@@ -96,12 +96,12 @@ export function setBeaconRefusal(req: object, err: HttpError): void {
   (req as { [REFUSED]?: HttpError })[REFUSED] = err;
 }
 
-export function analyticsRouter(writer: AnalyticsWriter, budget: RequestBudget): Router {
-  const router = new Router({ prefix: '/analytics' });
-  router.use(rateLimit(budget));
+export function analyticsRouter(writer: AnalyticsWriter, deps: RouteDeps): Router {
+  const { router, route } = routes(deps, '/analytics');
+  const beacon = { raw: { limitBytes: ANALYTICS_BODY_LIMIT, types: ANALYTICS_MEDIA_TYPES } };
   for (const kind of BEACON_KINDS) {
-    router.post(`/${kind}`, async (ctx: Context) => {
-      const body = await readJsonBody(ctx, { limitBytes: ANALYTICS_BODY_LIMIT, types: ANALYTICS_MEDIA_TYPES });
+    route('post', `/${kind}`, { access: 'public', budget: 'analytics', input: beacon }, async (ctx) => {
+      const body = await ctx.input.raw();
       const refused = (ctx.req as { [REFUSED]?: HttpError })[REFUSED];
       if (refused) throw refused;
       await acceptBeacon(kind, body, ctx.get('User-Agent') || undefined, writer);

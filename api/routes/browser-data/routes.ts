@@ -2,23 +2,29 @@
 // everything Velada keeps in it, HttpOnly cookies included, which no page script can reach (Clear-Site-Data). A
 // session those cookies carried ends here too, so it cannot come back from a copy. Same-origin only, like every write
 // (api/middleware/same-origin.ts): another site cannot sign a visitor out.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
+import { routes, unlimited } from '#api/http/route.ts';
 import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
 import { signOut } from '#core/panel/sign-in.ts';
 
 export const CLEAR_BROWSER_DATA_PATH = '/api/browser-data/clear';
 
 export function browserDataRouter(deps: RouterDeps): Router {
-  const router = new Router();
+  const { router, route } = routes(deps, '');
 
-  router.post(CLEAR_BROWSER_DATA_PATH.slice('/api'.length), async (ctx) => {
-    await advertiserSessions.end(deps.db, ctx.cookies.get(advertiserSessions.cookie));
-    await signOut(deps.db, ctx.cookies.get(staffSessions.cookie), ctx.ip);
-    ctx.set('Clear-Site-Data', '"cache", "cookies", "storage"');
-    ctx.set('Cache-Control', 'no-store');
-    ctx.status = 204;
-  });
+  route(
+    'post',
+    CLEAR_BROWSER_DATA_PATH.slice('/api'.length),
+    { access: 'public', budget: unlimited('The quick exit must always work'), input: {} },
+    async (ctx) => {
+      await advertiserSessions.end(deps.db, ctx.cookies.get(advertiserSessions.cookie));
+      await signOut(deps.db, ctx.cookies.get(staffSessions.cookie), ctx.ip);
+      ctx.set('Clear-Site-Data', '"cache", "cookies", "storage"');
+      ctx.set('Cache-Control', 'no-store');
+      ctx.status = 204;
+    },
+  );
 
   return router;
 }

@@ -2,13 +2,14 @@
 // id in any path: nobody can name someone else's): GET /api/advertiser/check-in (the running one or null), POST
 // (start, with a notice to the contact), POST .../extend (+30 minutes), POST .../done ("Estoy bien") and DELETE
 // (cancel). Ending it deletes it; nothing about it is audited or logged.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
+import { routes, unlimited } from '#api/http/route.ts';
+import { budgetOf } from '#api/http/budgets.ts';
 import { tooManyRequests } from '#api/errors.ts';
 import { checkInExtensionLimit, checkInNeedsVerification, checkInOverdue, checkInRunning, noCheckIn } from '#api/tool-errors.ts';
-import { validate } from '#api/http/validate.ts';
-import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { mailFailure } from '#core/mail/mail.ts';
 import { activeCheckIn, endCheckIn, extendCheckIn, startCheckIn } from '#core/safety/check-in.ts';
 import { checkInBody, MAX_CHECK_IN_EXTENSIONS } from '#shared/check-in.ts';
@@ -16,12 +17,12 @@ import { checkInMessageId, checkInStartedMail } from '#core/safety/check-in-mail
 import { requestSource } from '#api/http/request-source.ts';
 
 export function checkInRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/advertiser/check-in' });
-  router.use(requireAdvertiser(deps));
+  const { router, route } = routes(deps, '/advertiser/check-in');
   // Starting one mails an address the advertiser typed: a budget per account and one per address keep that from
   // becoming a way to send mail to strangers. Ending and extending are not limited: "Estoy bien" must always work.
-  const perAccount = deps.rateLimits.budget('check-in-start', { windowMs: 24 * 60 * 60_000, max: 10 });
-  const perAddress = deps.rateLimits.budget('check-in-start-ip', { windowMs: 60 * 60_000, max: 60 });
+  const perAccount = budgetOf(deps.rateLimits, 'check-in-start');
+  const perAddress = budgetOf(deps.rateLimits, 'check-in-start-ip');
+  const alwaysAnswers = unlimited('"Estoy bien" must always work');
 
   const verified = (ctx: Context) => {
     const advertiser = signedInAdvertiser(ctx);
@@ -29,44 +30,49 @@ export function checkInRouter(deps: RouterDeps): Router {
     return advertiser;
   };
 
-  router.get('/', async (ctx) => {
+  route('get', '/', { access: 'advertiser', budget: 'advertiser-reads', input: {} }, async (ctx) => {
     ctx.body = { checkIn: await activeCheckIn(deps.db, signedInAdvertiser(ctx).id) };
   });
 
-  router.post('/', validate({ body: checkInBody, bodyLimitBytes: 8192 }), async (ctx) => {
-    const advertiser = verified(ctx);
-    for (const [budget, key] of [
-      [perAddress, requestSource(ctx)],
-      [perAccount, `advertiser:${advertiser.id}`],
-    ] as const) {
-      const wait = await budget.take(key, ctx.req);
-      if (wait > 0) {
-        ctx.set('Retry-After', String(wait));
-        throw tooManyRequests('Empezaste muchos avisos de seguridad seguidos. Esperá un rato y volvé a intentar.');
+  route(
+    'post',
+    '/',
+    { access: 'advertiser', budget: 'advertiser-writes', input: { body: checkInBody, bodyLimitBytes: 8192 } },
+    async (ctx) => {
+      const advertiser = verified(ctx);
+      for (const [budget, key] of [
+        [perAddress, requestSource(ctx)],
+        [perAccount, `advertiser:${advertiser.id}`],
+      ] as const) {
+        const wait = await budget.take(key, ctx.req);
+        if (wait > 0) {
+          ctx.set('Retry-After', String(wait));
+          throw tooManyRequests('Empezaste muchos avisos de seguridad seguidos. Esperá un rato y volvé a intentar.');
+        }
       }
-    }
-    const started = await startCheckIn(deps.db, advertiser.id, ctx.input.body);
-    if (started === 'running') throw checkInRunning();
-    const { id, checkIn } = started;
-    // The contact hears of it at once, so an alert never comes out of the blue; a failure does not stop the timer,
-    // but the advertiser is told, since the alert would likely fail the same way.
-    const notice = checkInStartedMail(checkIn.contactEmail, {
-      shownName: checkIn.shownName,
-      dueAt: new Date(checkIn.dueAt),
-      messageId: checkInMessageId('start', id, new Date(checkIn.startedAt), deps.config.siteOrigin),
-    });
-    const noticeSent = await deps.mailer.send(notice).then(
-      () => true,
-      (err: unknown) => {
-        console.error(`Check-in ${id}: the start notice failed (${mailFailure(err)}).`);
-        return false;
-      },
-    );
-    ctx.status = 201;
-    ctx.body = { checkIn, noticeSent };
-  });
+      const started = await startCheckIn(deps.db, advertiser.id, ctx.input.body);
+      if (started === 'running') throw checkInRunning();
+      const { id, checkIn } = started;
+      // The contact hears of it at once, so an alert never comes out of the blue; a failure does not stop the timer,
+      // but the advertiser is told, since the alert would likely fail the same way.
+      const notice = checkInStartedMail(checkIn.contactEmail, {
+        shownName: checkIn.shownName,
+        dueAt: new Date(checkIn.dueAt),
+        messageId: checkInMessageId('start', id, new Date(checkIn.startedAt), deps.config.siteOrigin),
+      });
+      const noticeSent = await deps.mailer.send(notice).then(
+        () => true,
+        (err: unknown) => {
+          console.error(`Check-in ${id}: the start notice failed (${mailFailure(err)}).`);
+          return false;
+        },
+      );
+      ctx.status = 201;
+      ctx.body = { checkIn, noticeSent };
+    },
+  );
 
-  router.post('/extend', async (ctx) => {
+  route('post', '/extend', { access: 'advertiser', budget: alwaysAnswers, input: {} }, async (ctx) => {
     const result = await extendCheckIn(deps.db, signedInAdvertiser(ctx).id);
     if (result === 'none') throw noCheckIn();
     if (result === 'overdue') throw checkInOverdue();
@@ -75,11 +81,11 @@ export function checkInRouter(deps: RouterDeps): Router {
   });
 
   // "Estoy bien" and "Cancelar" do the same (the row goes); two paths so each says what the advertiser meant.
-  router.post('/done', async (ctx) => {
+  route('post', '/done', { access: 'advertiser', budget: alwaysAnswers, input: {} }, async (ctx) => {
     if (!(await endCheckIn(deps.db, signedInAdvertiser(ctx).id))) throw noCheckIn();
     ctx.body = { checkIn: null };
   });
-  router.delete('/', async (ctx) => {
+  route('delete', '/', { access: 'advertiser', budget: alwaysAnswers, input: {} }, async (ctx) => {
     if (!(await endCheckIn(deps.db, signedInAdvertiser(ctx).id))) throw noCheckIn();
     ctx.body = { checkIn: null };
   });

@@ -13,6 +13,7 @@ import { storeDocument } from '#api/services/identity-vault.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { testJpeg } from '#api/testing/images.ts';
 import { startPanel, type Panel } from '#api/testing/panel.ts';
+import { memoryRateLimitStore } from '#api/services/rate-limit-store.ts';
 
 let panel: Panel;
 let pendingIds: number[] = [];
@@ -176,6 +177,8 @@ afterAll(() => panel.close());
 /** A request each route answers with success, for the access test; a route missing here fails that test. */
 function successfulCall(key: string): { path: string; body?: unknown } | undefined {
   const examples: Record<string, () => { path: string; body?: unknown }> = {
+    'GET /api/admin/me': () => ({ path: '/api/admin/me' }),
+    'POST /api/admin/heartbeat': () => ({ path: '/api/admin/heartbeat' }),
     'GET /api/admin/statistics': () => ({ path: '/api/admin/statistics' }),
     'GET /api/admin/alerts': () => ({ path: '/api/admin/alerts' }),
     'POST /api/admin/alerts/:id/seen': () => ({ path: `/api/admin/alerts/${alertId}/seen` }),
@@ -265,7 +268,7 @@ describe('access to every admin data route', () => {
     analytics: null as never,
     mailer: null as never,
     store: null as never,
-    rateLimits: null as never,
+    rateLimits: memoryRateLimitStore(),
     adStats: null as never,
   });
   const routes = router.stack.flatMap((layer) =>

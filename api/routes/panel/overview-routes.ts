@@ -5,7 +5,7 @@ import { analyticsSummary } from '#core/panel/overview/analytics.ts';
 import { auditLog } from '#core/panel/overview/audit-log.ts';
 import { panelSettings, saveSettings } from '#core/panel/overview/settings.ts';
 import { panelStatistics } from '#core/panel/overview/statistics.ts';
-import { done } from '#core/panel/actions.ts';
+import { done } from '#core/answers.ts';
 import type { StaffRoutes } from './staff-routes.ts';
 import { settingsBody, auditQuery } from './schema.ts';
 

@@ -13,11 +13,13 @@ import { registerReportRoutes } from '#api/routes/reports/admin-routes.ts';
 import { registerSafetyAlertRoutes } from '#api/routes/safety-alerts/admin-routes.ts';
 import { registerPaymentRoutes } from '#api/routes/payments/admin-routes.ts';
 import { registerAdministratorRoutes } from '#api/routes/staff/admin-routes.ts';
+import { registerStaffSessionRoutes } from '#api/routes/staff/auth-routes.ts';
 
 /** Returns the router and the permissions it registered, which must be ADMIN_ROUTES exactly (a test checks). */
 export function adminDataRouter(deps: RouterDeps): { router: Router; permissions: ReadonlyMap<string, RoutePermission> } {
   const staff = staffRoutes(deps);
   for (const register of [
+    registerStaffSessionRoutes,
     registerOverviewRoutes,
     registerVerificationRoutes,
     registerPhotoVerificationRoutes,

@@ -6,7 +6,7 @@ import { mailPaymentConfirmed } from '#core/payments/confirmation-mail.ts';
 import { sendReceipt } from '#api/routes/payments/receipts.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
 import { sealedFiles } from '#api/routes/panel/sealed-files.ts';
-import { created, done } from '#core/panel/actions.ts';
+import { created, done } from '#core/answers.ts';
 import { activateAccount, addAccount, bankAccounts } from '#core/panel/payments/bank-accounts.ts';
 import { payments, processPayment, viewReceipt, type PaymentNotices } from '#core/panel/payments/payments.ts';
 import { processBody, bankAccountBody } from './schema.ts';

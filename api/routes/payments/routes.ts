@@ -2,9 +2,10 @@
 // published ads (a pending payment at the quoted price), see their payments, attach a transfer receipt, cancel a
 // payment still waiting. MercadoPago's notifications arrive at POST /api/payments/mercadopago/webhook, checked
 // by signature instead of by session.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
+import { routes, type Routes } from '#api/http/route.ts';
 import {
   adNotPublished,
   badNotificationSignature,
@@ -25,10 +26,8 @@ import {
   receiptNotFound,
   receiptsUnavailable,
 } from '#api/errors.ts';
-import { readJsonBody } from '#api/http/read-body.ts';
-import { oneFileForm, readMultipart } from '#api/http/read-multipart.ts';
-import { idParams, validate } from '#api/http/validate.ts';
-import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { oneFileForm } from '#api/http/read-multipart.ts';
+import { idParams } from '#api/http/validate.ts';
 import { deleteDocument, readDocument, readingKeys, storeDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
 import { planLabel } from '#shared/plans.ts';
@@ -46,7 +45,7 @@ import { formatLongDate } from '#shared/format.ts';
 import { checkedReceipt, MAX_RECEIPT_BYTES, receiptTooLarge, sendReceipt } from './receipts.ts';
 import { checkNotificationSignature, MercadoPagoUnavailable, mercadoPagoClient, type MercadoPagoClient } from './mercadopago.ts';
 import { mailPaymentConfirmed, paymentPagePath } from '#core/payments/confirmation-mail.ts';
-import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { purchaseBody, paymentQuery } from './schema.ts';
 import type { PurchaseAnswer } from '#shared/contracts/advertiser/payments.ts';
 
@@ -107,17 +106,16 @@ function receiptKey(deps: RouterDeps): Buffer {
 
 /** The advertiser's own payments: list, buy a plan, follow one, cancel it, pay it through MercadoPago. */
 function ownPaymentsRouter(deps: RouterDeps, mercadoPago: MercadoPagoClient | null): Router {
-  const own = new Router({ prefix: '/advertiser/payments' });
-  own.use(requireAdvertiser(deps));
+  const { router, route } = routes(deps, '/advertiser/payments');
 
-  own.get('/', async (ctx) => {
+  route('get', '/', { access: 'advertiser', budget: 'advertiser-reads', input: {} }, async (ctx) => {
     ctx.body = await listOwnPayments(deps.db, me(ctx));
   });
 
-  own.post(
+  route(
+    'post',
     '/',
-    rateLimit(deps.rateLimits.budget('payment-purchase', { windowMs: 60 * 60_000, max: 30 })),
-    validate({ body: purchaseBody, bodyLimitBytes: 4096 }),
+    { access: 'advertiser', budget: 'payment-purchase', input: { body: purchaseBody, bodyLimitBytes: 4096 } },
     async (ctx) => {
       const purchase = await buyPlan(
         { db: deps.db, checkout: mercadoPago ? (payment) => checkout(deps, mercadoPago, payment) : null },
@@ -129,10 +127,10 @@ function ownPaymentsRouter(deps: RouterDeps, mercadoPago: MercadoPagoClient | nu
     },
   );
 
-  own.get(
+  route(
+    'get',
     '/:id',
-    rateLimit(deps.rateLimits.budget('payment-status', { windowMs: 60_000, max: 60 })),
-    validate({ params: idParams, query: paymentQuery }),
+    { access: 'advertiser', budget: 'payment-status', input: { params: idParams, query: paymentQuery } },
     async (ctx) => {
       const { id } = ctx.input.params;
       const { mercadopago } = ctx.input.query;
@@ -153,7 +151,7 @@ function ownPaymentsRouter(deps: RouterDeps, mercadoPago: MercadoPagoClient | nu
     },
   );
 
-  own.post('/:id/cancel', validate({ params: idParams }), async (ctx) => {
+  route('post', '/:id/cancel', { access: 'advertiser', budget: 'advertiser-writes', input: { params: idParams } }, async (ctx) => {
     const { id } = ctx.input.params;
     const result = await cancelOwnPayment(deps.db, me(ctx), id);
     if (result === 'missing') throw paymentNotFound();
@@ -162,37 +160,32 @@ function ownPaymentsRouter(deps: RouterDeps, mercadoPago: MercadoPagoClient | nu
   });
 
   // A payment already waiting (a renewal, or a MercadoPago checkout left unfinished) paid through MercadoPago.
-  own.post(
-    '/:id/mercadopago',
-    rateLimit(deps.rateLimits.budget('payment-mercadopago', { windowMs: 60 * 60_000, max: 30 })),
-    validate({ params: idParams }),
-    async (ctx) => {
-      const { id } = ctx.input.params;
-      if (!mercadoPago) throw paymentMethodUnavailable(MERCADOPAGO_OFF);
-      const payment = await findOwnPayment(deps.db, me(ctx), id);
-      if (!payment) throw paymentNotFound();
-      if (payment.status !== 'pending') throw paymentNotPending();
-      const preference = await checkout(deps, mercadoPago, payment);
-      await recordOwnCheckout(deps.db, id, preference.id);
-      ctx.body = { redirectUrl: preference.initPoint };
-    },
-  );
-  addReceiptRoutes(own, deps);
-  return own;
+  route('post', '/:id/mercadopago', { access: 'advertiser', budget: 'payment-mercadopago', input: { params: idParams } }, async (ctx) => {
+    const { id } = ctx.input.params;
+    if (!mercadoPago) throw paymentMethodUnavailable(MERCADOPAGO_OFF);
+    const payment = await findOwnPayment(deps.db, me(ctx), id);
+    if (!payment) throw paymentNotFound();
+    if (payment.status !== 'pending') throw paymentNotPending();
+    const preference = await checkout(deps, mercadoPago, payment);
+    await recordOwnCheckout(deps.db, id, preference.id);
+    ctx.body = { redirectUrl: preference.initPoint };
+  });
+  addReceiptRoutes(route, deps);
+  return router;
 }
 
 /** A transfer receipt: attached to a payment still waiting, and read back by its advertiser. */
-function addReceiptRoutes(own: Router, deps: RouterDeps): void {
-  own.post(
+function addReceiptRoutes(route: Routes['route'], deps: RouterDeps): void {
+  route(
+    'post',
     '/:id/receipt',
-    rateLimit(deps.rateLimits.budget('payment-receipt', { windowMs: 60 * 60_000, max: 30 })),
-    validate({ params: idParams }),
+    { access: 'advertiser', budget: 'payment-receipt', input: { params: idParams, form: RECEIPT_FORM } },
     async (ctx) => {
       const { id } = ctx.input.params;
       const payment = await findOwnPayment(deps.db, me(ctx), id);
       if (!payment) throw paymentNotFound();
       if (payment.status !== 'pending') throw paymentNotPending('receipt');
-      const form = await readMultipart(ctx, oneFileForm(MAX_RECEIPT_BYTES, receiptTooLarge));
+      const form = await ctx.input.form();
       const receipt = await checkedReceipt(form.file('receipt')?.bytes);
       const fileKey = await storeDocument(deps.store, receiptKey(deps), receipt.bytes, 'receipts');
       const result = await attachOwnReceipt(deps.db, me(ctx), id, { key: fileKey, type: receipt.type });
@@ -205,7 +198,7 @@ function addReceiptRoutes(own: Router, deps: RouterDeps): void {
     },
   );
 
-  own.get('/:id/receipt', validate({ params: idParams }), async (ctx) => {
+  route('get', '/:id/receipt', { access: 'advertiser', budget: 'advertiser-reads', input: { params: idParams } }, async (ctx) => {
     const { id } = ctx.input.params;
     const receipt = await ownPaymentReceipt(deps.db, me(ctx), id);
     if (!receipt) throw receiptNotFound();
@@ -218,47 +211,48 @@ function addReceiptRoutes(own: Router, deps: RouterDeps): void {
   });
 }
 
-function addMercadoPagoWebhook(router: Router, deps: RouterDeps, mercadoPago: MercadoPagoClient | null): void {
-  router.post(
-    '/payments/mercadopago/webhook',
-    rateLimit(deps.rateLimits.budget('mercadopago-webhook', { windowMs: 60_000, max: 120 })),
-    async (ctx) => {
-      if (!mercadoPago || !deps.config.mercadoPago) throw noSuchEndpoint();
-      const body = ((await readJsonBody(ctx, { limitBytes: 16 * 1024, types: ['application/json'] }).catch(() => ({}))) ?? {}) as {
-        type?: string;
-        data?: { id?: unknown };
-      };
-      const dataId = String(ctx.query['data.id'] ?? body.data?.id ?? '');
-      const type = String(ctx.query.type ?? body.type ?? '');
-      if (!/^[\w-]{1,40}$/.test(dataId)) throw invalidNotification();
-      const check = checkNotificationSignature({
-        secret: deps.config.mercadoPago.webhookSecret,
-        signature: ctx.get('x-signature') || undefined,
-        requestId: ctx.get('x-request-id') || undefined,
-        dataId,
+const RECEIPT_FORM = oneFileForm(MAX_RECEIPT_BYTES, receiptTooLarge);
+const NOTIFICATION_BODY = { limitBytes: 16 * 1024, types: ['application/json'] };
+
+function mercadoPagoWebhookRouter(deps: RouterDeps, mercadoPago: MercadoPagoClient | null): Router {
+  const { router, route } = routes(deps, '');
+  const declaration = { access: 'signature', budget: 'mercadopago-webhook', input: { raw: NOTIFICATION_BODY } } as const;
+  route('post', '/payments/mercadopago/webhook', declaration, async (ctx) => {
+    if (!mercadoPago || !deps.config.mercadoPago) throw noSuchEndpoint();
+    // What is in the body is only a hint: the payment itself is asked of their API.
+    const body = ((await ctx.input.raw().catch(() => ({}))) ?? {}) as {
+      type?: string;
+      data?: { id?: unknown };
+    };
+    const dataId = String(ctx.query['data.id'] ?? body.data?.id ?? '');
+    const type = String(ctx.query.type ?? body.type ?? '');
+    if (!/^[\w-]{1,40}$/.test(dataId)) throw invalidNotification();
+    const check = checkNotificationSignature({
+      secret: deps.config.mercadoPago.webhookSecret,
+      signature: ctx.get('x-signature') || undefined,
+      requestId: ctx.get('x-request-id') || undefined,
+      dataId,
+    });
+    if (check !== 'ok') throw badNotificationSignature(check === 'stale');
+    if (type === 'payment') {
+      const outcome = await confirmFromMercadoPago(deps.db, mercadoPago, dataId).catch((err: Error) => {
+        // Their API did not answer: a 503 makes MercadoPago deliver the notification again later.
+        throw mercadoPagoLookupFailed(err.message);
       });
-      if (check !== 'ok') throw badNotificationSignature(check === 'stale');
-      if (type === 'payment') {
-        const outcome = await confirmFromMercadoPago(deps.db, mercadoPago, dataId).catch((err: Error) => {
-          // Their API did not answer: a 503 makes MercadoPago deliver the notification again later.
-          throw mercadoPagoLookupFailed(err.message);
-        });
-        if (outcome.result === 'completed') await mailPaymentConfirmed(deps.mailer, outcome.payment, deps.config.siteOrigin);
-        if (['amount_mismatch', 'unknown_reference', 'duplicate', 'not_pending'].includes(outcome.result)) {
-          console.warn(`MercadoPago payment ${dataId}: ${outcome.result}; approved but not applied, for staff to review or refund.`);
-        }
-        ctx.body = { received: true, result: outcome.result };
-        return;
+      if (outcome.result === 'completed') await mailPaymentConfirmed(deps.mailer, outcome.payment, deps.config.siteOrigin);
+      if (['amount_mismatch', 'unknown_reference', 'duplicate', 'not_pending'].includes(outcome.result)) {
+        console.warn(`MercadoPago payment ${dataId}: ${outcome.result}; approved but not applied, for staff to review or refund.`);
       }
-      ctx.body = { received: true };
-    },
-  );
+      ctx.body = { received: true, result: outcome.result };
+      return;
+    }
+    ctx.body = { received: true };
+  });
+  return router;
 }
 
-export function paymentsRouter(deps: RouterDeps): Router {
-  const router = new Router();
+/** The advertiser's payments and MercadoPago's notifications, which share one client. */
+export function paymentsRouters(deps: RouterDeps): Router[] {
   const mercadoPago = deps.config.mercadoPago ? mercadoPagoClient(deps.config.mercadoPago) : null;
-  router.use(ownPaymentsRouter(deps, mercadoPago).routes());
-  addMercadoPagoWebhook(router, deps, mercadoPago);
-  return router;
+  return [ownPaymentsRouter(deps, mercadoPago), mercadoPagoWebhookRouter(deps, mercadoPago)];
 }

@@ -3,7 +3,7 @@
 // (core/panel/reports/).
 import { idParams } from '#api/http/validate.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
-import { done } from '#core/panel/actions.ts';
+import { done } from '#core/answers.ts';
 import { contactMessages, markMessageAnswered } from '#core/panel/reports/messages.ts';
 import { downloadPreservedPackage, preserveReport, releaseReport } from '#core/panel/reports/preservation.ts';
 import { decideReport, reportsFor } from '#core/panel/reports/reports.ts';

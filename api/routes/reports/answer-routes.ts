@@ -2,32 +2,31 @@
 // the review page shows) and POST /api/advertiser/ads/:id/answers. Only the ad's owner (someone else's ad answers
 // 404, like one that does not exist), only while a report of a hiding reason is open on it, a few times per report,
 // and rate-limited per address.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
+import { routes } from '#api/http/route.ts';
 import { answerLimit, noOpenReport, ownAdNotFound } from '#api/errors.ts';
-import { idParams, validate } from '#api/http/validate.ts';
-import { rateLimit } from '#api/middleware/rate-limit.ts';
-import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { idParams } from '#api/http/validate.ts';
+import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { findOwnAdReview, answerReports, MAX_ANSWERS } from '#core/own-ads/ad-review.ts';
 import { answerBody } from './schema.ts';
 
 const adMissing = ownAdNotFound;
 
 export function reportAnswersRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/advertiser/ads' });
+  const { router, route } = routes(deps, '/advertiser/ads');
 
-  router.get('/:id/review', requireAdvertiser(deps), validate({ params: idParams }), async (ctx) => {
+  route('get', '/:id/review', { access: 'advertiser', budget: 'advertiser-reads', input: { params: idParams } }, async (ctx) => {
     const review = await findOwnAdReview(deps.db, signedInAdvertiser(ctx).id, ctx.input.params.id);
     if (!review) throw adMissing();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = review;
   });
 
-  router.post(
+  route(
+    'post',
     '/:id/answers',
-    requireAdvertiser(deps),
-    rateLimit(deps.rateLimits.budget('report-answer', { windowMs: 60 * 60_000, max: 10 })),
-    validate({ params: idParams, body: answerBody, bodyLimitBytes: 8 * 1024 }),
+    { access: 'advertiser', budget: 'report-answer', input: { params: idParams, body: answerBody, bodyLimitBytes: 8 * 1024 } },
     async (ctx) => {
       const advertiserId = signedInAdvertiser(ctx).id;
       const { id } = ctx.input.params;

@@ -1,9 +1,8 @@
 // What visitors send to staff without an account (rate-limited per address): POST /api/reports, a report of an
 // ad (a possible minor or trafficking hides it at once), and POST /api/contact, the contact form.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
-import { validate } from '#api/http/validate.ts';
-import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { routes } from '#api/http/route.ts';
 import type { ReportReason } from '#shared/report-reasons.ts';
 import { fileVisitorReport, sendContactMessage } from '#core/safety/visitor-reports.ts';
 import { mailStaffAlert } from '#core/mail/staff-alerts.ts';
@@ -13,11 +12,11 @@ import { reportBody, contactBody } from './schema.ts';
 import { requestSource } from '#api/http/request-source.ts';
 
 export function reportsRouter(deps: RouterDeps): Router {
-  const router = new Router();
-  router.post(
+  const { router, route } = routes(deps, '');
+  route(
+    'post',
     '/contact',
-    rateLimit(deps.rateLimits.budget('contact-message', { windowMs: 60 * 60_000, max: 10 })),
-    validate({ body: contactBody, bodyLimitBytes: 8 * 1024 }),
+    { access: 'public', budget: 'contact-message', input: { body: contactBody, bodyLimitBytes: 8 * 1024 } },
     async (ctx) => {
       const input = ctx.input.body;
       const id = await sendContactMessage(deps.db, { ...input, topic: input.topic as ContactTopic });
@@ -25,10 +24,10 @@ export function reportsRouter(deps: RouterDeps): Router {
       ctx.body = { success: true, id };
     },
   );
-  router.post(
+  route(
+    'post',
     '/reports',
-    rateLimit(deps.rateLimits.budget('ad-report', { windowMs: 60 * 60_000, max: 10 })),
-    validate({ body: reportBody, bodyLimitBytes: 8 * 1024 }),
+    { access: 'public', budget: 'ad-report', input: { body: reportBody, bodyLimitBytes: 8 * 1024 } },
     async (ctx) => {
       const input = ctx.input.body;
       const reason = input.reason as ReportReason;

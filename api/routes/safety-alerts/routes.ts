@@ -2,24 +2,24 @@
 // own, with their state), POST / (report an incident against a number) and POST /lookup ("¿Este número tiene
 // alertas?"). The number travels in bodies, never in addresses, which end up in logs. Both writes and lookups are
 // counted per advertiser, whatever address they come from, so the list cannot be walked through.
-import Router from '@koa/router';
-import type { Context, Next } from 'koa';
+import type Router from '@koa/router';
+import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
 import { alertsNeedVerification, alreadyReportedNumber, tooManySafetyLookups, tooManySafetyReports } from '#api/tool-errors.ts';
-import { validate } from '#api/http/validate.ts';
+import { routes } from '#api/http/route.ts';
+import { budgetOf } from '#api/http/budgets.ts';
 import type { RequestBudget } from '#api/middleware/rate-limit.ts';
-import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { fileSafetyAlert, lookUpSafetyAlerts, ownSafetyAlerts } from '#core/safety/safety-alerts.ts';
-import { FILINGS_PER_DAY, LOOKUPS_PER_WINDOW } from '#shared/safety-alerts.ts';
+import { FILINGS_PER_DAY } from '#shared/safety-alerts.ts';
 import { lookupBody, reportBody } from './schema.ts';
 import { configuredPhoneHash } from '#core/safety/phone-hash.ts';
 
-const LOOKUP_WINDOW_MS = 15 * 60_000;
-
 /** Only advertisers whose identity staff approved: the alerts are a tool between people who publish. */
-async function requireVerified(ctx: Context, next: Next) {
-  if (signedInAdvertiser(ctx).verificationStatus !== 'verified') throw alertsNeedVerification();
-  await next();
+function verifiedAdvertiser(ctx: Context): number {
+  const advertiser = signedInAdvertiser(ctx);
+  if (advertiser.verificationStatus !== 'verified') throw alertsNeedVerification();
+  return advertiser.id;
 }
 
 /** Counts one request of the signed-in advertiser; past the budget, `refuse(seconds to wait)` is thrown. */
@@ -34,35 +34,38 @@ function perAdvertiser(budget: RequestBudget, refuse: (waitSeconds: number) => E
 }
 
 export function safetyAlertsRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/advertiser/safety-alerts' });
-  router.use(requireAdvertiser(deps), requireVerified);
+  const { router, route } = routes(deps, '/advertiser/safety-alerts');
   // Counted after validation: a mistyped number costs nothing, every answered question does.
-  const countFiling = perAdvertiser(
-    deps.rateLimits.budget('safety-alert-reports', { windowMs: 24 * 60 * 60_000, max: FILINGS_PER_DAY }),
-    () => tooManySafetyReports(FILINGS_PER_DAY),
-  );
-  const countLookup = perAdvertiser(
-    deps.rateLimits.budget('safety-alert-lookups', { windowMs: LOOKUP_WINDOW_MS, max: LOOKUPS_PER_WINDOW }),
-    (seconds) => tooManySafetyLookups(Math.ceil(seconds / 60)),
+  const countFiling = perAdvertiser(budgetOf(deps.rateLimits, 'safety-alert-reports'), () => tooManySafetyReports(FILINGS_PER_DAY));
+  const countLookup = perAdvertiser(budgetOf(deps.rateLimits, 'safety-alert-lookups'), (seconds) =>
+    tooManySafetyLookups(Math.ceil(seconds / 60)),
   );
 
-  router.get('/', async (ctx) => {
-    ctx.body = await ownSafetyAlerts(deps.db, signedInAdvertiser(ctx).id);
+  route('get', '/', { access: 'advertiser', budget: 'advertiser-reads', input: {} }, async (ctx) => {
+    ctx.body = await ownSafetyAlerts(deps.db, verifiedAdvertiser(ctx));
   });
 
-  router.post('/', validate({ body: reportBody, bodyLimitBytes: 8 * 1024 }), async (ctx) => {
+  const filing = { body: reportBody, bodyLimitBytes: 8 * 1024 };
+  route('post', '/', { access: 'advertiser', budget: 'advertiser-writes', input: filing }, async (ctx) => {
+    const advertiserId = verifiedAdvertiser(ctx);
     await countFiling(ctx);
     const { phone, ...input } = ctx.input.body;
-    const filed = await fileSafetyAlert(deps.db, signedInAdvertiser(ctx).id, await configuredPhoneHash(deps.config, deps.db, phone), input);
+    const filed = await fileSafetyAlert(deps.db, advertiserId, await configuredPhoneHash(deps.config, deps.db, phone), input);
     if (filed === 'duplicate') throw alreadyReportedNumber();
     ctx.status = 201;
     ctx.body = { id: filed.id, status: 'pending' };
   });
 
-  router.post('/lookup', validate({ body: lookupBody, bodyLimitBytes: 2 * 1024 }), async (ctx) => {
-    await countLookup(ctx);
-    ctx.body = await lookUpSafetyAlerts(deps.db, await configuredPhoneHash(deps.config, deps.db, ctx.input.body.phone));
-  });
+  route(
+    'post',
+    '/lookup',
+    { access: 'advertiser', budget: 'advertiser-reads', input: { body: lookupBody, bodyLimitBytes: 2 * 1024 } },
+    async (ctx) => {
+      verifiedAdvertiser(ctx);
+      await countLookup(ctx);
+      ctx.body = await lookUpSafetyAlerts(deps.db, await configuredPhoneHash(deps.config, deps.db, ctx.input.body.phone));
+    },
+  );
 
   return router;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { startFakePushService, type FakePushService, type TestDevice } from '#api/testing/fake-push-service.ts';
-import { NEW_DEVICES_PER_SOURCE_PER_DAY, SUBSCRIBES_PER_SOURCE_PER_DAY } from './routes.ts';
+import { NEW_DEVICES_PER_SOURCE_PER_DAY, SUBSCRIBES_PER_SOURCE_PER_DAY } from '#api/http/budgets.ts';
 
 let t: TestDb;
 let server: TestApp;

@@ -2,14 +2,15 @@
 // device is its Web Push subscription, and the subscription's endpoint with its auth secret (which only that browser
 // and the push service know) is the proof for listing or deleting its alerts. The endpoint and secret travel in
 // bodies, never in addresses, which end up in logs.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
 import { tooManyRequests } from '#api/errors.ts';
 import { searchAlertNotFound, invalidPushSubscription, tooManySearchAlerts } from '#api/tool-errors.ts';
 import { requestSource } from '#api/http/request-source.ts';
-import { validate } from '#api/http/validate.ts';
-import { rateLimit, type RequestBudget } from '#api/middleware/rate-limit.ts';
+import { routes } from '#api/http/route.ts';
+import { budgetOf } from '#api/http/budgets.ts';
+import type { RequestBudget } from '#api/middleware/rate-limit.ts';
 import { endpointRefusal } from '#api/services/push-endpoints.ts';
 import { pushPolicyOf, vapidKeysOf } from '#api/services/push-sender.ts';
 import { deviceAlerts, MAX_ALERTS_PER_DEVICE, stopAlerts, subscribeToSearch } from '#core/search/search-alerts.ts';
@@ -17,12 +18,6 @@ import type { DeviceAlertsView, SubscribedAlertView } from '#shared/contracts/pu
 import { searchAlertParams, deviceBody, subscribeBody } from './schema.ts';
 
 const BODY_LIMIT_BYTES = 4096;
-/** Devices (a subscription's endpoint and secret) one source may start alerts on in a day. */
-export const NEW_DEVICES_PER_SOURCE_PER_DAY = 5;
-/** Subscribing requests one source may make in a day (a device follows at most MAX_ALERTS_PER_DEVICE searches). */
-export const SUBSCRIBES_PER_SOURCE_PER_DAY = 30;
-
-const DAY_MS = 24 * 60 * 60_000;
 const TOO_MANY_SUBSCRIBES = 'Creaste muchos avisos de búsqueda desde esta conexión. Probá de nuevo mañana.';
 const TOO_MANY_DEVICES = 'Desde esta conexión ya se activaron avisos en muchos dispositivos hoy. Probá de nuevo mañana.';
 
@@ -36,19 +31,19 @@ async function within(budget: RequestBudget, ctx: Context, message: string): Pro
 }
 
 export function searchAlertsRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/search-alerts' });
-  const budget = rateLimit(deps.rateLimits.budget('search-alerts', { windowMs: 15 * 60_000, max: 60 }));
-  const subscribes = deps.rateLimits.budget('search-alert-subscribe', { windowMs: DAY_MS, max: SUBSCRIBES_PER_SOURCE_PER_DAY });
-  const newDevices = deps.rateLimits.budget('search-alert-devices', { windowMs: DAY_MS, max: NEW_DEVICES_PER_SOURCE_PER_DAY });
+  const { router, route } = routes(deps, '/search-alerts');
+  const subscribes = budgetOf(deps.rateLimits, 'search-alert-subscribe');
+  const newDevices = budgetOf(deps.rateLimits, 'search-alert-devices');
+  const device = { access: 'public', budget: 'search-alerts' } as const;
   const policy = pushPolicyOf(deps.config);
 
   // What browsers need to subscribe (applicationServerKey).
-  router.get('/key', async (ctx) => {
+  route('get', '/key', { ...device, input: {} }, async (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = { publicKey: (await vapidKeysOf(deps.db, deps.config)).publicKey };
   });
 
-  router.post('/', budget, validate({ body: subscribeBody, bodyLimitBytes: BODY_LIMIT_BYTES }), async (ctx) => {
+  route('post', '/', { ...device, input: { body: subscribeBody, bodyLimitBytes: BODY_LIMIT_BYTES } }, async (ctx) => {
     const { subscription, filter } = ctx.input.body;
     const refusal = endpointRefusal(subscription.endpoint, policy);
     if (refusal) throw invalidPushSubscription(refusal);
@@ -64,15 +59,15 @@ export function searchAlertsRouter(deps: RouterDeps): Router {
   });
 
   // The device's alerts (for /favoritos): a POST, because the endpoint and secret must not be in the address.
-  router.post('/lookup', budget, validate({ body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES }), async (ctx) => {
+  route('post', '/lookup', { ...device, input: { body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES } }, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { alerts: await deviceAlerts(deps.db, ctx.input.body) } satisfies DeviceAlertsView;
   });
 
-  router.delete(
+  route(
+    'delete',
     '/:id',
-    budget,
-    validate({ params: searchAlertParams, body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES }),
+    { ...device, input: { params: searchAlertParams, body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES } },
     async (ctx) => {
       if ((await stopAlerts(deps.db, ctx.input.body, ctx.input.params.id)) === 0) throw searchAlertNotFound();
       ctx.status = 204;
@@ -80,7 +75,7 @@ export function searchAlertsRouter(deps: RouterDeps): Router {
   );
 
   // Every alert of the device ("Borrar rastros"): nothing to delete is no error.
-  router.delete('/', budget, validate({ body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES }), async (ctx) => {
+  route('delete', '/', { ...device, input: { body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES } }, async (ctx) => {
     ctx.body = { deleted: await stopAlerts(deps.db, ctx.input.body) };
   });
   return router;

@@ -3,7 +3,7 @@
 import { idParams } from '#api/http/validate.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
 import { hashPassword, randomPassword } from '#api/services/passwords.ts';
-import { created, done } from '#core/panel/actions.ts';
+import { created, done } from '#core/answers.ts';
 import {
   administrators,
   createPartner,

@@ -4,7 +4,7 @@ import { documentsUnreadable } from '#api/errors.ts';
 import { idParams } from '#api/http/validate.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
 import { sealedFiles } from '#api/routes/panel/sealed-files.ts';
-import { done } from '#core/panel/actions.ts';
+import { done } from '#core/answers.ts';
 import { subscribers } from '#core/panel/verification/subscribers.ts';
 import { decideVerification, verificationRequestOf, viewIdentityDocument } from '#core/panel/verification/identity.ts';
 import { rejectBody } from './schema.ts';

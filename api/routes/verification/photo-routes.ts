@@ -3,9 +3,10 @@
 // POST /api/advertiser/ads/:id/photo-verification         opens a request; the server chooses the gesture
 // POST /api/advertiser/ads/:id/photo-verification/selfie  the selfie (multipart), re-encoded and sealed like an
 //                                                         identity document; the request then waits for staff
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
+import { routes } from '#api/http/route.ts';
 import {
   HttpError,
   invalidImage,
@@ -16,13 +17,12 @@ import {
   photoVerificationOpen,
   verificationUnavailable,
 } from '#api/errors.ts';
-import { idParams, validate } from '#api/http/validate.ts';
-import { oneFileForm, readMultipart } from '#api/http/read-multipart.ts';
-import { rateLimit } from '#api/middleware/rate-limit.ts';
+import { idParams } from '#api/http/validate.ts';
+import { oneFileForm } from '#api/http/read-multipart.ts';
 import { checkedImage, encodeDocument, imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
 import { identityVault } from './verification.ts';
-import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { openPhotoVerification, findOwnPhotoVerification, recordSelfie, selfieExpected } from '#core/verification/photo-verification.ts';
 
 /** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
@@ -31,9 +31,10 @@ export const isSelfieUploadPath = (path: string) => /^\/api\/advertiser\/ads\/\d
 const adMissing = ownAdNotFound;
 const me = (ctx: Context) => signedInAdvertiser(ctx).id;
 
+const SELFIE_FORM = oneFileForm(MAX_IMAGE_BYTES, () => imageTooLarge('la selfie', 'selfie'));
+
 export function photoVerificationRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/advertiser/ads/:id/photo-verification' });
-  router.use(requireAdvertiser(deps));
+  const { router, route } = routes(deps, '/advertiser/ads/:id/photo-verification');
 
   async function current(ctx: Context, id: number) {
     const state = await findOwnPhotoVerification(deps.db, me(ctx), id);
@@ -41,31 +42,26 @@ export function photoVerificationRouter(deps: RouterDeps): Router {
     return state;
   }
 
-  router.get('/', validate({ params: idParams }), async (ctx) => {
+  route('get', '/', { access: 'advertiser', budget: 'advertiser-reads', input: { params: idParams } }, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await current(ctx, ctx.input.params.id);
   });
 
-  router.post(
-    '/',
-    rateLimit(deps.rateLimits.budget('photo-verification-open', { windowMs: 60 * 60_000, max: 30 })),
-    validate({ params: idParams }),
-    async (ctx) => {
-      const { id } = ctx.input.params;
-      const opened = await openPhotoVerification(deps.db, me(ctx), id);
-      if (opened === 'missing') throw adMissing();
-      if (opened === 'not_allowed') throw photoVerificationNotAllowed();
-      if (opened === 'no_photos') throw noPhotosToVerify();
-      if (opened === 'already_open') throw photoVerificationOpen();
-      ctx.status = 201;
-      ctx.body = await current(ctx, id);
-    },
-  );
+  route('post', '/', { access: 'advertiser', budget: 'photo-verification-open', input: { params: idParams } }, async (ctx) => {
+    const { id } = ctx.input.params;
+    const opened = await openPhotoVerification(deps.db, me(ctx), id);
+    if (opened === 'missing') throw adMissing();
+    if (opened === 'not_allowed') throw photoVerificationNotAllowed();
+    if (opened === 'no_photos') throw noPhotosToVerify();
+    if (opened === 'already_open') throw photoVerificationOpen();
+    ctx.status = 201;
+    ctx.body = await current(ctx, id);
+  });
 
-  router.post(
+  route(
+    'post',
     '/selfie',
-    rateLimit(deps.rateLimits.budget('photo-selfie-upload', { windowMs: 60 * 60_000, max: 20 })),
-    validate({ params: idParams }),
+    { access: 'advertiser', budget: 'photo-selfie-upload', input: { params: idParams, form: SELFIE_FORM } },
     async (ctx) => {
       const { id } = ctx.input.params;
       const key = deps.config.identityKey;
@@ -75,10 +71,7 @@ export function photoVerificationRouter(deps: RouterDeps): Router {
       if (expected === 'missing') throw adMissing();
       if (expected === 'not_allowed') throw photoVerificationNotAllowed();
       if (expected === 'none') throw noSelfieExpected();
-      const form = await readMultipart(
-        ctx,
-        oneFileForm(MAX_IMAGE_BYTES, () => imageTooLarge('la selfie', 'selfie')),
-      );
+      const form = await ctx.input.form();
       const bytes = await checkedImage(form.file('selfie')?.bytes, 'selfie', 'la selfie', { allowWebp: true });
       let jpeg: Buffer;
       try {

@@ -1,17 +1,16 @@
 // POST /api/advertiser/verification: the identity step of the publish flow (multipart form with the documents);
 // GET: the advertiser's latest request, with the rejection reason when there is one.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
+import { routes } from '#api/http/route.ts';
 import { alreadyVerified, verificationAlreadyPending, verificationUnavailable } from '#api/errors.ts';
 import { parseInput } from '#api/http/validate.ts';
-import { readMultipart } from '#api/http/read-multipart.ts';
-import { rateLimit } from '#api/middleware/rate-limit.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
 import { DOCUMENTS, identityVault, readDocuments } from './verification.ts';
 import { submitVerification } from '#core/verification/submit-verification.ts';
 import { claimSchema } from '#shared/identity-claim.ts';
 import { latestVerification } from '#core/verification/own-verification.ts';
-import { requireAdvertiser, signedInAdvertiser } from '#api/auth/guards.ts';
+import { signedInAdvertiser } from '#api/auth/guards.ts';
 
 /** At most the three documents of the manual method, each refused past 5 MB with its own label. */
 const FORM_LIMITS = {
@@ -24,37 +23,32 @@ const FORM_LIMITS = {
 export const VERIFICATION_UPLOAD_PATHS = ['/api/advertiser/verification'];
 
 export function verificationRouter(deps: RouterDeps): Router {
-  const router = new Router({ prefix: '/advertiser' });
+  const { router, route } = routes(deps, '/advertiser');
 
-  router.post(
-    '/verification',
-    requireAdvertiser(deps),
-    rateLimit(deps.rateLimits.budget('verification-upload', { windowMs: 60 * 60_000, max: 20 })),
-    async (ctx) => {
-      const key = deps.config.identityKey;
-      if (!key) throw verificationUnavailable();
-      const advertiser = signedInAdvertiser(ctx);
-      if (advertiser.verificationStatus === 'pending') throw verificationAlreadyPending();
-      if (advertiser.verificationStatus === 'verified') throw alreadyVerified();
-      const form = await readMultipart(ctx, FORM_LIMITS);
-      const claim = parseInput(claimSchema(), {
-        method: form.text('method'),
-        fullName: form.text('fullName'),
-        birthDate: form.text('birthDate'),
-        dni: form.text('dni'),
-        tramite: form.text('tramite'),
-        gender: form.text('gender'),
-      });
-      const documents = await readDocuments(form, claim.method);
-      const result = await submitVerification(deps.db, identityVault(deps.store, key), advertiser.id, claim, documents);
-      if (result === 'already_pending') throw verificationAlreadyPending();
-      if (result === 'already_verified') throw alreadyVerified();
-      ctx.status = 201;
-      ctx.body = { success: true, verificationStatus: 'pending' };
-    },
-  );
+  route('post', '/verification', { access: 'advertiser', budget: 'verification-upload', input: { form: FORM_LIMITS } }, async (ctx) => {
+    const key = deps.config.identityKey;
+    if (!key) throw verificationUnavailable();
+    const advertiser = signedInAdvertiser(ctx);
+    if (advertiser.verificationStatus === 'pending') throw verificationAlreadyPending();
+    if (advertiser.verificationStatus === 'verified') throw alreadyVerified();
+    const form = await ctx.input.form();
+    const claim = parseInput(claimSchema(), {
+      method: form.text('method'),
+      fullName: form.text('fullName'),
+      birthDate: form.text('birthDate'),
+      dni: form.text('dni'),
+      tramite: form.text('tramite'),
+      gender: form.text('gender'),
+    });
+    const documents = await readDocuments(form, claim.method);
+    const result = await submitVerification(deps.db, identityVault(deps.store, key), advertiser.id, claim, documents);
+    if (result === 'already_pending') throw verificationAlreadyPending();
+    if (result === 'already_verified') throw alreadyVerified();
+    ctx.status = 201;
+    ctx.body = { success: true, verificationStatus: 'pending' };
+  });
 
-  router.get('/verification', requireAdvertiser(deps), async (ctx) => {
+  route('get', '/verification', { access: 'advertiser', budget: 'advertiser-reads', input: {} }, async (ctx) => {
     const advertiser = signedInAdvertiser(ctx);
     ctx.body = { verificationStatus: advertiser.verificationStatus, latest: await latestVerification(deps.db, advertiser.id) };
   });
