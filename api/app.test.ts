@@ -8,7 +8,7 @@ import { AnalyticsWriter } from './services/analytics-writer.ts';
 import { rawGet, serve, sameOriginJson, testConfig, type TestServer } from './testing/http.ts';
 import { AdStatsCounter } from './services/ad-stats.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { insertAd, insertAdvertiser, insertAdPhoto } from '#tooling/factories/index.ts';
 import { storeAdImage } from './services/image-store.ts';
 import { diskStore } from './services/object-store/disk-store.ts';
 
@@ -145,7 +145,7 @@ describe('ad photos', () => {
     const { key } = await storeAdImage(diskStore(t.dataDir), png);
     expect((await fetch(`${server.url}/media/ads/${key}-400.webp`)).status).toBe(404);
     const adId = await insertAd(t.db, await insertAdvertiser(t.db));
-    await t.db('ad_images').insert({ ad_id: adId, position: 0, file_key: key, width: 50, height: 60, alt: 'foto' });
+    await insertAdPhoto(t.db, adId, { fileKey: key, width: 50, height: 60, alt: 'foto' });
     const res = await fetch(`${server.url}/media/ads/${key}-400.webp`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
-import { refreshSearchOrder, runPlanJobs, scheduledJobs, startJobs } from './jobs.ts';
+import { refreshSearchOrder, scheduledJobs, startJobs } from './jobs.ts';
+import { runPlanJobs } from '#core/plans/plan-lifecycle.ts';
 import { MemoryMailer } from './services/mail.ts';
 import { persistAnalytics } from '#db/queries/analytics-ingest.ts';
 import fs from 'node:fs';
@@ -13,7 +14,14 @@ import { webPushSender } from './services/search-alerts-job.ts';
 import { testConfig } from './testing/http.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 import { storeAdImage } from './services/image-store.ts';
-import { createRandom, demoPicture, insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import {
+  createRandom,
+  demoPicture,
+  insertAd,
+  insertAdvertiser,
+  insertAvailabilityWindow,
+  insertDailyStats,
+} from '#tooling/factories/index.ts';
 import { hashBands, hashDistance } from '#shared/photo-hash.ts';
 
 let t: TestDb;
@@ -65,14 +73,9 @@ describe('the analytics-retention job', () => {
 
   it('deletes "Disponible ahora" windows past the same 13 months', async () => {
     const adId = await insertAd(t.db, await insertAdvertiser(t.db));
-    const window = (startsAt: string) => ({
-      ad_id: adId,
-      kind: 'available',
-      starts_at: new Date(startsAt),
-      ends_at: new Date(new Date(startsAt).getTime() + 3_600_000),
-      created_at: new Date(startsAt),
-    });
-    await t.db('availability_windows').insert([window('2025-10-20T22:00:00Z'), window('2025-10-23T22:00:00Z')]);
+    for (const startsAt of ['2025-10-20T22:00:00Z', '2025-10-23T22:00:00Z']) {
+      await insertAvailabilityWindow(t.db, adId, { startsAt: new Date(startsAt) });
+    }
     await runJob('analytics-retention', new Date('2026-11-22T12:00:00Z'));
     expect(
       (await t.db('availability_windows').where('ad_id', adId).select('starts_at')).map((r) => new Date(r.starts_at).toISOString()),
@@ -83,8 +86,7 @@ describe('the analytics-retention job', () => {
 describe('the ad-stats-retention job', () => {
   it("deletes ads' daily counts past the 13 months of retention, by Buenos Aires day", async () => {
     const ad = await insertAd(t.db, await insertAdvertiser(t.db));
-    const row = (day: string) => ({ ad_id: ad, day, impressions: 1, views: 1, phone_reveals: 0, whatsapp_opens: 0 });
-    await t.db('ad_daily_stats').insert([row('2025-10-20'), row('2025-10-21'), row('2026-11-22')]);
+    for (const day of ['2025-10-20', '2025-10-21', '2026-11-22']) await insertDailyStats(t.db, ad, day);
     // 23:30 of 21 November in Buenos Aires is already the 22nd in UTC: the cutoff is still 21 October 2025.
     await runJob('ad-stats-retention', new Date('2026-11-22T02:30:00Z'));
     expect((await t.db('ad_daily_stats').where('ad_id', ad).orderBy('day')).map((r) => r.day)).toEqual(['2025-10-21', '2026-11-22']);
@@ -183,8 +185,8 @@ describe('runPlanJobs', () => {
       publishedAt: now,
     });
     const mailer = new MemoryMailer();
-    await runPlanJobs(t.db, mailer, 'https://velada.example', now);
-    await runPlanJobs(t.db, mailer, 'https://velada.example', now);
+    await runPlanJobs({ db: t.db, mailer, siteOrigin: 'https://velada.example' }, now);
+    await runPlanJobs({ db: t.db, mailer, siteOrigin: 'https://velada.example' }, now);
     const mails = mailer.sent.filter((m) => m.to === email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Tu plan VIP termina el 25 de noviembre de 2026');

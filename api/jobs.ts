@@ -8,15 +8,12 @@ import { deleteExpiredAdStats } from '#db/queries/ad-stats.ts';
 import { deleteExpiredRateLimits } from '#db/queries/rate-limits.ts';
 import { deleteExpiredAvailabilityWindows } from '#db/queries/availability-windows.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
-import { runPlanLifecycle, type PlanLifecycleResult } from '#db/queries/plan-lifecycle.ts';
+import { runPlanJobs } from '#core/plans/plan-lifecycle.ts';
 import type { Mailer } from '#core/mail/mail.ts';
 import type { ObjectStore } from './services/object-store/object-store.ts';
 import { removeOrphanFiles } from './services/orphan-files.ts';
 import { escalateReports } from './services/report-escalation.ts';
 import { hashStoredPhotos } from './services/photo-hash-backfill.ts';
-import { renewalDueMail } from '#core/payments/mails.ts';
-import { paymentPagePath } from '#core/payments/confirmation-mail.ts';
-import { mailExpiryNotices } from '#core/own-ads/notices.ts';
 import { runSearchAlerts, type PushSender } from './services/search-alerts-job.ts';
 import { deleteStaleAlerts } from '#db/queries/push-subscriptions.ts';
 import { deleteExpiredSafetyAlerts } from '#db/queries/safety-alerts.ts';
@@ -68,7 +65,7 @@ export function scheduledJobs({ db, store, mailer, siteOrigin, staffAlertEmail, 
         if (escalated) console.log(`Reports escalated: ${escalated} waiting over 24 hours.`);
       },
     },
-    { name: 'plan-lifecycle', everyMs: PLAN_JOB_MS, run: async (now) => void (await runPlanJobs(db, mailer, siteOrigin, now)) },
+    { name: 'plan-lifecycle', everyMs: PLAN_JOB_MS, run: async (now) => void (await runPlanJobs({ db, mailer, siteOrigin }, now)) },
     { name: 'search-order', everyMs: HOUR_MS, run: (now) => refreshSearchOrder(db, now) },
     {
       name: 'check-in-alerts',
@@ -118,25 +115,6 @@ export function scheduledJobs({ db, store, mailer, siteOrigin, staffAlertEmail, 
       },
     },
   ];
-}
-
-/**
- * Ends plans and listings at their date and creates renewal payments, mailing each advertiser who must pay one;
- * then mails the reminders before listings end and the notices that they ended (after the expiry, so a listing
- * that ended in this run is told at once). A paid plan's end is told by its renewal mail alone.
- */
-export async function runPlanJobs(db: Knex, mailer: Mailer, siteOrigin: string, now = new Date()): Promise<PlanLifecycleResult> {
-  const result = await runPlanLifecycle(db, now);
-  for (const renewal of result.renewalsCreated) {
-    const mail = renewalDueMail(renewal.advertiser.email, {
-      ...renewal,
-      fullName: renewal.advertiser.fullName,
-      link: `${siteOrigin}${paymentPagePath(renewal.reference)}`,
-    });
-    await mailer.send(mail).catch((err: Error) => console.error(`Renewal ${renewal.reference}: the mail failed:`, err.message));
-  }
-  await mailExpiryNotices({ db, mailer, siteOrigin }, now);
-  return result;
 }
 
 /** Starts the scheduled jobs; the function returned stops them once the runs in progress have finished. */

@@ -14,7 +14,7 @@ import {
   signInAsAdvertiser,
   waitForHydration,
 } from './fixtures.ts';
-import { insertAd } from '#tooling/factories/index.ts';
+import { insertAd, insertAvailabilityWindow } from '#tooling/factories/index.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -140,13 +140,7 @@ test.describe('a page left open', () => {
 
   test('a page kept open (or cached) drops the badge once the window is over, its script allowed by the CSP', async ({ page, db }) => {
     const now = new Date();
-    await db('availability_windows').insert({
-      ad_id: adId,
-      kind: 'available',
-      starts_at: now,
-      ends_at: new Date(now.getTime() + 20 * 60_000),
-      created_at: now,
-    });
+    await insertAvailabilityWindow(db, adId, { startsAt: now, hours: 20 / 60 });
     const refused: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) refused.push(message.text());

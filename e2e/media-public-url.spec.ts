@@ -12,7 +12,7 @@ import { knexConfig } from '#db/connection.ts';
 import { loadConfig } from '#api/config.ts';
 import { openObjectStore } from '#api/services/object-store/object-store.ts';
 import { storeAdImage } from '#api/services/image-store.ts';
-import { createRandom, demoPicture, insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { createRandom, demoPicture, insertAd, insertAdvertiser, insertAdPhoto } from '#tooling/factories/index.ts';
 import { startTestS3, type TestS3 } from '#tooling/testing/s3.ts';
 import { adPath } from '#shared/ad-text.ts';
 import { test, expect, asReturningVisitor } from './fixtures.ts';
@@ -69,7 +69,7 @@ test.beforeAll(async () => {
       plan: 'vip',
       planExpiresAt: new Date(Date.now() + 10 * 86_400_000),
     });
-    await db('ad_images').insert({ ad_id: id, position: 0, file_key: photo.key, width: photo.width, height: photo.height, alt: 'foto' });
+    await insertAdPhoto(db, id, { fileKey: photo.key, width: photo.width, height: photo.height, alt: 'foto' });
     const { slug } = await db('ads').where('id', id).first('slug');
     ad = { id, slug, title };
   } finally {

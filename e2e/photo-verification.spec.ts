@@ -16,6 +16,7 @@ import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { storeAdImage } from '#api/services/image-store.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { gestureLabel, formatShortDate } from '#shared/photo-verification.ts';
+import { insertAdPhoto } from '#tooling/factories/index.ts';
 
 /** A neutral generated picture (no people): a colour field with a few shapes and, for the selfie, the code. */
 const picture = (colour: string, text = '') =>
@@ -65,9 +66,9 @@ test('an advertiser verifies the photos of an ad; staff check each one; the badg
   const adId = typeof adRow === 'object' ? adRow.id : adRow;
   // Two photos already stored, as an approved ad has them.
   const store = diskStore(serverDataDir());
-  for (const [position, colour] of ['#6a5acd', '#2e8b57'].entries()) {
+  for (const colour of ['#6a5acd', '#2e8b57']) {
     const stored = await storeAdImage(store, await picture(colour));
-    await db('ad_images').insert({ ad_id: adId, position, file_key: stored.key, width: stored.width, height: stored.height, alt: title });
+    await insertAdPhoto(db, adId, { fileKey: stored.key, width: stored.width, height: stored.height, alt: title });
   }
   const adPath = `/anuncio/flor-masajes-relajantes-${adId}`;
 

@@ -19,7 +19,7 @@ import { signIn, openSection, toast, SUPER_PASSWORD } from './admin-helpers.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { insertedId } from '#db/dialect.ts';
 import { insertAd } from '#tooling/factories/index.ts';
-import { runPlanLifecycle } from '#db/queries/plan-lifecycle.ts';
+import { runPlanLifecycle } from '#core/plans/plan-lifecycle.ts';
 import { addDays } from '#shared/plans.ts';
 import fs from 'node:fs';
 import path from 'node:path';

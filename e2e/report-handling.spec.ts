@@ -15,7 +15,7 @@ import {
   serverDataDir,
 } from './fixtures.ts';
 import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
-import { createRandom, demoPicture, insertAd } from '#tooling/factories/index.ts';
+import { createRandom, demoPicture, insertAd, insertAdPhoto } from '#tooling/factories/index.ts';
 import { storeAdImage } from '#api/services/image-store.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import type { PreservedPackage } from '#shared/contracts/staff/reports.ts';
@@ -31,7 +31,7 @@ test('a hiding report: the advertiser sees the ad held and answers; staff see th
   const owner = await insertVerifiedAdvertiser(db, { fullName: 'Lucía Prueba', birthDate: '1994-03-11' });
   const adId = await insertAd(db, owner.id, { title: TITLE, category: 'masajes', barrio: 'caballito' });
   const photo = await storeAdImage(diskStore(serverDataDir()), await demoPicture(createRandom(44)));
-  await db('ad_images').insert({ ad_id: adId, position: 0, file_key: photo.key, width: photo.width, height: photo.height, alt: 'foto' });
+  await insertAdPhoto(db, adId, { fileKey: photo.key, width: photo.width, height: photo.height, alt: 'foto' });
 
   // A visitor reports it as a possible minor: hidden at once.
   const visitorContext = await browser.newContext({ locale: 'es-AR' });

@@ -59,3 +59,14 @@ export function formatTimeLeft(ms: number): string {
   if (h === 0) return `${m} min`;
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
+
+/** What /api/advertiser/check-in answers: the running check-in, or null once there is none. */
+export interface CheckInAnswer {
+  checkIn: CheckInState | null;
+}
+
+/** POST /api/advertiser/check-in: the check-in started, and whether the contact's notice went out. */
+export interface CheckInStarted {
+  checkIn: CheckInState;
+  noticeSent: boolean;
+}

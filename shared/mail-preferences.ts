@@ -28,3 +28,8 @@ export const ESSENTIAL_AD_MAILS = [
 
 /** On or off for each optional kind. */
 export type MailPreferences = Record<OptionalMailKind, boolean>;
+
+/** What /api/mail-preferences and /api/advertiser/mail-preferences answer: the preferences as they now are. */
+export interface MailPreferencesView {
+  preferences: MailPreferences;
+}

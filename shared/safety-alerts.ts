@@ -125,3 +125,9 @@ export interface OwnSafetyAlert {
 
 /** A plain 'YYYY-MM-DD' date as '15 de noviembre de 2026' (noon UTC is the same day in Buenos Aires). */
 export const formatAlertDate = (date: string): string => formatLongDate(`${date}T12:00:00Z`);
+
+/** POST /api/advertiser/safety-alerts: the alert filed, waiting for staff. */
+export interface SafetyAlertFiled {
+  id: number;
+  status: 'pending';
+}

@@ -20,7 +20,7 @@ import { knexConfig } from '#db/connection.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { approveAd } from '#db/queries/admin/moderation.ts';
 import { changeOwnAd } from '#core/own-ads/change-own-ad.ts';
-import { endPlans, expireListings } from '#db/queries/plan-lifecycle.ts';
+import { endPlans, expireListings } from '#core/plans/plan-lifecycle.ts';
 import { createPlanPurchase } from '#core/payments/purchase.ts';
 import { completePayment } from '#core/payments/complete-payment.ts';
 import { createReport } from '#db/queries/reports.ts';

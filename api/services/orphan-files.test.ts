@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
-import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { insertAd, insertAdvertiser, insertAdPhoto } from '#tooling/factories/index.ts';
 import { insertedId } from '#db/dialect.ts';
 import { testPng } from '#api/testing/images.ts';
 import { AD_IMAGES_PREFIX, storeAdImage } from './image-store.ts';
@@ -40,7 +40,7 @@ describe('removeOrphanFiles', () => {
     const advertiser = await insertAdvertiser(t.db);
     const adId = await insertAd(t.db, advertiser);
     const adPhoto = await photo();
-    await t.db('ad_images').insert({ ad_id: adId, position: 0, file_key: adPhoto, width: 64, height: 64, alt: '' });
+    await insertAdPhoto(t.db, adId, { fileKey: adPhoto });
     const orphanPhoto = await photo();
     const freshOrphan = await photo();
     // Evidence of reports whose ad is gone: kept while the report is open or upheld, not once it is dismissed.

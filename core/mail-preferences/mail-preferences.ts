@@ -2,7 +2,12 @@
 // advertiser turns it off, and a kind added later starts on. Mail about their ads asks wantsMail before it is sent.
 import type { Knex } from 'knex';
 import { hasOptedOut, mailOptOuts, saveMailOptOuts } from '#db/queries/mail-preferences.ts';
-import { OPTIONAL_MAIL_KIND_VALUES, type MailPreferences, type OptionalMailKind } from '#shared/mail-preferences.ts';
+import {
+  OPTIONAL_MAIL_KIND_VALUES,
+  type MailPreferences,
+  type MailPreferencesView,
+  type OptionalMailKind,
+} from '#shared/mail-preferences.ts';
 
 export async function mailPreferences(db: Knex, advertiserId: number): Promise<MailPreferences> {
   const off = await mailOptOuts(db, advertiserId);
@@ -26,3 +31,5 @@ export async function setMailPreferences(
   await saveMailOptOuts(db, advertiserId, { on, off }, now);
   return mailPreferences(db, advertiserId);
 }
+
+export const presentPreferences = (preferences: MailPreferences): MailPreferencesView => ({ preferences });

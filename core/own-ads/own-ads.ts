@@ -6,7 +6,7 @@ import { listPhotos } from '#db/queries/ad-photos.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import type { AdAvailability } from '#shared/available-now.ts';
 import type { OwnAd, OwnAdEditor } from '#shared/contracts/advertiser/own-ads.ts';
-import { planPrices } from '#core/payments/plan-prices.ts';
+import { planPrices } from '#core/plans/plan-prices.ts';
 import { presentOwnAd } from './present-own-ad.ts';
 import { availabilityOf } from './available-now.ts';
 

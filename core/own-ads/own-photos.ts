@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { addPhoto, listPhotos, ownAdForPhotos, removePhoto, reorderPhotos } from '#db/queries/ad-photos.ts';
 import { isRemovedAdPhoto } from '#db/queries/duplicates.ts';
 import { OWNER_EDITABLE_STATES } from '#shared/catalogue.ts';
-import type { OwnPhoto } from '#shared/contracts/advertiser/own-ads.ts';
+import type { OwnPhoto, OwnPhotosView } from '#shared/contracts/advertiser/own-ads.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { photoLimit } from '#shared/plans.ts';
 
@@ -50,4 +50,9 @@ export function removeOwnPhoto(db: Knex, ad: PhotoAd, photoId: number) {
 
 export function reorderOwnPhotos(db: Knex, ad: PhotoAd, ids: number[]) {
   return reorderPhotos(db, ad.id, ids);
+}
+
+/** The ad's photos with the plan's limit, as the photo manager shows them. */
+export async function ownPhotosView(db: Knex, adId: number, limit: number): Promise<OwnPhotosView> {
+  return { limit, photos: await ownPhotos(db, adId) };
 }

@@ -4,7 +4,7 @@ import type { Ad } from '#db/models/index.ts';
 import { ATTENTION_TYPES, DAY_GROUPS, LANGUAGES, SERVICE_TYPES, TIME_SLOTS } from '#shared/catalogue.ts';
 import { fromMask } from '#shared/masks.ts';
 import { ratesFromRows } from '#shared/rates.ts';
-import type { OwnAd } from '#shared/contracts/advertiser/own-ads.ts';
+import type { AdSubmitted, DraftCreated, OwnAd } from '#shared/contracts/advertiser/own-ads.ts';
 import { isRenewable } from './renewal.ts';
 
 export function presentOwnAd(ad: Ad, now: Date): OwnAd {
@@ -35,3 +35,7 @@ export function presentOwnAd(ad: Ad, now: Date): OwnAd {
     updatedAt: ad.updatedAt.toISOString(),
   };
 }
+
+export const draftCreated = (id: number): DraftCreated => ({ id, state: 'draft' });
+
+export const adSubmitted = (): AdSubmitted => ({ success: true, state: 'pending' });

@@ -3,10 +3,10 @@
 // own refusals are checked), so that if MercadoPago does not answer no payment is left waiting.
 import type { Knex } from 'knex';
 import { adTitle } from '#db/queries/plan-payments.ts';
-import { newPaymentReference, planPaymentDescription } from '#db/queries/plan-purchases.ts';
+import { newPaymentReference, planPaymentDescription } from './payment-terms.ts';
 import type { PaidPlan, PaymentMethod } from '#shared/plans.ts';
 import type { PurchaseAnswer } from '#shared/contracts/advertiser/payments.ts';
-import { planPrices } from './plan-prices.ts';
+import { planPrices } from '#core/plans/plan-prices.ts';
 import { readQuote } from './price-quotes.ts';
 import { checkPurchase, createPlanPurchase, priceNote, type PurchaseResult } from './purchase.ts';
 import { transferAccount } from './transfer-account.ts';
@@ -56,3 +56,6 @@ export async function buyPlan(
   // A parallel request saved its payment first: the checkout made here has no payment; the page offers its own.
   return { ok: true, payment: result.payment, reused: result.reused, redirectUrl: result.reused ? null : redirectUrl };
 }
+
+/** What the purchase answers (the result without its `ok`). */
+export const presentPurchase = ({ payment, reused, redirectUrl }: PurchaseAnswer): PurchaseAnswer => ({ payment, reused, redirectUrl });

@@ -3,6 +3,7 @@
 // completes one of ours only when approved, in pesos, for its full amount.
 import type { Knex } from 'knex';
 import { paymentByReference } from '#db/queries/plan-payments.ts';
+import type { NotificationReceived } from '#shared/contracts/public/mercadopago.ts';
 import { completePayment, type CompletedPayment } from './complete-payment.ts';
 
 /** A payment as MercadoPago's API reports it (api/routes/payments/mercadopago.ts reads it). */
@@ -49,3 +50,7 @@ export async function confirmFromMercadoPago(
   if (done.ok) return { result: 'completed', payment: done.payment };
   return { result: done.reason === 'already_processed' ? 'already_completed' : 'not_pending' };
 }
+
+/** The answer to a notification: `outcome` when it was about a payment. */
+export const notificationReceived = (outcome?: MercadoPagoOutcome): NotificationReceived =>
+  outcome ? { received: true, result: outcome.result } : { received: true };

@@ -6,7 +6,7 @@ import type { Payment } from '#db/models/index.ts';
 import { attachReceipt, cancelPendingPayment, ownPaymentRow, ownPaymentRows } from '#db/queries/own-payments.ts';
 import { paymentReceipt } from '#db/queries/admin/payments.ts';
 import { markMercadoPagoCheckout } from '#db/queries/plan-payments.ts';
-import type { OwnPayment, PaymentPage } from '#shared/contracts/advertiser/payments.ts';
+import type { CheckoutRedirect, OwnPayment, PaymentPage } from '#shared/contracts/advertiser/payments.ts';
 import { transferAccount } from './transfer-account.ts';
 
 /** The shape of the references we issue (db/queries/plan-purchases.ts): anything else is not looked up. */
@@ -75,6 +75,8 @@ export function attachOwnReceipt(
 }
 
 /** A payment still waiting is now being paid through this MercadoPago checkout (its confirmation names it). */
+export const checkoutRedirect = (redirectUrl: string): CheckoutRedirect => ({ redirectUrl });
+
 export function recordOwnCheckout(db: Knex, paymentId: number, preferenceId: string): Promise<void> {
   return markMercadoPagoCheckout(db, paymentId, preferenceId);
 }

@@ -4,19 +4,13 @@
 // same ad and plan (a double click, or a renewal already waiting) answers with the payment already waiting.
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '#db/dialect.ts';
-import {
-  adForPurchase,
-  insertPurchasePayment,
-  newPaymentReference,
-  pendingPaymentOfAd,
-  planPaymentDescription,
-  publishedOwnAds,
-} from '#db/queries/plan-purchases.ts';
+import { adForPurchase, insertPurchasePayment, pendingPaymentOfAd, publishedOwnAds } from '#db/queries/plan-purchases.ts';
+import { newPaymentReference, planPaymentDescription } from './payment-terms.ts';
 import { formatMoney } from '#shared/format.ts';
 import { planInForce, planWeight, type PaidPlan, type PaymentMethod } from '#shared/plans.ts';
 import type { OwnPayment, PlanCheckout, PurchasableAd } from '#shared/contracts/advertiser/payments.ts';
 import { findOwnPayment } from './own-payments.ts';
-import { planPrices } from './plan-prices.ts';
+import { planPrices } from '#core/plans/plan-prices.ts';
 import { issueQuote } from './price-quotes.ts';
 import { transferAccount } from './transfer-account.ts';
 

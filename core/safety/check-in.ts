@@ -3,7 +3,14 @@
 // has not passed (once it has, the contact's mail is on its way and only "Estoy bien", which ends it, stops it).
 import type { Knex } from 'knex';
 import { checkInOf, endCheckIn as deleteOwnCheckIn, extendCheckInTo, insertCheckIn, type CheckIn } from '#db/queries/check-ins.ts';
-import { CHECK_IN_EXTENSION_MINUTES, MAX_CHECK_IN_EXTENSIONS, type CheckInInput, type CheckInState } from '#shared/check-in.ts';
+import {
+  CHECK_IN_EXTENSION_MINUTES,
+  MAX_CHECK_IN_EXTENSIONS,
+  type CheckInInput,
+  type CheckInAnswer,
+  type CheckInStarted,
+  type CheckInState,
+} from '#shared/check-in.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -55,3 +62,7 @@ export async function extendCheckIn(db: Knex, advertiserId: number, now = new Da
 export function endCheckIn(db: Knex, advertiserId: number): Promise<boolean> {
   return deleteOwnCheckIn(db, advertiserId);
 }
+
+export const checkInAnswer = (checkIn: CheckInState | null): CheckInAnswer => ({ checkIn });
+
+export const checkInStarted = (checkIn: CheckInState, noticeSent: boolean): CheckInStarted => ({ checkIn, noticeSent });

@@ -11,6 +11,7 @@ import {
   SAFETY_ALERT_KINDS,
   SAFETY_ALERT_MONTHS,
   type OwnSafetyAlert,
+  type SafetyAlertFiled,
   type ReportInput,
   type SafetyAlertKind,
   type SafetyAlertLookup,
@@ -56,3 +57,5 @@ export function fileSafetyAlert(
 ): Promise<{ id: number } | 'duplicate'> {
   return insertSafetyAlert(db, reporterId, phoneHash, input, safetyAlertCutoff(now), now);
 }
+
+export const presentFiled = (id: number): SafetyAlertFiled => ({ id, status: 'pending' });

@@ -8,6 +8,7 @@ import { keyedHash } from '#db/queries/server-keys.ts';
 import { adIdFromReference } from '#shared/ad-text.ts';
 import type { ContactTopic } from '#shared/contact-topics.ts';
 import { HIDING_REASONS, type ReportReason } from '#shared/report-reasons.ts';
+import type { ReportFiled } from '#shared/contracts/public/reports.ts';
 
 export interface VisitorReport {
   adId?: number | null;
@@ -18,8 +19,8 @@ export interface VisitorReport {
 }
 
 /**
- * Files the report: its id, whether it hid the ad, the hidden ad's owner to tell (never who reported), and whether
- * staff must be alerted now (a hiding reason about a known ad).
+ * Files the report: the answer (its id, whether it hid the ad), the hidden ad's owner to tell (never who reported),
+ * and what staff must be alerted of now (a hiding reason about a known ad), or null.
  */
 export async function fileVisitorReport(db: Knex, report: VisitorReport, source: string) {
   const adId = report.adId ?? (report.adReference ? adIdFromReference(report.adReference) : null);
@@ -31,8 +32,14 @@ export async function fileVisitorReport(db: Knex, report: VisitorReport, source:
     contactEmail: report.contactEmail || null,
     reporterKey: await keyedHash(db, 'reporter_hash_key', source),
   });
-  return { id, adId, hidden, heldAd, alertStaff: adId !== null && HIDING_REASONS.includes(report.reason) };
+  const staffAlert =
+    adId !== null && HIDING_REASONS.includes(report.reason)
+      ? `Una denuncia por ${report.reason === 'posible_menor' ? 'posible menor de edad' : 'posible trata'} sobre el anuncio con código ${adId}${hidden ? ' lo ocultó' : ''}.`
+      : null;
+  return { answer: reportFiled(id, hidden), heldAd, staffAlert };
 }
+
+const reportFiled = (id: number, hidden: boolean): ReportFiled => ({ success: true, id, hidden });
 
 export function sendContactMessage(db: Knex, message: { name?: string | null; email: string; topic: ContactTopic; message: string }) {
   return saveContactMessage(db, { name: message.name || null, email: message.email, topic: message.topic, message: message.message });

@@ -4,7 +4,13 @@
 // source may subscribe, the API decides before it calls these.
 import type { Knex } from 'knex';
 import { alertsOfDevice, deleteDeviceAlerts, subscribeAlert, type PushAlert, type PushKeys } from '#db/queries/push-subscriptions.ts';
-import type { SearchAlertView } from '#shared/contracts/public/search-alerts.ts';
+import type {
+  AlertsStopped,
+  DeviceAlertsView,
+  PushKeyView,
+  SearchAlertView,
+  SubscribedAlertView,
+} from '#shared/contracts/public/search-alerts.ts';
 import { alertFilter, searchPathOf } from './alert-filter.ts';
 
 export { MAX_ALERTS_PER_DEVICE } from '#db/queries/push-subscriptions.ts';
@@ -37,6 +43,17 @@ export async function subscribeToSearch(
   const outcome = await subscribeAlert(db, keys, alertFilter(query), now);
   return 'tooMany' in outcome ? outcome : { alert: presentAlert(outcome.alert), created: outcome.created };
 }
+
+/** The device's alerts as /favoritos asks for them. */
+export async function lookUpDeviceAlerts(db: Knex, device: DeviceProof): Promise<DeviceAlertsView> {
+  return { alerts: await deviceAlerts(db, device) };
+}
+
+export const presentSubscribed = (alert: SearchAlertView): SubscribedAlertView => ({ alert });
+
+export const presentPushKey = (publicKey: string): PushKeyView => ({ publicKey });
+
+export const presentStopped = (deleted: number): AlertsStopped => ({ deleted });
 
 /** Stops one alert of the device (every one without `id`); how many stopped (0 with a wrong secret). */
 export function stopAlerts(db: Knex, device: DeviceProof, id?: number): Promise<number> {

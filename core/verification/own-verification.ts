@@ -1,7 +1,8 @@
 // What an advertiser sees of their own identity verification: the latest request's state and, after a rejection, why.
 import type { Knex } from 'knex';
 import { latestVerificationRequest } from '#db/queries/advertiser-verification.ts';
-import type { OwnVerification } from '#shared/contracts/advertiser/verification.ts';
+import type { OwnVerification, OwnVerificationStatus, VerificationSubmitted } from '#shared/contracts/advertiser/verification.ts';
+import type { VerificationStatus } from '#shared/contracts/staff/verification.ts';
 
 export async function latestVerification(db: Knex, advertiserId: number): Promise<OwnVerification | null> {
   const request = await latestVerificationRequest(db, advertiserId);
@@ -14,3 +15,13 @@ export async function latestVerification(db: Knex, advertiserId: number): Promis
     decidedAt: request.decidedAt?.toISOString() ?? null,
   };
 }
+
+/** The account's verification state, with the latest request. */
+export async function ownVerificationStatus(
+  db: Knex,
+  advertiser: { id: number; verificationStatus: VerificationStatus },
+): Promise<OwnVerificationStatus> {
+  return { verificationStatus: advertiser.verificationStatus, latest: await latestVerification(db, advertiser.id) };
+}
+
+export const verificationSubmitted = (): VerificationSubmitted => ({ success: true, verificationStatus: 'pending' });

@@ -1,10 +1,9 @@
 // Plan purchases in the database: the advertiser's published ads (what a plan can be bought for), the payment that
 // waits on an ad (one pending payment per ad at a time, payments_one_pending_per_ad) and a new one. The rules of a
 // purchase are core/payments/purchase.ts; completing a payment is core/payments/complete-payment.ts.
-import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { Ad, Payment } from '#db/models/index.ts';
-import { PLAN_DAYS, planLabel, type PaidPlan, type PaymentMethod } from '#shared/plans.ts';
+import type { PaidPlan, PaymentMethod } from '#shared/plans.ts';
 
 /** The advertiser's published ads with their plan columns, by id. */
 export async function publishedOwnAds(
@@ -31,17 +30,6 @@ export async function adForPurchase(
 /** The payment waiting on an ad, if any. */
 export async function pendingPaymentOfAd(db: Knex, adId: number): Promise<Pick<Payment, 'id' | 'plan' | 'reference'> | null> {
   return (await Payment.query(db).findOne({ ad_id: adId, status: 'pending' }).select('id', 'plan', 'reference')) ?? null;
-}
-
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** A transfer reference the advertiser types in their bank's "concepto": VEL- and 8 unambiguous characters. */
-export function newPaymentReference(): string {
-  return `VEL-${[...crypto.randomBytes(8)].map((b) => REFERENCE_ALPHABET[b % 32]).join('')}`;
-}
-
-export function planPaymentDescription(plan: PaidPlan, adTitle: string, kind: 'purchase' | 'renewal'): string {
-  const what = `${kind === 'renewal' ? 'Renovación del plan' : 'Plan'} ${planLabel(plan)} (${PLAN_DAYS} días)`;
-  return `${what} para «${adTitle}»`.slice(0, 200);
 }
 
 /**

@@ -16,7 +16,7 @@ import { createAdministrator } from './admin/administrators.ts';
 import { approveAd, refuseAd } from './admin/moderation.ts';
 import { changeOwnAd } from '#core/own-ads/change-own-ad.ts';
 import { deleteOwnAd } from '#core/own-ads/delete-own-ad.ts';
-import { endPlans } from './plan-lifecycle.ts';
+import { endPlans } from '#core/plans/plan-lifecycle.ts';
 import { createReport, decideReport } from './reports.ts';
 import { searchAds } from './search-ads.ts';
 import { loadIndexRows } from './search-index-rows.ts';

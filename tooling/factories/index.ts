@@ -137,18 +137,27 @@ export async function insertAd(db: Knex, advertiserId: number, input: AdInput = 
 
 let photoSequence = 0;
 
+export interface AdPhotoInput {
+  /** The stored file's key (api/services/image-store.ts); by default a key no file has. */
+  fileKey?: string;
+  width?: number;
+  height?: number;
+  alt?: string;
+  verifiedAt?: Date | null;
+}
+
 /** A photo of an ad, after its others in the gallery; its stored file needs not exist. */
-export async function insertAdPhoto(db: Knex, adId: number, input: { verifiedAt?: Date | null } = {}): Promise<number> {
+export async function insertAdPhoto(db: Knex, adId: number, input: AdPhotoInput = {}): Promise<number> {
   photoSequence += 1;
   const last = await db('ad_images').where('ad_id', adId).max({ position: 'position' }).first();
-  const fileKey = `${Date.now().toString(16)}${photoSequence.toString(16)}`.padStart(32, 'f');
   const [row] = await db('ad_images')
     .insert({
       ad_id: adId,
       position: Number(last?.position ?? -1) + 1,
-      file_key: fileKey,
-      width: 64,
-      height: 64,
+      file_key: input.fileKey ?? `${Date.now().toString(16)}${photoSequence.toString(16)}`.padStart(32, 'f'),
+      width: input.width ?? 64,
+      height: input.height ?? 64,
+      alt: input.alt ?? '',
       verified_at: input.verifiedAt ?? null,
     })
     .returning('id');
@@ -156,6 +165,7 @@ export async function insertAdPhoto(db: Knex, adId: number, input: { verifiedAt?
 }
 
 export { demoAdInput, demoBirthDate } from './demo-content.ts';
+export { insertAvailabilityWindow, insertCheckIn, insertDailyStats } from './ad-activity.ts';
 export { AdvertiserPictures, demoPicture, insertDemoImages, skipPictureDraws, type StoredPicture } from './demo-pictures.ts';
 export {
   insertAdministrator,

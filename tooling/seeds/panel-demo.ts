@@ -9,8 +9,8 @@ import { createAdministratorAccount } from '#api/services/administrator-accounts
 import { randomPassword } from '#api/services/passwords.ts';
 import { insertedId } from '#db/dialect.ts';
 import { addDays, FREE_LISTING_DAYS, PAID_PLANS, PLAN_DAYS, type PaidPlan } from '#shared/plans.ts';
-import { planPaymentDescription } from '#db/queries/plan-purchases.ts';
-import { createRenewals } from '#db/queries/plan-lifecycle.ts';
+import { planPaymentDescription } from '#core/payments/payment-terms.ts';
+import { createRenewals } from '#core/plans/plan-lifecycle.ts';
 import sharp from 'sharp';
 import { storeDocument } from '#api/services/identity-vault.ts';
 import type { ObjectStore } from '#api/services/object-store/object-store.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { testJpeg } from '#api/testing/images.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
-import { insertAd } from '#tooling/factories/index.ts';
+import { insertAd, insertAvailabilityWindow, insertCheckIn, insertDailyStats, insertAdPhoto } from '#tooling/factories/index.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { AD_IMAGES_PREFIX, storeAdImage } from '#api/services/image-store.ts';
 import { sealedObjectKey, storeDocument } from '#api/services/identity-vault.ts';
@@ -92,7 +92,7 @@ describe('an ad over time', () => {
     const owner = await advertiser();
     const adId = await insertAd(t.db, owner.id, { state: 'published' });
     const image = await storeAdImage(diskStore(t.dataDir), await testJpeg());
-    await t.db('ad_images').insert({ ad_id: adId, position: 0, file_key: image.key, width: image.width, height: image.height });
+    await insertAdPhoto(t.db, adId, { fileKey: image.key, width: image.width, height: image.height });
     const stranger = await advertiser();
     for (const [method, p] of [
       ['POST', `/ads/${adId}/pause`],
@@ -112,23 +112,17 @@ describe('data rights', () => {
   it('downloads everything kept about the account as JSON, without identity documents', async () => {
     const owner = await advertiser();
     const adId = await insertAd(t.db, owner.id, { title: 'Mi aviso para exportar' });
-    await t.db('ad_daily_stats').insert({ ad_id: adId, day: '2026-11-20', impressions: 40, views: 7, phone_reveals: 2, whatsapp_opens: 1 });
+    await insertDailyStats(t.db, adId, '2026-11-20', { impressions: 40, views: 7, phoneReveals: 2, whatsappOpens: 1 });
     const startsAt = new Date('2026-11-20T22:00:00Z');
     const endsAt = new Date('2026-11-20T23:00:00Z');
-    await t
-      .db('availability_windows')
-      .insert({ ad_id: adId, kind: 'available', starts_at: startsAt, ends_at: endsAt, created_at: startsAt });
+    await insertAvailabilityWindow(t.db, adId, { startsAt, hours: 1 });
     // A check-in timer running now is part of what is kept (decision 041).
     const dueAt = new Date(Date.now() + 3_600_000);
-    await t.db('check_ins').insert({
-      advertiser_id: owner.id,
-      contact_email: 'amiga@example.com',
-      shown_name: 'Dueña',
+    await insertCheckIn(t.db, owner.id, {
+      contactEmail: 'amiga@example.com',
+      shownName: 'Dueña',
       message: 'Estoy en un bar de Palermo.',
-      started_at: new Date(),
-      due_at: dueAt,
-      extensions: 0,
-      attempts: 0,
+      dueAt,
     });
     const res = await call('GET', '/data', owner.cookie);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="velada-mis-datos.json"');
@@ -157,7 +151,7 @@ describe('data rights', () => {
     const owner = await advertiser();
     const adId = await insertAd(t.db, owner.id);
     const image = await storeAdImage(diskStore(t.dataDir), await testJpeg());
-    await t.db('ad_images').insert({ ad_id: adId, position: 0, file_key: image.key, width: image.width, height: image.height });
+    await insertAdPhoto(t.db, adId, { fileKey: image.key, width: image.width, height: image.height });
     const [request] = await t
       .db('verification_requests')
       .insert({
@@ -195,16 +189,7 @@ describe('data rights', () => {
       created_at: new Date(),
     });
 
-    await t.db('check_ins').insert({
-      advertiser_id: owner.id,
-      contact_email: 'amiga@example.com',
-      shown_name: 'Dueña',
-      message: 'Estoy en un bar de Palermo.',
-      started_at: new Date(),
-      due_at: new Date(Date.now() + 3_600_000),
-      extensions: 0,
-      attempts: 0,
-    });
+    await insertCheckIn(t.db, owner.id, { contactEmail: 'amiga@example.com' });
 
     const wrong = await call('POST', '/delete-account', owner.cookie, { password: 'otra' });
     expect(wrong.status).toBe(403);

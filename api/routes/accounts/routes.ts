@@ -27,7 +27,9 @@ import {
   signInKey,
 } from '#core/accounts/accounts.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
-import { advertiserSessions, type SignedInAdvertiser } from '#core/sessions/sessions.ts';
+import { advertiserSessions } from '#core/sessions/sessions.ts';
+import { presentOwnAccount, registered } from '#core/accounts/present-account.ts';
+import { done } from '#core/answers.ts';
 import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { registerBody, loginBody, emailBody, resendBody, confirmBody, resetBody } from './schema.ts';
 
@@ -46,8 +48,6 @@ export function returnPathForMail(value: unknown): string {
   }
   return safeReturnPath(decoded, '') ? encodeURIComponent(path).replaceAll('%2F', '/') : '';
 }
-
-const publicAdvertiser = (a: SignedInAdvertiser) => ({ email: a.email, fullName: a.fullName, verificationStatus: a.verificationStatus });
 
 /** Registering and the routes the mailed links lead to: confirming the email and choosing a new password. */
 function addEmailLinkRoutes(route: Routes['route'], deps: RouterDeps): void {
@@ -73,7 +73,7 @@ function addEmailLinkRoutes(route: Routes['route'], deps: RouterDeps): void {
       if (id === 'duplicate') throw emailTaken();
       await sendConfirmation({ id, email: signInKey(input.email) }, input.volver);
       ctx.status = 201;
-      ctx.body = { success: true, email: signInKey(input.email) };
+      ctx.body = registered(signInKey(input.email));
     },
   );
 
@@ -84,7 +84,7 @@ function addEmailLinkRoutes(route: Routes['route'], deps: RouterDeps): void {
     async (ctx) => {
       const result = await confirmEmail(deps.db, ctx.input.body.token);
       if (typeof result !== 'object') throw invalidLink(result === 'expired');
-      ctx.body = { success: true };
+      ctx.body = done();
     },
   );
 
@@ -98,7 +98,7 @@ function addEmailLinkRoutes(route: Routes['route'], deps: RouterDeps): void {
       const account = await accountAwaitingConfirmation(deps.db, input.email);
       if (account) await sendConfirmation(account, input.volver);
       ctx.status = 202;
-      ctx.body = { success: true };
+      ctx.body = done();
     },
   );
 
@@ -113,7 +113,7 @@ function addEmailLinkRoutes(route: Routes['route'], deps: RouterDeps): void {
         await mailer.send(resetPasswordMail(account.email, account.fullName, link(`/restablecer-clave?token=${secret}`)));
       }
       ctx.status = 202;
-      ctx.body = { success: true };
+      ctx.body = done();
     },
   );
 
@@ -125,7 +125,7 @@ function addEmailLinkRoutes(route: Routes['route'], deps: RouterDeps): void {
       const input = ctx.input.body;
       const result = await resetPassword({ db: deps.db, hashPassword }, input.token, input.password);
       if (typeof result !== 'object') throw invalidLink(result === 'expired');
-      ctx.body = { success: true };
+      ctx.body = done();
     },
   );
 }
@@ -155,7 +155,7 @@ function addSessionRoutes(route: Routes['route'], deps: RouterDeps): void {
       await signInSucceeded(deps.db, ctx, 'advertiser', signInKey(input.email));
       advertiserSessions.setCookie(ctx, await advertiserSessions.create(deps.db, account.advertiserId, now));
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { success: true };
+      ctx.body = done();
     },
   );
 
@@ -166,7 +166,7 @@ function addSessionRoutes(route: Routes['route'], deps: RouterDeps): void {
   });
 
   route('get', '/me', { access: 'advertiser', budget: 'advertiser-reads', input: {} }, (ctx) => {
-    ctx.body = { advertiser: publicAdvertiser(signedInAdvertiser(ctx)) };
+    ctx.body = presentOwnAccount(signedInAdvertiser(ctx));
   });
 }
 

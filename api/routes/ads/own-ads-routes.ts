@@ -9,6 +9,7 @@ import { adActionNotAllowed, adExpiredWhilePaused, adHeld, adLocked, alreadySubm
 import { idParams } from '#api/http/validate.ts';
 import { adInputSchema } from '#shared/ad-input.ts';
 import { findOwnAd, listOwnAds } from '#core/own-ads/own-ads.ts';
+import { adSubmitted, draftCreated } from '#core/own-ads/present-own-ad.ts';
 import { createAdDraft, submitOwnAd, updateOwnAd } from '#core/own-ads/edit-own-ad.ts';
 import { changeOwnAd } from '#core/own-ads/change-own-ad.ts';
 import { deleteOwnAd } from '#core/own-ads/delete-own-ad.ts';
@@ -42,7 +43,7 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
       const input = ctx.input.body;
       const id = await createAdDraft(deps.db, me(ctx), input);
       ctx.status = 201;
-      ctx.body = { id, state: 'draft' };
+      ctx.body = draftCreated(id);
     },
   );
 
@@ -66,7 +67,7 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
     if (result === 'missing') throw adMissing();
     if (result === 'not_verified') throw notVerified();
     if (result === 'not_draft') throw alreadySubmitted();
-    ctx.body = { success: true, state: 'pending' };
+    ctx.body = adSubmitted();
   });
 
   const ACTION_ERRORS = {

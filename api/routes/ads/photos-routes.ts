@@ -31,6 +31,7 @@ import {
   ownPhotos,
   removeOwnPhoto,
   reorderOwnPhotos,
+  ownPhotosView,
 } from '#core/own-ads/own-photos.ts';
 import { photoParams, orderBody } from './schema.ts';
 
@@ -56,7 +57,7 @@ export function adPhotosRouter(deps: RouterDeps): Router {
 
   route('get', '/', { access: 'advertiser', budget: 'advertiser-reads', input: { params: idParams } }, async (ctx) => {
     const { ad, limit } = await ownAd(ctx);
-    ctx.body = { limit, photos: await ownPhotos(deps.db, ad.id) };
+    ctx.body = await ownPhotosView(deps.db, ad.id, limit);
   });
 
   route('post', '/', { access: 'advertiser', budget: 'ad-photo-upload', input: { params: idParams, form: PHOTO_FORM } }, async (ctx) => {
@@ -100,12 +101,12 @@ export function adPhotosRouter(deps: RouterDeps): Router {
     '/order',
     { access: 'advertiser', budget: 'advertiser-writes', input: { params: idParams, body: orderBody, bodyLimitBytes: 4096 } },
     async (ctx) => {
-      const { ad } = await ownEditableAd(ctx);
+      const { ad, limit } = await ownEditableAd(ctx);
       const { ids } = ctx.input.body;
       const result = await reorderOwnPhotos(deps.db, ad, ids);
       if (result === 'locked') throw adLocked();
       if (result === 'invalid') throw invalidPhotoOrder();
-      ctx.body = { photos: await ownPhotos(deps.db, ad.id) };
+      ctx.body = await ownPhotosView(deps.db, ad.id, limit);
     },
   );
 

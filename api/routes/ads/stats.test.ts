@@ -2,7 +2,7 @@
 // the median ad of the same category and plan, the paid plans and "Disponible ahora" windows marked; only for staff
 // who manage ads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { insertAd, insertAdvertiser, insertAvailabilityWindow } from '#tooling/factories/index.ts';
 import { startPanel, type Panel } from '#api/testing/panel.ts';
 import { buenosAiresDate, shiftDate } from '#shared/dates.ts';
 import type { AdStats } from '#shared/ad-stats.ts';
@@ -57,18 +57,10 @@ describe('GET /api/admin/ads/:id/stats', () => {
 
     const hour = 3_600_000;
     const windowStart = new Date(Date.now() - 50 * hour);
-    const window = (kind: string, startsAt: Date, hours: number) => ({
-      ad_id: ad,
-      kind,
-      starts_at: startsAt,
-      ends_at: new Date(startsAt.getTime() + hours * hour),
-      created_at: startsAt,
-    });
-    await t.db('availability_windows').insert([
-      window('available', windowStart, 2),
-      window('off', new Date(Date.now() - 30 * hour), 4), // "Hoy no atiendo" is not marked
-      window('available', new Date(Date.now() - 40 * 86_400_000), 1), // before the period
-    ]);
+    await insertAvailabilityWindow(t.db, ad, { startsAt: windowStart, hours: 2 });
+    // "Hoy no atiendo" is not marked; a window before the period is not either.
+    await insertAvailabilityWindow(t.db, ad, { kind: 'off', startsAt: new Date(Date.now() - 30 * hour), hours: 4 });
+    await insertAvailabilityWindow(t.db, ad, { startsAt: new Date(Date.now() - 40 * 86_400_000) });
 
     const res = await call('GET', `/api/admin/ads/${ad}/stats`, cookies.manage_ads);
     expect(res.status).toBe(200);

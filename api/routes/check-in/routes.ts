@@ -11,7 +11,7 @@ import { tooManyRequests } from '#api/errors.ts';
 import { checkInExtensionLimit, checkInNeedsVerification, checkInOverdue, checkInRunning, noCheckIn } from '#api/tool-errors.ts';
 import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { mailFailure } from '#core/mail/mail.ts';
-import { activeCheckIn, endCheckIn, extendCheckIn, startCheckIn } from '#core/safety/check-in.ts';
+import { activeCheckIn, checkInAnswer, checkInStarted, endCheckIn, extendCheckIn, startCheckIn } from '#core/safety/check-in.ts';
 import { checkInBody, MAX_CHECK_IN_EXTENSIONS } from '#shared/check-in.ts';
 import { checkInMessageId, checkInStartedMail } from '#core/safety/check-in-mails.ts';
 import { requestSource } from '#api/http/request-source.ts';
@@ -31,7 +31,7 @@ export function checkInRouter(deps: RouterDeps): Router {
   };
 
   route('get', '/', { access: 'advertiser', budget: 'advertiser-reads', input: {} }, async (ctx) => {
-    ctx.body = { checkIn: await activeCheckIn(deps.db, signedInAdvertiser(ctx).id) };
+    ctx.body = checkInAnswer(await activeCheckIn(deps.db, signedInAdvertiser(ctx).id));
   });
 
   route(
@@ -68,7 +68,7 @@ export function checkInRouter(deps: RouterDeps): Router {
         },
       );
       ctx.status = 201;
-      ctx.body = { checkIn, noticeSent };
+      ctx.body = checkInStarted(checkIn, noticeSent);
     },
   );
 
@@ -77,17 +77,17 @@ export function checkInRouter(deps: RouterDeps): Router {
     if (result === 'none') throw noCheckIn();
     if (result === 'overdue') throw checkInOverdue();
     if (result === 'limit') throw checkInExtensionLimit(MAX_CHECK_IN_EXTENSIONS);
-    ctx.body = { checkIn: result };
+    ctx.body = checkInAnswer(result);
   });
 
   // "Estoy bien" and "Cancelar" do the same (the row goes); two paths so each says what the advertiser meant.
   route('post', '/done', { access: 'advertiser', budget: alwaysAnswers, input: {} }, async (ctx) => {
     if (!(await endCheckIn(deps.db, signedInAdvertiser(ctx).id))) throw noCheckIn();
-    ctx.body = { checkIn: null };
+    ctx.body = checkInAnswer(null);
   });
   route('delete', '/', { access: 'advertiser', budget: alwaysAnswers, input: {} }, async (ctx) => {
     if (!(await endCheckIn(deps.db, signedInAdvertiser(ctx).id))) throw noCheckIn();
-    ctx.body = { checkIn: null };
+    ctx.body = checkInAnswer(null);
   });
   return router;
 }

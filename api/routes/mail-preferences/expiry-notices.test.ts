@@ -2,7 +2,7 @@
 // notice go once however often and however concurrently the job runs, not to those who turned them off, and a
 // reminder whose mail failed goes with a later run.
 import { describe, expect, it, vi } from 'vitest';
-import { runPlanJobs } from '#api/jobs.ts';
+import { runPlanJobs } from '#core/plans/plan-lifecycle.ts';
 import { preferencesToken } from '#core/mail-preferences/preferences-link.ts';
 import { addDays } from '#shared/plans.ts';
 import { t, mailer, SITE, DAY_MS, broken, owner, post, linksOf, preferencesLinkOf, useMailApp } from './testing.ts';
@@ -23,8 +23,8 @@ describe('expiry notices from the plan job', () => {
     const outside = await owner();
     await endsIn(outside.adId, 4 * DAY_MS, now);
 
-    await Promise.all([runPlanJobs(t.db, mailer, SITE, now), runPlanJobs(t.db, mailer, SITE, now)]);
-    await runPlanJobs(t.db, mailer, SITE, new Date(now.getTime() + 5 * 60_000));
+    await Promise.all([runPlanJobs({ db: t.db, mailer, siteOrigin: SITE }, now), runPlanJobs({ db: t.db, mailer, siteOrigin: SITE }, now)]);
+    await runPlanJobs({ db: t.db, mailer, siteOrigin: SITE }, new Date(now.getTime() + 5 * 60_000));
     const reminders = mailer.sentTo(email);
     expect(reminders.map((m) => m.subject)).toEqual([expect.stringMatching(/^Tu anuncio vence el \d{1,2} de \w+ de \d{4}$/)]);
     expect(reminders[0]!.text).toContain(`«Masajes en Caballito» (código ${adId}) vence el`);
@@ -35,8 +35,11 @@ describe('expiry notices from the plan job', () => {
     expect(mailer.sentTo(outside.email)).toEqual([]);
 
     const later = new Date(now.getTime() + 3 * DAY_MS);
-    await Promise.all([runPlanJobs(t.db, mailer, SITE, later), runPlanJobs(t.db, mailer, SITE, later)]);
-    await runPlanJobs(t.db, mailer, SITE, new Date(later.getTime() + 5 * 60_000));
+    await Promise.all([
+      runPlanJobs({ db: t.db, mailer, siteOrigin: SITE }, later),
+      runPlanJobs({ db: t.db, mailer, siteOrigin: SITE }, later),
+    ]);
+    await runPlanJobs({ db: t.db, mailer, siteOrigin: SITE }, new Date(later.getTime() + 5 * 60_000));
     expect((await t.db('ads').where('id', adId).first('state')).state).toBe('expired');
     expect(mailer.sentTo(email).map((m) => m.subject)).toEqual([reminders[0]!.subject, 'Tu anuncio venció']);
     expect(mailer.sentTo(email)[1]!.text).toContain('ya no se muestra en Velada');
@@ -48,7 +51,7 @@ describe('expiry notices from the plan job', () => {
       .db('ads')
       .where('id', adId)
       .update({ state: 'published', expires_at: addDays(later, 30) });
-    await runPlanJobs(t.db, mailer, SITE, addDays(later, 28));
+    await runPlanJobs({ db: t.db, mailer, siteOrigin: SITE }, addDays(later, 28));
     expect(mailer.sentTo(email)).toHaveLength(3);
   });
 
@@ -59,8 +62,8 @@ describe('expiry notices from the plan job', () => {
     await endsIn(off.adId, DAY_MS, now);
     const old = await owner({ state: 'expired' });
     await endsIn(old.adId, -10 * DAY_MS, now);
-    await runPlanJobs(t.db, mailer, SITE, now);
-    await runPlanJobs(t.db, mailer, SITE, addDays(now, 2));
+    await runPlanJobs({ db: t.db, mailer, siteOrigin: SITE }, now);
+    await runPlanJobs({ db: t.db, mailer, siteOrigin: SITE }, addDays(now, 2));
     expect((await t.db('ads').where('id', off.adId).first('state')).state).toBe('expired');
     expect(mailer.sentTo(off.email)).toEqual([]);
     expect(mailer.sentTo(old.email)).toEqual([]);
@@ -73,8 +76,8 @@ describe('expiry notices from the plan job', () => {
       .db('ads')
       .where('id', adId)
       .update({ plan: 'premium', plan_expires_at: addDays(now, 2), expires_at: addDays(now, 32) });
-    await runPlanJobs(t.db, mailer, SITE, now);
-    await runPlanJobs(t.db, mailer, SITE, addDays(now, 3));
+    await runPlanJobs({ db: t.db, mailer, siteOrigin: SITE }, now);
+    await runPlanJobs({ db: t.db, mailer, siteOrigin: SITE }, addDays(now, 3));
     expect(mailer.sentTo(email).map((m) => m.subject)).toEqual([expect.stringMatching(/^Tu plan Premium termina el /)]);
     expect(mailer.sentTo(email)[0]!.text).not.toContain('preferencias-de-correo');
   });
@@ -85,7 +88,7 @@ describe('expiry notices from the plan job', () => {
     await endsIn(adId, DAY_MS, now);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      await runPlanJobs(t.db, broken, SITE, now);
+      await runPlanJobs({ db: t.db, mailer: broken, siteOrigin: SITE }, now);
       expect(errors.mock.calls.map((args) => String(args[0])).filter((l) => l.includes(`Ad ${adId}:`))).toEqual([
         `Ad ${adId}: the 'expiring' notice failed (ECONNECTION); the next run tries again.`,
       ]);
@@ -93,8 +96,8 @@ describe('expiry notices from the plan job', () => {
       errors.mockRestore();
     }
     expect(await t.db('ad_mail_notices').where('ad_id', adId)).toEqual([]);
-    await runPlanJobs(t.db, mailer, SITE, new Date(now.getTime() + 5 * 60_000));
-    await runPlanJobs(t.db, mailer, SITE, new Date(now.getTime() + 10 * 60_000));
+    await runPlanJobs({ db: t.db, mailer, siteOrigin: SITE }, new Date(now.getTime() + 5 * 60_000));
+    await runPlanJobs({ db: t.db, mailer, siteOrigin: SITE }, new Date(now.getTime() + 10 * 60_000));
     expect(mailer.sentTo(email).map((m) => m.subject)).toEqual([expect.stringMatching(/^Tu anuncio vence el /)]);
   });
 });

@@ -9,7 +9,8 @@ import { invalidPreferencesLink } from '#api/errors.ts';
 import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { MAIL_PREFERENCES_PAGE, ONE_CLICK_UNSUBSCRIBE_PATH } from '#core/mail-preferences/mail-footer.ts';
 import { advertiserOfPreferencesToken } from '#core/mail-preferences/preferences-link.ts';
-import { setMailPreferences } from '#core/mail-preferences/mail-preferences.ts';
+import { presentPreferences, setMailPreferences } from '#core/mail-preferences/mail-preferences.ts';
+import { done } from '#core/answers.ts';
 import { ownPreferencesBody, tokenPreferencesBody, unsubscribeQuery } from './schema.ts';
 
 export function mailPreferencesRouter(deps: RouterDeps): Router {
@@ -24,7 +25,7 @@ export function mailPreferencesRouter(deps: RouterDeps): Router {
       const advertiserId = await advertiserOfPreferencesToken(deps.db, token);
       if (!advertiserId) throw invalidPreferencesLink();
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { preferences: await setMailPreferences(deps.db, advertiserId, preferences) };
+      ctx.body = presentPreferences(await setMailPreferences(deps.db, advertiserId, preferences));
     },
   );
 
@@ -34,7 +35,7 @@ export function mailPreferencesRouter(deps: RouterDeps): Router {
     { access: 'advertiser', budget: 'mail-preferences', input: { body: ownPreferencesBody, bodyLimitBytes: 2048 } },
     async (ctx) => {
       const advertiser = signedInAdvertiser(ctx);
-      ctx.body = { preferences: await setMailPreferences(deps.db, advertiser.id, ctx.input.body.preferences) };
+      ctx.body = presentPreferences(await setMailPreferences(deps.db, advertiser.id, ctx.input.body.preferences));
     },
   );
 
@@ -53,7 +54,7 @@ export function mailPreferencesRouter(deps: RouterDeps): Router {
       if (!advertiserId) throw invalidPreferencesLink();
       await setMailPreferences(deps.db, advertiserId, { [kind]: false });
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { success: true };
+      ctx.body = done();
     },
   );
 

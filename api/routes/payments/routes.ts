@@ -34,20 +34,20 @@ import { planLabel } from '#shared/plans.ts';
 import {
   attachOwnReceipt,
   cancelOwnPayment,
+  checkoutRedirect,
   findOwnPayment,
   listOwnPayments,
   ownPaymentReceipt,
   recordOwnCheckout,
 } from '#core/payments/own-payments.ts';
-import { buyPlan, type BuyPlanResult } from '#core/payments/buy-plan.ts';
-import { confirmFromMercadoPago } from '#core/payments/mercadopago-confirmation.ts';
+import { buyPlan, presentPurchase, type BuyPlanResult } from '#core/payments/buy-plan.ts';
+import { confirmFromMercadoPago, notificationReceived } from '#core/payments/mercadopago-confirmation.ts';
 import { formatLongDate } from '#shared/format.ts';
 import { checkedReceipt, MAX_RECEIPT_BYTES, receiptTooLarge, sendReceipt } from './receipts.ts';
 import { checkNotificationSignature, MercadoPagoUnavailable, mercadoPagoClient, type MercadoPagoClient } from './mercadopago.ts';
 import { mailPaymentConfirmed, paymentPagePath } from '#core/payments/confirmation-mail.ts';
 import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { purchaseBody, paymentQuery } from './schema.ts';
-import type { PurchaseAnswer } from '#shared/contracts/advertiser/payments.ts';
 
 export const MERCADOPAGO_WEBHOOK_PATH = '/api/payments/mercadopago/webhook';
 /** Receipt uploads take multipart forms (api/middleware/same-origin.ts). */
@@ -123,7 +123,7 @@ function ownPaymentsRouter(deps: RouterDeps, mercadoPago: MercadoPagoClient | nu
       );
       if (!purchase.ok) throw refusal(purchase);
       ctx.status = purchase.reused ? 200 : 201;
-      ctx.body = { payment: purchase.payment, reused: purchase.reused, redirectUrl: purchase.redirectUrl } satisfies PurchaseAnswer;
+      ctx.body = presentPurchase(purchase);
     },
   );
 
@@ -168,7 +168,7 @@ function ownPaymentsRouter(deps: RouterDeps, mercadoPago: MercadoPagoClient | nu
     if (payment.status !== 'pending') throw paymentNotPending();
     const preference = await checkout(deps, mercadoPago, payment);
     await recordOwnCheckout(deps.db, id, preference.id);
-    ctx.body = { redirectUrl: preference.initPoint };
+    ctx.body = checkoutRedirect(preference.initPoint);
   });
   addReceiptRoutes(route, deps);
   return router;
@@ -243,10 +243,10 @@ function mercadoPagoWebhookRouter(deps: RouterDeps, mercadoPago: MercadoPagoClie
       if (['amount_mismatch', 'unknown_reference', 'duplicate', 'not_pending'].includes(outcome.result)) {
         console.warn(`MercadoPago payment ${dataId}: ${outcome.result}; approved but not applied, for staff to review or refund.`);
       }
-      ctx.body = { received: true, result: outcome.result };
+      ctx.body = notificationReceived(outcome);
       return;
     }
-    ctx.body = { received: true };
+    ctx.body = notificationReceived();
   });
   return router;
 }

@@ -9,7 +9,7 @@ import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { createRandom, demoPicture, insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { decideReport, HIDING_REPORTS_PER_DAY } from '#db/queries/reports.ts';
-import { endPlans } from '#db/queries/plan-lifecycle.ts';
+import { endPlans } from '#core/plans/plan-lifecycle.ts';
 import { ensureSuperAdmin } from '#api/services/super-admin.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { adImageObjectKey } from '#api/services/image-store.ts';

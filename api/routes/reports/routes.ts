@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
 import { routes } from '#api/http/route.ts';
 import type { ReportReason } from '#shared/report-reasons.ts';
+import { created } from '#core/answers.ts';
 import { fileVisitorReport, sendContactMessage } from '#core/safety/visitor-reports.ts';
 import { mailStaffAlert } from '#core/mail/staff-alerts.ts';
 import { mailAdOwner } from '#core/own-ads/notices.ts';
@@ -21,7 +22,7 @@ export function reportsRouter(deps: RouterDeps): Router {
       const input = ctx.input.body;
       const id = await sendContactMessage(deps.db, { ...input, topic: input.topic as ContactTopic });
       ctx.status = 201;
-      ctx.body = { success: true, id };
+      ctx.body = created(id);
     },
   );
   route(
@@ -31,7 +32,7 @@ export function reportsRouter(deps: RouterDeps): Router {
     async (ctx) => {
       const input = ctx.input.body;
       const reason = input.reason as ReportReason;
-      const { id, adId, hidden, heldAd, alertStaff } = await fileVisitorReport(deps.db, { ...input, reason }, requestSource(ctx));
+      const { answer, heldAd, staffAlert } = await fileVisitorReport(deps.db, { ...input, reason }, requestSource(ctx));
       if (heldAd) {
         // The advertiser learns that the ad is hidden, the kind of concern and how to answer; never who reported it.
         await mailAdOwner({ db: deps.db, mailer: deps.mailer, siteOrigin: deps.config.siteOrigin }, heldAd.id, {
@@ -39,16 +40,9 @@ export function reportsRouter(deps: RouterDeps): Router {
           reportReason: reason,
         });
       }
-      if (alertStaff) {
-        await mailStaffAlert(
-          deps.mailer,
-          deps.config.staffAlertEmail,
-          `Una denuncia por ${reason === 'posible_menor' ? 'posible menor de edad' : 'posible trata'} sobre el anuncio con código ${adId}${hidden ? ' lo ocultó' : ''}.`,
-          deps.config.siteOrigin,
-        );
-      }
+      if (staffAlert) await mailStaffAlert(deps.mailer, deps.config.staffAlertEmail, staffAlert, deps.config.siteOrigin);
       ctx.status = 201;
-      ctx.body = { success: true, id, hidden };
+      ctx.body = answer;
     },
   );
   return router;

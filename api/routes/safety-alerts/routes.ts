@@ -10,7 +10,7 @@ import { routes } from '#api/http/route.ts';
 import { budgetOf } from '#api/http/budgets.ts';
 import type { RequestBudget } from '#api/middleware/rate-limit.ts';
 import { signedInAdvertiser } from '#api/auth/guards.ts';
-import { fileSafetyAlert, lookUpSafetyAlerts, ownSafetyAlerts } from '#core/safety/safety-alerts.ts';
+import { fileSafetyAlert, lookUpSafetyAlerts, ownSafetyAlerts, presentFiled } from '#core/safety/safety-alerts.ts';
 import { FILINGS_PER_DAY } from '#shared/safety-alerts.ts';
 import { lookupBody, reportBody } from './schema.ts';
 import { configuredPhoneHash } from '#core/safety/phone-hash.ts';
@@ -53,7 +53,7 @@ export function safetyAlertsRouter(deps: RouterDeps): Router {
     const filed = await fileSafetyAlert(deps.db, advertiserId, await configuredPhoneHash(deps.config, deps.db, phone), input);
     if (filed === 'duplicate') throw alreadyReportedNumber();
     ctx.status = 201;
-    ctx.body = { id: filed.id, status: 'pending' };
+    ctx.body = presentFiled(filed.id);
   });
 
   route(

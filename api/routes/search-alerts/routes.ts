@@ -13,8 +13,16 @@ import { budgetOf } from '#api/http/budgets.ts';
 import type { RequestBudget } from '#api/middleware/rate-limit.ts';
 import { endpointRefusal } from '#api/services/push-endpoints.ts';
 import { pushPolicyOf, vapidKeysOf } from '#api/services/push-sender.ts';
-import { deviceAlerts, MAX_ALERTS_PER_DEVICE, stopAlerts, subscribeToSearch } from '#core/search/search-alerts.ts';
-import type { DeviceAlertsView, SubscribedAlertView } from '#shared/contracts/public/search-alerts.ts';
+import {
+  deviceAlerts,
+  lookUpDeviceAlerts,
+  MAX_ALERTS_PER_DEVICE,
+  presentPushKey,
+  presentStopped,
+  presentSubscribed,
+  stopAlerts,
+  subscribeToSearch,
+} from '#core/search/search-alerts.ts';
 import { searchAlertParams, deviceBody, subscribeBody } from './schema.ts';
 
 const BODY_LIMIT_BYTES = 4096;
@@ -40,7 +48,7 @@ export function searchAlertsRouter(deps: RouterDeps): Router {
   // What browsers need to subscribe (applicationServerKey).
   route('get', '/key', { ...device, input: {} }, async (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = { publicKey: (await vapidKeysOf(deps.db, deps.config)).publicKey };
+    ctx.body = presentPushKey((await vapidKeysOf(deps.db, deps.config)).publicKey);
   });
 
   route('post', '/', { ...device, input: { body: subscribeBody, bodyLimitBytes: BODY_LIMIT_BYTES } }, async (ctx) => {
@@ -55,13 +63,13 @@ export function searchAlertsRouter(deps: RouterDeps): Router {
     if ('tooMany' in outcome) throw tooManySearchAlerts(MAX_ALERTS_PER_DEVICE);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = outcome.created ? 201 : 200;
-    ctx.body = { alert: outcome.alert } satisfies SubscribedAlertView;
+    ctx.body = presentSubscribed(outcome.alert);
   });
 
   // The device's alerts (for /favoritos): a POST, because the endpoint and secret must not be in the address.
   route('post', '/lookup', { ...device, input: { body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES } }, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { alerts: await deviceAlerts(deps.db, ctx.input.body) } satisfies DeviceAlertsView;
+    ctx.body = await lookUpDeviceAlerts(deps.db, ctx.input.body);
   });
 
   route(
@@ -76,7 +84,7 @@ export function searchAlertsRouter(deps: RouterDeps): Router {
 
   // Every alert of the device ("Borrar rastros"): nothing to delete is no error.
   route('delete', '/', { ...device, input: { body: deviceBody, bodyLimitBytes: BODY_LIMIT_BYTES } }, async (ctx) => {
-    ctx.body = { deleted: await stopAlerts(deps.db, ctx.input.body) };
+    ctx.body = presentStopped(await stopAlerts(deps.db, ctx.input.body));
   });
   return router;
 }

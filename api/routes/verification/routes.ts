@@ -9,7 +9,7 @@ import { imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts'
 import { DOCUMENTS, identityVault, readDocuments } from './verification.ts';
 import { submitVerification } from '#core/verification/submit-verification.ts';
 import { claimSchema } from '#shared/identity-claim.ts';
-import { latestVerification } from '#core/verification/own-verification.ts';
+import { ownVerificationStatus, verificationSubmitted } from '#core/verification/own-verification.ts';
 import { signedInAdvertiser } from '#api/auth/guards.ts';
 
 /** At most the three documents of the manual method, each refused past 5 MB with its own label. */
@@ -45,12 +45,11 @@ export function verificationRouter(deps: RouterDeps): Router {
     if (result === 'already_pending') throw verificationAlreadyPending();
     if (result === 'already_verified') throw alreadyVerified();
     ctx.status = 201;
-    ctx.body = { success: true, verificationStatus: 'pending' };
+    ctx.body = verificationSubmitted();
   });
 
   route('get', '/verification', { access: 'advertiser', budget: 'advertiser-reads', input: {} }, async (ctx) => {
-    const advertiser = signedInAdvertiser(ctx);
-    ctx.body = { verificationStatus: advertiser.verificationStatus, latest: await latestVerification(deps.db, advertiser.id) };
+    ctx.body = await ownVerificationStatus(deps.db, signedInAdvertiser(ctx));
   });
 
   return router;

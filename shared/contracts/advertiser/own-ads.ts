@@ -51,3 +51,21 @@ export interface OwnPhoto {
   url: string;
   urlLarge: string;
 }
+
+/** POST /api/advertiser/ads: the draft saved. */
+export interface DraftCreated {
+  id: number;
+  state: 'draft';
+}
+
+/** POST /api/advertiser/ads/:id/submit: the ad waits for review. */
+export interface AdSubmitted {
+  success: true;
+  state: 'pending';
+}
+
+/** The photos of an ad (GET /api/advertiser/ads/:id/photos, and after reordering), with how many the plan allows. */
+export interface OwnPhotosView {
+  limit: number;
+  photos: OwnPhoto[];
+}

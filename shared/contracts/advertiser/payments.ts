@@ -67,3 +67,8 @@ export interface PurchaseAnswer {
   reused: boolean;
   redirectUrl: string | null;
 }
+
+/** POST /api/advertiser/payments/:id/mercadopago: where the browser goes to pay. */
+export interface CheckoutRedirect {
+  redirectUrl: string;
+}

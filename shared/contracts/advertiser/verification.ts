@@ -2,6 +2,8 @@
 // "Fotos reales" of one ad (/mi-cuenta/anuncios/{id}/verificar-fotos, /api/advertiser/ads/:id/photo-verification,
 // docs/decisions/033-photo-verification.md). Built by core/verification/.
 import type { AdState } from '#shared/catalogue.ts';
+import type { Done } from '#shared/contracts/answers.ts';
+import type { VerificationStatus } from '#shared/contracts/staff/verification.ts';
 
 /** The latest identity verification the advertiser sent, and why it was refused. */
 export interface OwnVerification {
@@ -39,4 +41,15 @@ export interface OwnPhotoVerification {
     decidedAt: string;
     checks: { photoId: number | null; url: string | null; verified: boolean; reason: string | null }[];
   } | null;
+}
+
+/** GET /api/advertiser/verification: the account's state and the latest request. */
+export interface OwnVerificationStatus {
+  verificationStatus: VerificationStatus;
+  latest: OwnVerification | null;
+}
+
+/** POST /api/advertiser/verification: the documents are in, and staff review them. */
+export interface VerificationSubmitted extends Done {
+  verificationStatus: 'pending';
 }

@@ -18,3 +18,13 @@ export interface SubscribedAlertView {
 export interface DeviceAlertsView {
   alerts: SearchAlertView[];
 }
+
+/** GET /api/search-alerts/key: what browsers need to subscribe (applicationServerKey). */
+export interface PushKeyView {
+  publicKey: string;
+}
+
+/** DELETE /api/search-alerts: how many of the device's alerts stopped. */
+export interface AlertsStopped {
+  deleted: number;
+}

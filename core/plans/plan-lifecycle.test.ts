@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { addDays } from '#shared/plans.ts';
 import { runPlanLifecycle } from './plan-lifecycle.ts';
-import { refreshSearchRanks } from './search-rank.ts';
-import { searchAds } from './search-ads.ts';
-import { loadIndexRows } from './search-index-rows.ts';
+import { refreshSearchRanks } from '#db/queries/search-rank.ts';
+import { searchAds } from '#db/queries/search-ads.ts';
+import { loadIndexRows } from '#db/queries/search-index-rows.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
-import { statistics } from './admin/statistics.ts';
+import { statistics } from '#db/queries/admin/statistics.ts';
 import { usePlansDb, t, NOW, ad, purchase, paid, publishedAd } from '#tooling/testing/plans.ts';
 
 usePlansDb();
