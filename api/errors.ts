@@ -29,7 +29,6 @@ export class HttpError extends Error {
 
 // Generic
 const notFound = (code: string, message: string) => new HttpError(404, code, message);
-const conflict = (code: string, message: string) => new HttpError(409, code, message);
 export const noSuchEndpoint = () => notFound('no_such_endpoint', 'Ese recurso de la API no existe.');
 export const noPermission = () => new HttpError(403, 'forbidden', 'No tenés permiso para hacer esto.');
 export const crossOrigin = () => new HttpError(403, 'cross_origin', 'Solicitud rechazada: no proviene de Velada.');
@@ -92,13 +91,10 @@ export const signInSlowed = (seconds: number) =>
   new HttpError(429, 'login_slowed', `Hay demasiados intentos de ingreso a esta cuenta. Esperá ${seconds} segundos y volvé a intentar.`);
 export const emailNotConfirmed = () =>
   new HttpError(403, 'email_not_confirmed', 'Confirmá tu email con el enlace que te enviamos antes de ingresar.');
-export const emailTaken = () =>
-  new HttpError(409, 'email_taken', 'Ya hay una cuenta con ese email. Ingresá o recuperá tu contraseña.', 'email');
 export const invalidLink = (expired: boolean) =>
   expired
     ? new HttpError(410, 'link_expired', 'El enlace venció. Pedí uno nuevo.')
     : new HttpError(400, 'link_invalid', 'El enlace no es válido o ya se usó. Pedí uno nuevo.');
-export const wrongPassword = () => new HttpError(403, 'wrong_password', 'La contraseña no es correcta.', 'password');
 /** A mail-preferences link that was altered, cut short or names a deleted account (core/mail-preferences/preferences-link.ts). */
 export const invalidPreferencesLink = () =>
   new HttpError(
@@ -116,58 +112,15 @@ export const receiptsUnreadable = () =>
   new HttpError(503, 'receipts_unavailable', 'Los comprobantes no se pueden leer: falta la clave de identidad.');
 export const receiptsUnavailable = () =>
   new HttpError(503, 'receipts_unavailable', 'Por ahora no se pueden adjuntar comprobantes. Probá más tarde.');
-export const verificationAlreadyPending = () =>
-  new HttpError(409, 'already_pending', 'Ya enviaste tu verificación: está en revisión (24 a 48 horas).');
-export const alreadyVerified = () => new HttpError(409, 'already_verified', 'Tu identidad ya está verificada.');
 
 // Ads and photos
-/** An ad held by a report or removed by staff: its owner cannot change it meanwhile. */
-export const adLocked = () =>
-  new HttpError(
-    409,
-    'ad_locked',
-    'Este anuncio está retenido por una denuncia o fue dado de baja por el equipo de Velada: no se puede modificar mientras tanto.',
-  );
-export const adHeld = () =>
-  new HttpError(
-    409,
-    'ad_held',
-    'Este anuncio está retenido por una denuncia y lo está revisando el equipo de Velada: no se puede eliminar hasta que termine la revisión.',
-  );
-export const notVerified = () =>
-  new HttpError(409, 'not_verified', 'Verificá tu identidad antes de publicar: solo publican personas adultas verificadas.');
-export const alreadySubmitted = () => new HttpError(409, 'already_submitted', 'Este anuncio ya fue enviado a revisión.');
-export const adExpiredWhilePaused = () =>
-  new HttpError(409, 'expired', 'El anuncio venció mientras estaba pausado: renovalo para volver a publicarlo.');
-export const adActionNotAllowed = (message: string) => new HttpError(409, 'not_allowed', message);
-export const tooManyPhotos = (limit: number) =>
-  new HttpError(409, 'too_many_photos', `Tu plan permite hasta ${limit} fotos por anuncio.`, 'photo');
 export const invalidImage = (message: string, field?: string) => new HttpError(400, 'invalid_image', message, field);
 /** A photo of an ad staff removed (docs/decisions/043): refused to everyone, its former owner too. */
 export const removedAdPhoto = () =>
   new HttpError(400, 'removed_photo', 'Esta foto pertenece a un anuncio dado de baja por moderación y no se puede volver a usar.', 'photo');
-export const invalidPhotoOrder = () => new HttpError(400, 'invalid_order', 'El orden tiene que incluir cada foto del anuncio una vez.');
 export const imagesBusy = () =>
   new HttpError(503, 'images_busy', 'Estamos procesando muchas imágenes en este momento. Probá de nuevo en unos segundos.', undefined, 5);
 
-// "Fotos reales": photo verification requests
-export const photoVerificationNotAllowed = () =>
-  new HttpError(
-    409,
-    'not_allowed',
-    'Solo se pueden verificar las fotos de un anuncio publicado, pausado o en revisión. Si es un borrador, envialo a revisión primero.',
-  );
-export const noPhotosToVerify = () =>
-  new HttpError(409, 'no_photos', 'El anuncio no tiene fotos: subí al menos una antes de pedir la verificación.');
-export const photoVerificationOpen = () =>
-  new HttpError(409, 'already_open', 'Este anuncio ya tiene una verificación de fotos abierta: seguí con esa.');
-export const noSelfieExpected = () =>
-  new HttpError(
-    409,
-    'not_awaiting_selfie',
-    'Este anuncio no tiene una verificación esperando la selfie: si ya la enviaste, está en revisión; si no, empezá una nueva.',
-    'selfie',
-  );
 // Plans and payments
 export const paymentNotFound = () => notFound('payment_not_found', 'El pago no existe o no es tuyo.');
 export const receiptNotFound = () => notFound('receipt_not_found', 'Ese pago no tiene comprobante.');
@@ -234,10 +187,6 @@ export const analyticsRefused = () => new HttpError(422, 'analytics_refused', 'N
 /** Another advertiser's ad answers exactly like one that does not exist. */
 export const ownAdNotFound = () => notFound('ad_not_found', 'El anuncio no existe o no es tuyo.');
 export const publicAdNotFound = () => notFound('ad_not_found', 'El aviso no existe o no está publicado.');
-export const photoNotFound = () => notFound('photo_not_found', 'La foto no existe o no es de este anuncio.');
-export const noOpenReport = () => conflict('no_open_report', 'No hay ninguna denuncia en revisión sobre este anuncio.');
-export const answerLimit = (max: number) =>
-  conflict('answer_limit', `Ya enviaste ${max} respuestas a esta denuncia: el equipo las está leyendo.`);
 /** Too many pages asked for at once by one source (api/render-slots.ts). */
 export const tooManyPages = () =>
   new HttpError(429, 'too_many_requests', 'Pediste muchas páginas a la vez. Probá de nuevo en unos segundos.', undefined, 2);

@@ -5,13 +5,17 @@ import { errorHandler } from './middleware/errors.ts';
 import { answerTo } from './refusal-answers.ts';
 
 describe('refusals of the core, over HTTP', () => {
-  it('each reason reads as a 404 or 409 with a code and a message of its own', () => {
-    const answers = REFUSAL_REASONS.map((reason) => answerTo(refuse(reason)));
+  it('each reason reads as a 400, 403, 404 or 409 with a code and a message of its own', () => {
+    const answers = REFUSAL_REASONS.map((reason) => answerTo(refuse(reason, { limit: 5 })));
     for (const answer of answers) {
-      expect([404, 409]).toContain(answer.status);
+      expect([400, 403, 404, 409]).toContain(answer.status);
       expect(answer.code).toMatch(/^[a-z_]+$/);
       expect(answer.message).toMatch(/^[A-ZÁÉÍÓÚÑ¿].+\.$/);
     }
+    expect(answerTo(refuse('photos_full', { limit: 8 }))).toMatchObject({
+      message: 'Tu plan permite hasta 8 fotos por anuncio.',
+      field: 'photo',
+    });
     expect(new Set(answers.map((a) => `${a.code} ${a.message}`)).size).toBe(REFUSAL_REASONS.length);
   });
 

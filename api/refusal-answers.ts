@@ -1,9 +1,121 @@
 // How each refusal of the core (core/refusals.ts) reads over HTTP: its status, the stable code programs read and the
 // message people read. The error middleware (api/middleware/errors.ts) answers a Refusal with it.
-import type { Refusal, RefusalReason } from '#core/refusals.ts';
+import type { Refusal, RefusalDetail, RefusalReason } from '#core/refusals.ts';
+import { RENEW_WINDOW_DAYS } from '#core/own-ads/renewal.ts';
+import { MAX_ANSWERS } from '#core/own-ads/ad-review.ts';
+import { DAILY_AVAILABLE_WINDOWS } from '#shared/available-now.ts';
+import { MAX_CHECK_IN_EXTENSIONS } from '#shared/check-in.ts';
 import { HttpError } from './errors.ts';
 
-const ANSWERS: Record<RefusalReason, [status: 404 | 409, code: string, message: string]> = {
+type Answer = [status: 400 | 403 | 404 | 409, code: string, message: string | ((detail: RefusalDetail) => string), field?: string];
+
+/** The refusals an advertiser meets on their own account, ads, payments and safety tools. */
+const ADVERTISER_ANSWERS = {
+  own_ad_missing: [404, 'ad_not_found', 'El anuncio no existe o no es tuyo.'],
+  ad_locked: [
+    409,
+    'ad_locked',
+    'Este anuncio está retenido por una denuncia o fue dado de baja por el equipo de Velada: no se puede modificar mientras tanto.',
+  ],
+  ad_held: [
+    409,
+    'ad_held',
+    'Este anuncio está retenido por una denuncia y lo está revisando el equipo de Velada: no se puede eliminar hasta que termine la revisión.',
+  ],
+  identity_not_verified: [409, 'not_verified', 'Verificá tu identidad antes de publicar: solo publican personas adultas verificadas.'],
+  ad_already_submitted: [409, 'already_submitted', 'Este anuncio ya fue enviado a revisión.'],
+  ad_expired_while_paused: [409, 'expired', 'El anuncio venció mientras estaba pausado: renovalo para volver a publicarlo.'],
+  pause_not_allowed: [409, 'not_allowed', 'Solo se puede pausar un anuncio publicado.'],
+  resume_not_allowed: [409, 'not_allowed', 'Solo se puede reanudar un anuncio pausado.'],
+  renew_not_allowed: [
+    409,
+    'not_allowed',
+    `Este anuncio todavía no se puede renovar: los avisos gratuitos se renuevan en sus últimos ${RENEW_WINDOW_DAYS} días o ya vencidos, con la identidad verificada.`,
+  ],
+  photo_missing: [404, 'photo_not_found', 'La foto no existe o no es de este anuncio.'],
+  photo_order_invalid: [400, 'invalid_order', 'El orden tiene que incluir cada foto del anuncio una vez.'],
+  photos_full: [409, 'too_many_photos', ({ limit }) => `Tu plan permite hasta ${limit} fotos por anuncio.`, 'photo'],
+  photo_verification_not_allowed: [
+    409,
+    'not_allowed',
+    'Solo se pueden verificar las fotos de un anuncio publicado, pausado o en revisión. Si es un borrador, envialo a revisión primero.',
+  ],
+  no_photos_to_verify: [409, 'no_photos', 'El anuncio no tiene fotos: subí al menos una antes de pedir la verificación.'],
+  photo_verification_open: [409, 'already_open', 'Este anuncio ya tiene una verificación de fotos abierta: seguí con esa.'],
+  no_selfie_expected: [
+    409,
+    'not_awaiting_selfie',
+    'Este anuncio no tiene una verificación esperando la selfie: si ya la enviaste, está en revisión; si no, empezá una nueva.',
+    'selfie',
+  ],
+  own_payment_missing: [404, 'payment_not_found', 'El pago no existe o no es tuyo.'],
+  own_payment_not_pending: [409, 'not_pending', 'Ese pago ya no está pendiente.'],
+  receipt_not_needed: [409, 'not_pending', 'Ese pago ya no está pendiente: no hace falta el comprobante.', 'receipt'],
+  no_open_report: [409, 'no_open_report', 'No hay ninguna denuncia en revisión sobre este anuncio.'],
+  answer_limit: [409, 'answer_limit', `Ya enviaste ${MAX_ANSWERS} respuestas a esta denuncia: el equipo las está leyendo.`],
+  email_taken: [409, 'email_taken', 'Ya hay una cuenta con ese email. Ingresá o recuperá tu contraseña.', 'email'],
+  wrong_password: [403, 'wrong_password', 'La contraseña no es correcta.', 'password'],
+  verification_already_pending: [409, 'already_pending', 'Ya enviaste tu verificación: está en revisión (24 a 48 horas).'],
+  already_verified: [409, 'already_verified', 'Tu identidad ya está verificada.'],
+} satisfies Partial<Record<RefusalReason, Answer>>;
+
+/** "Disponible ahora" and "Hoy no atiendo" (decision 032). */
+const AVAILABILITY_ANSWERS = {
+  ad_not_published: [
+    409,
+    'ad_not_published',
+    'Solo un anuncio publicado puede estar disponible ahora: si está pausado, reanudalo; si está en revisión, esperá a que lo aprobemos.',
+  ],
+  already_available: [
+    409,
+    'already_available',
+    'Este anuncio ya está disponible ahora. Si querés cambiar hasta cuándo, terminá la disponibilidad y activala de nuevo.',
+  ],
+  not_available_now: [409, 'not_available', 'Este anuncio no está disponible ahora: no hay nada que terminar.'],
+  day_off: [409, 'day_off', 'Marcaste que hoy no atendés: deshacelo para ponerte disponible.'],
+  already_day_off: [409, 'already_off', 'Ya marcaste que hoy no atendés con este anuncio.'],
+  not_day_off: [409, 'not_off', 'Hoy no marcaste «Hoy no atiendo» en este anuncio: no hay nada que deshacer.'],
+  daily_available_limit: [
+    409,
+    'daily_limit',
+    `Ya activaste «Disponible ahora» ${DAILY_AVAILABLE_WINDOWS} veces hoy en este anuncio, el máximo por día. Mañana podés volver a activarlo.`,
+  ],
+} satisfies Partial<Record<RefusalReason, Answer>>;
+
+/** The check-in timer (decision 041) and the safety alerts between advertisers (decision 040). */
+const SAFETY_ANSWERS = {
+  check_in_running: [
+    409,
+    'check_in_running',
+    'Ya tenés un aviso de seguridad en marcha: confirmá que estás bien o cancelalo antes de empezar otro.',
+  ],
+  check_in_missing: [
+    404,
+    'no_check_in',
+    'No tenés un aviso de seguridad en marcha. Si su hora ya pasó, puede que ya le hayamos escrito a tu contacto.',
+  ],
+  check_in_overdue: [
+    409,
+    'check_in_overdue',
+    'La hora del aviso ya pasó: ya no se puede extender. Tocá «Estoy bien» para que no le escribamos a tu contacto.',
+  ],
+  check_in_extension_limit: [
+    409,
+    'extension_limit',
+    `Ya extendiste este aviso ${MAX_CHECK_IN_EXTENSIONS} veces, el máximo. Si necesitás más tiempo, confirmá y empezá uno nuevo.`,
+  ],
+  number_already_reported: [
+    409,
+    'already_reported',
+    'Ya reportaste este número y tu alerta está en revisión o aprobada: cada anunciante cuenta una vez por número. Si pasó algo nuevo, escribinos desde Contacto.',
+    'phone',
+  ],
+} satisfies Partial<Record<RefusalReason, Answer>>;
+
+const ANSWERS: Record<RefusalReason, Answer> = {
+  ...ADVERTISER_ANSWERS,
+  ...AVAILABILITY_ANSWERS,
+  ...SAFETY_ANSWERS,
   ad_in_wrong_state: [409, 'wrong_state', 'Ese anuncio ya no está en un estado que permita esta acción.'],
   ad_missing: [404, 'ad_not_found', 'El anuncio no existe.'],
   administrator_missing: [404, 'administrator_not_found', 'El administrador no existe.'],
@@ -65,6 +177,6 @@ const ANSWERS: Record<RefusalReason, [status: 404 | 409, code: string, message: 
 };
 
 export function answerTo(refusal: Refusal): HttpError {
-  const [status, code, message] = ANSWERS[refusal.reason];
-  return new HttpError(status, code, message);
+  const [status, code, message, field] = ANSWERS[refusal.reason];
+  return new HttpError(status, code, typeof message === 'string' ? message : message(refusal.detail), field);
 }

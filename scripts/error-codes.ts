@@ -10,7 +10,7 @@ export const CATALOGUES = ['api/errors.ts', 'api/tool-errors.ts', 'api/refusal-a
 /** The codes a catalogue's text declares: `new HttpError(404, 'code'`, `notFound('code'`, `[409, 'code'`. */
 export function declaredCodes(text: string): Set<string> {
   const codes = new Set<string>();
-  for (const m of text.matchAll(/(?:HttpError\(\s*\d{3},|(?:notFound|conflict)\(|\[\d{3},)\s*'([a-z_]+)'/g)) codes.add(m[1]!);
+  for (const m of text.matchAll(/(?:HttpError\(\s*\d{3},|(?:notFound|conflict)\(|\[\s*\d{3},)\s*'([a-z_]+)'/g)) codes.add(m[1]!);
   return codes;
 }
 

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { advertiserPasswordHash } from '#db/queries/advertiser-accounts.ts';
 import { deleteAdvertiserAccount, exportAdvertiserData } from '#db/queries/advertiser-data.ts';
 import type { CredentialDeps } from './accounts.ts';
+import { refuse } from '#core/refusals.ts';
 
 export function exportOwnData(db: Knex, advertiserId: number) {
   return exportAdvertiserData(db, advertiserId);
@@ -12,6 +13,6 @@ export function exportOwnData(db: Knex, advertiserId: number) {
 
 /** Deletes the account when `password` is its password: the keys of its photos, documents and receipts. */
 export async function deleteOwnAccount(deps: CredentialDeps, advertiserId: number, password: string) {
-  if (!(await deps.checkPassword(await advertiserPasswordHash(deps.db, advertiserId), password))) return 'wrong_password';
+  if (!(await deps.checkPassword(await advertiserPasswordHash(deps.db, advertiserId), password))) throw refuse('wrong_password');
   return deleteAdvertiserAccount(deps.db, advertiserId);
 }

@@ -25,7 +25,7 @@ describe('registering', () => {
     expect(id).toEqual(expect.any(Number));
     expect(await findAdvertiserByEmail(t.db, 'nueva@example.com')).toMatchObject({ id, emailConfirmedAt: null });
     expect(await advertiserPasswordHash(t.db, id as number)).toBe('hashed:una clave larga');
-    expect(await register('NUEVA@example.com')).toBe('duplicate');
+    await expect(register('NUEVA@example.com')).rejects.toMatchObject({ reason: 'email_taken' });
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type TokenPurpose,
 } from '#db/queries/advertiser-accounts.ts';
 import { advertiserSessions } from '#core/sessions/sessions.ts';
+import { refuse } from '#core/refusals.ts';
 
 /** What registering and choosing a password need besides the database. */
 export interface PasswordDeps {
@@ -25,17 +26,19 @@ export interface PasswordDeps {
 
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = { confirm_email: 48 * 3_600_000, reset_password: 3_600_000 };
 
-/** A new unconfirmed account; 'duplicate' when the email already has one. */
+/** A new unconfirmed account; refused when the email already has one. */
 export async function registerAdvertiser(
   deps: PasswordDeps,
   input: { fullName: string; email: string; password: string },
   now = new Date(),
-): Promise<number | 'duplicate'> {
-  return insertAdvertiserAccount(
+): Promise<number> {
+  const id = await insertAdvertiserAccount(
     deps.db,
     { fullName: input.fullName, email: input.email, passwordHash: await deps.hashPassword(input.password) },
     now,
   );
+  if (id === 'duplicate') throw refuse('email_taken');
+  return id;
 }
 
 /** A new link token, the only one of its purpose that works from now on; returns it for the mail. */

@@ -44,12 +44,12 @@ describe('the review of a held ad', () => {
   it('takes the owner’s answers while the report is open, a few times', async () => {
     const owner = await insertAdvertiser(t.db);
     const id = await insertAd(t.db, owner);
-    expect(await answerReports(t.db, owner, id, 'No hay motivo.')).toBe('closed');
+    await expect(answerReports(t.db, owner, id, 'No hay motivo.')).rejects.toMatchObject({ reason: 'no_open_report' });
     await report(id, 'posible_menor');
-    expect(await answerReports(t.db, await insertAdvertiser(t.db), id, 'No es mío.')).toBe('missing');
+    await expect(answerReports(t.db, await insertAdvertiser(t.db), id, 'No es mío.')).rejects.toMatchObject({ reason: 'own_ad_missing' });
     for (let i = 1; i <= MAX_ANSWERS; i++)
-      expect(await answerReports(t.db, owner, id, `Respuesta ${i}.`, new Date(Date.now() + i))).toBe('ok');
-    expect(await answerReports(t.db, owner, id, 'Una más.')).toBe('limit');
+      await expect(answerReports(t.db, owner, id, `Respuesta ${i}.`, new Date(Date.now() + i))).resolves.toBeUndefined();
+    await expect(answerReports(t.db, owner, id, 'Una más.')).rejects.toMatchObject({ reason: 'answer_limit' });
     const review = await findOwnAdReview(t.db, owner, id);
     expect(review!.answers.map((a) => a.body)).toEqual(['Respuesta 1.', 'Respuesta 2.', 'Respuesta 3.']);
     expect(review!.answersLeft).toBe(0);

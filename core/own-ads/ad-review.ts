@@ -8,6 +8,7 @@ import { answersTo, insertAnswers, mostAnswers, openHidingReports } from '#db/qu
 import { REPORT_CONCERNS, type ReportReason } from '#shared/report-reasons.ts';
 import type { AdReview } from '#shared/contracts/advertiser/ad-review.ts';
 import { isRecordId } from './own-ads.ts';
+import { refuse } from '#core/refusals.ts';
 
 /** Answers an advertiser may send to one report. */
 export const MAX_ANSWERS = 3;
@@ -32,20 +33,13 @@ export async function findOwnAdReview(db: Knex, advertiserId: number, adId: numb
 }
 
 /** Records the advertiser's answer with each open report of a hiding reason on the ad. */
-export async function answerReports(
-  db: Knex,
-  advertiserId: number,
-  adId: number,
-  body: string,
-  now = new Date(),
-): Promise<'ok' | 'missing' | 'closed' | 'limit'> {
-  return db.transaction(async (trx) => {
+export async function answerReports(db: Knex, advertiserId: number, adId: number, body: string, now = new Date()): Promise<void> {
+  await db.transaction(async (trx) => {
     // Locked: two answers sent at once are counted one after the other.
-    if (!(await lockOwnAd(trx, advertiserId, adId))) return 'missing';
+    if (!(await lockOwnAd(trx, advertiserId, adId))) throw refuse('own_ad_missing');
     const ids = (await openHidingReports(trx, adId)).map((r) => r.id);
-    if (!ids.length) return 'closed';
-    if ((await mostAnswers(trx, ids)) >= MAX_ANSWERS) return 'limit';
+    if (!ids.length) throw refuse('no_open_report');
+    if ((await mostAnswers(trx, ids)) >= MAX_ANSWERS) throw refuse('answer_limit');
     await insertAnswers(trx, ids, advertiserId, body, now);
-    return 'ok';
   });
 }

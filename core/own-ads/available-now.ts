@@ -7,6 +7,7 @@ import { lockOwnAd } from '#db/queries/advertiser-ads.ts';
 import { endWindowsInForce, insertAvailabilityWindow, windowsInForceOrSince } from '#db/queries/availability-windows.ts';
 import { buenosAiresDate, buenosAiresDayStart, shiftDate } from '#shared/dates.ts';
 import { DAILY_AVAILABLE_WINDOWS, type AdAvailability, type AvailableHours } from '#shared/available-now.ts';
+import { refuse } from '#core/refusals.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -35,10 +36,6 @@ export async function availabilityOf(db: Knex, adIds: number[], now = new Date()
   return result;
 }
 
-export type AvailabilityRefusal =
-  /** Not the advertiser's ad, or no such ad. */
-  'missing' | 'not_published' | 'already_available' | 'not_available' | 'off_today' | 'already_off' | 'not_off' | 'daily_limit';
-
 /**
  * Runs a change of an ad's windows for its owner in one transaction, the ad's row locked (two taps at once are
  * taken one after the other: the second finds the first's window), and answers where the ad stands after it.
@@ -49,14 +46,13 @@ async function changeWindows(
   adId: number,
   now: Date,
   options: { publishedOnly: boolean },
-  change: (trx: Knex.Transaction, state: AdAvailability) => Promise<AvailabilityRefusal | void>,
-): Promise<AdAvailability | AvailabilityRefusal> {
+  change: (trx: Knex.Transaction, state: AdAvailability) => Promise<void>,
+): Promise<AdAvailability> {
   return db.transaction(async (trx) => {
     const ad = await lockOwnAd(trx, advertiserId, adId);
-    if (!ad) return 'missing';
-    if (options.publishedOnly && ad.state !== 'published') return 'not_published';
-    const refused = await change(trx, (await availabilityOf(trx, [adId], now)).get(adId)!);
-    if (refused) return refused;
+    if (!ad) throw refuse('own_ad_missing');
+    if (options.publishedOnly && ad.state !== 'published') throw refuse('ad_not_published');
+    await change(trx, (await availabilityOf(trx, [adId], now)).get(adId)!);
     return (await availabilityOf(trx, [adId], now)).get(adId)!;
   });
 }
@@ -68,11 +64,11 @@ export function startAvailableWindow(
   adId: number,
   hours: AvailableHours,
   now = new Date(),
-): Promise<AdAvailability | AvailabilityRefusal> {
+): Promise<AdAvailability> {
   return changeWindows(db, advertiserId, adId, now, { publishedOnly: true }, async (trx, state) => {
-    if (state.availableUntil) return 'already_available';
-    if (state.offUntil) return 'off_today';
-    if (state.windowsLeftToday === 0) return 'daily_limit';
+    if (state.availableUntil) throw refuse('already_available');
+    if (state.offUntil) throw refuse('day_off');
+    if (state.windowsLeftToday === 0) throw refuse('daily_available_limit');
     await insertAvailabilityWindow(trx, { adId, kind: 'available', startsAt: now, endsAt: new Date(now.getTime() + hours * HOUR_MS) }, now);
   });
 }
@@ -80,7 +76,7 @@ export function startAvailableWindow(
 /** Ends "Disponible ahora" before its time; the window still counts against the day's limit. */
 export function endAvailableWindow(db: Knex, advertiserId: number, adId: number, now = new Date()) {
   return changeWindows(db, advertiserId, adId, now, { publishedOnly: false }, async (trx, state) => {
-    if (!state.availableUntil) return 'not_available';
+    if (!state.availableUntil) throw refuse('not_available_now');
     await endWindowsInForce(trx, adId, 'available', now);
   });
 }
@@ -88,7 +84,7 @@ export function endAvailableWindow(db: Knex, advertiserId: number, adId: number,
 /** "Hoy no atiendo": out of "ahora" and "hoy" until Buenos Aires midnight; ends "Disponible ahora" if it was on. */
 export function startDayOff(db: Knex, advertiserId: number, adId: number, now = new Date()) {
   return changeWindows(db, advertiserId, adId, now, { publishedOnly: true }, async (trx, state) => {
-    if (state.offUntil) return 'already_off';
+    if (state.offUntil) throw refuse('already_day_off');
     await endWindowsInForce(trx, adId, 'available', now);
     await insertAvailabilityWindow(trx, { adId, kind: 'off', startsAt: now, endsAt: buenosAiresDayBounds(now).end }, now);
   });
@@ -97,7 +93,7 @@ export function startDayOff(db: Knex, advertiserId: number, adId: number, now = 
 /** Undoes "Hoy no atiendo" the same day: the schedule counts again from now. */
 export function undoDayOff(db: Knex, advertiserId: number, adId: number, now = new Date()) {
   return changeWindows(db, advertiserId, adId, now, { publishedOnly: false }, async (trx, state) => {
-    if (!state.offUntil) return 'not_off';
+    if (!state.offUntil) throw refuse('not_day_off');
     await endWindowsInForce(trx, adId, 'off', now);
   });
 }

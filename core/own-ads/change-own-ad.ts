@@ -5,28 +5,26 @@ import type { Knex } from 'knex';
 import { moveOwnAd, ownAdStanding } from '#db/queries/advertiser-ads.ts';
 import { verificationStatusOf } from '#db/queries/advertiser-verification.ts';
 import type { AdState } from '#shared/catalogue.ts';
+import { refuse } from '#core/refusals.ts';
 import { isRenewable, renewedUntil } from './renewal.ts';
 
 export type OwnAdAction = 'pause' | 'resume' | 'renew';
 
-export async function changeOwnAd(
-  db: Knex,
-  advertiserId: number,
-  adId: number,
-  action: OwnAdAction,
-  now = new Date(),
-): Promise<'ok' | 'missing' | 'not_allowed' | 'expired'> {
+export async function changeOwnAd(db: Knex, advertiserId: number, adId: number, action: OwnAdAction, now = new Date()): Promise<void> {
   const ad = await ownAdStanding(db, advertiserId, adId);
-  if (!ad) return 'missing';
-  const moved = (from: AdState[], to: AdState, expiresAt?: Date) => moveOwnAd(db, advertiserId, adId, { from, to, expiresAt }, now);
-  if (action === 'pause') return (await moved(['published'], 'paused')) ? 'ok' : 'not_allowed';
+  if (!ad) throw refuse('own_ad_missing');
+  const notAllowed = refuse(`${action}_not_allowed`);
+  const move = async (from: AdState[], to: AdState, expiresAt?: Date) => {
+    if (!(await moveOwnAd(db, advertiserId, adId, { from, to, expiresAt }, now))) throw notAllowed;
+  };
+  if (action === 'pause') return move(['published'], 'paused');
   if (action === 'resume') {
-    if (ad.state !== 'paused') return 'not_allowed';
-    if ((ad.expiresAt?.getTime() ?? 0) <= now.getTime()) return 'expired';
-    return (await moved(['paused'], 'published')) ? 'ok' : 'not_allowed';
+    if (ad.state !== 'paused') throw notAllowed;
+    if ((ad.expiresAt?.getTime() ?? 0) <= now.getTime()) throw refuse('ad_expired_while_paused');
+    return move(['paused'], 'published');
   }
-  if (!isRenewable(ad, now)) return 'not_allowed';
-  if ((await verificationStatusOf(db, advertiserId)) !== 'verified') return 'not_allowed';
+  if (!isRenewable(ad, now)) throw notAllowed;
+  if ((await verificationStatusOf(db, advertiserId)) !== 'verified') throw notAllowed;
   // A paused ad renewed is published again, as an expired one is.
-  return (await moved(['expired', 'published', 'paused'], 'published', renewedUntil(ad.expiresAt, now))) ? 'ok' : 'not_allowed';
+  return move(['expired', 'published', 'paused'], 'published', renewedUntil(ad.expiresAt, now));
 }

@@ -129,33 +129,35 @@ describe('pause, resume and renew', () => {
   it('pauses a published ad and resumes it while its listing lasts', async () => {
     const owner = await insertAdvertiser(t.db);
     const id = await insertAd(t.db, owner, { publishedAt: PUBLISHED });
-    expect(await changeOwnAd(t.db, owner, id, 'resume', NOW)).toBe('not_allowed');
-    expect(await changeOwnAd(t.db, owner, id, 'pause', NOW)).toBe('ok');
-    expect(await changeOwnAd(t.db, owner, id, 'pause', NOW)).toBe('not_allowed');
-    expect(await changeOwnAd(t.db, owner, id, 'resume', new Date(NOW.getTime() + 4 * DAY))).toBe('expired');
-    expect(await changeOwnAd(t.db, owner, id, 'resume', NOW)).toBe('ok');
+    await expect(changeOwnAd(t.db, owner, id, 'resume', NOW)).rejects.toMatchObject({ reason: 'resume_not_allowed' });
+    await expect(changeOwnAd(t.db, owner, id, 'pause', NOW)).resolves.toBeUndefined();
+    await expect(changeOwnAd(t.db, owner, id, 'pause', NOW)).rejects.toMatchObject({ reason: 'pause_not_allowed' });
+    await expect(changeOwnAd(t.db, owner, id, 'resume', new Date(NOW.getTime() + 4 * DAY))).rejects.toMatchObject({
+      reason: 'ad_expired_while_paused',
+    });
+    await expect(changeOwnAd(t.db, owner, id, 'resume', NOW)).resolves.toBeUndefined();
     expect(await findOwnAd(t.db, owner, id)).toMatchObject({ state: 'published' });
-    expect(await changeOwnAd(t.db, await insertAdvertiser(t.db), id, 'pause', NOW)).toBe('missing');
+    await expect(changeOwnAd(t.db, await insertAdvertiser(t.db), id, 'pause', NOW)).rejects.toMatchObject({ reason: 'own_ad_missing' });
   });
 
   it('renews a free listing in its last days for 30 more days from its end, with the identity verified', async () => {
     const owner = await insertAdvertiser(t.db);
     const id = await insertAd(t.db, owner, { publishedAt: PUBLISHED });
     const early = new Date(PUBLISHED.getTime() + 20 * DAY);
-    expect(await changeOwnAd(t.db, owner, id, 'renew', early)).toBe('not_allowed');
-    expect(await changeOwnAd(t.db, owner, id, 'renew', NOW)).toBe('ok');
+    await expect(changeOwnAd(t.db, owner, id, 'renew', early)).rejects.toMatchObject({ reason: 'renew_not_allowed' });
+    await expect(changeOwnAd(t.db, owner, id, 'renew', NOW)).resolves.toBeUndefined();
     expect((await findOwnAd(t.db, owner, id))!.expiresAt).toBe(new Date(PUBLISHED.getTime() + 60 * DAY).toISOString());
 
     const unverified = await insertAdvertiser(t.db, { verificationStatus: 'pending' });
     const theirs = await insertAd(t.db, unverified, { publishedAt: PUBLISHED });
-    expect(await changeOwnAd(t.db, unverified, theirs, 'renew', NOW)).toBe('not_allowed');
+    await expect(changeOwnAd(t.db, unverified, theirs, 'renew', NOW)).rejects.toMatchObject({ reason: 'renew_not_allowed' });
   });
 
   it('publishes an expired listing again for 30 days from now', async () => {
     const owner = await insertAdvertiser(t.db);
     const id = await insertAd(t.db, owner, { publishedAt: PUBLISHED, state: 'expired' });
     const later = new Date(PUBLISHED.getTime() + 45 * DAY);
-    expect(await changeOwnAd(t.db, owner, id, 'renew', later)).toBe('ok');
+    await expect(changeOwnAd(t.db, owner, id, 'renew', later)).resolves.toBeUndefined();
     expect(await findOwnAd(t.db, owner, id, later)).toMatchObject({
       state: 'published',
       expiresAt: new Date(later.getTime() + 30 * DAY).toISOString(),
@@ -170,22 +172,22 @@ describe('writing one’s own ad', () => {
     const input = demoAdInput();
     const id = await createAdDraft(t.db, owner, input);
     expect(await findOwnAd(t.db, owner, id)).toMatchObject({ state: 'draft', title: input.title });
-    expect(await submitOwnAd(t.db, owner, id)).toEqual({ flags: expect.any(Array) });
-    expect(await submitOwnAd(t.db, owner, id)).toBe('not_draft');
+    expect(await submitOwnAd(t.db, owner, id)).toEqual(expect.any(Array));
+    await expect(submitOwnAd(t.db, owner, id)).rejects.toMatchObject({ reason: 'ad_already_submitted' });
 
     const live = await insertAd(t.db, owner);
-    expect(await updateOwnAd(t.db, owner, live, { ...input, title: 'Título cambiado' })).toBe('ok');
+    await expect(updateOwnAd(t.db, owner, live, { ...input, title: 'Título cambiado' })).resolves.toBeUndefined();
     expect(await findOwnAd(t.db, owner, live)).toMatchObject({ state: 'pending', title: 'Título cambiado' });
-    expect(await updateOwnAd(t.db, await insertAdvertiser(t.db), live, input)).toBe('missing');
+    await expect(updateOwnAd(t.db, await insertAdvertiser(t.db), live, input)).rejects.toMatchObject({ reason: 'own_ad_missing' });
     const held = await insertAd(t.db, owner, { state: 'held' });
-    expect(await updateOwnAd(t.db, owner, held, input)).toBe('not_editable');
+    await expect(updateOwnAd(t.db, owner, held, input)).rejects.toMatchObject({ reason: 'ad_locked' });
   });
 
   it('sends for review only from a verified account or one under review', async () => {
     const owner = await insertAdvertiser(t.db, { verificationStatus: 'unverified' });
     const id = await createAdDraft(t.db, owner, demoAdInput());
-    expect(await submitOwnAd(t.db, owner, id)).toBe('not_verified');
-    expect(await submitOwnAd(t.db, await insertAdvertiser(t.db), id)).toBe('missing');
+    await expect(submitOwnAd(t.db, owner, id)).rejects.toMatchObject({ reason: 'identity_not_verified' });
+    await expect(submitOwnAd(t.db, await insertAdvertiser(t.db), id)).rejects.toMatchObject({ reason: 'own_ad_missing' });
   });
 
   it('deletes an ad with its photos’ keys, but not one held by a report', async () => {
@@ -193,8 +195,8 @@ describe('writing one’s own ad', () => {
     const id = await insertAd(t.db, owner);
     await insertAdPhoto(t.db, id);
     expect(await deleteOwnAd(t.db, owner, id)).toEqual({ photoKeys: [expect.any(String)], selfieKeys: [] });
-    expect(await deleteOwnAd(t.db, owner, id)).toBe('missing');
+    await expect(deleteOwnAd(t.db, owner, id)).rejects.toMatchObject({ reason: 'own_ad_missing' });
     const held = await insertAd(t.db, owner, { state: 'held' });
-    expect(await deleteOwnAd(t.db, owner, held)).toBe('held');
+    await expect(deleteOwnAd(t.db, owner, held)).rejects.toMatchObject({ reason: 'ad_held' });
   });
 });

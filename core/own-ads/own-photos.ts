@@ -8,14 +8,19 @@ import { OWNER_EDITABLE_STATES } from '#shared/catalogue.ts';
 import type { OwnPhoto, OwnPhotosView } from '#shared/contracts/advertiser/own-ads.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { photoLimit } from '#shared/plans.ts';
+import { refuse } from '#core/refusals.ts';
 
 export type PhotoAd = NonNullable<Awaited<ReturnType<typeof ownAdForPhotos>>>;
 
-/** The advertiser's ad with its photo limit and whether its photos may change now; null when it is not theirs. */
-export async function findPhotoAd(db: Knex, advertiserId: number, adId: number) {
+/**
+ * The advertiser's ad with its photo limit; refused when it is not theirs and, for a change (`toChange`), when a
+ * report or staff locked it (checked again inside each change's transaction).
+ */
+export async function ownPhotoAd(db: Knex, advertiserId: number, adId: number, { toChange }: { toChange: boolean }) {
   const ad = await ownAdForPhotos(db, advertiserId, adId);
-  if (!ad) return null;
-  return { ad, limit: photoLimit(ad), editable: (OWNER_EDITABLE_STATES as readonly string[]).includes(ad.state) };
+  if (!ad) throw refuse('own_ad_missing');
+  if (toChange && !(OWNER_EDITABLE_STATES as readonly string[]).includes(ad.state)) throw refuse('ad_locked');
+  return { ad, limit: photoLimit(ad) };
 }
 
 export async function ownPhotos(db: Knex, adId: number): Promise<OwnPhoto[]> {
@@ -29,8 +34,10 @@ export async function ownPhotos(db: Knex, adId: number): Promise<OwnPhoto[]> {
   }));
 }
 
-export async function hasRoomForPhoto(db: Knex, ad: PhotoAd): Promise<boolean> {
-  return (await listPhotos(db, ad.id)).length < photoLimit(ad);
+/** Refused when the ad has as many photos as its plan allows. */
+export async function checkRoomForPhoto(db: Knex, ad: PhotoAd): Promise<void> {
+  const limit = photoLimit(ad);
+  if ((await listPhotos(db, ad.id)).length >= limit) throw refuse('photos_full', { limit });
 }
 
 /** Whether this picture (by its perceptual hash) was removed by staff from an ad: it may not come back. */
@@ -38,18 +45,31 @@ export function isRemovedPicture(db: Knex, hash: string | null): Promise<boolean
   return isRemovedAdPhoto(db, hash);
 }
 
-/** Adds a stored photo; its id, or why not (the ad is full, or locked by a report or staff meanwhile). */
-export function addOwnPhoto(db: Knex, ad: PhotoAd, image: { key: string; width: number; height: number; hash: string | null }) {
-  return addPhoto(db, ad, image);
+/** Adds a stored photo and answers it; refused when the ad filled up, or was locked by a report or staff, meanwhile. */
+export async function addOwnPhoto(
+  db: Knex,
+  ad: PhotoAd,
+  image: { key: string; width: number; height: number; hash: string | null },
+): Promise<OwnPhoto> {
+  const id = await addPhoto(db, ad, image);
+  if (id === 'full') throw refuse('photos_full', { limit: photoLimit(ad) });
+  if (id === 'locked') throw refuse('ad_locked');
+  return (await ownPhotos(db, ad.id)).find((p) => p.id === id)!;
 }
 
-/** Removes a photo; the keys of the files to delete, or why not. */
-export function removeOwnPhoto(db: Knex, ad: PhotoAd, photoId: number) {
-  return removePhoto(db, ad.id, photoId);
+/** Removes a photo; the keys of the files to delete. */
+export async function removeOwnPhoto(db: Knex, ad: PhotoAd, photoId: number): Promise<string[]> {
+  const keys = await removePhoto(db, ad.id, photoId);
+  if (keys === 'locked') throw refuse('ad_locked');
+  if (keys === 'missing') throw refuse('photo_missing');
+  return keys;
 }
 
-export function reorderOwnPhotos(db: Knex, ad: PhotoAd, ids: number[]) {
-  return reorderPhotos(db, ad.id, ids);
+/** Puts the photos in the order of `ids` (each of the ad's photos once). */
+export async function reorderOwnPhotos(db: Knex, ad: PhotoAd, ids: number[]): Promise<void> {
+  const result = await reorderPhotos(db, ad.id, ids);
+  if (result === 'locked') throw refuse('ad_locked');
+  if (result === 'invalid') throw refuse('photo_order_invalid');
 }
 
 /** The ad's photos with the plan's limit, as the photo manager shows them. */

@@ -8,6 +8,7 @@ import { paymentReceipt } from '#db/queries/admin/payments.ts';
 import { markMercadoPagoCheckout } from '#db/queries/plan-payments.ts';
 import type { CheckoutRedirect, OwnPayment, PaymentPage } from '#shared/contracts/advertiser/payments.ts';
 import { transferAccount } from './transfer-account.ts';
+import { refuse } from '#core/refusals.ts';
 
 /** The shape of the references we issue (db/queries/plan-purchases.ts): anything else is not looked up. */
 const REFERENCE = /^VEL-[0-9A-Z-]{4,20}$/;
@@ -56,8 +57,10 @@ export async function ownPaymentPage(db: Knex, advertiserId: number, reference: 
 }
 
 /** The advertiser withdraws a payment still waiting (say, they chose the wrong plan). */
-export function cancelOwnPayment(db: Knex, advertiserId: number, paymentId: number, now = new Date()) {
-  return cancelPendingPayment(db, advertiserId, paymentId, now);
+export async function cancelOwnPayment(db: Knex, advertiserId: number, paymentId: number, now = new Date()): Promise<void> {
+  const result = await cancelPendingPayment(db, advertiserId, paymentId, now);
+  if (result === 'missing') throw refuse('own_payment_missing');
+  if (result === 'not_pending') throw refuse('own_payment_not_pending');
 }
 
 /**

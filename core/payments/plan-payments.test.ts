@@ -58,9 +58,11 @@ describe('buying a plan', () => {
     const { advertiser, id } = await publishedAd();
     const result = await purchase(advertiser, id);
     if (!result.ok) throw new Error('refused');
-    expect(await cancelOwnPayment(t.db, await insertAdvertiser(t.db), result.payment.id, NOW)).toBe('missing');
-    expect(await cancelOwnPayment(t.db, advertiser, result.payment.id, NOW)).toBe('ok');
-    expect(await cancelOwnPayment(t.db, advertiser, result.payment.id, NOW)).toBe('not_pending');
+    await expect(cancelOwnPayment(t.db, await insertAdvertiser(t.db), result.payment.id, NOW)).rejects.toMatchObject({
+      reason: 'own_payment_missing',
+    });
+    await expect(cancelOwnPayment(t.db, advertiser, result.payment.id, NOW)).resolves.toBeUndefined();
+    await expect(cancelOwnPayment(t.db, advertiser, result.payment.id, NOW)).rejects.toMatchObject({ reason: 'own_payment_not_pending' });
     expect(await paid(result.payment.id)).toEqual({ ok: false, reason: 'not_pending' });
     expect(await ad(id)).toMatchObject({ plan: 'gratuito', plan_expires_at: null });
   });

@@ -11,6 +11,7 @@ import {
   type CheckInStarted,
   type CheckInState,
 } from '#shared/check-in.ts';
+import { refuse } from '#core/refusals.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -31,36 +32,35 @@ export async function activeCheckIn(db: Knex, advertiserId: number): Promise<Che
   return checkIn ? presentCheckIn(checkIn) : null;
 }
 
-/** Starts a timer of `input.minutes`; 'running' when the advertiser has one already. The id names its mails. */
+/** Starts a timer of `input.minutes`; refused when the advertiser has one already. The id names its mails. */
 export async function startCheckIn(
   db: Knex,
   advertiserId: number,
   input: CheckInInput,
   now = new Date(),
-): Promise<{ id: number; checkIn: CheckInState } | 'running'> {
+): Promise<{ id: number; checkIn: CheckInState }> {
   const { minutes, ...rest } = input;
   const started = await insertCheckIn(db, advertiserId, { ...rest, dueAt: new Date(now.getTime() + minutes * MINUTE_MS) }, now);
-  return started === 'running' ? started : { id: started.id, checkIn: presentCheckIn(started) };
+  if (started === 'running') throw refuse('check_in_running');
+  return { id: started.id, checkIn: presentCheckIn(started) };
 }
 
-export type ExtendRefusal = 'none' | 'overdue' | 'limit';
-
-export async function extendCheckIn(db: Knex, advertiserId: number, now = new Date()): Promise<CheckInState | ExtendRefusal> {
+export async function extendCheckIn(db: Knex, advertiserId: number, now = new Date()): Promise<CheckInState> {
   return db.transaction(async (trx) => {
     const checkIn = await checkInOf(trx, advertiserId);
-    if (!checkIn) return 'none';
-    if (checkIn.dueAt.getTime() <= now.getTime()) return 'overdue';
-    if (checkIn.extensions >= MAX_CHECK_IN_EXTENSIONS) return 'limit';
+    if (!checkIn) throw refuse('check_in_missing');
+    if (checkIn.dueAt.getTime() <= now.getTime()) throw refuse('check_in_overdue');
+    if (checkIn.extensions >= MAX_CHECK_IN_EXTENSIONS) throw refuse('check_in_extension_limit');
     const dueAt = new Date(checkIn.dueAt.getTime() + CHECK_IN_EXTENSION_MINUTES * MINUTE_MS);
     // Conditional on what was read: the job's claim of a timer that just fell due wins.
-    if (!(await extendCheckInTo(trx, checkIn, advertiserId, dueAt, now))) return 'overdue';
+    if (!(await extendCheckInTo(trx, checkIn, advertiserId, dueAt, now))) throw refuse('check_in_overdue');
     return presentCheckIn({ ...checkIn, dueAt, extensions: checkIn.extensions + 1 });
   });
 }
 
-/** "Estoy bien" or "Cancelar": the timer ends and nothing of it is kept. False when there was none. */
-export function endCheckIn(db: Knex, advertiserId: number): Promise<boolean> {
-  return deleteOwnCheckIn(db, advertiserId);
+/** "Estoy bien" or "Cancelar": the timer ends and nothing of it is kept; refused when there was none. */
+export async function endCheckIn(db: Knex, advertiserId: number): Promise<void> {
+  if (!(await deleteOwnCheckIn(db, advertiserId))) throw refuse('check_in_missing');
 }
 
 export const checkInAnswer = (checkIn: CheckInState | null): CheckInAnswer => ({ checkIn });

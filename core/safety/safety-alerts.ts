@@ -16,6 +16,7 @@ import {
   type SafetyAlertKind,
   type SafetyAlertLookup,
 } from '#shared/safety-alerts.ts';
+import { refuse } from '#core/refusals.ts';
 
 /** The reporter's own alerts that have not expired, newest first, each with when it stops counting. */
 export async function ownSafetyAlerts(db: Knex, reporterId: number, now = new Date()): Promise<OwnSafetyAlert[]> {
@@ -45,17 +46,19 @@ export async function lookUpSafetyAlerts(db: Knex, phoneHash: string, now = new 
 }
 
 /**
- * Files an alert for staff to moderate; 'duplicate' when this reporter already has one pending or approved on the
+ * Files an alert for staff to moderate; refused when this reporter already has one pending or approved on the
  * number. One of theirs that expired and the job has not deleted yet no longer counts, and does not hold the number.
  */
-export function fileSafetyAlert(
+export async function fileSafetyAlert(
   db: Knex,
   reporterId: number,
   phoneHash: string,
   input: Omit<ReportInput, 'phone'>,
   now = new Date(),
-): Promise<{ id: number } | 'duplicate'> {
-  return insertSafetyAlert(db, reporterId, phoneHash, input, safetyAlertCutoff(now), now);
+): Promise<{ id: number }> {
+  const filed = await insertSafetyAlert(db, reporterId, phoneHash, input, safetyAlertCutoff(now), now);
+  if (filed === 'duplicate') throw refuse('number_already_reported');
+  return filed;
 }
 
 export const presentFiled = (id: number): SafetyAlertFiled => ({ id, status: 'pending' });

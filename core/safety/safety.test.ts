@@ -36,27 +36,27 @@ describe('the check-in timer', () => {
         extensionsLeft: MAX_CHECK_IN_EXTENSIONS,
       },
     });
-    expect(await startCheckIn(t.db, owner, input, NOW)).toBe('running');
+    await expect(startCheckIn(t.db, owner, input, NOW)).rejects.toMatchObject({ reason: 'check_in_running' });
     expect(await activeCheckIn(t.db, owner)).toEqual(typeof started === 'object' ? started.checkIn : null);
-    expect(await endCheckIn(t.db, owner)).toBe(true);
-    expect(await endCheckIn(t.db, owner)).toBe(false);
+    await expect(endCheckIn(t.db, owner)).resolves.toBeUndefined();
+    await expect(endCheckIn(t.db, owner)).rejects.toMatchObject({ reason: 'check_in_missing' });
     expect(await t.db('check_ins').where('advertiser_id', owner)).toEqual([]);
   });
 
   it('extends a few times while the deadline has not passed', async () => {
     const owner = await insertAdvertiser(t.db);
-    expect(await extendCheckIn(t.db, owner, NOW)).toBe('none');
+    await expect(extendCheckIn(t.db, owner, NOW)).rejects.toMatchObject({ reason: 'check_in_missing' });
     await startCheckIn(t.db, owner, input, NOW);
     for (let i = 1; i <= MAX_CHECK_IN_EXTENSIONS; i++)
       expect(await extendCheckIn(t.db, owner, at(i))).toMatchObject({
         dueAt: at(60 + i * CHECK_IN_EXTENSION_MINUTES).toISOString(),
         extensionsLeft: MAX_CHECK_IN_EXTENSIONS - i,
       });
-    expect(await extendCheckIn(t.db, owner, at(10))).toBe('limit');
+    await expect(extendCheckIn(t.db, owner, at(10))).rejects.toMatchObject({ reason: 'check_in_extension_limit' });
 
     const late = await insertAdvertiser(t.db);
     await startCheckIn(t.db, late, input, NOW);
-    expect(await extendCheckIn(t.db, late, at(60))).toBe('overdue');
+    await expect(extendCheckIn(t.db, late, at(60))).rejects.toMatchObject({ reason: 'check_in_overdue' });
   });
 });
 
@@ -67,7 +67,7 @@ describe('safety alerts', () => {
     const reporter = await insertAdvertiser(t.db);
     const filed = await fileSafetyAlert(t.db, reporter, 'hash-own', report, NOW);
     expect(filed).toEqual({ id: expect.any(Number) });
-    expect(await fileSafetyAlert(t.db, reporter, 'hash-own', report, NOW)).toBe('duplicate');
+    await expect(fileSafetyAlert(t.db, reporter, 'hash-own', report, NOW)).rejects.toMatchObject({ reason: 'number_already_reported' });
     const expiresAt = new Date(NOW);
     expiresAt.setUTCMonth(expiresAt.getUTCMonth() + SAFETY_ALERT_MONTHS);
     expect(await ownSafetyAlerts(t.db, reporter, NOW)).toEqual([

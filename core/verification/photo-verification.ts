@@ -16,6 +16,7 @@ import {
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { GESTURE_KEYS, PHOTO_VERIFIABLE_STATES } from '#shared/photo-verification.ts';
 import type { OwnPhotoVerification } from '#shared/contracts/advertiser/verification.ts';
+import { refuse } from '#core/refusals.ts';
 
 const stateAllows = (state: string) => (PHOTO_VERIFIABLE_STATES as readonly string[]).includes(state);
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
@@ -56,8 +57,6 @@ export async function findOwnPhotoVerification(db: Knex, advertiserId: number, a
   };
 }
 
-export type OpenResult = { id: number } | 'missing' | 'not_allowed' | 'no_photos' | 'already_open';
-
 /** Opens a request for the advertiser's ad with a gesture chosen here: the advertiser cannot pick an old selfie's. */
 export async function openPhotoVerification(
   db: Knex,
@@ -65,27 +64,35 @@ export async function openPhotoVerification(
   adId: number,
   now = new Date(),
   gesture = GESTURE_KEYS[crypto.randomInt(GESTURE_KEYS.length)]!,
-): Promise<OpenResult> {
+): Promise<{ id: number }> {
   const ad = await ownAdForPhotoCheck(db, advertiserId, adId);
-  if (!ad) return 'missing';
-  if (!stateAllows(ad.state)) return 'not_allowed';
-  if (!(await adHasPhotos(db, adId))) return 'no_photos';
+  if (!ad) throw refuse('own_ad_missing');
+  if (!stateAllows(ad.state)) throw refuse('photo_verification_not_allowed');
+  if (!(await adHasPhotos(db, adId))) throw refuse('no_photos_to_verify');
   // The unique index on open requests (one per ad) settles a double click or a second tab.
-  return insertPhotoRequest(db, { adId, advertiserId, gesture }, now);
+  const opened = await insertPhotoRequest(db, { adId, advertiserId, gesture }, now);
+  if (opened === 'already_open') throw refuse('photo_verification_open');
+  return opened;
 }
 
 /**
- * Whether the advertiser's ad has a request waiting for its selfie, checked before the upload is read and stored:
- * 'none' when it has no such request, 'not_allowed' when the ad left the states that allow a check.
+ * Checked before the upload is read and stored: refused unless the advertiser's ad has a request waiting for its
+ * selfie and is still in a state that allows a check.
  */
-export async function selfieExpected(db: Knex, advertiserId: number, adId: number): Promise<'yes' | 'missing' | 'not_allowed' | 'none'> {
+export async function checkSelfieExpected(db: Knex, advertiserId: number, adId: number): Promise<void> {
   const ad = await ownAdForPhotoCheck(db, advertiserId, adId);
-  if (!ad) return 'missing';
-  if (!stateAllows(ad.state)) return 'not_allowed';
-  return (await awaitsSelfie(db, adId)) ? 'yes' : 'none';
+  if (!ad) throw refuse('own_ad_missing');
+  if (!stateAllows(ad.state)) throw refuse('photo_verification_not_allowed');
+  if (!(await awaitsSelfie(db, adId))) throw refuse('no_selfie_expected');
 }
 
-/** Records the sealed selfie: the request then waits for staff. 'not_awaiting' when a racing upload got there first. */
-export function recordSelfie(db: Knex, advertiserId: number, adId: number, selfie: { fileKey: string; bytes: number }, now = new Date()) {
-  return recordSealedSelfie(db, advertiserId, adId, selfie, now);
+/** Records the sealed selfie: the request then waits for staff. Refused when a racing upload got there first. */
+export async function recordSelfie(
+  db: Knex,
+  advertiserId: number,
+  adId: number,
+  selfie: { fileKey: string; bytes: number },
+  now = new Date(),
+): Promise<void> {
+  if ((await recordSealedSelfie(db, advertiserId, adId, selfie, now)) === 'not_awaiting') throw refuse('no_selfie_expected');
 }

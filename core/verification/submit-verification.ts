@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { recordVerificationRequest, verificationStatusOf } from '#db/queries/advertiser-verification.ts';
 import type { Claim, DocumentKind } from '#shared/identity-claim.ts';
 import { staffReview, type IdentityProvider } from './identity-provider.ts';
+import { refuse } from '#core/refusals.ts';
 
 /** Where identity documents are kept, encrypted (api/services/identity-vault.ts). */
 export interface DocumentVault {
@@ -14,7 +15,11 @@ export interface DocumentVault {
   discard(fileKeys: string[]): Promise<void>;
 }
 
-export type SubmitResult = { requestId: number } | 'already_pending' | 'already_verified';
+/** Refused when the identity is verified or under review already: checked again before the documents are read. */
+export function checkMaySubmit(verificationStatus: string | null): void {
+  if (verificationStatus === 'pending') throw refuse('verification_already_pending');
+  if (verificationStatus === 'verified') throw refuse('already_verified');
+}
 
 export async function submitVerification(
   db: Knex,
@@ -23,11 +28,9 @@ export async function submitVerification(
   claim: Claim,
   documents: { kind: DocumentKind; jpeg: Buffer }[],
   options: { provider?: IdentityProvider; now?: Date } = {},
-): Promise<SubmitResult> {
+): Promise<{ requestId: number }> {
   const now = options.now ?? new Date();
-  const status = await verificationStatusOf(db, advertiserId);
-  if (status === 'pending') return 'already_pending';
-  if (status === 'verified') return 'already_verified';
+  checkMaySubmit(await verificationStatusOf(db, advertiserId));
   await (options.provider ?? staffReview).check(claim);
 
   const stored: { kind: DocumentKind; fileKey: string; bytes: number }[] = [];
@@ -48,7 +51,7 @@ export async function submitVerification(
       },
       now,
     );
-    if (recorded === 'already_pending') await vault.discard(stored.map((d) => d.fileKey));
+    if (recorded === 'already_pending') throw refuse('verification_already_pending');
     return recorded;
   } catch (err) {
     await vault.discard(stored.map((d) => d.fileKey));

@@ -5,7 +5,7 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdPhoto, insertAdvertiser } from '#tooling/factories/index.ts';
 import { GESTURE_KEYS } from '#shared/photo-verification.ts';
 import { latestVerification } from './own-verification.ts';
-import { findOwnPhotoVerification, openPhotoVerification, recordSelfie, selfieExpected } from './photo-verification.ts';
+import { findOwnPhotoVerification, openPhotoVerification, recordSelfie, checkSelfieExpected } from './photo-verification.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -37,11 +37,11 @@ describe('"Fotos reales" of one’s own ad', () => {
   it('shows the ad’s photos and opens one request at a time, with a gesture the server chose', async () => {
     const owner = await insertAdvertiser(t.db);
     const id = await insertAd(t.db, owner, { title: 'Con fotos' });
-    expect(await openPhotoVerification(t.db, owner, id)).toBe('no_photos');
+    await expect(openPhotoVerification(t.db, owner, id)).rejects.toMatchObject({ reason: 'no_photos_to_verify' });
     const photo = await insertAdPhoto(t.db, id);
     const opened = await openPhotoVerification(t.db, owner, id);
     expect(opened).toEqual({ id: expect.any(Number) });
-    expect(await openPhotoVerification(t.db, owner, id)).toBe('already_open');
+    await expect(openPhotoVerification(t.db, owner, id)).rejects.toMatchObject({ reason: 'photo_verification_open' });
     const state = await findOwnPhotoVerification(t.db, owner, id);
     expect(state).toMatchObject({
       ad: { id, title: 'Con fotos', state: 'published', photosVerified: false, photosVerifiedAt: null },
@@ -57,12 +57,14 @@ describe('"Fotos reales" of one’s own ad', () => {
     const owner = await insertAdvertiser(t.db);
     const id = await insertAd(t.db, owner);
     await insertAdPhoto(t.db, id);
-    expect(await selfieExpected(t.db, owner, id)).toBe('none');
+    await expect(checkSelfieExpected(t.db, owner, id)).rejects.toMatchObject({ reason: 'no_selfie_expected' });
     await openPhotoVerification(t.db, owner, id);
-    expect(await selfieExpected(t.db, owner, id)).toBe('yes');
-    expect(await selfieExpected(t.db, await insertAdvertiser(t.db), id)).toBe('missing');
-    expect(await recordSelfie(t.db, owner, id, { fileKey: 'a'.repeat(32), bytes: 1000 })).toBe('ok');
-    expect(await recordSelfie(t.db, owner, id, { fileKey: 'b'.repeat(32), bytes: 1000 })).toBe('not_awaiting');
+    await expect(checkSelfieExpected(t.db, owner, id)).resolves.toBeUndefined();
+    await expect(checkSelfieExpected(t.db, await insertAdvertiser(t.db), id)).rejects.toMatchObject({ reason: 'own_ad_missing' });
+    await expect(recordSelfie(t.db, owner, id, { fileKey: 'a'.repeat(32), bytes: 1000 })).resolves.toBeUndefined();
+    await expect(recordSelfie(t.db, owner, id, { fileKey: 'b'.repeat(32), bytes: 1000 })).rejects.toMatchObject({
+      reason: 'no_selfie_expected',
+    });
     expect(await findOwnPhotoVerification(t.db, owner, id)).toMatchObject({ open: { status: 'pending', submittedAt: expect.any(String) } });
   });
 
@@ -70,7 +72,7 @@ describe('"Fotos reales" of one’s own ad', () => {
     const owner = await insertAdvertiser(t.db);
     const draft = await insertAd(t.db, owner, { state: 'draft' });
     await insertAdPhoto(t.db, draft);
-    expect(await openPhotoVerification(t.db, owner, draft)).toBe('not_allowed');
+    await expect(openPhotoVerification(t.db, owner, draft)).rejects.toMatchObject({ reason: 'photo_verification_not_allowed' });
     expect(await findOwnPhotoVerification(t.db, owner, draft)).toMatchObject({ stateAllows: false });
     expect(await findOwnPhotoVerification(t.db, await insertAdvertiser(t.db), draft)).toBeNull();
     expect(await findOwnPhotoVerification(t.db, owner, 0)).toBeNull();

@@ -93,7 +93,7 @@ describe('Disponible ahora', () => {
     const ended = await endAvailableWindow(t.db, owner, ads.finde!, at(30 * MINUTE));
     expect(ended).toEqual({ availableUntil: null, offUntil: null, windowsLeftToday: 2 });
     expect(await ahora(at(31 * MINUTE))).not.toContain(ads.finde);
-    expect(await endAvailableWindow(t.db, owner, ads.finde!, at(31 * MINUTE))).toBe('not_available');
+    await expect(endAvailableWindow(t.db, owner, ads.finde!, at(31 * MINUTE))).rejects.toMatchObject({ reason: 'not_available_now' });
     expect(await availabilityWindowsOverlapping(t.db, ads.finde!, at(-HOUR), at(5 * HOUR))).toEqual([
       { kind: 'available', startsAt: NOW, endsAt: at(30 * MINUTE) },
     ]);
@@ -101,7 +101,7 @@ describe('Disponible ahora', () => {
 
   it('refuses a second window while one is on (a double tap starts one)', async () => {
     expect(await startAvailableWindow(t.db, owner, ads.finde!, 1, NOW)).toMatchObject({ windowsLeftToday: 2 });
-    expect(await startAvailableWindow(t.db, owner, ads.finde!, 1, at(1000))).toBe('already_available');
+    await expect(startAvailableWindow(t.db, owner, ads.finde!, 1, at(1000))).rejects.toMatchObject({ reason: 'already_available' });
     expect(await availabilityWindowsOverlapping(t.db, ads.finde!, NOW, at(HOUR))).toHaveLength(1);
   });
 
@@ -114,7 +114,7 @@ describe('Disponible ahora', () => {
     }
     const lastMinute = buenosAires(`${day}T23:59:00`);
     expect((await availabilityOf(t.db, [ads.finde!], lastMinute)).get(ads.finde!)?.windowsLeftToday).toBe(0);
-    expect(await startAvailableWindow(t.db, owner, ads.finde!, 1, lastMinute)).toBe('daily_limit');
+    await expect(startAvailableWindow(t.db, owner, ads.finde!, 1, lastMinute)).rejects.toMatchObject({ reason: 'daily_available_limit' });
     // Midnight in Buenos Aires is 03:00 UTC: a new day, three windows again.
     const midnight = buenosAires('2026-06-18T00:00:00');
     expect(await startAvailableWindow(t.db, owner, ads.finde!, 4, midnight)).toMatchObject({ windowsLeftToday: 2 });
@@ -123,13 +123,13 @@ describe('Disponible ahora', () => {
   });
 
   it("only on the owner's published ads", async () => {
-    expect(await startAvailableWindow(t.db, stranger, ads.finde!, 1, NOW)).toBe('missing');
-    expect(await startAvailableWindow(t.db, owner, ads.vip!, 1, NOW)).toBe('missing');
-    expect(await startAvailableWindow(t.db, owner, 999_999, 1, NOW)).toBe('missing');
-    expect(await startAvailableWindow(t.db, owner, ads.pausada!, 1, NOW)).toBe('not_published');
-    expect(await startDayOff(t.db, owner, ads.pausada!, NOW)).toBe('not_published');
-    expect(await endAvailableWindow(t.db, stranger, ads.finde!, NOW)).toBe('missing');
-    expect(await undoDayOff(t.db, stranger, ads.finde!, NOW)).toBe('missing');
+    await expect(startAvailableWindow(t.db, stranger, ads.finde!, 1, NOW)).rejects.toMatchObject({ reason: 'own_ad_missing' });
+    await expect(startAvailableWindow(t.db, owner, ads.vip!, 1, NOW)).rejects.toMatchObject({ reason: 'own_ad_missing' });
+    await expect(startAvailableWindow(t.db, owner, 999_999, 1, NOW)).rejects.toMatchObject({ reason: 'own_ad_missing' });
+    await expect(startAvailableWindow(t.db, owner, ads.pausada!, 1, NOW)).rejects.toMatchObject({ reason: 'ad_not_published' });
+    await expect(startDayOff(t.db, owner, ads.pausada!, NOW)).rejects.toMatchObject({ reason: 'ad_not_published' });
+    await expect(endAvailableWindow(t.db, stranger, ads.finde!, NOW)).rejects.toMatchObject({ reason: 'own_ad_missing' });
+    await expect(undoDayOff(t.db, stranger, ads.finde!, NOW)).rejects.toMatchObject({ reason: 'own_ad_missing' });
     expect(await t.db('availability_windows').select('id')).toEqual([]);
   });
 
@@ -157,8 +157,8 @@ describe('Hoy no atiendo', () => {
     const off = await startDayOff(t.db, owner, ads.tarde!, at(10 * MINUTE));
     const midnight = buenosAires('2026-06-18T00:00:00');
     expect(off).toEqual({ availableUntil: null, offUntil: midnight.toISOString(), windowsLeftToday: 2 });
-    expect(await startDayOff(t.db, owner, ads.tarde!, at(11 * MINUTE))).toBe('already_off');
-    expect(await startAvailableWindow(t.db, owner, ads.tarde!, 1, at(12 * MINUTE))).toBe('off_today');
+    await expect(startDayOff(t.db, owner, ads.tarde!, at(11 * MINUTE))).rejects.toMatchObject({ reason: 'already_day_off' });
+    await expect(startAvailableWindow(t.db, owner, ads.tarde!, 1, at(12 * MINUTE))).rejects.toMatchObject({ reason: 'day_off' });
     for (const when of [at(11 * MINUTE), new Date(midnight.getTime() - 1)]) {
       expect(await ahora(when)).not.toContain(ads.tarde);
       expect(await hoy(when)).not.toContain(ads.tarde);
@@ -183,7 +183,7 @@ describe('Hoy no atiendo', () => {
       windowsLeftToday: 3,
     });
     expect(await ahora(at(3 * MINUTE))).toContain(ads.tarde);
-    expect(await undoDayOff(t.db, owner, ads.tarde!, at(4 * MINUTE))).toBe('not_off');
+    await expect(undoDayOff(t.db, owner, ads.tarde!, at(4 * MINUTE))).rejects.toMatchObject({ reason: 'not_day_off' });
     expect(await startAvailableWindow(t.db, owner, ads.tarde!, 1, at(5 * MINUTE))).toMatchObject({ windowsLeftToday: 2 });
   });
 });

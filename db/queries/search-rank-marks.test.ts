@@ -97,10 +97,10 @@ describe('a state change reorders search with no refresh called', () => {
   it('the advertiser: a paused VIP leaves its turn to the others, and takes one again when resumed', async () => {
     const advertiser = await insertAdvertiser(t.db);
     const [free, paused, other] = await ads(advertiser, 'trans', [{}, vip, vip]);
-    expect(await changeOwnAd(t.db, advertiser, paused!, 'pause', NOW)).toBe('ok');
+    await expect(changeOwnAd(t.db, advertiser, paused!, 'pause', NOW)).resolves.toBeUndefined();
     expect((await order('trans')).slice(0, 2)).toEqual([other, free]);
     await expectWholeTurns();
-    expect(await changeOwnAd(t.db, advertiser, paused!, 'resume', NOW)).toBe('ok');
+    await expect(changeOwnAd(t.db, advertiser, paused!, 'resume', NOW)).resolves.toBeUndefined();
     expect(new Set((await order('trans')).slice(0, 2))).toEqual(new Set([paused, other]));
     await expectWholeTurns();
   });

@@ -3,7 +3,7 @@
 import type Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
 import { routes } from '#api/http/route.ts';
-import { wrongPassword } from '#api/errors.ts';
+
 import { checkPassword } from '#api/services/passwords.ts';
 import { deleteAdImage } from '#api/services/image-store.ts';
 import { deleteDocument } from '#api/services/identity-vault.ts';
@@ -30,9 +30,7 @@ export function advertiserDataRouter(deps: RouterDeps): Router {
     async (ctx) => {
       const advertiser = signedInAdvertiser(ctx);
       const { password } = ctx.input.body;
-      const deleted = await deleteOwnAccount({ db: deps.db, checkPassword }, advertiser.id, password);
-      if (deleted === 'wrong_password') throw wrongPassword();
-      const { photoKeys, documentKeys, receiptKeys } = deleted;
+      const { photoKeys, documentKeys, receiptKeys } = await deleteOwnAccount({ db: deps.db, checkPassword }, advertiser.id, password);
       await deleteLeftovers([
         ...photoKeys.map((k) => deleteAdImage(deps.store, k)),
         ...documentKeys.map((k) => deleteDocument(deps.store, k)),

@@ -3,14 +3,7 @@
 // address has its own in-memory quota.
 import type Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
-import {
-  advertiserInvalidCredentials,
-  advertiserSignInLocked,
-  emailNotConfirmed,
-  emailTaken,
-  invalidLink,
-  signInSlowed,
-} from '#api/errors.ts';
+import { advertiserInvalidCredentials, advertiserSignInLocked, emailNotConfirmed, invalidLink, signInSlowed } from '#api/errors.ts';
 import { routes, type Routes } from '#api/http/route.ts';
 import { checkPassword, hashPassword } from '#api/services/passwords.ts';
 import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
@@ -70,7 +63,6 @@ function addEmailLinkRoutes(route: Routes['route'], deps: RouterDeps): void {
     async (ctx) => {
       const input = ctx.input.body;
       const id = await registerAdvertiser({ db: deps.db, hashPassword }, input);
-      if (id === 'duplicate') throw emailTaken();
       await sendConfirmation({ id, email: signInKey(input.email) }, input.volver);
       ctx.status = 201;
       ctx.body = registered(signInKey(input.email));

@@ -5,7 +5,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
 import { routes } from '#api/http/route.ts';
-import { adActionNotAllowed, adExpiredWhilePaused, adHeld, adLocked, alreadySubmitted, notVerified, ownAdNotFound } from '#api/errors.ts';
+import { ownAdNotFound } from '#api/errors.ts';
 import { idParams } from '#api/http/validate.ts';
 import { adInputSchema } from '#shared/ad-input.ts';
 import { findOwnAd, listOwnAds } from '#core/own-ads/own-ads.ts';
@@ -13,7 +13,7 @@ import { adSubmitted, draftCreated } from '#core/own-ads/present-own-ad.ts';
 import { createAdDraft, submitOwnAd, updateOwnAd } from '#core/own-ads/edit-own-ad.ts';
 import { changeOwnAd } from '#core/own-ads/change-own-ad.ts';
 import { deleteOwnAd } from '#core/own-ads/delete-own-ad.ts';
-import { RENEW_WINDOW_DAYS } from '#core/own-ads/renewal.ts';
+
 import { deleteAdImage } from '#api/services/image-store.ts';
 import { deleteDocument } from '#api/services/identity-vault.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
@@ -54,34 +54,21 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
     async (ctx) => {
       const { id } = ctx.input.params;
       const input = ctx.input.body;
-      const result = await updateOwnAd(deps.db, me(ctx), id, input);
-      if (result === 'missing') throw adMissing();
-      if (result === 'not_editable') throw adLocked();
+      await updateOwnAd(deps.db, me(ctx), id, input);
       ctx.body = await findOwnAd(deps.db, me(ctx), id);
     },
   );
 
   route('post', '/:id/submit', { access: 'advertiser', budget: 'advertiser-writes', input: { params: idParams } }, async (ctx) => {
     const { id } = ctx.input.params;
-    const result = await submitOwnAd(deps.db, me(ctx), id);
-    if (result === 'missing') throw adMissing();
-    if (result === 'not_verified') throw notVerified();
-    if (result === 'not_draft') throw alreadySubmitted();
+    await submitOwnAd(deps.db, me(ctx), id);
     ctx.body = adSubmitted();
   });
 
-  const ACTION_ERRORS = {
-    pause: 'Solo se puede pausar un anuncio publicado.',
-    resume: 'Solo se puede reanudar un anuncio pausado.',
-    renew: `Este anuncio todavía no se puede renovar: los avisos gratuitos se renuevan en sus últimos ${RENEW_WINDOW_DAYS} días o ya vencidos, con la identidad verificada.`,
-  } as const;
   for (const action of ['pause', 'resume', 'renew'] as const) {
     route('post', `/:id/${action}`, { access: 'advertiser', budget: 'advertiser-writes', input: { params: idParams } }, async (ctx) => {
       const { id } = ctx.input.params;
-      const result = await changeOwnAd(deps.db, me(ctx), id, action);
-      if (result === 'missing') throw adMissing();
-      if (result === 'expired') throw adExpiredWhilePaused();
-      if (result === 'not_allowed') throw adActionNotAllowed(ACTION_ERRORS[action]);
+      await changeOwnAd(deps.db, me(ctx), id, action);
       ctx.body = await findOwnAd(deps.db, me(ctx), id);
     });
   }
@@ -89,8 +76,6 @@ export function advertiserAdsRouter(deps: RouterDeps): Router {
   route('delete', '/:id', { access: 'advertiser', budget: 'advertiser-writes', input: { params: idParams } }, async (ctx) => {
     const { id } = ctx.input.params;
     const files = await deleteOwnAd(deps.db, me(ctx), id);
-    if (files === 'missing') throw adMissing();
-    if (files === 'held') throw adHeld();
     await deleteLeftovers([
       ...files.photoKeys.map((key) => deleteAdImage(deps.store, key)),
       ...files.selfieKeys.map((key) => deleteDocument(deps.store, key)),

@@ -6,16 +6,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
 import { routes } from '#api/http/route.ts';
-import {
-  adLocked,
-  HttpError,
-  invalidImage,
-  invalidPhotoOrder,
-  ownAdNotFound,
-  photoNotFound,
-  removedAdPhoto,
-  tooManyPhotos,
-} from '#api/errors.ts';
+import { HttpError, invalidImage, removedAdPhoto } from '#api/errors.ts';
 import { oneFileForm } from '#api/http/read-multipart.ts';
 import { idParams, type WithInput } from '#api/http/validate.ts';
 import { deleteAdImage, encodeAdImage, saveAdImage, type EncodedAdImage } from '#api/services/image-store.ts';
@@ -25,10 +16,9 @@ import { imageJobs } from '#api/services/image-jobs.ts';
 import { signedInAdvertiser } from '#api/auth/guards.ts';
 import {
   addOwnPhoto,
-  findPhotoAd,
-  hasRoomForPhoto,
+  ownPhotoAd,
+  checkRoomForPhoto,
   isRemovedPicture,
-  ownPhotos,
   removeOwnPhoto,
   reorderOwnPhotos,
   ownPhotosView,
@@ -43,27 +33,17 @@ const PHOTO_FORM = oneFileForm(MAX_IMAGE_BYTES, () => imageTooLarge('la foto', '
 export function adPhotosRouter(deps: RouterDeps): Router {
   const { router, route } = routes(deps, '/advertiser/ads/:id/photos');
 
-  async function ownAd(ctx: Context & WithInput<{ params: typeof idParams }>) {
-    const found = await findPhotoAd(deps.db, signedInAdvertiser(ctx).id, ctx.input.params.id);
-    if (!found) throw ownAdNotFound();
-    return found;
-  }
-  /** The ad, when its owner may change it now (checked again inside each change's transaction). */
-  async function ownEditableAd(ctx: Context & WithInput<{ params: typeof idParams }>) {
-    const { ad, limit, editable } = await ownAd(ctx);
-    if (!editable) throw adLocked();
-    return { ad, limit };
-  }
+  const ownAd = (ctx: Context & WithInput<{ params: typeof idParams }>, toChange: boolean) =>
+    ownPhotoAd(deps.db, signedInAdvertiser(ctx).id, ctx.input.params.id, { toChange });
 
   route('get', '/', { access: 'advertiser', budget: 'advertiser-reads', input: { params: idParams } }, async (ctx) => {
-    const { ad, limit } = await ownAd(ctx);
+    const { ad, limit } = await ownAd(ctx, false);
     ctx.body = await ownPhotosView(deps.db, ad.id, limit);
   });
 
   route('post', '/', { access: 'advertiser', budget: 'ad-photo-upload', input: { params: idParams, form: PHOTO_FORM } }, async (ctx) => {
-    const { ad, limit } = await ownEditableAd(ctx);
-    const full = () => tooManyPhotos(limit);
-    if (!(await hasRoomForPhoto(deps.db, ad))) throw full();
+    const { ad } = await ownAd(ctx, true);
+    await checkRoomForPhoto(deps.db, ad);
     const form = await ctx.input.form();
     const bytes = await checkedImage(form.file('photo')?.bytes, 'photo', 'la foto', { allowWebp: true });
     let encoded: EncodedAdImage;
@@ -77,21 +57,17 @@ export function adPhotosRouter(deps: RouterDeps): Router {
     if (await isRemovedPicture(deps.db, encoded.hash)) throw removedAdPhoto();
     // Stored before the row that names it: a store that fails leaves no row (and saveAdImage no object).
     const stored = await saveAdImage(deps.store, encoded);
-    const id = await addOwnPhoto(deps.db, ad, stored);
-    if (id === 'full' || id === 'locked') {
+    const photo = await addOwnPhoto(deps.db, ad, stored).catch(async (err: unknown) => {
       await deleteLeftovers([deleteAdImage(deps.store, stored.key)]);
-      throw id === 'full' ? full() : adLocked();
-    }
+      throw err;
+    });
     ctx.status = 201;
-    ctx.body = (await ownPhotos(deps.db, ad.id)).find((p) => p.id === id)!;
+    ctx.body = photo;
   });
 
   route('delete', '/:photoId', { access: 'advertiser', budget: 'advertiser-writes', input: { params: photoParams } }, async (ctx) => {
-    const { ad } = await ownEditableAd(ctx);
-    const { photoId } = ctx.input.params;
-    const keys = await removeOwnPhoto(deps.db, ad, photoId);
-    if (keys === 'locked') throw adLocked();
-    if (keys === 'missing') throw photoNotFound();
+    const { ad } = await ownAd(ctx, true);
+    const keys = await removeOwnPhoto(deps.db, ad, ctx.input.params.photoId);
     await deleteLeftovers(keys.map((key) => deleteAdImage(deps.store, key)));
     ctx.status = 204;
   });
@@ -101,11 +77,8 @@ export function adPhotosRouter(deps: RouterDeps): Router {
     '/order',
     { access: 'advertiser', budget: 'advertiser-writes', input: { params: idParams, body: orderBody, bodyLimitBytes: 4096 } },
     async (ctx) => {
-      const { ad, limit } = await ownEditableAd(ctx);
-      const { ids } = ctx.input.body;
-      const result = await reorderOwnPhotos(deps.db, ad, ids);
-      if (result === 'locked') throw adLocked();
-      if (result === 'invalid') throw invalidPhotoOrder();
+      const { ad, limit } = await ownAd(ctx, true);
+      await reorderOwnPhotos(deps.db, ad, ctx.input.body.ids);
       ctx.body = await ownPhotosView(deps.db, ad.id, limit);
     },
   );

@@ -8,11 +8,11 @@ import type { RouterDeps } from '#api/deps.ts';
 import { routes, unlimited } from '#api/http/route.ts';
 import { budgetOf } from '#api/http/budgets.ts';
 import { tooManyRequests } from '#api/errors.ts';
-import { checkInExtensionLimit, checkInNeedsVerification, checkInOverdue, checkInRunning, noCheckIn } from '#api/tool-errors.ts';
+import { checkInNeedsVerification } from '#api/tool-errors.ts';
 import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { mailFailure } from '#core/mail/mail.ts';
 import { activeCheckIn, checkInAnswer, checkInStarted, endCheckIn, extendCheckIn, startCheckIn } from '#core/safety/check-in.ts';
-import { checkInBody, MAX_CHECK_IN_EXTENSIONS } from '#shared/check-in.ts';
+import { checkInBody } from '#shared/check-in.ts';
 import { checkInMessageId, checkInStartedMail } from '#core/safety/check-in-mails.ts';
 import { requestSource } from '#api/http/request-source.ts';
 
@@ -50,9 +50,7 @@ export function checkInRouter(deps: RouterDeps): Router {
           throw tooManyRequests('Empezaste muchos avisos de seguridad seguidos. Esperá un rato y volvé a intentar.');
         }
       }
-      const started = await startCheckIn(deps.db, advertiser.id, ctx.input.body);
-      if (started === 'running') throw checkInRunning();
-      const { id, checkIn } = started;
+      const { id, checkIn } = await startCheckIn(deps.db, advertiser.id, ctx.input.body);
       // The contact hears of it at once, so an alert never comes out of the blue; a failure does not stop the timer,
       // but the advertiser is told, since the alert would likely fail the same way.
       const notice = checkInStartedMail(checkIn.contactEmail, {
@@ -73,20 +71,16 @@ export function checkInRouter(deps: RouterDeps): Router {
   );
 
   route('post', '/extend', { access: 'advertiser', budget: alwaysAnswers, input: {} }, async (ctx) => {
-    const result = await extendCheckIn(deps.db, signedInAdvertiser(ctx).id);
-    if (result === 'none') throw noCheckIn();
-    if (result === 'overdue') throw checkInOverdue();
-    if (result === 'limit') throw checkInExtensionLimit(MAX_CHECK_IN_EXTENSIONS);
-    ctx.body = checkInAnswer(result);
+    ctx.body = checkInAnswer(await extendCheckIn(deps.db, signedInAdvertiser(ctx).id));
   });
 
   // "Estoy bien" and "Cancelar" do the same (the row goes); two paths so each says what the advertiser meant.
   route('post', '/done', { access: 'advertiser', budget: alwaysAnswers, input: {} }, async (ctx) => {
-    if (!(await endCheckIn(deps.db, signedInAdvertiser(ctx).id))) throw noCheckIn();
+    await endCheckIn(deps.db, signedInAdvertiser(ctx).id);
     ctx.body = checkInAnswer(null);
   });
   route('delete', '/', { access: 'advertiser', budget: alwaysAnswers, input: {} }, async (ctx) => {
-    if (!(await endCheckIn(deps.db, signedInAdvertiser(ctx).id))) throw noCheckIn();
+    await endCheckIn(deps.db, signedInAdvertiser(ctx).id);
     ctx.body = checkInAnswer(null);
   });
   return router;

@@ -153,9 +153,7 @@ function ownPaymentsRouter(deps: RouterDeps, mercadoPago: MercadoPagoClient | nu
 
   route('post', '/:id/cancel', { access: 'advertiser', budget: 'advertiser-writes', input: { params: idParams } }, async (ctx) => {
     const { id } = ctx.input.params;
-    const result = await cancelOwnPayment(deps.db, me(ctx), id);
-    if (result === 'missing') throw paymentNotFound();
-    if (result === 'not_pending') throw paymentNotPending();
+    await cancelOwnPayment(deps.db, me(ctx), id);
     ctx.body = await findOwnPayment(deps.db, me(ctx), id);
   });
 

@@ -5,10 +5,10 @@
 import type Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
 import { routes } from '#api/http/route.ts';
-import { answerLimit, noOpenReport, ownAdNotFound } from '#api/errors.ts';
+import { ownAdNotFound } from '#api/errors.ts';
 import { idParams } from '#api/http/validate.ts';
 import { signedInAdvertiser } from '#api/auth/guards.ts';
-import { findOwnAdReview, answerReports, MAX_ANSWERS } from '#core/own-ads/ad-review.ts';
+import { findOwnAdReview, answerReports } from '#core/own-ads/ad-review.ts';
 import { answerBody } from './schema.ts';
 
 const adMissing = ownAdNotFound;
@@ -30,10 +30,7 @@ export function reportAnswersRouter(deps: RouterDeps): Router {
     async (ctx) => {
       const advertiserId = signedInAdvertiser(ctx).id;
       const { id } = ctx.input.params;
-      const result = await answerReports(deps.db, advertiserId, id, ctx.input.body.answer);
-      if (result === 'missing') throw adMissing();
-      if (result === 'closed') throw noOpenReport();
-      if (result === 'limit') throw answerLimit(MAX_ANSWERS);
+      await answerReports(deps.db, advertiserId, id, ctx.input.body.answer);
       ctx.status = 201;
       ctx.body = await findOwnAdReview(deps.db, advertiserId, id);
     },

@@ -5,7 +5,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
-import { alertsNeedVerification, alreadyReportedNumber, tooManySafetyLookups, tooManySafetyReports } from '#api/tool-errors.ts';
+import { alertsNeedVerification, tooManySafetyLookups, tooManySafetyReports } from '#api/tool-errors.ts';
 import { routes } from '#api/http/route.ts';
 import { budgetOf } from '#api/http/budgets.ts';
 import type { RequestBudget } from '#api/middleware/rate-limit.ts';
@@ -51,7 +51,6 @@ export function safetyAlertsRouter(deps: RouterDeps): Router {
     await countFiling(ctx);
     const { phone, ...input } = ctx.input.body;
     const filed = await fileSafetyAlert(deps.db, advertiserId, await configuredPhoneHash(deps.config, deps.db, phone), input);
-    if (filed === 'duplicate') throw alreadyReportedNumber();
     ctx.status = 201;
     ctx.body = presentFiled(filed.id);
   });

@@ -7,23 +7,19 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
 import { routes } from '#api/http/route.ts';
-import {
-  HttpError,
-  invalidImage,
-  noPhotosToVerify,
-  noSelfieExpected,
-  ownAdNotFound,
-  photoVerificationNotAllowed,
-  photoVerificationOpen,
-  verificationUnavailable,
-} from '#api/errors.ts';
+import { HttpError, invalidImage, ownAdNotFound, verificationUnavailable } from '#api/errors.ts';
 import { idParams } from '#api/http/validate.ts';
 import { oneFileForm } from '#api/http/read-multipart.ts';
 import { checkedImage, encodeDocument, imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
 import { imageJobs } from '#api/services/image-jobs.ts';
 import { identityVault } from './verification.ts';
 import { signedInAdvertiser } from '#api/auth/guards.ts';
-import { openPhotoVerification, findOwnPhotoVerification, recordSelfie, selfieExpected } from '#core/verification/photo-verification.ts';
+import {
+  openPhotoVerification,
+  findOwnPhotoVerification,
+  recordSelfie,
+  checkSelfieExpected,
+} from '#core/verification/photo-verification.ts';
 
 /** Upload paths accept multipart forms (api/middleware/same-origin.ts). */
 export const isSelfieUploadPath = (path: string) => /^\/api\/advertiser\/ads\/\d+\/photo-verification\/selfie$/.test(path);
@@ -49,11 +45,7 @@ export function photoVerificationRouter(deps: RouterDeps): Router {
 
   route('post', '/', { access: 'advertiser', budget: 'photo-verification-open', input: { params: idParams } }, async (ctx) => {
     const { id } = ctx.input.params;
-    const opened = await openPhotoVerification(deps.db, me(ctx), id);
-    if (opened === 'missing') throw adMissing();
-    if (opened === 'not_allowed') throw photoVerificationNotAllowed();
-    if (opened === 'no_photos') throw noPhotosToVerify();
-    if (opened === 'already_open') throw photoVerificationOpen();
+    await openPhotoVerification(deps.db, me(ctx), id);
     ctx.status = 201;
     ctx.body = await current(ctx, id);
   });
@@ -67,10 +59,7 @@ export function photoVerificationRouter(deps: RouterDeps): Router {
       const key = deps.config.identityKey;
       if (!key) throw verificationUnavailable();
       // Checked before the upload is read: nothing is stored for a request that cannot take it.
-      const expected = await selfieExpected(deps.db, me(ctx), id);
-      if (expected === 'missing') throw adMissing();
-      if (expected === 'not_allowed') throw photoVerificationNotAllowed();
-      if (expected === 'none') throw noSelfieExpected();
+      await checkSelfieExpected(deps.db, me(ctx), id);
       const form = await ctx.input.form();
       const bytes = await checkedImage(form.file('selfie')?.bytes, 'selfie', 'la selfie', { allowWebp: true });
       let jpeg: Buffer;
@@ -83,17 +72,10 @@ export function photoVerificationRouter(deps: RouterDeps): Router {
       // Sealed and stored before the row that names it; removed again when the row cannot be written.
       const vault = identityVault(deps.store, key);
       const fileKey = await vault.seal(jpeg);
-      let recorded: 'ok' | 'not_awaiting';
-      try {
-        recorded = await recordSelfie(deps.db, me(ctx), id, { fileKey, bytes: jpeg.length });
-      } catch (err) {
+      await recordSelfie(deps.db, me(ctx), id, { fileKey, bytes: jpeg.length }).catch(async (err: unknown) => {
         await vault.discard([fileKey]);
         throw err;
-      }
-      if (recorded === 'not_awaiting') {
-        await vault.discard([fileKey]);
-        throw noSelfieExpected();
-      }
+      });
       ctx.status = 201;
       ctx.body = await current(ctx, id);
     },

@@ -3,11 +3,11 @@
 import type Router from '@koa/router';
 import type { RouterDeps } from '#api/deps.ts';
 import { routes } from '#api/http/route.ts';
-import { alreadyVerified, verificationAlreadyPending, verificationUnavailable } from '#api/errors.ts';
+import { verificationUnavailable } from '#api/errors.ts';
 import { parseInput } from '#api/http/validate.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
 import { DOCUMENTS, identityVault, readDocuments } from './verification.ts';
-import { submitVerification } from '#core/verification/submit-verification.ts';
+import { checkMaySubmit, submitVerification } from '#core/verification/submit-verification.ts';
 import { claimSchema } from '#shared/identity-claim.ts';
 import { ownVerificationStatus, verificationSubmitted } from '#core/verification/own-verification.ts';
 import { signedInAdvertiser } from '#api/auth/guards.ts';
@@ -29,8 +29,7 @@ export function verificationRouter(deps: RouterDeps): Router {
     const key = deps.config.identityKey;
     if (!key) throw verificationUnavailable();
     const advertiser = signedInAdvertiser(ctx);
-    if (advertiser.verificationStatus === 'pending') throw verificationAlreadyPending();
-    if (advertiser.verificationStatus === 'verified') throw alreadyVerified();
+    checkMaySubmit(advertiser.verificationStatus);
     const form = await ctx.input.form();
     const claim = parseInput(claimSchema(), {
       method: form.text('method'),
@@ -41,9 +40,7 @@ export function verificationRouter(deps: RouterDeps): Router {
       gender: form.text('gender'),
     });
     const documents = await readDocuments(form, claim.method);
-    const result = await submitVerification(deps.db, identityVault(deps.store, key), advertiser.id, claim, documents);
-    if (result === 'already_pending') throw verificationAlreadyPending();
-    if (result === 'already_verified') throw alreadyVerified();
+    await submitVerification(deps.db, identityVault(deps.store, key), advertiser.id, claim, documents);
     ctx.status = 201;
     ctx.body = verificationSubmitted();
   });
