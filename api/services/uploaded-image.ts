@@ -1,7 +1,9 @@
 // Checks an uploaded picture before anything is done with it: present, at most 5 MB, a JPG or PNG (or WebP where
 // allowed) by its first bytes whatever its name or declared type, and not more pixels than we decode.
 import sharp from 'sharp';
-import { invalidImage } from '#api/errors.ts';
+import { HttpError, invalidImage } from '#api/errors.ts';
+import type { MultipartForm } from '#api/http/read-multipart.ts';
+import { imageJobs } from './image-jobs.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /**
@@ -46,6 +48,25 @@ export async function checkedImage(
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The picture uploaded as `field` (JPG, PNG or WebP), checked, then re-encoded by `encode` in its turn among the image
+ * jobs: the queue's 503 when it is full, a 400 naming the field when the picture cannot be decoded.
+ */
+export async function encodedUpload<T>(
+  form: MultipartForm,
+  field: string,
+  label: string,
+  encode: (bytes: Buffer) => Promise<T>,
+): Promise<T> {
+  const bytes = await checkedImage(form.file(field)?.bytes, field, label, { allowWebp: true });
+  try {
+    return await imageJobs.run(() => encode(bytes));
+  } catch (err) {
+    if (err instanceof HttpError) throw err; // the queue is full: 503, try again shortly
+    throw invalidImage(`${capitalize(label)} está dañada o no se puede leer.`, field);
+  }
+}
 
 /**
  * An identity document (or a verification selfie) as it is kept: legible but bounded (2400 px), EXIF orientation

@@ -6,13 +6,13 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
 import { routes } from '#api/http/route.ts';
-import { HttpError, invalidImage, removedAdPhoto } from '#api/errors.ts';
+import { removedAdPhoto } from '#api/errors.ts';
 import { oneFileForm } from '#api/http/read-multipart.ts';
 import { idParams, type WithInput } from '#api/http/validate.ts';
-import { deleteAdImage, encodeAdImage, saveAdImage, type EncodedAdImage } from '#api/services/image-store.ts';
+import { deleteAdImage, encodeAdImage, saveAdImage } from '#api/services/image-store.ts';
 import { deleteLeftovers } from '#api/services/object-store/object-store.ts';
-import { checkedImage, imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
-import { imageJobs } from '#api/services/image-jobs.ts';
+import { encodedUpload, imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
+
 import { signedInAdvertiser } from '#api/auth/guards.ts';
 import {
   addOwnPhoto,
@@ -44,15 +44,7 @@ export function adPhotosRouter(deps: RouterDeps): Router {
   route('post', '/', { access: 'advertiser', budget: 'ad-photo-upload', input: { params: idParams, form: PHOTO_FORM } }, async (ctx) => {
     const { ad } = await ownAd(ctx, true);
     await checkRoomForPhoto(deps.db, ad);
-    const form = await ctx.input.form();
-    const bytes = await checkedImage(form.file('photo')?.bytes, 'photo', 'la foto', { allowWebp: true });
-    let encoded: EncodedAdImage;
-    try {
-      encoded = await imageJobs.run(() => encodeAdImage(bytes));
-    } catch (err) {
-      if (err instanceof HttpError) throw err; // the queue is full: 503, try again shortly
-      throw invalidImage('La foto está dañada o no se puede leer.', 'photo');
-    }
+    const encoded = await encodedUpload(await ctx.input.form(), 'photo', 'la foto', encodeAdImage);
     // Checked before anything is stored: a refused photo leaves no file and no row.
     if (await isRemovedPicture(deps.db, encoded.hash)) throw removedAdPhoto();
     // Stored before the row that names it: a store that fails leaves no row (and saveAdImage no object).

@@ -7,11 +7,11 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { RouterDeps } from '#api/deps.ts';
 import { routes } from '#api/http/route.ts';
-import { HttpError, invalidImage, ownAdNotFound, verificationUnavailable } from '#api/errors.ts';
+import { ownAdNotFound, verificationUnavailable } from '#api/errors.ts';
 import { idParams } from '#api/http/validate.ts';
 import { oneFileForm } from '#api/http/read-multipart.ts';
-import { checkedImage, encodeDocument, imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
-import { imageJobs } from '#api/services/image-jobs.ts';
+import { encodedUpload, encodeDocument, imageTooLarge, MAX_IMAGE_BYTES } from '#api/services/uploaded-image.ts';
+
 import { identityVault } from './verification.ts';
 import { signedInAdvertiser } from '#api/auth/guards.ts';
 import {
@@ -60,15 +60,7 @@ export function photoVerificationRouter(deps: RouterDeps): Router {
       if (!key) throw verificationUnavailable();
       // Checked before the upload is read: nothing is stored for a request that cannot take it.
       await checkSelfieExpected(deps.db, me(ctx), id);
-      const form = await ctx.input.form();
-      const bytes = await checkedImage(form.file('selfie')?.bytes, 'selfie', 'la selfie', { allowWebp: true });
-      let jpeg: Buffer;
-      try {
-        jpeg = await imageJobs.run(() => encodeDocument(bytes));
-      } catch (err) {
-        if (err instanceof HttpError) throw err; // the queue is full: 503, try again shortly
-        throw invalidImage('La selfie está dañada o no se puede leer.', 'selfie');
-      }
+      const jpeg = await encodedUpload(await ctx.input.form(), 'selfie', 'la selfie', encodeDocument);
       // Sealed and stored before the row that names it; removed again when the row cannot be written.
       const vault = identityVault(deps.store, key);
       const fileKey = await vault.seal(jpeg);
