@@ -6,6 +6,7 @@ import { exportCsv, openSection, signIn, SUPER_PASSWORD, toast } from './admin-h
 import { hashPassword } from '#api/services/passwords.ts';
 import { persistAnalytics } from '#db/queries/analytics-ingest.ts';
 import type { AnalyticsSummary } from '#db/queries/analytics-summary.ts';
+import { insertAdministrator } from '#tooling/factories/index.ts';
 
 test.describe.configure({ mode: 'serial' });
 test('Analytics, Configuración and Registro de actividad: the summary and chart, prices saved, the log filtered', async ({ page, db }) => {
@@ -129,14 +130,11 @@ test('a partner sees only its sections: prices read-only, no payments, no super-
 }) => {
   // A name of its own, so that the refusals the log lists below are this run's only.
   const username = `verificadora_${crypto.randomBytes(3).toString('hex')}`;
-  await db('admin_users').insert({
+  await insertAdministrator(db, {
     username,
-    full_name: 'Verificadora de Prueba',
-    password_hash: await hashPassword('clave-verificadora-1'),
-    is_master: false,
-    permissions: JSON.stringify(['view_subscribers', 'manage_verifications']),
-    active: true,
-    created_at: new Date(),
+    fullName: 'Verificadora de Prueba',
+    passwordHash: await hashPassword('clave-verificadora-1'),
+    permissions: ['view_subscribers', 'manage_verifications'],
   });
   await signIn(page, username, 'clave-verificadora-1');
   const menu = page.getByRole('navigation', { name: 'Secciones del panel' });

@@ -8,6 +8,7 @@ import { login, openLogin, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { statistics } from '#db/queries/admin/statistics.ts';
 import type { Subscriber } from '#db/queries/admin/subscribers.ts';
 import { hashPassword } from '#api/services/passwords.ts';
+import { insertAdministrator } from '#tooling/factories/index.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -114,14 +115,11 @@ test('the super admin signs in and sees the real figures; refresh and logout wor
 
 test('a partner without payment permissions sees no revenue and no payments', async ({ page, db }) => {
   await db('admin_users').where('username', 'socio_e2e').delete();
-  await db('admin_users').insert({
+  await insertAdministrator(db, {
     username: 'socio_e2e',
-    full_name: 'Socio de Prueba',
-    password_hash: await hashPassword('clave-socio-e2e-1'),
-    is_master: false,
-    permissions: JSON.stringify(['view_subscribers']),
-    active: true,
-    created_at: new Date(),
+    fullName: 'Socio de Prueba',
+    passwordHash: await hashPassword('clave-socio-e2e-1'),
+    permissions: ['view_subscribers'],
   });
   await openLogin(page);
   await login(page, 'socio_e2e', 'clave-socio-e2e-1');
@@ -217,14 +215,11 @@ test('Suscriptores: filter, accent-blind search, review documents, approve and r
 
 test('a partner who may only view subscribers sees them without actions, and no payment sections', async ({ page, db }) => {
   await db('admin_users').where('username', 'lector_e2e').delete();
-  await db('admin_users').insert({
+  await insertAdministrator(db, {
     username: 'lector_e2e',
-    full_name: 'Lector de Prueba',
-    password_hash: await hashPassword('clave-lector-e2e-1'),
-    is_master: false,
-    permissions: JSON.stringify(['view_subscribers']),
-    active: true,
-    created_at: new Date(),
+    fullName: 'Lector de Prueba',
+    passwordHash: await hashPassword('clave-lector-e2e-1'),
+    permissions: ['view_subscribers'],
   });
   await openLogin(page);
   await login(page, 'lector_e2e', 'clave-lector-e2e-1');

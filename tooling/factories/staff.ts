@@ -74,6 +74,8 @@ export interface PaymentInput {
   adId?: number | null;
   plan?: string | null;
   receiptKey?: string | null;
+  /** The receipt's media type, when it has one (image/webp, as uploads are stored, by default). */
+  receiptType?: string;
   createdAt?: Date;
 }
 
@@ -88,7 +90,9 @@ export async function insertPayment(db: Knex, advertiserId: number, input: Payme
     status: input.status ?? 'pending',
     reference,
     ...(input.plan === undefined ? {} : { plan: input.plan }),
-    ...(input.receiptKey ? { receipt_key: input.receiptKey, receipt_type: 'image/webp', receipt_uploaded_at: new Date() } : {}),
+    ...(input.receiptKey
+      ? { receipt_key: input.receiptKey, receipt_type: input.receiptType ?? 'image/webp', receipt_uploaded_at: new Date() }
+      : {}),
     created_at: input.createdAt ?? new Date(),
   });
   return { id, reference };

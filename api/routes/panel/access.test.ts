@@ -2,7 +2,7 @@
 // (401), a partner without its permission (403), a partner with another permission (403) and an allowed admin
 // (2xx). The data below gives each route one call that succeeds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { insertAd, insertAdvertiser, insertAdministrator, insertBankAccount, insertPayment } from '#tooling/factories/index.ts';
 import { cbuFrom } from '#shared/cbu.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { adminDataRouter } from './routes.ts';
@@ -34,15 +34,13 @@ let photoId = 0;
 beforeAll(async () => {
   panel = await startPanel();
   const { t, insertId } = panel;
-  throwawayAdminId = await insertId('admin_users', {
-    username: 'descartable',
-    full_name: 'Cuenta Descartable',
-    password_hash: await hashPassword('clave-descartable-1'),
-    is_master: false,
-    permissions: '[]',
-    active: true,
-    created_at: new Date(),
-  });
+  throwawayAdminId = (
+    await insertAdministrator(t.db, {
+      username: 'descartable',
+      fullName: 'Cuenta Descartable',
+      passwordHash: await hashPassword('clave-descartable-1'),
+    })
+  ).id;
   const verified = await insertAdvertiser(t.db, { fullName: 'Ana Verificada', verificationStatus: 'verified' });
   verifiedId = verified;
   alertId = await createStaffAlert(t.db, {
@@ -125,52 +123,17 @@ beforeAll(async () => {
     submitted_at: now,
   });
   accountIds = [
-    await insertId('bank_accounts', {
-      bank_name: 'Banco Uno',
-      account_holder: 'Velada SRL',
-      account_number: '111',
-      cbu: cbuFrom('0110599', '2000000000001'),
-      alias: 'velada.uno',
-      account_type: 'checking',
-      active: true,
-      created_at: now,
-    }),
-    await insertId('bank_accounts', {
-      bank_name: 'Banco Dos',
-      account_holder: 'Velada SRL',
-      account_number: '222',
+    await insertBankAccount(t.db, { bankName: 'Banco Uno', cbu: cbuFrom('0110599', '2000000000001'), alias: 'velada.uno', active: true }),
+    await insertBankAccount(t.db, {
+      bankName: 'Banco Dos',
       cbu: cbuFrom('0720000', '8800000000002'),
       alias: 'velada.dos',
-      account_type: 'savings',
-      active: false,
-      created_at: now,
+      accountType: 'savings',
     }),
   ];
-  for (let i = 0; i < 3; i++) {
-    paymentIds.push(
-      await insertId('payments', {
-        advertiser_id: verified,
-        amount: 25000,
-        description: 'Plan VIP',
-        payment_method: 'transfer',
-        status: 'pending',
-        reference: `VEL-TEST-${i}`,
-        created_at: now,
-      }),
-    );
-  }
+  for (let i = 0; i < 3; i++) paymentIds.push((await insertPayment(t.db, verified, { amount: 25000 })).id);
   const receiptKey = await storeDocument(diskStore(t.dataDir), panel.identityKey, await testJpeg(), 'receipts');
-  receiptPaymentId = await insertId('payments', {
-    advertiser_id: verified,
-    amount: 15000,
-    payment_method: 'transfer',
-    status: 'pending',
-    reference: 'VEL-TEST-R',
-    receipt_key: receiptKey,
-    receipt_type: 'image/jpeg',
-    receipt_uploaded_at: now,
-    created_at: now,
-  });
+  receiptPaymentId = (await insertPayment(t.db, verified, { amount: 15000, receiptKey, receiptType: 'image/jpeg' })).id;
 });
 afterAll(() => panel.close());
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPanel, type Panel } from '#api/testing/panel.ts';
 import { hashPassword } from '#api/services/passwords.ts';
-import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
+import { insertAd, insertAdvertiser, insertAdministrator } from '#tooling/factories/index.ts';
 import type { PreservedPackage } from '#shared/contracts/staff/reports.ts';
 
 const IDENTITY = { fullName: 'Dueña Identificable', email: 'duena.identificable@ejemplo.com', dni: '30999888', birthDate: '1991-03-07' };
@@ -21,14 +21,11 @@ beforeAll(async () => {
   expect(res.status).toBe(201);
   reportId = ((await res.json()) as { id: number }).id;
   expect((await panel.call('POST', `/api/admin/reports/${reportId}/preserve`, panel.cookies.view_reports)).status).toBe(200);
-  await panel.insertId('admin_users', {
+  await insertAdministrator(panel.t.db, {
     username: 'denuncias_y_suscriptores',
-    full_name: 'Socio con ambos permisos',
-    password_hash: await hashPassword('clave-de-socio-2'),
-    is_master: false,
-    permissions: JSON.stringify(['view_reports', 'view_subscribers']),
-    active: true,
-    created_at: new Date(),
+    fullName: 'Socio con ambos permisos',
+    passwordHash: await hashPassword('clave-de-socio-2'),
+    permissions: ['view_reports', 'view_subscribers'],
   });
   both = await panel.loginAs('denuncias_y_suscriptores', 'clave-de-socio-2');
 });

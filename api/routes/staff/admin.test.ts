@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '#api/services/passwords.ts';
 import { startPanel, errorOf, type Panel } from '#api/testing/panel.ts';
+import { insertAdministrator } from '#tooling/factories/index.ts';
 
 let panel: Panel;
 beforeAll(async () => {
@@ -27,16 +28,14 @@ describe('staff accounts', () => {
   });
 
   it('disabling ends the sessions; a password reset hands over a new password once, never logged', async () => {
-    const { call, cookies, t, loginAs, insertId } = panel;
-    const id = await insertId('admin_users', {
-      username: 'temporal',
-      full_name: 'Temporal',
-      password_hash: await hashPassword('clave-temporal-123'),
-      is_master: false,
-      permissions: '[]',
-      active: true,
-      created_at: new Date(),
-    });
+    const { call, cookies, t, loginAs } = panel;
+    const id = (
+      await insertAdministrator(t.db, {
+        username: 'temporal',
+        fullName: 'Temporal',
+        passwordHash: await hashPassword('clave-temporal-123'),
+      })
+    ).id;
     const session = await loginAs('temporal', 'clave-temporal-123');
     expect((await call('POST', `/api/admin/administrators/${id}/disable`, cookies.super)).status).toBe(200);
     expect((await call('GET', '/api/admin/me', session)).status).toBe(401);
