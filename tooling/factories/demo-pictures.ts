@@ -2,11 +2,12 @@
 // pictures of its own (docs/decisions/043): the same picture in two accounts' ads is what duplicate detection flags.
 import type { Knex } from 'knex';
 import sharp from 'sharp';
-import { copyAdImage, storeAdImage } from '#api/services/image-store.ts';
+import { copyAdImage, saveAdImage } from '#api/services/image-store.ts';
 import type { ObjectStore } from '#api/services/object-store/object-store.ts';
 import { savePhotoHash } from '#db/queries/duplicates.ts';
 import { insertedId } from '#db/dialect.ts';
 import { createRandom, type Random } from './random.ts';
+import { encodedDemoPicture } from './picture-cache.ts';
 
 const PALETTES = [
   ['#2d1b3d', '#a4508b', '#f6c1a8'],
@@ -75,11 +76,11 @@ export class AdvertiserPictures {
     this.size = size;
   }
   async first(count: number): Promise<StoredPicture[]> {
-    // The SVG itself is what is stored (decoded and re-encoded like any upload): no PNG in between.
+    // The SVG itself is what is stored (decoded and re-encoded like any upload, once: ./picture-cache.ts).
     // With small shapes too: of several hundred pictures of large shapes on the same gradient, a few come close.
     while (this.pictures.length < count) {
       const svg = demoSvg(this.rand, this.size, this.rand.int(DETAIL[0], DETAIL[1]));
-      this.pictures.push(await storeAdImage(this.store, Buffer.from(svg)));
+      this.pictures.push(await saveAdImage(this.store, await encodedDemoPicture(Buffer.from(svg))));
     }
     return this.pictures.slice(0, count);
   }
