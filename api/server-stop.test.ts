@@ -72,6 +72,29 @@ describe('stoppable', () => {
     await stopped;
   });
 
+  it('answers a request that arrived on a quiet connection while the process was too busy to read it', async () => {
+    const { stop, port } = await start({ idleMs: 100 });
+    const client = connect(port);
+    client.socket.write(post('/'));
+    await client.waitForAnswers(1);
+    const stopped = stop();
+    // Within the idle time nginx sends its next request on the kept connection; then the process is busy (a page
+    // rendered, say) past the idle time: when its timers run, the request is in the socket, not read yet.
+    // Busy in a turn's last phase (setImmediate), so that the next turn runs its timers before it reads the socket.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        client.socket.write(post('/'));
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+        resolve();
+      }),
+    );
+    await client.waitForAnswers(2);
+    expect(client.answers()[1]).toMatch(/^200 OK\r\n[\s\S]*Connection: close/);
+    expect(await client.ended).toBe('closed');
+    await stopped;
+  });
+
   it.runIf(process.platform === 'linux')(
     'answers a connection that was waiting to be taken, with its request, as the stop began',
     async () => {

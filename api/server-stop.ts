@@ -97,13 +97,23 @@ function follow(socket: Socket, connection: Connection, res: http.ServerResponse
  * Closes the connections with no request in flight, none arriving (no byte read since the last answer) and none
  * for `idleMs` since the stop began or their last answer: nginx meanwhile sends a request on one it had kept (that
  * one is answered, and closed by its answer), and forgets those it finds closed while they sit idle.
+ *
+ * A busy process runs this timer late, before the same turn of the event loop reads what arrived meanwhile: a request
+ * nginx sent in time may be waiting, unread, in the socket. So the connections found quiet are checked again after
+ * that turn's reads (setImmediate runs after the poll phase), and closed only if still nothing was read.
  */
 function closeIdle(connections: Map<Socket, Connection>, began: number, idleMs: number): void {
   const now = Date.now();
-  for (const [socket, connection] of connections) {
-    const quiet = now - Math.max(connection.idleSince, began) >= idleMs;
-    if (connection.inFlight === 0 && quiet && socket.bytesRead === connection.bytesAtIdle) socket.destroy();
-  }
+  const quiet = [...connections].filter(
+    ([socket, connection]) =>
+      connection.inFlight === 0 && now - Math.max(connection.idleSince, began) >= idleMs && socket.bytesRead === connection.bytesAtIdle,
+  );
+  if (!quiet.length) return;
+  setImmediate(() => {
+    for (const [socket, connection] of quiet) {
+      if (connection.inFlight === 0 && socket.bytesRead === connection.bytesAtIdle) socket.destroy();
+    }
+  });
 }
 
 /**
