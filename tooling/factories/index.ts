@@ -29,6 +29,8 @@ export interface AdvertiserInput {
   birthDate?: string;
   dni?: string;
   verificationStatus?: 'unverified' | 'pending' | 'verified' | 'rejected';
+  /** A password's hash: the account then has its email confirmed, and can sign in and delete itself. */
+  passwordHash?: string;
 }
 
 let sequence = 0;
@@ -44,6 +46,7 @@ export async function insertAdvertiser(db: Knex, input: AdvertiserInput = {}): P
       dni: input.dni ?? null,
       verification_status: input.verificationStatus ?? 'verified',
       verified_at: (input.verificationStatus ?? 'verified') === 'verified' ? now : null,
+      ...(input.passwordHash ? { password_hash: input.passwordHash, email_confirmed_at: now } : {}),
       created_at: now,
       updated_at: now,
     })

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { testJpeg } from '#api/testing/images.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
-import { insertAd, insertAvailabilityWindow, insertCheckIn, insertDailyStats, insertAdPhoto } from '#tooling/factories/index.ts';
+import {
+  insertAd,
+  insertAdPhoto,
+  insertAdvertiser,
+  insertAvailabilityWindow,
+  insertCheckIn,
+  insertDailyStats,
+} from '#tooling/factories/index.ts';
 import { hashPassword } from '#api/services/passwords.ts';
 import { AD_IMAGES_PREFIX, storeAdImage } from '#api/services/image-store.ts';
 import { sealedObjectKey, storeDocument } from '#api/services/identity-vault.ts';
@@ -28,20 +35,7 @@ afterAll(async () => {
 });
 
 async function advertiser() {
-  const now = new Date();
-  const [row] = await t
-    .db('advertisers')
-    .insert({
-      email: `dueña${Date.now()}${Math.random().toString(36).slice(2, 6)}@ejemplo.com`,
-      full_name: 'Dueña Prueba',
-      password_hash: await hashPassword('clave-dueña-1'),
-      verification_status: 'verified',
-      email_confirmed_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id');
-  const id = insertedId(row);
+  const id = await insertAdvertiser(t.db, { fullName: 'Dueña Prueba', passwordHash: await hashPassword('clave-dueña-1') });
   return { id, cookie: await advertiserSessions.create(t.db, id) };
 }
 const call = (method: string, pathname: string, cookie: string, body?: unknown) =>

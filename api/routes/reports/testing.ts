@@ -1,14 +1,12 @@
 // What the report handling tests share (report-handling.test.ts, report-evidence.test.ts): the app, mailing staff
 // alerts, a super admin, owners with a published ad and stored photos, reports each from an address of its own, and
 // calls as the owner and as staff.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { testJpeg } from '#api/testing/images.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
-import { insertAd } from '#tooling/factories/index.ts';
-import { insertedId } from '#db/dialect.ts';
+import { insertAd, insertAdPhoto, insertAdvertiser } from '#tooling/factories/index.ts';
 import { ensureSuperAdmin } from '#api/services/super-admin.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { hashPassword } from '#api/services/passwords.ts';
@@ -38,27 +36,17 @@ export async function report(adId: number, reason: string, from = newReporter())
 
 /** An advertiser with a password (the account can be deleted) and a published ad with two stored photos. */
 export async function owner() {
-  const now = new Date();
-  const [row] = await t
-    .db('advertisers')
-    .insert({
-      email: `duena-${crypto.randomUUID()}@ejemplo.com`,
-      full_name: 'Dueña Prueba',
-      dni: '30123456',
-      birth_date: '1990-04-02',
-      password_hash: await hashPassword('clave-dueña-1'),
-      verification_status: 'verified',
-      email_confirmed_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id');
-  const id = insertedId(row);
+  const id = await insertAdvertiser(t.db, {
+    fullName: 'Dueña Prueba',
+    dni: '30123456',
+    birthDate: '1990-04-02',
+    passwordHash: await hashPassword('clave-dueña-1'),
+  });
   const adId = await insertAd(t.db, id, { title: 'Masajes relajantes en Belgrano' });
   const keys: string[] = [];
-  for (const position of [0, 1]) {
+  for (let i = 0; i < 2; i++) {
     const image = await storeAdImage(diskStore(t.dataDir), await testJpeg());
-    await t.db('ad_images').insert({ ad_id: adId, position, file_key: image.key, width: image.width, height: image.height, alt: '' });
+    await insertAdPhoto(t.db, adId, { fileKey: image.key, width: image.width, height: image.height });
     keys.push(image.key);
   }
   return { id, adId, keys, cookie: await advertiserSessions.create(t.db, id) };
