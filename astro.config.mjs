@@ -8,8 +8,12 @@ import AstroPWA from '@vite-pwa/astro';
 import { AGE_CHECK_SCRIPT, scriptHash } from './site/server/age-check-script.ts';
 import { precompress } from './tooling/build/precompress.ts';
 import { imageSources } from './shared/photo-urls.ts';
+import { assetsOriginOf, builtAssetSources } from './shared/asset-origins.ts';
 
 const clientDir = fileURLToPath(new URL('./dist/client/', import.meta.url));
+// Hashed assets from another host (a CDN), when ASSETS_ORIGIN is set at build time (shared/asset-origins.ts).
+const assetsOrigin = assetsOriginOf(process.env.ASSETS_ORIGIN);
+const assetSources = builtAssetSources(assetsOrigin);
 
 export default defineConfig({
   srcDir: './site',
@@ -18,7 +22,7 @@ export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'never' },
+  build: { format: 'directory', inlineStylesheets: 'never', ...(assetsOrigin && { assetsPrefix: assetsOrigin }) },
   // Koa checks origins for the API; SSR pages take no form posts.
   security: {
     checkOrigin: false,
@@ -26,8 +30,8 @@ export default defineConfig({
       directives: [
         "default-src 'self'",
         // Photos of public ads may come from MEDIA_PUBLIC_URL (a CDN or public bucket): set it when building too.
-        `img-src ${imageSources(process.env.MEDIA_PUBLIC_URL)}`,
-        "font-src 'self'",
+        `img-src ${[imageSources(process.env.MEDIA_PUBLIC_URL), ...assetSources.slice(1)].join(' ')}`,
+        `font-src ${assetSources.join(' ')}`,
         "connect-src 'self'",
         "manifest-src 'self'",
         "worker-src 'self'",
@@ -35,7 +39,8 @@ export default defineConfig({
         "base-uri 'none'",
         "form-action 'self'",
       ],
-      scriptDirective: { hashes: [scriptHash(AGE_CHECK_SCRIPT)] },
+      scriptDirective: { resources: assetSources, hashes: [scriptHash(AGE_CHECK_SCRIPT)] },
+      styleDirective: { resources: assetSources },
     },
   },
   integrations: [

@@ -47,6 +47,7 @@ export function astroPages(
         const render = ctx.state.pageRender as PageRenderState | undefined;
         if (cache && render) capturePage(ctx.req, ctx.res, render, cache);
         onePolicy(ctx.res);
+        explicitCaching(ctx.res);
         keepWriteCallbacks(ctx.res);
         // The adapter writes straight to the Node response; Koa must not answer as well.
         ctx.respond = false;
@@ -103,6 +104,22 @@ export function keepWriteCallbacks(res: ServerResponse): void {
     if (typeof done === 'function') process.nextTick(done as () => void);
     return ok;
   }) as ServerResponse['write'];
+}
+
+/**
+ * Caches without an answer's Cache-Control guess a lifetime (a CDN's default would keep a form or a signed-in page):
+ * a page rendered per request that names none is the visitor's own, asked again each time. Shared pages name theirs
+ * (the render cache's, api/render-cache/middleware.ts), as do the pages that may be kept otherwise.
+ */
+export const UNNAMED_PAGE_CACHE_CONTROL = 'private, no-cache';
+
+function explicitCaching(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
+  res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
+    const named = res.hasHeader('cache-control') || Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'cache-control');
+    if (!named) res.setHeader('Cache-Control', UNNAMED_PAGE_CACHE_CONTROL);
+    return writeHead(status, headers);
+  }) as ServerResponse['writeHead'];
 }
 
 /**

@@ -107,7 +107,7 @@ describe('built files', () => {
     expect(zlib.brotliDecompressSync(br.body).toString()).toBe(HOME);
     expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(br.headers['content-security-policy']).toBe("script-src 'self' 'sha256-abc'; frame-ancestors 'none'");
-    expect(br.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(br.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, must-revalidate');
     expect(br.headers.vary).toBe('Accept-Encoding');
     for (const name of SECURITY) expect(br.headers[name], name).toBeTruthy();
 
@@ -128,10 +128,12 @@ describe('built files', () => {
     expect(head.body.length).toBe(0);
   });
 
-  it('keep hashed assets for a year', async () => {
+  it('keep hashed assets for a year, loadable from another origin (ASSETS_ORIGIN); pages only from their own', async () => {
     const [script, fast] = await answeredFast(() => get('/_astro/app.1234.js'));
     expect(fast).toBe(true);
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.headers['access-control-allow-origin']).toBe('*');
+    expect((await get('/')).headers['access-control-allow-origin']).toBeUndefined();
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(script.headers['content-security-policy']).toContain("default-src 'self'");
     expect(script.body.toString()).toBe('console.log(1);');

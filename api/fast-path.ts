@@ -12,6 +12,7 @@ import { hasNoJsAgeCookie } from '#shared/age-cookie.ts';
 import { defaultPolicy, securityHeaderValues } from './middleware/security-headers.ts';
 import { cacheablePageOf } from './render-cache/page-keys.ts';
 import { cacheControlFor, type OnPageHit } from './render-cache/middleware.ts';
+import { ANY_ORIGIN } from './static-files.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
 import type { StaticFile } from './static-site.ts';
 import { refusalPage, type RenderSlots } from './render-slots.ts';
@@ -64,6 +65,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
           'content-type': file.type,
           'cache-control': file.cacheControl,
           'content-security-policy': file.policy ?? defaultPolicy(pathname),
+          ...(file.crossOrigin && { 'access-control-allow-origin': ANY_ORIGIN }),
         },
         etag: file.etag,
         compressible: file.gzip !== null || file.br !== null,

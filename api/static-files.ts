@@ -31,7 +31,20 @@ const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
+/** Browsers ask every time; a CDN keeps the file a minute, then asks with its ETag (api/cdn/nginx-config.ts). */
+export const CACHE_REVALIDATE = 'public, max-age=0, s-maxage=60, must-revalidate';
+
+/** How a file of the build is cached, and whether another origin may load it (hashed assets, for ASSETS_ORIGIN). */
+export function builtFilePolicy(urlPath: string): { cacheControl: string; crossOrigin: boolean } {
+  const hashed = urlPath.startsWith('/_astro/');
+  return { cacheControl: hashed ? CACHE_IMMUTABLE : CACHE_REVALIDATE, crossOrigin: hashed };
+}
+
+/**
+ * Pages served from ASSETS_ORIGIN's host load their module scripts and fonts in CORS mode: hashed assets are public,
+ * the same for everyone and sent without cookies, so any origin may read them.
+ */
+export const ANY_ORIGIN = '*';
 
 export const contentTypeOf = (file: string): string => TYPES[path.extname(file)] ?? 'application/octet-stream';
 
@@ -65,7 +78,7 @@ function answeredNotModified(ctx: Context, modified: Date, size: number, mtimeMs
   return true;
 }
 
-async function sendFile(ctx: Context, file: string, cacheControl: string): Promise<boolean> {
+async function sendFile(ctx: Context, file: string, { cacheControl, crossOrigin }: ReturnType<typeof builtFilePolicy>): Promise<boolean> {
   let stat: fs.Stats;
   try {
     stat = await fsp.stat(file);
@@ -75,6 +88,7 @@ async function sendFile(ctx: Context, file: string, cacheControl: string): Promi
   if (!stat.isFile()) return false;
   ctx.type = contentTypeOf(file);
   ctx.set('Cache-Control', cacheControl);
+  if (crossOrigin) ctx.set('Access-Control-Allow-Origin', ANY_ORIGIN);
   if (file.endsWith('.html')) {
     const policy = await builtPagePolicy(file, stat);
     if (policy) ctx.set('Content-Security-Policy', policy);
@@ -114,9 +128,8 @@ export function serveClientFiles(clientDir: string, builtPaths?: Set<string>): M
     const file = resolveUnder(root, ctx.path);
     if (!file) return next();
     if (builtPaths && !builtPaths.has(path.posix.normalize(decodeURIComponent(ctx.path)))) return next();
-    const cache = ctx.path.startsWith('/_astro/') ? CACHE_IMMUTABLE : CACHE_REVALIDATE;
     // '/x' and '/x/' are the page built at x/index.html.
-    if (!(await sendFile(ctx, path.extname(file) ? file : path.join(file, 'index.html'), cache))) await next();
+    if (!(await sendFile(ctx, path.extname(file) ? file : path.join(file, 'index.html'), builtFilePolicy(ctx.path)))) await next();
   };
 }
 

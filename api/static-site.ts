@@ -6,11 +6,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { metaPolicyOf, pagePolicy } from './middleware/security-headers.ts';
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, contentTypeOf } from './static-files.ts';
+import { builtFilePolicy, contentTypeOf } from './static-files.ts';
 
 export interface StaticFile {
   type: string;
   cacheControl: string;
+  /** Whether any origin may load it (hashed assets, which ASSETS_ORIGIN may serve from another host). */
+  crossOrigin: boolean;
   etag: string;
   /** The page's own policy (from its <meta>), or null for files that take the default. */
   policy: string | null;
@@ -37,7 +39,7 @@ function loadFile(file: string, urlPath: string): StaticFile {
   const meta = html ? metaPolicyOf(identity.toString('utf8')) : null;
   return {
     type: contentTypeOf(file),
-    cacheControl: urlPath.startsWith('/_astro/') ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
+    ...builtFilePolicy(urlPath),
     etag: `"${crypto.createHash('sha1').update(identity).digest('base64url').slice(0, 27)}"`,
     policy: meta ? pagePolicy(meta) : null,
     html,
