@@ -46,8 +46,10 @@ function buildSiteIfMissing(origin: string): void {
 
 async function prepareDatabase(db: Db, config: Config, store: ObjectStore): Promise<void> {
   await migrate(db);
-  const onSeeding = () => console.log('Empty database: creating demo data...');
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(db, store, { identityKey: config.identityKey, onSeeding }) : null;
+  const started = Date.now();
+  const onProgress = (line: string) =>
+    console.log(line.startsWith(' ') ? `${line} (${((Date.now() - started) / 1000).toFixed(1)} s)` : line);
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(db, store, { identityKey: config.identityKey, onProgress }) : null;
   if (seeded) {
     console.log(
       `Demo data created: ${seeded.ads} published ads, subscribers to verify, payments, bank accounts and ${seeded.pageviews} page views over 30 days.`,

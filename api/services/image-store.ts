@@ -66,8 +66,15 @@ export async function encodeAdImage(input: Buffer): Promise<EncodedAdImage> {
   const raw = { raw: { width, height, channels } };
   const files: EncodedAdImage['files'] = [];
   const hash = await perceptualHash(sharp(decoded.data, raw));
+  // A picture narrower than a width is stored at its own size for it: encoded once, whatever the widths it serves.
+  const bySize = new Map<number, Buffer>();
   for (const target of AD_IMAGE_WIDTHS) {
-    const bytes = await sharp(decoded.data, raw).resize({ width: target, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    const size = Math.min(target, width);
+    let bytes = bySize.get(size);
+    if (!bytes) {
+      bytes = await sharp(decoded.data, raw).resize({ width: size }).webp({ quality: 78 }).toBuffer();
+      bySize.set(size, bytes);
+    }
     files.push({ width: target, bytes });
   }
   // The upright size of the picture as uploaded, from its header (no second decode).

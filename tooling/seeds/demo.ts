@@ -36,12 +36,19 @@ export async function isDatabaseEmpty(db: Knex): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-export async function seedDemoData(db: Knex, store: ObjectStore, options: { ads?: number; seed?: number } = {}): Promise<number> {
+export interface DemoDataOptions {
+  ads?: number;
+  seed?: number;
+  /** Told how many advertisers' pictures are ready, now and then, while they are made. */
+  onPictures?: (done: number, total: number) => void;
+}
+
+export async function seedDemoData(db: Knex, store: ObjectStore, options: DemoDataOptions = {}): Promise<number> {
   const total = options.ads ?? 220;
   const seed = options.seed ?? 2025;
   const now = new Date();
   const plan = planDemo(createRandom(seed), total, now);
-  const pictures = await encodePictures(store, seed, plan);
+  const pictures = await encodePictures(store, seed, plan, options.onPictures);
   for (const [i, advertiser] of plan.entries()) {
     const advertiserId = await insertAdvertiser(db, {
       email: `demo${advertiser.number}@velada.invalid`,
@@ -79,14 +86,22 @@ function planDemo(rand: Random, total: number, now: Date): PlannedAdvertiser[] {
 }
 
 /** Each advertiser's pictures (as many as its ad with the most photos), stored; no two accounts share one. */
-async function encodePictures(store: ObjectStore, seed: number, plan: PlannedAdvertiser[]): Promise<StoredPicture[][]> {
+async function encodePictures(
+  store: ObjectStore,
+  seed: number,
+  plan: PlannedAdvertiser[],
+  onPictures: DemoDataOptions['onPictures'],
+): Promise<StoredPicture[][]> {
   const pictures: StoredPicture[][] = [];
   let next = 0;
+  let done = 0;
+  const quarter = Math.ceil(plan.length / 4);
   const worker = async () => {
     for (let i = next++; i < plan.length; i = next++) {
       const advertiser = plan[i]!;
       const own = new AdvertiserPictures(store, seed * 1000 + advertiser.number, PICTURE_SIZE);
       pictures[i] = await own.first(Math.max(...advertiser.ads.map((ad) => ad.photos)));
+      if (++done % quarter === 0 || done === plan.length) onPictures?.(done, plan.length);
     }
   };
   await Promise.all(Array.from({ length: PICTURE_WORKERS }, worker));

@@ -20,8 +20,8 @@ export interface DemoSeedOptions {
   identityKey?: Buffer;
   /** How many demo ads: 220 by default; tests ask for a few. */
   ads?: number;
-  /** Called once this process has the lock and is about to seed (for a line on the console). */
-  onSeeding?: () => void;
+  /** Told what the seed is doing, a line at a time, once this process has the lock (for the console). */
+  onProgress?: (line: string) => void;
 }
 
 /** How long a process waits on SQLite for another one's seed (a first start takes under 20 s). */
@@ -33,8 +33,13 @@ export async function seedDemoIfEmpty(db: Knex, store: ObjectStore, options: Dem
     db.transaction(async (trx) => {
       await lockForTransaction(trx, 'demo-seed');
       if (!(await isDatabaseEmpty(trx))) return null;
-      options.onSeeding?.();
-      const ads = await seedDemoData(trx, store, { ads: options.ads });
+      const say = options.onProgress ?? (() => {});
+      say('Empty database: creating demo data (pictures made once, then kept in node_modules/.cache/velada)...');
+      const ads = await seedDemoData(trx, store, {
+        ads: options.ads,
+        onPictures: (done, total) => say(`  pictures of ${done} of ${total} demo advertisers ready`),
+      });
+      say(`  ${ads} ads and their photos saved; now the panel's demo and 30 days of visits...`);
       const vault = options.identityKey ? { store, key: options.identityKey } : undefined;
       const { partnerPassword } = await seedPanelDemo(trx, vault);
       return { ads, pageviews: await seedAnalyticsDemo(trx), partnerPassword };
