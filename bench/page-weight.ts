@@ -31,7 +31,7 @@ async function anAdPath(): Promise<string> {
  * The scripts a page loads until the network is idle: for a visitor past the age gate, or (`firstVisit`) for a new
  * one, who has not answered the gate yet (the overlays wait for the answer: decision 027).
  */
-async function measurePage(browser: Browser, origin: string, pagePath: string, firstVisit = false) {
+export async function measurePage(browser: Browser, origin: string, pagePath: string, firstVisit = false) {
   // No service worker: it would precache every script of the site in the background.
   const context = await browser.newContext({ serviceWorkers: 'block' });
   if (!firstVisit) await context.addInitScript(() => localStorage.setItem('ageVerified', 'true'));

@@ -33,7 +33,7 @@ test('a first visit shows the gate; rejecting keeps it, accepting closes it and 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avisos clasificados para adultos en CABA');
 });
 
-test('until the gate is answered, the overlays (React) are not loaded; once accepted, they come with the cookie banner', async ({
+test('until the gate is answered, the overlays are not loaded; once accepted, they come with the cookie banner', async ({
   page,
 }) => {
   const scripts = recordScripts(page);

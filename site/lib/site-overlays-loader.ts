@@ -1,7 +1,7 @@
-// The overlays of every public page (cookie banner, app dialog, install prompt, toasts) are React, and React DOM is
-// most of a public page's JavaScript: on a mid-range phone its evaluation alone blocks the page for a few hundred
-// milliseconds. They are loaded when the browser is idle, and on a page with the age gate only once the visitor
-// has answered it: nothing of them can show before (docs/decisions/027-first-load.md).
+// The overlays of every public page (cookie banner, app dialog, install prompt, toasts: site/lib/overlays/) are
+// loaded when the browser is idle, and on a page with the age gate only once the visitor has answered it: nothing of
+// them can show before (docs/decisions/027-first-load.md). They are plain scripts over the layout's markup, not React,
+// which no public page loads unless one of its islands needs it.
 import { whenPastAgeGate } from './past-age-gate.ts';
 
 function whenIdle(run: () => void): void {
@@ -20,7 +20,7 @@ export function loadSiteOverlays(container: HTMLElement): void {
  */
 async function mount(container: HTMLElement, ageGate: boolean, attempt = 1): Promise<void> {
   try {
-    const { mountSiteOverlays } = await import('#site/islands/mount-site-overlays.tsx');
+    const { mountSiteOverlays } = await import('#site/lib/overlays/mount-site-overlays.ts');
     mountSiteOverlays(container, ageGate);
   } catch (err) {
     if (attempt >= 3) {
