@@ -33,9 +33,7 @@ test('a first visit shows the gate; rejecting keeps it, accepting closes it and 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avisos clasificados para adultos en CABA');
 });
 
-test('until the gate is answered, the overlays are not loaded; once accepted, they come with the cookie banner', async ({
-  page,
-}) => {
+test('until the gate is answered, the overlays are not loaded; once accepted, they come with the cookie banner', async ({ page }) => {
   const scripts = recordScripts(page);
   await page.goto('/');
   await waitForHydration(page);
