@@ -47,18 +47,18 @@ test('until the gate is answered, the overlays are not loaded; once accepted, th
   expect(scripts.filter(overlays)).toHaveLength(1);
 });
 
-test("the search's filters hydrate once the gate is accepted, not before (client:after-gate)", async ({ page }) => {
+test("the search's form starts working in place once the gate is accepted, not before", async ({ page }) => {
   const scripts = recordScripts(page);
   await page.goto('/buscar');
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
-  const filters = page.locator('astro-island[client="after-gate"]');
-  await expect(filters).toHaveAttribute('ssr', '');
-  expect(scripts.filter((path) => path.includes('/search-filters.'))).toEqual([]);
+  const form = page.locator('form[data-search-form]');
+  await expect(form).not.toHaveAttribute('data-ready');
+  expect(scripts.filter((path) => path.includes('/search-form.'))).toEqual([]);
 
   await page.getByRole('button', { name: 'Soy mayor de 18, ingresar' }).click();
-  await expect(filters).not.toHaveAttribute('ssr');
-  expect(scripts.filter((path) => path.includes('/search-filters.'))).toHaveLength(1);
+  await expect(form).toHaveAttribute('data-ready', '');
+  expect(scripts.filter((path) => path.includes('/search-form.'))).toHaveLength(1);
 });
 
 test('the accept button has the focus when the gate opens, and Enter accepts', async ({ page }) => {

@@ -158,7 +158,11 @@ export async function waitForHydration(page: Page): Promise<void> {
       const first = island.querySelector(':scope > :not(template):not(astro-slot)');
       return !first || Object.keys(first).some((key) => key.startsWith('__reactFiber$'));
     });
-    return hydrated && (gateOpen || document.getElementById('site-overlays')?.hasAttribute('data-ready') !== false);
+    // The search form and the overlays start once the gate is answered (plain scripts, not islands).
+    const started = ['#site-overlays', '[data-search-form]'].every(
+      (selector) => document.querySelector(selector)?.hasAttribute('data-ready') !== false,
+    );
+    return hydrated && (gateOpen || started);
   });
 }
 

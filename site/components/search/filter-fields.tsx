@@ -1,5 +1,6 @@
 // The search form's fields: text, category, zone, availability and order in its first row, and the advanced filters
-// (price, age, and groups of boxes). Uncontrolled (default values): the form is drawn again to show another search.
+// (price, age, and groups of boxes). Uncontrolled (default values): site/lib/search-form.ts sets them to show another
+// search.
 import {
   AGE_RANGES,
   ATTENTION_TYPES,
@@ -78,8 +79,8 @@ function CheckboxGroup(props: { legend: string; name: string; options: readonly 
   );
 }
 
-/** The first row; `onTextInput` runs on each keystroke in the text box (changes elsewhere reach the form's onChange). */
-export function MainFilters({ filters, onTextInput }: { filters: SearchFilters; onTextInput: () => void }) {
+/** The first row. */
+export function MainFilters({ filters }: { filters: SearchFilters }) {
   return (
     <div className="filters__row">
       <div className="field filters__text">
@@ -92,7 +93,6 @@ export function MainFilters({ filters, onTextInput }: { filters: SearchFilters; 
           defaultValue={filters.text}
           placeholder="Buscá por barrio, zona o nombre"
           autoComplete="off"
-          onInput={onTextInput}
         />
       </div>
       <FilterSelect
@@ -119,7 +119,7 @@ export function MainFilters({ filters, onTextInput }: { filters: SearchFilters; 
 export function AdvancedFilters({ filters, open, count }: { filters: SearchFilters; open: boolean; count: number }) {
   return (
     <details className="filters__advanced" open={open}>
-      <summary>Filtros avanzados{count > 0 && ` (${count})`}</summary>
+      <summary data-advanced-summary="">Filtros avanzados{count > 0 && ` (${count})`}</summary>
       <div className="filters__groups">
         <FilterSelect
           name="precio"

@@ -1,7 +1,6 @@
 // How the search form shows a new search without a page load: /buscar/resultados fetched and swapped in, the
 // address, heading, title and announced count kept in step; and the links inside the results (pages, clearing or
 // removing a filter) and the browser's back button handled the same way.
-import { useCallback, useEffect, useRef } from 'react';
 import { parseSearchParams } from '#shared/search-filters.ts';
 import { pageTitle, searchHeading } from '#site/lib/search-heading.ts';
 import { SEARCH_UPDATED_EVENT } from '#site/lib/search-updated.ts';
@@ -14,10 +13,12 @@ export interface LoadOptions {
   focusResults?: boolean;
 }
 
+export type LoadResults = (params: URLSearchParams, options: LoadOptions) => Promise<void>;
+
 /** `load` shows the search of `params`; only the newest search may land (an older answer arriving late is dropped). */
-export function useResultsLoader() {
-  const requestId = useRef(0);
-  return useCallback(async (params: URLSearchParams, options: LoadOptions) => {
+export function resultsLoader(): LoadResults {
+  const requestId = { current: 0 };
+  return async (params, options) => {
     const results = document.getElementById(RESULTS_ID);
     if (!results) return;
     const query = params.toString();
@@ -53,35 +54,23 @@ export function useResultsLoader() {
     } finally {
       if (id === requestId.current) results.removeAttribute('aria-busy');
     }
-  }, []);
+  };
 }
 
 /**
  * Links in the results: a page loads in place; clearing or removing filters draws the form again (`reset`), as
- * does the browser's back button. `load` and `reset` must be stable.
+ * does the browser's back button.
  */
-export function useResultLinks(
-  load: (params: URLSearchParams, options: LoadOptions) => Promise<void>,
-  reset: (params: URLSearchParams, options: LoadOptions) => void,
-) {
-  useEffect(() => {
-    const results = document.getElementById(RESULTS_ID);
-    const onClick = (event: MouseEvent) => {
-      const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-page-link], a[data-clear-filters], a[data-remove-filter]');
-      if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-      event.preventDefault();
-      const params = new URLSearchParams(new URL(link.href).search);
-      // Clearing or removing filters changes the form too: it is drawn again from the new query.
-      if (link.hasAttribute('data-clear-filters') || link.hasAttribute('data-remove-filter'))
-        reset(params, { history: 'push', focusResults: true });
-      else void load(params, { history: 'push', focusResults: true });
-    };
-    const onPopState = () => reset(new URLSearchParams(location.search), { history: 'none' });
-    results?.addEventListener('click', onClick);
-    window.addEventListener('popstate', onPopState);
-    return () => {
-      results?.removeEventListener('click', onClick);
-      window.removeEventListener('popstate', onPopState);
-    };
-  }, [load, reset]);
+export function listenToResultLinks(load: LoadResults, reset: (params: URLSearchParams, options: LoadOptions) => void): void {
+  document.getElementById(RESULTS_ID)?.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-page-link], a[data-clear-filters], a[data-remove-filter]');
+    if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    const params = new URLSearchParams(new URL(link.href).search);
+    // Clearing or removing filters changes the form too: it is drawn again from the new query.
+    if (link.hasAttribute('data-clear-filters') || link.hasAttribute('data-remove-filter'))
+      reset(params, { history: 'push', focusResults: true });
+    else void load(params, { history: 'push', focusResults: true });
+  });
+  window.addEventListener('popstate', () => reset(new URLSearchParams(location.search), { history: 'none' }));
 }
