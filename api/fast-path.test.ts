@@ -133,6 +133,10 @@ describe('built files', () => {
     expect(fast).toBe(true);
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(script.headers['access-control-allow-origin']).toBe('*');
+    // Under ASSETS_ORIGIN's host (a CDN asking the origin), from memory too; a page there goes to the public origin.
+    const [fromCdn, fastFromCdn] = await answeredFast(() => get('/_astro/app.1234.js', { Host: 'cdn.velada.test' }));
+    expect([fromCdn.status, fastFromCdn]).toEqual([200, true]);
+    expect((await get('/', { Host: 'cdn.velada.test' })).status).toBe(301);
     expect((await get('/')).headers['access-control-allow-origin']).toBeUndefined();
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(script.headers['content-security-policy']).toContain("default-src 'self'");

@@ -13,6 +13,7 @@ import { defaultPolicy, securityHeaderValues } from './middleware/security-heade
 import { cacheablePageOf } from './render-cache/page-keys.ts';
 import { cacheControlFor, type OnPageHit } from './render-cache/middleware.ts';
 import { ANY_ORIGIN } from './static-files.ts';
+import { isHashedAsset } from './middleware/canonical-origin.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
 import type { StaticFile } from './static-site.ts';
 import { refusalPage, type RenderSlots } from './render-slots.ts';
@@ -52,10 +53,11 @@ export function createFastPath(options: FastPathOptions): FastPath {
   const hostIsCanonical = canonicalHostCheck(options.publicOrigin, options.trustsProxies);
 
   return (req, res) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url || !hostIsCanonical(req)) return false;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
     const q = req.url.indexOf('?');
     const pathname = q === -1 ? req.url : req.url.slice(0, q);
     const querystring = q === -1 ? '' : req.url.slice(q + 1);
+    if (!hostIsCanonical(req) && !isHashedAsset(pathname)) return false;
     const file = options.staticFiles?.get(pathname);
     if (file) {
       if (file.html && hasNoJsAgeCookie(req.headers.cookie)) return false;

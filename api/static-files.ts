@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { adImageByName, PUBLIC_PHOTO_CACHE } from './services/image-store.ts';
 import type { ObjectStore, StoredObject } from './services/object-store/object-store.ts';
 import { metaPolicyOf, pagePolicy } from './middleware/security-headers.ts';
+import { isHashedAsset } from './middleware/canonical-origin.ts';
 import { photoAudience } from '#db/queries/photo-access.ts';
 import { can } from '#shared/admin-permissions.ts';
 import { hasNoJsAgeCookie } from '#shared/age-cookie.ts';
@@ -36,7 +37,7 @@ export const CACHE_REVALIDATE = 'public, max-age=0, s-maxage=60, must-revalidate
 
 /** How a file of the build is cached, and whether another origin may load it (hashed assets, for ASSETS_ORIGIN). */
 export function builtFilePolicy(urlPath: string): { cacheControl: string; crossOrigin: boolean } {
-  const hashed = urlPath.startsWith('/_astro/');
+  const hashed = isHashedAsset(urlPath);
   return { cacheControl: hashed ? CACHE_IMMUTABLE : CACHE_REVALIDATE, crossOrigin: hashed };
 }
 

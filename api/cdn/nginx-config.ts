@@ -72,11 +72,11 @@ map "$velada_route_kind:$velada_age_cookie$velada_session_cookie" $velada_skip_c
   ${(['origin', 'file', 'shared-page', 'media'] as const).map((kind) => SKIP_WHEN[kind]).join('\n  ')}
 }
 
-# One cached copy per encoding the origin sends.
+# One cached copy per encoding the origin sends (an encoding refused with q=0 is not asked for).
 map $http_accept_encoding $velada_encoding {
   default "";
-  "~*\\bbr\\b" br;
-  "~*\\bgzip\\b" gzip;
+  "~*\\bbr\\b(?!\\s*;\\s*q=0(\\.0*)?\\s*(,|$))" br;
+  "~*\\bgzip\\b(?!\\s*;\\s*q=0(\\.0*)?\\s*(,|$))" gzip;
 }
 
 server {
@@ -90,12 +90,18 @@ server {
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     proxy_set_header Host $host;
+    # TLS ends here: the origin takes the scheme from this server and the host from Host, never from the visitor.
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_set_header X-Forwarded-Host "";
+    proxy_set_header X-Forwarded-Port "";
+    proxy_set_header Forwarded "";
     proxy_set_header Accept-Encoding $velada_encoding;
 
     proxy_cache velada;
     proxy_cache_key "$scheme://$host$request_uri $velada_encoding";
+    # The key holds the encoding, the only header the origin varies on: one copy per key, whatever the browser wrote.
+    proxy_ignore_headers Vary;
     proxy_cache_bypass $velada_skip_cache;
     proxy_no_cache $velada_skip_cache;
     proxy_cache_revalidate on;
