@@ -35,7 +35,7 @@ const distDir = path.join(rootDir, 'dist');
 /** Builds the site when there is no build, for `origin` (the canonical address of its prerendered pages). */
 function buildSiteIfMissing(origin: string): void {
   if (fs.existsSync(path.join(distDir, 'server', 'entry.mjs'))) return;
-  console.log('No build found: building the site (this takes a minute the first time)...');
+  console.log('No build found: building the site (about 15 s)...');
   const result = spawnSync(process.execPath, [path.join(rootDir, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
     cwd: rootDir,
     stdio: 'inherit',
