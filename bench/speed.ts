@@ -89,11 +89,17 @@ local urls = ${lua(urls)}
 request = function() return wrk.format("GET", urls[math.random(#urls)]) end`;
 
 /** Pageviews of 50,000 visitors, each from its own address (the server trusts X-Forwarded-For from this machine). */
-export const INGEST_SCRIPT = `
+/**
+ * Pageviews as wrk posts them: 50,000 visitors, each from an address of its own, taken in turn; or (`everyEventNew`,
+ * the harsh case) every event a new visitor from a new address, so that nothing per visitor or per source is ever
+ * found already made.
+ */
+export function ingestScript(everyEventNew = false): string {
+  return `
 local n = 0
 request = function()
   n = n + 1
-  local v = n % 50000
+  local v = ${everyEventNew ? 'n' : 'n % 50000'}
   local body = string.format('{"eventType":"pageview","visitorId":"00000000-0000-4000-8000-%012x","sessionId":"00000000-0000-4000-9000-%012x","pageUrl":"https://velada.example/anuncio/aviso-%d","pageTitle":"Aviso %d | Velada","referrer":"https://www.google.com/","screenResolution":"390x844","source":"google","medium":"organic"}', v, v, n % 5000, n % 5000)
   return wrk.format("POST", "/api/analytics/track", {
     ["Content-Type"] = "application/json",
@@ -102,6 +108,9 @@ request = function()
     ["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.floor(v / 65536) % 256, math.floor(v / 256) % 256, v % 256)
   }, body)
 end`;
+}
+
+export const INGEST_SCRIPT = ingestScript();
 
 interface PageCase {
   name: string;
@@ -212,13 +221,15 @@ export function startIngestServer(dataDir: string, databaseUrl: string): Promise
   });
 }
 
-async function ingestCase(): Promise<Record<string, unknown>> {
+async function ingestCase(everyEventNew = false): Promise<Record<string, unknown>> {
+  const name = everyEventNew ? 'ingest-all-new' : 'ingest';
+  const script = ingestScript(everyEventNew);
   const run = (origin: string, durationS: number, onStart?: () => void) =>
-    wrk({ url: `${origin}/api/analytics/track`, connections: CONNECTIONS, durationS, script: INGEST_SCRIPT, dir: WORK_DIR }, onStart);
+    wrk({ url: `${origin}/api/analytics/track`, connections: CONNECTIONS, durationS, script, dir: WORK_DIR }, onStart);
   const acknowledged = (r: WrkResult) => r.requests - r.non2xx;
 
-  log(`ingest: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s, then SIGTERM`);
-  const terminated = await freshDatabase('ingest');
+  log(`${name}: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s, then SIGTERM`);
+  const terminated = await freshDatabase(name);
   const ours = await startIngestServer(terminated.dataDir, terminated.databaseUrl);
   const warmup = await run(ours.origin, WARMUP_S);
   const oursResult = await run(ours.origin, DURATION_S);
@@ -227,8 +238,8 @@ async function ingestCase(): Promise<Record<string, unknown>> {
   const storedAfterTerm = await storedPageviews(terminated.databaseUrl, terminated.dataDir);
   const acknowledgedAfterTerm = acknowledged(warmup) + acknowledged(oursResult);
 
-  log('ingest: kill -9 after 2 s of load');
-  const killed = await freshDatabase('ingest-killed');
+  log(`${name}: kill -9 after 2 s of load`);
+  const killed = await freshDatabase(`${name}-killed`);
   const victim = await startIngestServer(killed.dataDir, killed.databaseUrl);
   const underKill = await run(victim.origin, 4, () => setTimeout(() => process.kill(victim.pid, 'SIGKILL'), 2000));
   await victim.stop();
@@ -242,10 +253,10 @@ async function ingestCase(): Promise<Record<string, unknown>> {
   } finally {
     await baseline.stop();
   }
-  log(`ingest: ${oursResult.requestsPerSec} events/s (p99 ${oursResult.latencyMs.p99} ms) vs ${baselineResult.requestsPerSec}`);
-  log(`ingest: ${backlog.itemsAtEnd} events in the inbox when the load ended, drained in ${backlog.drainedInS} s`);
+  log(`${name}: ${oursResult.requestsPerSec} events/s (p99 ${oursResult.latencyMs.p99} ms) vs ${baselineResult.requestsPerSec}`);
+  log(`${name}: ${backlog.itemsAtEnd} events in the inbox when the load ended, drained in ${backlog.drainedInS} s`);
   return {
-    benchmark: 'speed-ingest',
+    benchmark: `speed-${name}`,
     database: 'sqlite',
     ours: oursResult,
     baseline: { kind: baseline.kind, ...baselineResult },
@@ -316,6 +327,7 @@ export async function runSpeedBenchmark(): Promise<Record<string, unknown>[]> {
     await ours.stop();
   }
   if (wanted('ingest')) lines.push({ ...(await ingestCase()), connections: CONNECTIONS, durationS: DURATION_S, ...machine });
+  if (wanted('ingest-all-new')) lines.push({ ...(await ingestCase(true)), connections: CONNECTIONS, durationS: DURATION_S, ...machine });
   log(`speed benchmark done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return lines;
 }
