@@ -1,12 +1,14 @@
 // Profiles our server under a load of bench/speed.ts: node --cpu-prof in the server process, wrk for PROFILE_S
 // seconds; the .cpuprofile lands in PROFILE_DIR (default data/bench/profiles), summarised by self time per function
-// and per file. Usage: PROFILE_CASE=search (random filter sets, cache misses) or ingest (pageviews) node bench/profile.ts
+// and per file. Usage: PROFILE_CASE=search (random filter sets, cache misses), hit (one ad page, answered from the
+// render cache and counted) or ingest (pageviews) node bench/profile.ts
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBenchData } from './lib/bench-data.ts';
 import { BENCH_DATA_DIR, log } from './lib/common.ts';
 import { ensureSiteBuild, startAppServer, type RunningServer } from './lib/processes.ts';
 import { wrk } from './lib/wrk.ts';
+import { getBody } from './lib/http.ts';
 import { INGEST_SCRIPT, freshDatabase, randomSearchScript, startIngestServer } from './speed.ts';
 
 const PROFILE_DIR = process.env.PROFILE_DIR ?? path.join(BENCH_DATA_DIR, 'profiles');
@@ -55,7 +57,8 @@ ensureSiteBuild();
 fs.mkdirSync(PROFILE_DIR, { recursive: true });
 const before = new Set(fs.readdirSync(PROFILE_DIR));
 process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}`;
-const ingest = process.env.PROFILE_CASE === 'ingest';
+const profileCase = process.env.PROFILE_CASE ?? 'search';
+const ingest = profileCase === 'ingest';
 let server: RunningServer;
 if (ingest) {
   const { dataDir, databaseUrl } = await freshDatabase('profile-ingest');
@@ -64,12 +67,23 @@ if (ingest) {
   server = await startAppServer();
 }
 delete process.env.NODE_OPTIONS;
-log(`profiling ${PROFILE_S} s of ${ingest ? 'pageviews' : 'random searches'}`);
+/** What wrk asks for: its first URL and, for the random searches and the pageviews, the script that varies it. */
+async function profiledLoad(): Promise<{ url: string; script?: string; what: string }> {
+  if (ingest) return { url: '/api/analytics/track', script: INGEST_SCRIPT, what: 'pageviews' };
+  if (profileCase !== 'hit') return { url: '/buscar', script: randomSearchScript(), what: 'random searches' };
+  const search = (await getBody(`${server.origin}/buscar`)).toString('utf8');
+  const adPath = /href="(\/anuncio\/[a-z0-9-]+)"/.exec(search)?.[1];
+  if (!adPath) throw new Error('no ad link found on /buscar');
+  await getBody(`${server.origin}${adPath}`);
+  return { url: adPath, what: `hits of ${adPath}` };
+}
+const load = await profiledLoad();
+log(`profiling ${PROFILE_S} s of ${load.what}`);
 const result = await wrk({
-  url: `${server.origin}${ingest ? '/api/analytics/track' : '/buscar'}`,
+  url: `${server.origin}${load.url}`,
   connections: 50,
   durationS: PROFILE_S,
-  script: ingest ? INGEST_SCRIPT : randomSearchScript(),
+  script: load.script,
   dir: PROFILE_DIR,
 });
 log(`${result.requestsPerSec} req/s, p99 ${result.latencyMs.p99} ms`);
