@@ -45,17 +45,6 @@ export default defineConfig({
   },
   integrations: [
     react(),
-    {
-      // client:after-gate: islands that hydrate once the age gate is answered (site/lib/client-after-gate.ts).
-      name: 'velada-client-after-gate',
-      hooks: {
-        'astro:config:setup': ({ addClientDirective }) =>
-          addClientDirective({
-            name: 'after-gate',
-            entrypoint: fileURLToPath(new URL('./site/lib/client-after-gate.ts', import.meta.url)),
-          }),
-      },
-    },
     AstroPWA({
       // The service worker must land with the static files; with an adapter the plugin would otherwise
       // write it beside the server bundle (checked by e2e/pwa.spec.ts).

@@ -10,7 +10,7 @@ import { HttpError } from '#api/errors.ts';
 import { answerRenderRefusal, RenderSlots } from './render-slots.ts';
 import { requestSource } from './http/request-source.ts';
 import type { RenderCache } from './render-cache/render-cache.ts';
-import { capturePage, type PageRenderState } from './render-cache/middleware.ts';
+import { capturePage, PRIVATE_PAGE_CACHE_CONTROL, type PageRenderState } from './render-cache/middleware.ts';
 import { isCountedVisit, type AdStatsCounter } from './services/ad-stats.ts';
 
 type AstroNodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
@@ -46,8 +46,7 @@ export function astroPages(
         // policy that onePolicy (wrapping it) makes of the page's CSP.
         const render = ctx.state.pageRender as PageRenderState | undefined;
         if (cache && render) capturePage(ctx.req, ctx.res, render, cache);
-        onePolicy(ctx.res);
-        explicitCaching(ctx.res);
+        finalHeaders(ctx.res);
         keepWriteCallbacks(ctx.res);
         // The adapter writes straight to the Node response; Koa must not answer as well.
         ctx.respond = false;
@@ -107,26 +106,14 @@ export function keepWriteCallbacks(res: ServerResponse): void {
 }
 
 /**
- * Caches without an answer's Cache-Control guess a lifetime (a CDN's default would keep a form or a signed-in page):
- * a page rendered per request that names none is the visitor's own, asked again each time. Shared pages name theirs
- * (the render cache's, api/render-cache/middleware.ts), as do the pages that may be kept otherwise.
+ * What every page rendered per request sends, settled as its head is written:
+ * - One Content-Security-Policy: Astro's header (script and style hashes) becomes the only policy, with what the server
+ *   adds (frame-ancestors); two headers would be two policies, and the server's default has no hashes.
+ * - A Cache-Control: caches without one guess a lifetime (a CDN's default would keep a form or a signed-in page), so a
+ *   page that names none is the visitor's own, asked again each time. Shared pages name theirs (the render cache's,
+ *   api/render-cache/middleware.ts), as do the pages that may be kept otherwise.
  */
-export const UNNAMED_PAGE_CACHE_CONTROL = 'private, no-cache';
-
-function explicitCaching(res: ServerResponse): void {
-  const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
-  res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
-    const named = res.hasHeader('cache-control') || Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'cache-control');
-    if (!named) res.setHeader('Cache-Control', UNNAMED_PAGE_CACHE_CONTROL);
-    return writeHead(status, headers);
-  }) as ServerResponse['writeHead'];
-}
-
-/**
- * SSR responses carry Astro's CSP header (script and style hashes). It becomes the only policy, with what the
- * server adds (frame-ancestors): two headers would be two policies, and the server's default has no hashes.
- */
-function onePolicy(res: ServerResponse): void {
+function finalHeaders(res: ServerResponse): void {
   const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
   res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
     const astroPolicy = headers?.['content-security-policy'];
@@ -134,6 +121,8 @@ function onePolicy(res: ServerResponse): void {
       res.removeHeader('content-security-policy');
       (headers as Record<string, unknown>)['content-security-policy'] = pagePolicy(String(astroPolicy));
     }
+    if (!res.hasHeader('cache-control') && headers?.['cache-control'] === undefined)
+      res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE_CONTROL);
     return writeHead(status, headers);
   }) as ServerResponse['writeHead'];
 }

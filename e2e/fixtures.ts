@@ -146,13 +146,11 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
   // The age gate's script has run (it marks the gate ready, or removes it for a visitor who answered before).
   await expect(page.locator('.age-gate:not([data-ready])')).toHaveCount(0);
-  // While the gate is open, the islands that wait for it (client:after-gate) and the overlays are not loaded yet
-  // (decision 027); everything else must be.
+  // While the gate is open, the overlays and the search form's script are not loaded yet (decision 027); every island
+  // must be hydrated.
   await page.waitForFunction(() => {
     const gateOpen = document.querySelector('.age-gate') !== null && !document.documentElement.classList.contains('age-ok');
-    const islands = [...document.querySelectorAll('astro-island')].filter(
-      (island) => !(gateOpen && island.getAttribute('client') === 'after-gate'),
-    );
+    const islands = [...document.querySelectorAll('astro-island')];
     const hydrated = islands.every((island) => {
       if (island.hasAttribute('ssr')) return false;
       const first = island.querySelector(':scope > :not(template):not(astro-slot)');

@@ -31,10 +31,3 @@ declare namespace App {
     viewed(id: number): void;
   }
 }
-
-// client:after-gate (site/lib/client-after-gate.ts), registered in astro.config.mjs.
-declare namespace astroHTML.JSX {
-  interface AstroClientDirectives {
-    'client:after-gate'?: boolean;
-  }
-}

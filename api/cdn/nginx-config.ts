@@ -69,7 +69,7 @@ map $http_cookie $velada_session_cookie {
 }
 map "$velada_route_kind:$velada_age_cookie$velada_session_cookie" $velada_skip_cache {
   default 0;
-  ${(['origin', 'file', 'shared-page', 'media'] as const).map((kind) => SKIP_WHEN[kind]).join('\n  ')}
+  ${Object.values(SKIP_WHEN).join('\n  ')}
 }
 
 # One cached copy per encoding the origin sends (an encoding refused with q=0 is not asked for).

@@ -20,8 +20,9 @@ export type OnPageHit = (req: IncomingMessage, entry: CachedPage) => void;
 
 /** Shared caches (a CDN) may keep the public variant briefly and serve it stale while they fetch a new one. */
 export const SHARED_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
-/** The variant of visitors who passed the gate without JavaScript: never in a shared cache. */
-const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
+/** One visitor's page (the variant of those who passed the gate without JavaScript, any page that names no other):
+ * never in a shared cache, asked again each time. */
+export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
 /**
  * Headers of the rendered page worth keeping; the rest come from the server's middleware on every answer.
  * X-Destacados-Siguiente: where a featured part says the next one starts (site/pages/destacados/mas.astro).

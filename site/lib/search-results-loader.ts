@@ -17,19 +17,19 @@ export type LoadResults = (params: URLSearchParams, options: LoadOptions) => Pro
 
 /** `load` shows the search of `params`; only the newest search may land (an older answer arriving late is dropped). */
 export function resultsLoader(): LoadResults {
-  const requestId = { current: 0 };
+  let latest = 0;
   return async (params, options) => {
     const results = document.getElementById(RESULTS_ID);
     if (!results) return;
     const query = params.toString();
     const url = `/buscar${query ? `?${query}` : ''}`;
-    const id = ++requestId.current;
+    const id = ++latest;
     results.setAttribute('aria-busy', 'true');
     try {
       const response = await fetch(`/buscar/resultados${query ? `?${query}` : ''}`, { headers: { Accept: 'text/html' } });
       if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
       const html = await response.text();
-      if (id !== requestId.current) return; // a newer search has started
+      if (id !== latest) return; // a newer search has started
       results.innerHTML = html;
       if (options.history === 'push') history.pushState(null, '', url);
       if (options.history === 'replace') history.replaceState(null, '', url);
@@ -50,9 +50,9 @@ export function resultsLoader(): LoadResults {
       }
     } catch {
       // Without a usable answer, fall back to an ordinary page load, unless a newer search took over.
-      if (id === requestId.current) location.assign(url);
+      if (id === latest) location.assign(url);
     } finally {
-      if (id === requestId.current) results.removeAttribute('aria-busy');
+      if (id === latest) results.removeAttribute('aria-busy');
     }
   };
 }

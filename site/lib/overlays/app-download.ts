@@ -16,28 +16,25 @@ import {
 } from '#site/stores/install.ts';
 import { showToast } from '#site/stores/toasts.ts';
 import { readLocal, writeLocal } from '#site/lib/storage.ts';
-import { setDialogOpen, shownWhen } from './shown-when.ts';
+import { bindDialog, shownWhen } from './shown-when.ts';
 
 export function mountAppDownload(root: HTMLElement): void {
   const dialog = root.querySelector<HTMLDialogElement>('[data-app-dialog]')!;
-  const close = () => $appDialogOpen.set(false);
   const install = dialog.querySelector('[data-app-install]')!;
   install.addEventListener('click', () => {
-    close();
+    $appDialogOpen.set(false);
     void promptInstall();
   });
-  dialog.querySelector('[data-dialog-cancel]')!.addEventListener('click', close);
+  bindDialog(dialog, $appDialogOpen);
   // Taken out of the page until they apply (shownWhen): the instructions without an offer, the button with one.
   const showIosSteps = shownWhen(dialog.querySelector('[data-install-steps="ios"]')!);
   const showOtherSteps = shownWhen(dialog.querySelector('[data-install-steps="other"]')!);
   const showInstall = shownWhen(install);
-  dialog.addEventListener('close', close);
   $installOffer.subscribe((offer) => {
     showIosSteps(!offer && isIos());
     showOtherSteps(!offer && !isIos());
     showInstall(offer !== null);
   });
-  $appDialogOpen.subscribe((open) => setDialogOpen(dialog, open));
 
   // Only a choice made on this page opens it, not one stored from an earlier visit.
   if ($consent.get() !== null) return;
