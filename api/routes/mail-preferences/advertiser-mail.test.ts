@@ -114,7 +114,9 @@ describe('mail about staff decisions and report holds', () => {
       expect((await asStaff(brokenServer, 'POST', `/ads/${live.adId}/remove`, { reason: 'Datos falsos.' })).status).toBe(200);
       expect((await t.db('ads').where('id', live.adId).first('state')).state).toBe('removed');
       const logged = errors.mock.calls.map((args) => args.map(String).join(' '));
-      expect(logged).toEqual([
+      // Only the mail's lines: the app's other background work (a search index rebuilt after the approval, which on a
+      // busy PostgreSQL may wait too long for a connection and say so) logs through the same console.
+      expect(logged.filter((line) => line.includes('mail to its advertiser'))).toEqual([
         `Ad ${adId}: the 'approved' mail to its advertiser failed (ECONNECTION).`,
         `Ad ${live.adId}: the 'removed' mail to its advertiser failed (ECONNECTION).`,
       ]);
