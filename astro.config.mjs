@@ -7,6 +7,7 @@ import react from '@astrojs/react';
 import AstroPWA from '@vite-pwa/astro';
 import { AGE_CHECK_SCRIPT, scriptHash } from './site/server/age-check-script.ts';
 import { precompress } from './tooling/build/precompress.ts';
+import { memoizedCspDigests } from './tooling/build/memoized-csp-digests.ts';
 import { imageSources } from './shared/photo-urls.ts';
 import { assetsOriginOf, builtAssetSources } from './shared/asset-origins.ts';
 
@@ -42,6 +43,10 @@ export default defineConfig({
       scriptDirective: { resources: assetSources, hashes: [scriptHash(AGE_CHECK_SCRIPT)] },
       styleDirective: { resources: assetSources },
     },
+  },
+  vite: {
+    // Astro's CSP digests computed once per process, not on every render (tooling/build/memoized-csp-digests.ts).
+    plugins: [memoizedCspDigests()],
   },
   integrations: [
     react(),

@@ -28,6 +28,18 @@ export function switchedOnAt(windows: readonly AdWindow[] | undefined, nowMs: nu
   return windowInForce(windows, 'available', nowMs) && !windowInForce(windows, 'off', nowMs);
 }
 
+/**
+ * The end of the "Disponible ahora" window in force at `nowMs` (the latest, if several), unless "Hoy no atiendo"
+ * holds then: what the badge of a card or an ad page says; null when it is not on.
+ */
+export function availableUntilAt(windows: readonly AdWindow[] | undefined, nowMs: number): number | null {
+  if (!windows || windowInForce(windows, 'off', nowMs)) return null;
+  let until: number | null = null;
+  for (const w of windows)
+    if (w.kind === 'available' && w.startsAt <= nowMs && w.endsAt > nowMs && (until === null || w.endsAt > until)) until = w.endsAt;
+  return until;
+}
+
 export const availableNowBody = z.object({
   hours: z.literal(AVAILABLE_HOURS, 'Elegí por cuánto tiempo: 1, 2 o 4 horas.'),
 });

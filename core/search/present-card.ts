@@ -1,5 +1,5 @@
 // An ad card as visitors get it: the public fields of a search row, named one by one, instants as ISO strings.
-import type { AdCard } from '#db/queries/search-ads.ts';
+import type { AdCard } from '#db/queries/ad-cards.ts';
 import type { AdCardView } from '#shared/contracts/public/search.ts';
 
 export function presentCard(card: AdCard): AdCardView {

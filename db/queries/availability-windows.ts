@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { AvailabilityWindow } from '#db/models/index.ts';
 import { buenosAiresDate, buenosAiresDayStart, shiftMonths } from '#shared/dates.ts';
-import type { WindowKind } from '#shared/available-now.ts';
+import { availableUntilAt, type AdWindow, type WindowKind } from '#shared/available-now.ts';
 
 /** Windows are kept this long after they end, as raw analytics are (decision 007): the chart shows 13 months at most. */
 export const WINDOW_RETENTION_MONTHS = 13;
@@ -21,21 +21,31 @@ export async function anyAvailableWindowAt(db: Knex, now: Date): Promise<boolean
 
 /**
  * For each of these ads with "Disponible ahora" on at `now` (and not "Hoy no atiendo"), the end of its window: what
- * the badge of a card or an ad page says.
+ * the badge of an ad page says (availableUntilAt, the cards' rule too).
  */
 export async function availableUntilOf(db: Knex, adIds: number[], now: Date): Promise<Map<number, Date>> {
   const until = new Map<number, Date>();
-  if (adIds.length === 0) return until;
-  const windows = await AvailabilityWindow.query(db)
-    .whereIn('ad_id', adIds)
-    .where('ends_at', '>', now)
-    .where('starts_at', '<=', now)
-    .select('ad_id', 'kind', 'ends_at');
-  const off = new Set(windows.filter((w) => w.kind === 'off').map((w) => w.adId));
-  for (const { adId, kind, endsAt } of windows) {
-    if (kind === 'available' && !off.has(adId) && endsAt > (until.get(adId) ?? 0)) until.set(adId, endsAt);
+  for (const [adId, windows] of await windowsNotEndedOf(db, adIds, now)) {
+    const end = availableUntilAt(windows, now.getTime());
+    if (end !== null) until.set(adId, new Date(end));
   }
   return until;
+}
+
+/** The windows of these ads not ended at `now` (in force or to come), by ad, their times in milliseconds. */
+export async function windowsNotEndedOf(db: Knex, adIds: number[], now: Date): Promise<Map<number, AdWindow[]>> {
+  const byAd = new Map<number, AdWindow[]>();
+  if (adIds.length === 0) return byAd;
+  const rows = await AvailabilityWindow.query(db)
+    .whereIn('ad_id', adIds)
+    .where('ends_at', '>', now)
+    .select('ad_id', 'kind', 'starts_at', 'ends_at');
+  for (const { adId, kind, startsAt, endsAt } of rows) {
+    const list = byAd.get(adId) ?? [];
+    list.push({ kind, startsAt: new Date(startsAt).getTime(), endsAt: new Date(endsAt).getTime() });
+    byAd.set(adId, list);
+  }
+  return byAd;
 }
 
 /**

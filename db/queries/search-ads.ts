@@ -10,43 +10,17 @@ import {
   SERVICE_TYPES,
   TIME_SLOTS,
   foldText,
-  type Category,
-  type Plan,
 } from '#shared/catalogue.ts';
 import { buenosAiresClock, dayGroupsFor, slotFor } from '#shared/availability.ts';
 import { toMask } from '#shared/masks.ts';
 import { searchTerms, whereTextMatches } from '#db/dialect.ts';
 import { barrioSlugsOf, type SearchFilters } from '#shared/search-filters.ts';
-import { ageFrom, birthDateBounds } from '#shared/dates.ts';
+import { birthDateBounds } from '#shared/dates.ts';
 import type { CatalogueIndex } from '#db/search/catalogue-index.ts';
-import { planOfTier } from '#shared/ranking.ts';
-import { adsWithWindowAt, availableUntilOf } from './availability-windows.ts';
-import { applyOrderKeys, orderKeys, planTierColumn } from './search-order.ts';
+import { adsWithWindowAt } from './availability-windows.ts';
+import { CARD_COLUMNS, cardAt, cardFactsOf, keptCardFacts, type AdCard, type AdRow } from './ad-cards.ts';
+import { applyOrderKeys, orderKeys } from './search-order.ts';
 import { refreshMarkedRanks } from './search-rank.ts';
-import { HOURLY } from '#shared/rates.ts';
-
-export interface AdCard {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  category: Category;
-  barrio: string | null;
-  /** The lowest 1-hour rate (docs/decisions/031-rates.md). */
-  pricePerHour: number | null;
-  /** The places' 1-hour rates differ: the card says "desde". */
-  hourlyRatesDiffer: boolean;
-  /** Any rate at all, 1-hour or not: without a 1-hour one the card points to the ad's table. */
-  hasRates: boolean;
-  /** The plan in force now: a paid plan past its end date counts as gratuito. */
-  plan: Plan;
-  photosVerified: boolean;
-  age: number | null;
-  image: { key: string; width: number; height: number; alt: string } | null;
-  publishedAt: Date;
-  /** The end of "Disponible ahora" while the advertiser has it on (the badge); null otherwise. */
-  availableUntil: Date | null;
-}
 
 export interface SearchResult {
   total: number;
@@ -140,20 +114,6 @@ function applyAvailability(db: Knex, query: Knex.QueryBuilder, value: NonNullabl
   }
 }
 
-export const CARD_COLUMNS = [
-  'ads.id',
-  'ads.slug',
-  'ads.title',
-  'ads.description',
-  'ads.category',
-  'ads.barrio',
-  'ads.price_per_hour',
-  'ads.plan',
-  'ads.photos_verified',
-  'ads.published_at',
-  'ads.advertiser_id',
-];
-
 /**
  * The ads of a search, counted and paged. With the in-memory index of the version in force (db/search/), the index
  * finds the page's ids and only their cards are read; without it, or for an order it does not keep, SQL does it all.
@@ -161,7 +121,7 @@ export const CARD_COLUMNS = [
 export async function searchAds(db: Knex, f: SearchFilters, now = new Date(), index: CatalogueIndex | null = null): Promise<SearchResult> {
   if (index?.answers(f)) {
     const found = index.search(f, now);
-    return { total: found.total, page: found.page, pages: found.pages, ads: await cardsByIds(db, found.ids, now) };
+    return { total: found.total, page: found.page, pages: found.pages, ads: await cardsByIds(db, found.ids, now, index) };
   }
   await refreshMarkedRanks(db, now);
   const base = publicAds(db);
@@ -171,7 +131,6 @@ export async function searchAds(db: Knex, f: SearchFilters, now = new Date(), in
     const rows = base
       .clone()
       .select(CARD_COLUMNS)
-      .select(planTierColumn(db, now))
       .limit(RESULTS_PER_PAGE)
       .offset((page - 1) * RESULTS_PER_PAGE);
     applyOrderKeys(db, rows, keys, now);
@@ -184,97 +143,23 @@ export async function searchAds(db: Knex, f: SearchFilters, now = new Date(), in
   const pages = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
   const page = Math.min(f.pagina, pages);
   const rows = page === f.pagina ? requestedRows : await pageRows(page);
-  return { total, page, pages, ads: await toCards(db, rows, now) };
+  return { total, page, pages, ads: (await cardFactsOf(db, rows, now)).map((facts) => cardAt(facts, now)) };
 }
 
-/** Cards of published ads by id, in the order given (an ad unpublished meanwhile is left out). */
-export async function cardsByIds(db: Knex, ids: number[], now: Date): Promise<AdCard[]> {
-  if (ids.length === 0) return [];
-  const rows = (await publicAds(db).whereIn('ads.id', ids).select(CARD_COLUMNS).select(planTierColumn(db, now))) as AdRow[];
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return toCards(
-    db,
-    ids.flatMap((id) => byId.get(id) ?? []),
-    now,
-  );
-}
-
-export interface AdRow {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  category: Category;
-  barrio: string | null;
-  price_per_hour: number | null;
-  plan: Plan;
-  plan_tier: number | string;
-  photos_verified: boolean | number;
-  published_at: Date | number | string;
-  advertiser_id: number;
-}
-
-/** Cards for one page of rows: cover photos, advertisers' birth dates and rates in one query each. */
-export async function toCards(db: Knex, rows: AdRow[], now: Date): Promise<AdCard[]> {
-  const covers = new Map<number, { key: string; width: number; height: number; alt: string }>();
-  const birthDates = new Map<number, string | Date | null>();
-  let availableUntil = new Map<number, Date>();
-  const rates = new Map<number, { hourly: Set<number> }>();
-  if (rows.length) {
-    const [images, advertisers, until, rateRows] = await Promise.all([
-      db('ad_images')
-        .whereIn(
-          'ad_id',
-          rows.map((r) => r.id),
-        )
-        .where('position', 0)
-        .select('ad_id', 'file_key', 'width', 'height', 'alt'),
-      db('advertisers')
-        .whereIn('id', [...new Set(rows.map((r) => r.advertiser_id))])
-        .select('id', 'birth_date'),
-      availableUntilOf(
-        db,
-        rows.map((r) => r.id),
-        now,
-      ),
-      db('ad_rates')
-        .whereIn(
-          'ad_id',
-          rows.map((r) => r.id),
-        )
-        .select('ad_id', 'duration', 'amount'),
-    ]);
-    availableUntil = until;
-    for (const img of images) covers.set(img.ad_id, { key: img.file_key, width: img.width, height: img.height, alt: img.alt });
-    for (const a of advertisers) birthDates.set(a.id, a.birth_date);
-    for (const r of rateRows) {
-      const ad = rates.get(Number(r.ad_id)) ?? { hourly: new Set<number>() };
-      if (r.duration === HOURLY) ad.hourly.add(Number(r.amount));
-      rates.set(Number(r.ad_id), ad);
-    }
-  }
-  return rows.map((r) => ({
-    id: r.id,
-    slug: r.slug,
-    title: r.title,
-    excerpt: excerpt(r.description),
-    category: r.category,
-    barrio: r.barrio,
-    pricePerHour: r.price_per_hour,
-    hourlyRatesDiffer: (rates.get(r.id)?.hourly.size ?? 0) > 1,
-    hasRates: rates.has(r.id),
-    plan: planOfTier(r.plan_tier),
-    photosVerified: Boolean(r.photos_verified),
-    age: birthDates.get(r.advertiser_id) ? ageFrom(birthDates.get(r.advertiser_id)!, now) : null,
-    image: covers.get(r.id) ?? null,
-    publishedAt: new Date(r.published_at),
-    availableUntil: availableUntil.get(Number(r.id)) ?? null,
-  }));
-}
-
-function excerpt(text: string, max = 140): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+/**
+ * Cards of published ads by id, in the order given (an ad unpublished meanwhile is left out). With the search index
+ * of the version in force, what the cards are made of is kept with it (ad-cards.ts), and only ids not seen since
+ * are read.
+ */
+export async function cardsByIds(db: Knex, ids: number[], now: Date, index: CatalogueIndex | null = null): Promise<AdCard[]> {
+  const read = async (wanted: number[]) =>
+    cardFactsOf(db, (await publicAds(db).whereIn('ads.id', wanted).select(CARD_COLUMNS)) as AdRow[], now);
+  const facts = index ? await keptCardFacts(index, ids, read) : await read(ids);
+  const byId = new Map(facts.map((f) => [f.card.id, f]));
+  return ids.flatMap((id) => {
+    const found = byId.get(id);
+    return found ? [cardAt(found, now)] : [];
+  });
 }
 
 /**

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import type { Category } from '#shared/catalogue.ts';
 import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 import { VIP_RANK_FLOOR } from '#shared/ranking.ts';
-import { cardsByIds, publicAds, type AdCard } from './search-ads.ts';
+import { cardsByIds, publicAds } from './search-ads.ts';
+import type { AdCard } from './ad-cards.ts';
 import { refreshMarkedRanks } from './search-rank.ts';
 
 /**

@@ -25,6 +25,7 @@ import { windowInForce } from '#shared/available-now.ts';
 import { PLAN_TIERS } from '#shared/ranking.ts';
 import type { IndexAnswer, IndexRow, IndexWindow } from './index-row.ts';
 import { IndexOrders } from './index-orders.ts';
+import { pageOf } from './index-pages.ts';
 import { WordIndex } from './word-index.ts';
 
 const NONE = 255;
@@ -56,6 +57,12 @@ export class CatalogueIndex {
   private readonly byBarrio: Int32Array[];
   private readonly zoneCache = new Map<string, Int32Array>();
   private readonly memo = new Map<string, Promise<unknown>>();
+  /**
+   * Scratch space of a search, reused (a search runs start to end without yielding): the matching positions, and
+   * marks set on them while the order is walked (all 0 between searches).
+   */
+  private readonly hits: Int32Array;
+  private readonly marks: Uint8Array;
 
   /**
    * The index of `rows` (in id order), built in slices with breaths in between: a build at 100,000 ads takes over a
@@ -87,6 +94,8 @@ export class CatalogueIndex {
       attention: new Int32Array(n),
     };
     this.birthDates = new Array<string | null>(n);
+    this.hits = new Int32Array(n);
+    this.marks = new Uint8Array(n);
     const categoryCode = new Map(CATEGORIES.map((c, i) => [c.value as string, i]));
     const barrioCode = new Map(BARRIOS.map((b, i) => [b.slug, i]));
     rows.forEach((row, i) => {
@@ -134,28 +143,21 @@ export class CatalogueIndex {
   }
 
   search(f: SearchFilters, now: Date): IndexAnswer {
-    const { ok, total } = this.matching(f, now);
+    const total = this.matching(f, now);
     const pages = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
     const page = Math.min(f.pagina, pages);
-    // The page: the matching positions in the order asked for, from the page's first until it is full.
     const from = (page - 1) * RESULTS_PER_PAGE;
-    const ids: number[] = [];
-    const walk = this.orders.walk(f.orden, now.getTime());
-    for (let k = 0, seen = 0; k < walk.length && ids.length < RESULTS_PER_PAGE; k++) {
-      const i = walk[k]!;
-      if (ok[i] === 0) continue;
-      if (seen >= from) ids.push(this.ids[i]!);
-      seen += 1;
-    }
-    return { total, page, pages, ids };
+    const order = this.orders.walk(f.orden, now.getTime());
+    const positions = pageOf(order, this.hits.subarray(0, total), from, this.marks);
+    return { total, page, pages, ids: Array.from(positions, (i) => this.ids[i]!) };
   }
 
   /**
-   * The filters of applyFilters (search-ads.ts): 1 for each position that passes them all, and how many do. Only
-   * the positions of the narrowest list the filters name (a category's, a zone's, a word's) are tested, each
-   * against every filter at once.
+   * The filters of applyFilters (search-ads.ts): the positions that pass them all, ascending, written to `hits`, and
+   * how many do. Only the positions of the narrowest list the filters name (a category's, a zone's, a word's) are
+   * tested, each against every filter at once.
    */
-  private matching(f: SearchFilters, now: Date): { ok: Uint8Array; total: number } {
+  private matching(f: SearchFilters, now: Date): number {
     const n = this.size;
     let base: Int32Array | null = null; // null: every position
     const narrow = (list: Int32Array) => {
@@ -208,7 +210,7 @@ export class CatalogueIndex {
       if (v === 'premium') tests.push((i) => this.plan[i]! >= 1 && this.planExpiresAt[i]! > nowMs);
     }
 
-    const ok = new Uint8Array(n);
+    const hits = this.hits;
     let total = 0;
     const category = this.category;
     const barrio = this.barrio;
@@ -221,10 +223,9 @@ export class CatalogueIndex {
       if (allowed && allowed[barrio[i]!] === 0) continue;
       for (let t = 0; t < maskTests.length; t++) if ((maskTests[t]![0][i]! & maskTests[t]![1]) === 0) continue candidates;
       for (let t = 0; t < tests.length; t++) if (!tests[t]!(i)) continue candidates;
-      ok[i] = 1;
-      total += 1;
+      hits[total++] = i;
     }
-    return { ok, total };
+    return total;
   }
 
   /** The positions of a zone's barrios, ascending; kept for the next searches. */

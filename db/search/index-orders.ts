@@ -10,15 +10,23 @@ export type OrderedAd = RankedAd & { windows?: readonly AdWindow[] };
 
 type Compare = (a: number, b: number) => number;
 
+/** Positions in an order, and each position's place in it (rank[walk[k]] === k). */
+export interface Walk {
+  walk: Int32Array;
+  rank: Int32Array;
+}
+
 interface KeptOrder {
-  /** Positions sorted by the order's keys with every clock factor off. */
-  sorted: Int32Array;
+  /** Positions sorted by the order's keys with every clock factor off, and their places. */
+  sorted: Walk;
   compare: Compare;
   /**
    * The order's clock factor, if it has one, and each position's group: the number, in the sorted order, of its run
    * of ads equal in every key before the clock factor (the group the factor lifts an ad within).
    */
   lift?: { value: (windows: readonly AdWindow[], nowMs: number) => number; group: Int32Array };
+  /** The last walk with ads lifted, for the set of lifted positions it was made for (that set changes rarely). */
+  lastLifted?: { key: string; walk: Walk };
 }
 
 /** Lets the event loop answer what is waiting, between the sorts of a long build. */
@@ -67,7 +75,8 @@ export class IndexOrders {
       effectiveKeys(keys, ranking.factors, () => false),
       valuesOf,
     );
-    const sorted = Int32Array.from({ length: this.size }, (_, i) => i).sort(compare);
+    const positions = Int32Array.from({ length: this.size }, (_, i) => i).sort(compare);
+    const sorted = { walk: positions, rank: ranksOf(positions) };
     const clock = clocks[0];
     if (!clock) return { sorted, compare };
     const factor = factorOf(ranking.factors, clock.factor);
@@ -81,8 +90,8 @@ export class IndexOrders {
       )
       .map((key) => valuesOf(key.factor));
     const group = new Int32Array(this.size);
-    for (let k = 1, g = 0; k < sorted.length; k++) {
-      const [i, previous] = [sorted[k]!, sorted[k - 1]!];
+    for (let k = 1, g = 0; k < positions.length; k++) {
+      const [i, previous] = [positions[k]!, positions[k - 1]!];
       if (prefix.some((v) => v[i] !== v[previous] && !(Number.isNaN(v[i]) && Number.isNaN(v[previous])))) g += 1;
       group[i] = g;
     }
@@ -95,10 +104,10 @@ export class IndexOrders {
   }
 
   /**
-   * The positions in `order` at `nowMs`: the stored permutation when no ad is lifted then; otherwise, within each
-   * group, the lifted ads first (in the stored order), then the others.
+   * The positions in `order` at `nowMs`, and their places: the stored permutation when no ad is lifted then;
+   * otherwise, within each group, the lifted ads first (in the stored order), then the others.
    */
-  walk(order: string, nowMs: number): Int32Array {
+  walk(order: string, nowMs: number): Walk {
     const kept = this.kept.get(order);
     if (!kept) throw new Error(`The index does not keep the order ${order}`);
     if (!kept.lift) return kept.sorted;
@@ -106,10 +115,12 @@ export class IndexOrders {
     const lifted = [...this.windows].filter(([, windows]) => value(windows, nowMs) !== 0).map(([i]) => i);
     if (lifted.length === 0) return kept.sorted;
     lifted.sort(kept.compare);
+    const key = lifted.join(',');
+    if (kept.lastLifted?.key === key) return kept.lastLifted.walk;
     const isLifted = new Uint8Array(this.size);
     for (const i of lifted) isLifted[i] = 1;
     const walk = new Int32Array(this.size);
-    const sorted = kept.sorted;
+    const sorted = kept.sorted.walk;
     let at = 0;
     let next = 0;
     let current = -1;
@@ -122,8 +133,16 @@ export class IndexOrders {
       }
       if (isLifted[i] === 0) walk[at++] = i;
     }
-    return walk;
+    kept.lastLifted = { key, walk: { walk, rank: ranksOf(walk) } };
+    return kept.lastLifted.walk;
   }
+}
+
+/** Each position's place in `walk`. */
+function ranksOf(walk: Int32Array): Int32Array {
+  const rank = new Int32Array(walk.length);
+  for (let k = 0; k < walk.length; k++) rank[walk[k]!] = k;
+  return rank;
 }
 
 /** Positions compared by `keys`, each over its factor's values (NaN: no value). */

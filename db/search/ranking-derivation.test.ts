@@ -72,7 +72,7 @@ async function databaseOrder(order: string, now: Date, ranking: Ranking = RANKIN
 /** The same, as the index's orders walk them. */
 async function indexOrder(order: string, now: Date, ranking: Ranking = RANKING) {
   const orders = await IndexOrders.build(rows, ranking);
-  return [...orders.walk(order, now.getTime())].map((i) => rows[i]!.id);
+  return [...orders.walk(order, now.getTime()).walk].map((i) => rows[i]!.id);
 }
 
 const withPrice: RankFactor = { kind: 'stored', value: (ad) => (ad.pricePerHour === null ? 0 : 1) };

@@ -1,0 +1,158 @@
+// What a card of the search results, the VIP banner or the home's strip shows of an ad. A card is made of facts read
+// from the database (texts, cover, rates, the plan and its end, the advertiser's birth date, the ad's windows) and of
+// what follows from them at the moment it is shown (the plan in force, the age, "Disponible ahora"), worked out here
+// in one way for every caller. With the search index, the facts of the ads shown are kept with the index: they hold
+// for its catalogue version (every change to what a card shows changes the version), so a search reads only the ads
+// it has not shown since (docs/decisions/056-search-miss.md).
+import type { Knex } from 'knex';
+import type { Category, Plan } from '#shared/catalogue.ts';
+import { ageFrom } from '#shared/dates.ts';
+import { planOfTier, planTier } from '#shared/ranking.ts';
+import { HOURLY } from '#shared/rates.ts';
+import { availableUntilAt, type AdWindow } from '#shared/available-now.ts';
+import { windowsNotEndedOf } from './availability-windows.ts';
+
+export interface AdCard {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  category: Category;
+  barrio: string | null;
+  /** The lowest 1-hour rate (docs/decisions/031-rates.md). */
+  pricePerHour: number | null;
+  /** The places' 1-hour rates differ: the card says "desde". */
+  hourlyRatesDiffer: boolean;
+  /** Any rate at all, 1-hour or not: without a 1-hour one the card points to the ad's table. */
+  hasRates: boolean;
+  /** The plan in force now: a paid plan past its end date counts as gratuito. */
+  plan: Plan;
+  photosVerified: boolean;
+  age: number | null;
+  image: { key: string; width: number; height: number; alt: string } | null;
+  publishedAt: Date;
+  /** The end of "Disponible ahora" while the advertiser has it on (the badge); null otherwise. */
+  availableUntil: Date | null;
+}
+
+/** The columns of `ads` a card is made from. */
+export const CARD_COLUMNS = [
+  'ads.id',
+  'ads.slug',
+  'ads.title',
+  'ads.description',
+  'ads.category',
+  'ads.barrio',
+  'ads.price_per_hour',
+  'ads.plan',
+  'ads.plan_expires_at',
+  'ads.photos_verified',
+  'ads.published_at',
+  'ads.advertiser_id',
+];
+
+export interface AdRow {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  category: Category;
+  barrio: string | null;
+  price_per_hour: number | null;
+  plan: Plan;
+  plan_expires_at: Date | number | string | null;
+  photos_verified: boolean | number;
+  published_at: Date | number | string;
+  advertiser_id: number;
+}
+
+/** A card's facts: all of it that does not change with the clock, and what the rest follows from. */
+export interface CardFacts {
+  card: Omit<AdCard, 'plan' | 'age' | 'availableUntil'>;
+  plan: Plan;
+  planExpiresAt: number | null;
+  birthDate: string | Date | null;
+  /** The ad's windows not ended when the facts were read. */
+  windows: AdWindow[];
+}
+
+/** The card at `now`. */
+export function cardAt(facts: CardFacts, now: Date): AdCard {
+  const nowMs = now.getTime();
+  const until = availableUntilAt(facts.windows, nowMs);
+  return {
+    ...facts.card,
+    plan: planOfTier(planTier(facts.plan, facts.planExpiresAt, nowMs)),
+    age: facts.birthDate ? ageFrom(facts.birthDate, now) : null,
+    availableUntil: until === null ? null : new Date(until),
+  };
+}
+
+/** The facts of these rows' cards: cover photos, advertisers' birth dates, windows and rates in one query each. */
+export async function cardFactsOf(db: Knex, rows: AdRow[], now: Date): Promise<CardFacts[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => Number(r.id));
+  const [images, advertisers, windows, rateRows] = await Promise.all([
+    db('ad_images').whereIn('ad_id', ids).where('position', 0).select('ad_id', 'file_key', 'width', 'height', 'alt'),
+    db('advertisers')
+      .whereIn('id', [...new Set(rows.map((r) => r.advertiser_id))])
+      .select('id', 'birth_date'),
+    windowsNotEndedOf(db, ids, now),
+    db('ad_rates').whereIn('ad_id', ids).select('ad_id', 'duration', 'amount'),
+  ]);
+  const covers = new Map<number, AdCard['image']>();
+  for (const img of images) covers.set(Number(img.ad_id), { key: img.file_key, width: img.width, height: img.height, alt: img.alt });
+  const birthDates = new Map<number, string | Date | null>(advertisers.map((a) => [Number(a.id), a.birth_date]));
+  const rates = new Map<number, Set<number>>();
+  for (const r of rateRows) {
+    const hourly = rates.get(Number(r.ad_id)) ?? new Set<number>();
+    if (r.duration === HOURLY) hourly.add(Number(r.amount));
+    rates.set(Number(r.ad_id), hourly);
+  }
+  return rows.map((r) => ({
+    card: {
+      id: Number(r.id),
+      slug: r.slug,
+      title: r.title,
+      excerpt: excerpt(r.description),
+      category: r.category,
+      barrio: r.barrio,
+      pricePerHour: r.price_per_hour,
+      hourlyRatesDiffer: (rates.get(Number(r.id))?.size ?? 0) > 1,
+      hasRates: rates.has(Number(r.id)),
+      photosVerified: Boolean(r.photos_verified),
+      image: covers.get(Number(r.id)) ?? null,
+      publishedAt: new Date(r.published_at),
+    },
+    plan: r.plan,
+    planExpiresAt: r.plan_expires_at === null ? null : new Date(r.plan_expires_at).getTime(),
+    birthDate: birthDates.get(r.advertiser_id) ?? null,
+    windows: windows.get(Number(r.id)) ?? [],
+  }));
+}
+
+function excerpt(text: string, max = 140): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** Cards' facts kept per search index, at most this many per index (the oldest read first goes). */
+export const KEPT_CARDS = 20_000;
+const keptByIndex = new WeakMap<object, Map<number, CardFacts>>();
+
+/**
+ * The facts of these ads' cards, kept with `index` (one catalogue version): those not kept yet are read with `read`
+ * and kept. An id that `read` does not find (unpublished since) is simply left out.
+ */
+export async function keptCardFacts(index: object, ids: number[], read: (ids: number[]) => Promise<CardFacts[]>): Promise<CardFacts[]> {
+  let kept = keptByIndex.get(index);
+  if (!kept) keptByIndex.set(index, (kept = new Map()));
+  const missing = ids.filter((id) => !kept.has(id));
+  if (missing.length) {
+    for (const facts of await read(missing)) {
+      if (kept.size >= KEPT_CARDS) kept.delete(kept.keys().next().value!);
+      kept.set(facts.card.id, facts);
+    }
+  }
+  return ids.flatMap((id) => kept.get(id) ?? []);
+}
