@@ -1,7 +1,7 @@
 // Profiles our server under a load of bench/speed.ts: node --cpu-prof in the server process, wrk for PROFILE_S
 // seconds; the .cpuprofile lands in PROFILE_DIR (default data/bench/profiles), summarised by self time per function
 // and per file. Usage: PROFILE_CASE=search (random filter sets, cache misses), hit (one ad page, answered from the
-// render cache and counted) or ingest (pageviews) node bench/profile.ts
+// render cache and counted), broad (broad words and names, pages 1-3: misses) or ingest (pageviews) node bench/profile.ts
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBenchData } from './lib/bench-data.ts';
@@ -9,7 +9,7 @@ import { BENCH_DATA_DIR, log } from './lib/common.ts';
 import { ensureSiteBuild, startAppServer, type RunningServer } from './lib/processes.ts';
 import { wrk } from './lib/wrk.ts';
 import { getBody } from './lib/http.ts';
-import { INGEST_SCRIPT, freshDatabase, randomSearchScript, startIngestServer } from './speed.ts';
+import { INGEST_SCRIPT, broadSearchScript, freshDatabase, randomSearchScript, startIngestServer } from './speed.ts';
 
 const PROFILE_DIR = process.env.PROFILE_DIR ?? path.join(BENCH_DATA_DIR, 'profiles');
 const PROFILE_S = Number(process.env.PROFILE_S ?? 10);
@@ -70,6 +70,7 @@ delete process.env.NODE_OPTIONS;
 /** What wrk asks for: its first URL and, for the random searches and the pageviews, the script that varies it. */
 async function profiledLoad(): Promise<{ url: string; script?: string; what: string }> {
   if (ingest) return { url: '/api/analytics/track', script: INGEST_SCRIPT, what: 'pageviews' };
+  if (profileCase === 'broad') return { url: '/buscar', script: broadSearchScript(), what: 'broad searches (words, names, pages 1-3)' };
   if (profileCase !== 'hit') return { url: '/buscar', script: randomSearchScript(), what: 'random searches' };
   const search = (await getBody(`${server.origin}/buscar`)).toString('utf8');
   const adPath = /href="(\/anuncio\/[a-z0-9-]+)"/.exec(search)?.[1];

@@ -28,7 +28,7 @@ import { BENCH_ADS, ensureBenchData } from './lib/bench-data.ts';
 import { BENCH_DATA_DIR, isMain, log, round } from './lib/common.ts';
 import { getBody } from './lib/http.ts';
 import { ensureSiteBuild, startAppServer, startServer, type RunningServer } from './lib/processes.ts';
-import { startBaseline, type BaselineRoute } from './lib/nginx.ts';
+import { startBaseline, startNodeStatic, type BaselineRoute } from './lib/nginx.ts';
 import { hasWrk, wrk, type WrkResult } from './lib/wrk.ts';
 
 export const CONNECTIONS = 50;
@@ -42,12 +42,9 @@ const wanted = (name: string) => !process.env.SPEED_CASES || process.env.SPEED_C
 
 const lua = (values: string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
 
-/** Lua picking a random filter set per request: text x category x zone x one more filter, each possibly absent. */
-export function randomSearchScript(): string {
-  const texts = ['', 'masajes', 'relax', 'hotel', 'departamento', 'ingles', 'centro', 'noche', 'discreta', 'spa', 'palermo', 'recoleta'];
-  const categories = ['', ...CATEGORIES.map((c) => c.value)];
-  const zones = ['', ...ZONES.map((z) => z.value), ...BARRIOS.map((b) => b.slug)];
-  const filters = [
+/** One more filter of a random search: a language, a service, an attention, a price, an age, a time, or a flag. */
+function oneMoreFilter(): string[] {
+  return [
     ...LANGUAGES.map((x) => `idioma=${x.value}`),
     ...SERVICE_TYPES.map((x) => `servicio=${x.value}`),
     ...ATTENTION_TYPES.map((x) => `atencion=${x.value}`),
@@ -58,6 +55,14 @@ export function randomSearchScript(): string {
     'orden=recientes',
     'pagina=2',
   ];
+}
+
+/** Lua picking a random filter set per request: text x category x zone x one more filter, each possibly absent. */
+export function randomSearchScript(): string {
+  const texts = ['', 'masajes', 'relax', 'hotel', 'departamento', 'ingles', 'centro', 'noche', 'discreta', 'spa', 'palermo', 'recoleta'];
+  const categories = ['', ...CATEGORIES.map((c) => c.value)];
+  const zones = ['', ...ZONES.map((z) => z.value), ...BARRIOS.map((b) => b.slug)];
+  const filters = oneMoreFilter();
   return `
 local texts = ${lua(texts)}
 local categories = ${lua(categories)}
@@ -72,6 +77,49 @@ request = function()
   if category ~= "" then parts[#parts + 1] = "categoria=" .. category end
   if zone ~= "" then parts[#parts + 1] = "zona=" .. zone end
   parts[#parts + 1] = pick(filters)
+  return wrk.format("GET", "/buscar?" .. table.concat(parts, "&"))
+end`;
+}
+
+/**
+ * Lua picking a random search of the kind an outside bench makes: a broad word of the ads' texts (found in a large
+ * share of the catalogue), an advertiser's name or a word's first letters, with a category, a zone and one more
+ * filter or not, on page 1, 2 or 3: misses (some 80,000 sets) whose matches are many, and deeper pages.
+ */
+export function broadSearchScript(): string {
+  const broadWords = [
+    'hola',
+    'soy',
+    'atencion',
+    'buena',
+    'charla',
+    'citas',
+    'compania',
+    'encuentro',
+    'trato',
+    'horarios',
+    'lugar',
+    'enc',
+    'com',
+  ];
+  const names = ['sofia', 'valentina', 'lucia', 'camila', 'thiago', 'matias', 'joaquin', 'renata', 'luna', 'bruno'];
+  const categories = ['', ...CATEGORIES.map((c) => c.value)];
+  const zones = ['', ...ZONES.map((z) => z.value)];
+  return `
+local words = ${lua([...broadWords, ...names])}
+local categories = ${lua(categories)}
+local zones = ${lua(zones)}
+local filters = ${lua(['', ...oneMoreFilter().filter((f) => !f.startsWith('pagina='))])}
+math.randomseed(${(Date.now() + 1) % 1_000_000})
+local function pick(list) return list[math.random(#list)] end
+request = function()
+  local parts = { "q=" .. pick(words) }
+  local category, zone, filter = pick(categories), pick(zones), pick(filters)
+  if category ~= "" then parts[#parts + 1] = "categoria=" .. category end
+  if zone ~= "" then parts[#parts + 1] = "zona=" .. zone end
+  if filter ~= "" then parts[#parts + 1] = filter end
+  local page = math.random(3)
+  if page > 1 then parts[#parts + 1] = "pagina=" .. page end
   return wrk.format("GET", "/buscar?" .. table.concat(parts, "&"))
 end`;
 }
@@ -149,11 +197,13 @@ async function pageCase(ours: RunningServer, c: PageCase): Promise<Record<string
   const sample = await getBody(ours.origin + c.url);
   const file = path.join(WORK_DIR, `${c.name}.html`);
   fs.writeFileSync(file, sample);
-  const baseline = await startBaseline(path.join(WORK_DIR, 'nginx'), [{ path: c.baselinePath, file } satisfies BaselineRoute]);
+  const routes = [{ path: c.baselinePath, file } satisfies BaselineRoute];
+  const baseline = await startBaseline(path.join(WORK_DIR, 'nginx'), routes);
   try {
     log(`${c.name}: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s, ours then ${baseline.kind}`);
     const oursResult = await measure(ours.origin, c, () => waitIdle(ours.origin));
     const baselineResult = await measure(baseline.origin, c);
+    const nodeHttp = await nodeCeiling(routes, (origin) => measure(origin, c));
     log(`${c.name}: ${oursResult.requestsPerSec} req/s (p99 ${oursResult.latencyMs.p99} ms) vs ${baselineResult.requestsPerSec}`);
     return {
       benchmark: `speed-${c.name}`,
@@ -162,9 +212,26 @@ async function pageCase(ours: RunningServer, c: PageCase): Promise<Record<string
       ours: oursResult,
       baseline: { kind: baseline.kind, ...baselineResult },
       ratio: round(oursResult.requestsPerSec / baselineResult.requestsPerSec, 4),
+      ...nodeHttp,
     };
   } finally {
     await baseline.stop();
+  }
+}
+
+/**
+ * Node's own ceiling for a case: a plain node:http server with the same bytes (no application), measured after nginx
+ * in the same run; its ratio to nginx bounds what any Node server can reach here. Skipped with NODE_CEILING=false.
+ */
+async function nodeCeiling(routes: BaselineRoute[], run: (origin: string) => Promise<WrkResult>): Promise<Record<string, unknown>> {
+  if (process.env.NODE_CEILING === 'false') return {};
+  const plain = await startNodeStatic(routes);
+  try {
+    const result = await run(plain.origin);
+    log(`plain node:http with the same bytes: ${result.requestsPerSec} req/s`);
+    return { nodeHttp: result };
+  } finally {
+    await plain.stop();
   }
 }
 
@@ -253,6 +320,10 @@ async function ingestCase(everyEventNew = false): Promise<Record<string, unknown
   } finally {
     await baseline.stop();
   }
+  const nodeHttp = await nodeCeiling([], async (origin) => {
+    await run(origin, WARMUP_S);
+    return run(origin, DURATION_S);
+  });
   log(`${name}: ${oursResult.requestsPerSec} events/s (p99 ${oursResult.latencyMs.p99} ms) vs ${baselineResult.requestsPerSec}`);
   log(`${name}: ${backlog.itemsAtEnd} events in the inbox when the load ended, drained in ${backlog.drainedInS} s`);
   return {
@@ -261,6 +332,7 @@ async function ingestCase(everyEventNew = false): Promise<Record<string, unknown
     ours: oursResult,
     baseline: { kind: baseline.kind, ...baselineResult },
     ratio: round(oursResult.requestsPerSec / baselineResult.requestsPerSec, 4),
+    ...nodeHttp,
     inboxAfterLoad: backlog,
     sigterm: { acknowledged: acknowledgedAfterTerm, stored: storedAfterTerm, lost: Math.max(0, acknowledgedAfterTerm - storedAfterTerm) },
     sigkill: {
@@ -315,6 +387,7 @@ export async function runSpeedBenchmark(): Promise<Record<string, unknown>[]> {
         script: randomSearchScript(),
         baselinePath: '/buscar*',
       },
+      { name: 'search-broad', url: '/buscar?q=hola&pagina=2', script: broadSearchScript(), baselinePath: '/buscar*' },
       { name: 'search-popular', url: popular[0]!, script: pickUrlScript(popular), baselinePath: '/buscar*' },
       { name: 'ad-page', url: adPath, baselinePath: adPath },
       { name: 'landing', url: landings[0]!, script: pickUrlScript(landings), baselinePath: '/masajes/*' },

@@ -22,6 +22,26 @@ interface SqliteStatement {
   all(bindings: unknown[]): unknown[];
   run(bindings: unknown[]): { changes: number; lastInsertRowid: number | bigint };
 }
+/**
+ * Statements kept prepared per connection, by their SQL: Knex prepares every query again, and preparing was a tenth
+ * of a search page's work (docs/decisions/056-search-miss.md). Statements run to completion at once (all, run), so
+ * one can serve every query of its text; SQLite prepares one again by itself after a schema change.
+ */
+export const KEPT_STATEMENTS = 500;
+const keptStatements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
+
+export function preparedStatement(connection: SqliteConnection, sql: string): SqliteStatement {
+  let kept = keptStatements.get(connection);
+  if (!kept) keptStatements.set(connection, (kept = new Map()));
+  let statement = kept.get(sql);
+  if (!statement) {
+    statement = connection.prepare(sql);
+    if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+    kept.set(sql, statement);
+  }
+  return statement;
+}
+
 interface QueryObject {
   sql?: string;
   bindings?: unknown[];
@@ -122,7 +142,7 @@ export class VeladaSqliteClient extends BetterSqliteClient {
 
   async _query(connection: SqliteConnection, obj: QueryObject): Promise<QueryObject> {
     if (!obj.sql) throw new Error('The query is empty');
-    const statement = connection.prepare(obj.sql);
+    const statement = preparedStatement(connection, obj.sql);
     const bindings = this._formatBindings(obj.bindings);
     // A write outside a transaction waits for this thread's transaction on the file, if one is open.
     const turns = statement.readonly || connection.inTransaction || holders.has(connection) ? null : turnsOf(this);

@@ -45,10 +45,7 @@ http {
 export async function startBaseline(dir: string, routes: BaselineRoute[]): Promise<Baseline> {
   if (!NGINX_BINARY) {
     log('nginx not found (apt-get install -y nginx): the baseline is a plain node:http server');
-    const pages: Record<string, string> = {};
-    for (const route of routes) pages[route.path] = route.file;
-    const server = await startServer('static-server.ts', { STATIC_PAGES: JSON.stringify(pages) });
-    return { kind: 'node-static', origin: server.origin, stop: server.stop };
+    return startNodeStatic(routes);
   }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -63,4 +60,15 @@ export async function startBaseline(dir: string, routes: BaselineRoute[]): Promi
     origin,
     stop: nginx.stop,
   };
+}
+
+/**
+ * A plain node:http server answering the same bytes (bench/servers/static-server.ts): what Node's own HTTP server
+ * does with no application at all, the ceiling of any Node server on this machine (reported beside nginx).
+ */
+export async function startNodeStatic(routes: BaselineRoute[]): Promise<Baseline> {
+  const pages: Record<string, string> = {};
+  for (const route of routes) pages[route.path] = route.file;
+  const server = await startServer('static-server.ts', { STATIC_PAGES: JSON.stringify(pages) });
+  return { kind: 'node-static', origin: server.origin, stop: server.stop };
 }

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 
 const files = JSON.parse(process.env.STATIC_PAGES ?? '{}') as Record<string, string>;
 const pages = new Map(Object.entries(files).map(([url, file]) => [url, fs.readFileSync(file)]));
+const prefixes = [...pages].filter(([key]) => key.endsWith('*')).map(([key, body]) => [key.slice(0, -1), body] as const);
 
 const server = http.createServer((req, res) => {
   if (req.method === 'POST') {
@@ -16,7 +17,7 @@ const server = http.createServer((req, res) => {
     return;
   }
   const url = req.url ?? '';
-  const body = pages.get(url) ?? [...pages].find(([key]) => key.endsWith('*') && url.startsWith(key.slice(0, -1)))?.[1];
+  const body = pages.get(url) ?? prefixes.find(([prefix]) => url.startsWith(prefix))?.[1];
   if (!body) {
     res.writeHead(404).end();
     return;

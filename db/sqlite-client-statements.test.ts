@@ -1,0 +1,35 @@
+// Statements are kept prepared per connection by their SQL, a bounded number, and a kept statement still sees the
+// schema as it is now.
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { KEPT_STATEMENTS, preparedStatement } from './sqlite-client.ts';
+
+describe('preparedStatement', () => {
+  it('prepares each text once per connection, keeping a bounded number', () => {
+    const connection = new Database(':memory:');
+    let prepared = 0;
+    const prepare = connection.prepare.bind(connection);
+    const counting = Object.assign(Object.create(connection) as Database.Database, {
+      prepare: (sql: string) => {
+        prepared += 1;
+        return prepare(sql);
+      },
+    });
+    expect(preparedStatement(counting, 'select 1 as one').all([])).toEqual([{ one: 1 }]);
+    expect(preparedStatement(counting, 'select 1 as one').all([])).toEqual([{ one: 1 }]);
+    expect(prepared).toBe(1);
+    for (let i = 0; i < KEPT_STATEMENTS; i++) preparedStatement(counting, `select ${i} as n`);
+    preparedStatement(counting, 'select 1 as one');
+    expect(prepared).toBe(KEPT_STATEMENTS + 2);
+    connection.close();
+  });
+
+  it('answers from the current schema after a change', () => {
+    const connection = new Database(':memory:');
+    connection.exec('create table t (a integer); insert into t values (1)');
+    expect(preparedStatement(connection, 'select * from t').all([])).toEqual([{ a: 1 }]);
+    connection.exec('alter table t add column b integer default 2');
+    expect(preparedStatement(connection, 'select * from t').all([])).toEqual([{ a: 1, b: 2 }]);
+    connection.close();
+  });
+});
