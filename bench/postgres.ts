@@ -13,17 +13,8 @@ import { BENCH_DATA_DIR, isMain, log, round } from './lib/common.ts';
 import { getBody } from './lib/http.ts';
 import { startBaseline } from './lib/nginx.ts';
 import { hasWrk, wrk, type WrkResult } from './lib/wrk.ts';
-import {
-  CONNECTIONS,
-  DURATION_S,
-  INGEST_SCRIPT,
-  WARMUP_S,
-  measure,
-  pickUrlScript,
-  popularUrls,
-  randomSearchScript,
-  waitIdle,
-} from './speed.ts';
+import { CONNECTIONS, DURATION_S, WARMUP_S, measure, waitIdle } from './speed.ts';
+import { INGEST_SCRIPT, pickUrlScript, popularUrls, randomSearchScript } from './lib/wrk-scripts.ts';
 
 const WORK_DIR = path.join(BENCH_DATA_DIR, 'postgres');
 /** BENCH_REDIS_URL: the processes count their rate limits in this Redis (REDIS_URL) instead of PostgreSQL. */

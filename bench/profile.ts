@@ -9,7 +9,8 @@ import { BENCH_DATA_DIR, log } from './lib/common.ts';
 import { ensureSiteBuild, startAppServer, type RunningServer } from './lib/processes.ts';
 import { wrk } from './lib/wrk.ts';
 import { getBody } from './lib/http.ts';
-import { INGEST_SCRIPT, broadSearchScript, freshDatabase, randomSearchScript, startIngestServer } from './speed.ts';
+import { freshDatabase, startIngestServer } from './speed.ts';
+import { INGEST_SCRIPT, broadSearchScript, randomSearchScript } from './lib/wrk-scripts.ts';
 
 const PROFILE_DIR = process.env.PROFILE_DIR ?? path.join(BENCH_DATA_DIR, 'profiles');
 const PROFILE_S = Number(process.env.PROFILE_S ?? 10);

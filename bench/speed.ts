@@ -2,6 +2,7 @@
 // (production mode, 100,000 ads on SQLite) against nginx serving the same bytes, in the same run, under wrk with one
 // thread and 50 connections. One JSON line per case:
 // - search-random: a new filter set per request (text x category x zone x one filter): nearly every one a cache miss;
+// - search-broad: a broad word or a name, with a category or a zone, on pages 1-3 (misses with many matches);
 // - search-popular: 60 filter sets drawn at random (cache hits once warm);
 // - ad-page: one ad page repeated (hits); home: the prerendered home; home-strip: its featured strip (a server
 //   island, rendered once per catalog version);
@@ -12,17 +13,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrate, openDb } from '#db/connection.ts';
 import { openAnalyticsInbox } from '#db/analytics-inbox/index.ts';
-import {
-  ATTENTION_TYPES,
-  AGE_RANGES,
-  AVAILABILITY_OPTIONS,
-  BARRIOS,
-  CATEGORIES,
-  LANGUAGES,
-  PRICE_RANGES,
-  SERVICE_TYPES,
-  ZONES,
-} from '#shared/catalogue.ts';
 import { allLandings } from '#shared/search-engines.ts';
 import { BENCH_ADS, ensureBenchData } from './lib/bench-data.ts';
 import { BENCH_DATA_DIR, isMain, log, round } from './lib/common.ts';
@@ -30,6 +20,7 @@ import { getBody } from './lib/http.ts';
 import { ensureSiteBuild, startAppServer, startServer, type RunningServer } from './lib/processes.ts';
 import { startBaseline, startNodeStatic, type BaselineRoute } from './lib/nginx.ts';
 import { hasWrk, wrk, type WrkResult } from './lib/wrk.ts';
+import { broadSearchScript, ingestScript, pickUrlScript, popularUrls, randomSearchScript } from './lib/wrk-scripts.ts';
 
 export const CONNECTIONS = 50;
 /** Seconds of load before each measured run (WARMUP_S=12 to tell a slow start from a slow steady state). */
@@ -39,126 +30,6 @@ const WORK_DIR = path.join(BENCH_DATA_DIR, 'speed');
 
 /** SPEED_CASES=search-random,ingest runs only those cases (all by default). */
 const wanted = (name: string) => !process.env.SPEED_CASES || process.env.SPEED_CASES.split(',').includes(name);
-
-const lua = (values: string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
-
-/** One more filter of a random search: a language, a service, an attention, a price, an age, a time, or a flag. */
-function oneMoreFilter(): string[] {
-  return [
-    ...LANGUAGES.map((x) => `idioma=${x.value}`),
-    ...SERVICE_TYPES.map((x) => `servicio=${x.value}`),
-    ...ATTENTION_TYPES.map((x) => `atencion=${x.value}`),
-    ...PRICE_RANGES.map((x) => `precio=${x.value}`),
-    ...AGE_RANGES.map((x) => `edad=${x.value}`),
-    ...AVAILABILITY_OPTIONS.map((x) => `disponibilidad=${x.value}`),
-    'verificacion=fotos',
-    'orden=recientes',
-    'pagina=2',
-  ];
-}
-
-/** Lua picking a random filter set per request: text x category x zone x one more filter, each possibly absent. */
-export function randomSearchScript(): string {
-  const texts = ['', 'masajes', 'relax', 'hotel', 'departamento', 'ingles', 'centro', 'noche', 'discreta', 'spa', 'palermo', 'recoleta'];
-  const categories = ['', ...CATEGORIES.map((c) => c.value)];
-  const zones = ['', ...ZONES.map((z) => z.value), ...BARRIOS.map((b) => b.slug)];
-  const filters = oneMoreFilter();
-  return `
-local texts = ${lua(texts)}
-local categories = ${lua(categories)}
-local zones = ${lua(zones)}
-local filters = ${lua(filters)}
-math.randomseed(${Date.now() % 1_000_000})
-local function pick(list) return list[math.random(#list)] end
-request = function()
-  local parts = {}
-  local text, category, zone = pick(texts), pick(categories), pick(zones)
-  if text ~= "" then parts[#parts + 1] = "q=" .. text end
-  if category ~= "" then parts[#parts + 1] = "categoria=" .. category end
-  if zone ~= "" then parts[#parts + 1] = "zona=" .. zone end
-  parts[#parts + 1] = pick(filters)
-  return wrk.format("GET", "/buscar?" .. table.concat(parts, "&"))
-end`;
-}
-
-/**
- * Lua picking a random search of the kind an outside bench makes: a broad word of the ads' texts (found in a large
- * share of the catalogue), an advertiser's name or a word's first letters, with a category, a zone and one more
- * filter or not, on page 1, 2 or 3: misses (some 80,000 sets) whose matches are many, and deeper pages.
- */
-export function broadSearchScript(): string {
-  const broadWords = [
-    'hola',
-    'soy',
-    'atencion',
-    'buena',
-    'charla',
-    'citas',
-    'compania',
-    'encuentro',
-    'trato',
-    'horarios',
-    'lugar',
-    'enc',
-    'com',
-  ];
-  const names = ['sofia', 'valentina', 'lucia', 'camila', 'thiago', 'matias', 'joaquin', 'renata', 'luna', 'bruno'];
-  const categories = ['', ...CATEGORIES.map((c) => c.value)];
-  const zones = ['', ...ZONES.map((z) => z.value)];
-  return `
-local words = ${lua([...broadWords, ...names])}
-local categories = ${lua(categories)}
-local zones = ${lua(zones)}
-local filters = ${lua(['', ...oneMoreFilter().filter((f) => !f.startsWith('pagina='))])}
-math.randomseed(${(Date.now() + 1) % 1_000_000})
-local function pick(list) return list[math.random(#list)] end
-request = function()
-  local parts = { "q=" .. pick(words) }
-  local category, zone, filter = pick(categories), pick(zones), pick(filters)
-  if category ~= "" then parts[#parts + 1] = "categoria=" .. category end
-  if zone ~= "" then parts[#parts + 1] = "zona=" .. zone end
-  if filter ~= "" then parts[#parts + 1] = filter end
-  local page = math.random(3)
-  if page > 1 then parts[#parts + 1] = "pagina=" .. page end
-  return wrk.format("GET", "/buscar?" .. table.concat(parts, "&"))
-end`;
-}
-
-/** The popular filter sets: a category in a zone, or a category alone. */
-export function popularUrls(): string[] {
-  const urls = CATEGORIES.map((c) => `/buscar?categoria=${c.value}`);
-  for (const c of CATEGORIES) for (const z of ZONES) urls.push(`/buscar?categoria=${c.value}&zona=${z.value}`);
-  for (const b of BARRIOS.slice(0, 60 - urls.length)) urls.push(`/buscar?zona=${b.slug}`);
-  return urls.slice(0, 60);
-}
-
-export const pickUrlScript = (urls: string[]) => `
-local urls = ${lua(urls)}
-request = function() return wrk.format("GET", urls[math.random(#urls)]) end`;
-
-/** Pageviews of 50,000 visitors, each from its own address (the server trusts X-Forwarded-For from this machine). */
-/**
- * Pageviews as wrk posts them: 50,000 visitors, each from an address of its own, taken in turn; or (`everyEventNew`,
- * the harsh case) every event a new visitor from a new address, so that nothing per visitor or per source is ever
- * found already made.
- */
-export function ingestScript(everyEventNew = false): string {
-  return `
-local n = 0
-request = function()
-  n = n + 1
-  local v = ${everyEventNew ? 'n' : 'n % 50000'}
-  local body = string.format('{"eventType":"pageview","visitorId":"00000000-0000-4000-8000-%012x","sessionId":"00000000-0000-4000-9000-%012x","pageUrl":"https://velada.example/anuncio/aviso-%d","pageTitle":"Aviso %d | Velada","referrer":"https://www.google.com/","screenResolution":"390x844","source":"google","medium":"organic"}', v, v, n % 5000, n % 5000)
-  return wrk.format("POST", "/api/analytics/track", {
-    ["Content-Type"] = "application/json",
-    ["Sec-Fetch-Site"] = "same-origin",
-    ["User-Agent"] = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
-    ["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.floor(v / 65536) % 256, math.floor(v / 256) % 256, v % 256)
-  }, body)
-end`;
-}
-
-export const INGEST_SCRIPT = ingestScript();
 
 interface PageCase {
   name: string;

@@ -1,20 +1,24 @@
 // Statements are kept prepared per connection by their SQL, a bounded number, and a kept statement still sees the
 // schema as it is now.
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { KEPT_STATEMENTS, preparedStatement } from './sqlite-client.ts';
+import { KEPT_STATEMENTS, preparedStatement, type SqliteConnection } from './sqlite-client.ts';
+
+type Connection = SqliteConnection & { exec(sql: string): void; close(): void };
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => Connection;
 
 describe('preparedStatement', () => {
   it('prepares each text once per connection, keeping a bounded number', () => {
     const connection = new Database(':memory:');
     let prepared = 0;
-    const prepare = connection.prepare.bind(connection);
-    const counting = Object.assign(Object.create(connection) as Database.Database, {
-      prepare: (sql: string) => {
+    const counting: SqliteConnection = {
+      inTransaction: false,
+      pragma: (source) => connection.pragma(source),
+      prepare: (sql) => {
         prepared += 1;
-        return prepare(sql);
+        return connection.prepare(sql);
       },
-    });
+    };
     expect(preparedStatement(counting, 'select 1 as one').all([])).toEqual([{ one: 1 }]);
     expect(preparedStatement(counting, 'select 1 as one').all([])).toEqual([{ one: 1 }]);
     expect(prepared).toBe(1);
