@@ -6,6 +6,10 @@ describe('Buenos Aires dates', () => {
   it('uses the Buenos Aires day, three hours behind UTC', () => {
     expect(buenosAiresDate(new Date('2026-03-02T02:30:00Z'))).toBe('2026-03-01');
     expect(buenosAiresDate(new Date('2026-03-02T03:30:00Z'))).toBe('2026-03-02');
+    // Instants next to each other, either side of midnight in Buenos Aires, and back again.
+    expect(buenosAiresDate(new Date('2026-03-02T02:59:59.999Z'))).toBe('2026-03-01');
+    expect(buenosAiresDate(new Date('2026-03-02T03:00:00.000Z'))).toBe('2026-03-02');
+    expect(buenosAiresDate(new Date('2026-03-02T02:59:30.000Z'))).toBe('2026-03-01');
   });
 
   it('counts whole years of age', () => {

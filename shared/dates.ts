@@ -4,9 +4,19 @@ import { TIME_ZONE } from './availability.ts';
 // Built once: creating an Intl.DateTimeFormat costs far more than formatting with it.
 const dateInBuenosAires = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
+/** The last minute formatted, and its date: a page asks for the date of the same instant dozens of times. */
+let lastMinute = Number.NaN;
+let lastDate = '';
+
 /** Today's date in Buenos Aires as 'YYYY-MM-DD'. */
 export function buenosAiresDate(now: Date): string {
-  return dateInBuenosAires.format(now);
+  // Time zones change their offsets on whole minutes: every instant of a minute has the same date.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastDate = dateInBuenosAires.format(now);
+    lastMinute = minute;
+  }
+  return lastDate;
 }
 
 export function daysSinceEpochInBuenosAires(now: Date): number {
