@@ -74,7 +74,7 @@ async function pageCase(ours: RunningServer, c: PageCase): Promise<Record<string
     log(`${c.name}: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s, ours then ${baseline.kind}`);
     const oursResult = await measure(ours.origin, c, () => waitIdle(ours.origin));
     const baselineResult = await measure(baseline.origin, c);
-    const nodeHttp = await nodeCeiling(routes, (origin) => measure(origin, c));
+    const nodeHttp = baseline.kind === 'nginx' ? await nodeCeiling(routes, (origin) => measure(origin, c)) : {};
     log(`${c.name}: ${oursResult.requestsPerSec} req/s (p99 ${oursResult.latencyMs.p99} ms) vs ${baselineResult.requestsPerSec}`);
     return {
       benchmark: `speed-${c.name}`,
@@ -191,10 +191,13 @@ async function ingestCase(everyEventNew = false): Promise<Record<string, unknown
   } finally {
     await baseline.stop();
   }
-  const nodeHttp = await nodeCeiling([], async (origin) => {
-    await run(origin, WARMUP_S);
-    return run(origin, DURATION_S);
-  });
+  const nodeHttp =
+    baseline.kind !== 'nginx'
+      ? {}
+      : await nodeCeiling([], async (origin) => {
+          await run(origin, WARMUP_S);
+          return run(origin, DURATION_S);
+        });
   log(`${name}: ${oursResult.requestsPerSec} events/s (p99 ${oursResult.latencyMs.p99} ms) vs ${baselineResult.requestsPerSec}`);
   log(`${name}: ${backlog.itemsAtEnd} events in the inbox when the load ended, drained in ${backlog.drainedInS} s`);
   return {

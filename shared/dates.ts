@@ -10,7 +10,7 @@ let lastDate = '';
 
 /** Today's date in Buenos Aires as 'YYYY-MM-DD'. */
 export function buenosAiresDate(now: Date): string {
-  // Time zones change their offsets on whole minutes: every instant of a minute has the same date.
+  // Buenos Aires has changed its offset only on whole minutes since 1920: every instant of a minute has one date.
   const minute = Math.floor(now.getTime() / 60_000);
   if (minute !== lastMinute) {
     lastDate = dateInBuenosAires.format(now);

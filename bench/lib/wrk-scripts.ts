@@ -108,7 +108,6 @@ export const pickUrlScript = (urls: string[]) => `
 local urls = ${lua(urls)}
 request = function() return wrk.format("GET", urls[math.random(#urls)]) end`;
 
-/** Pageviews of 50,000 visitors, each from its own address (the server trusts X-Forwarded-For from this machine). */
 /**
  * Pageviews as wrk posts them: 50,000 visitors, each from an address of its own, taken in turn; or (`everyEventNew`,
  * the harsh case) every event a new visitor from a new address, so that nothing per visitor or per source is ever

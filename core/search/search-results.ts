@@ -2,8 +2,8 @@
 // of the promotional banner on that page. The in-memory index of the process answers when it is current (db/search/,
 // docs/decisions/024-search-index.md); the database does otherwise.
 import type { Knex } from 'knex';
-import { searchAds } from '#db/queries/search-ads.ts';
-import { vipAds } from '#db/queries/vip-ads.ts';
+import { cardsByIds, searchAds } from '#db/queries/search-ads.ts';
+import { vipTurn } from '#db/queries/vip-ads.ts';
 import type { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import type { AdCardView, SearchResultsView } from '#shared/contracts/public/search.ts';
 import { buenosAiresDate } from '#shared/dates.ts';
@@ -24,13 +24,14 @@ export interface SearchOptions {
 export async function searchResults(db: Knex, filters: SearchFilters, options: SearchOptions = {}): Promise<SearchResultsView> {
   const now = options.now ?? new Date();
   const index = (await options.searchIndex?.current()) ?? null;
-  // The banner's VIPs depend on the category and the day's turn only: read once per catalogue version when the
-  // search index is there to keep them.
-  const loadPromos = async () => (await vipAds(db, { category: filters.categoria, limit: PROMO_TURNS }, now)).map(presentCard);
-  const [found, promos] = await Promise.all([
+  // The banner's VIPs depend on the category and the day's turn only: the turn is read once per catalogue version
+  // when the search index is there to keep it; their cards, as the results', are worked out at this moment.
+  const loadTurn = () => vipTurn(db, { category: filters.categoria, limit: PROMO_TURNS }, now);
+  const [found, turn] = await Promise.all([
     searchAds(db, filters, now, index),
-    index ? index.remember(`promos ${filters.categoria ?? ''} ${buenosAiresDate(now)}`, loadPromos) : loadPromos(),
+    index ? index.remember(`promos ${filters.categoria ?? ''} ${buenosAiresDate(now)}`, loadTurn) : loadTurn(),
   ]);
+  const promos = (await cardsByIds(db, turn, now, index)).map(presentCard);
   return {
     total: found.total,
     page: found.page,

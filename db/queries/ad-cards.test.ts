@@ -26,6 +26,7 @@ function facts(id: number, more: Partial<CardFacts> = {}): CardFacts {
     planExpiresAt: null,
     birthDate: null,
     windows: [],
+    readAt: NOON,
     ...more,
   };
 }
@@ -62,14 +63,29 @@ describe('keptCardFacts', () => {
       asked.push(ids);
       return ids.filter((id) => id !== 3).map((id) => facts(id));
     };
-    expect((await keptCardFacts(index, [1, 2, 3], read)).map((f) => f.card.id)).toEqual([1, 2]);
-    expect((await keptCardFacts(index, [4, 2, 1], read)).map((f) => f.card.id)).toEqual([4, 2, 1]);
-    expect((await keptCardFacts({}, [1], read)).map((f) => f.card.id)).toEqual([1]);
+    const at = new Date(NOON);
+    expect((await keptCardFacts(index, [1, 2, 3], at, read)).map((f) => f.card.id)).toEqual([1, 2]);
+    expect((await keptCardFacts(index, [4, 2, 1], at, read)).map((f) => f.card.id)).toEqual([4, 2, 1]);
+    expect((await keptCardFacts({}, [1], at, read)).map((f) => f.card.id)).toEqual([1]);
     expect(asked).toEqual([[1, 2, 3], [4], [1]]);
   });
 
-  it('keeps a bounded number per index', async () => {
+  it('reads again for an instant before the facts were read (their windows may have ended by then)', async () => {
     const index = {};
+    const asked: number[][] = [];
+    const read = async (ids: number[]) => {
+      asked.push(ids);
+      return ids.map((id) => facts(id));
+    };
+    await keptCardFacts(index, [1], new Date(NOON), read);
+    await keptCardFacts(index, [1], new Date(NOON + HOUR), read);
+    await keptCardFacts(index, [1], new Date(NOON - HOUR), read);
+    expect(asked).toEqual([[1], [1]]);
+  });
+
+  it('keeps a bounded number per index, and answers every id asked even when keeping one drops another', async () => {
+    const index = {};
+    const at = new Date(NOON);
     let reads = 0;
     const read = async (ids: number[]) => {
       reads += ids.length;
@@ -77,11 +93,15 @@ describe('keptCardFacts', () => {
     };
     await keptCardFacts(
       index,
-      Array.from({ length: KEPT_CARDS + 1 }, (_, i) => i + 1),
+      Array.from({ length: KEPT_CARDS }, (_, i) => i + 1),
+      at,
       read,
     );
     reads = 0;
-    await keptCardFacts(index, [1, KEPT_CARDS + 1], read);
+    // 1 is the oldest kept: keeping the new id drops it, yet this page still gets both.
+    expect((await keptCardFacts(index, [1, KEPT_CARDS + 1], at, read)).map((f) => f.card.id)).toEqual([1, KEPT_CARDS + 1]);
     expect(reads).toBe(1);
+    expect((await keptCardFacts(index, [1], at, read)).map((f) => f.card.id)).toEqual([1]);
+    expect(reads).toBe(2);
   });
 });

@@ -72,8 +72,9 @@ export interface CardFacts {
   plan: Plan;
   planExpiresAt: number | null;
   birthDate: string | Date | null;
-  /** The ad's windows not ended when the facts were read. */
+  /** The ad's windows not ended when the facts were read, at `readAt` (milliseconds). */
   windows: AdWindow[];
+  readAt: number;
 }
 
 /** The card at `now`. */
@@ -126,8 +127,9 @@ export async function cardFactsOf(db: Knex, rows: AdRow[], now: Date): Promise<C
     },
     plan: r.plan,
     planExpiresAt: r.plan_expires_at === null ? null : new Date(r.plan_expires_at).getTime(),
-    birthDate: birthDates.get(r.advertiser_id) ?? null,
+    birthDate: birthDates.get(Number(r.advertiser_id)) ?? null,
     windows: windows.get(Number(r.id)) ?? [],
+    readAt: now.getTime(),
   }));
 }
 
@@ -141,18 +143,32 @@ export const KEPT_CARDS = 20_000;
 const keptByIndex = new WeakMap<object, Map<number, CardFacts>>();
 
 /**
- * The facts of these ads' cards, kept with `index` (one catalogue version): those not kept yet are read with `read`
- * and kept. An id that `read` does not find (unpublished since) is simply left out.
+ * The facts of these ads' cards at `now`, kept with `index` (one catalogue version): those not kept yet are read with
+ * `read` and kept. Kept facts serve any later instant (their windows are those not ended when they were read); an
+ * earlier one reads them again. An id that `read` does not find (unpublished since) is left out.
  */
-export async function keptCardFacts(index: object, ids: number[], read: (ids: number[]) => Promise<CardFacts[]>): Promise<CardFacts[]> {
+export async function keptCardFacts(
+  index: object,
+  ids: number[],
+  now: Date,
+  read: (ids: number[]) => Promise<CardFacts[]>,
+): Promise<CardFacts[]> {
   let kept = keptByIndex.get(index);
   if (!kept) keptByIndex.set(index, (kept = new Map()));
-  const missing = ids.filter((id) => !kept.has(id));
+  // This call's own answer: what is kept now, then what is read (the cache may drop either meanwhile).
+  const found = new Map<number, CardFacts>();
+  for (const id of ids) {
+    const facts = kept.get(id);
+    if (facts && facts.readAt <= now.getTime()) found.set(id, facts);
+  }
+  const missing = ids.filter((id) => !found.has(id));
   if (missing.length) {
     for (const facts of await read(missing)) {
+      found.set(facts.card.id, facts);
+      kept.delete(facts.card.id);
       if (kept.size >= KEPT_CARDS) kept.delete(kept.keys().next().value!);
       kept.set(facts.card.id, facts);
     }
   }
-  return ids.flatMap((id) => kept.get(id) ?? []);
+  return ids.flatMap((id) => found.get(id) ?? []);
 }

@@ -154,7 +154,7 @@ export async function searchAds(db: Knex, f: SearchFilters, now = new Date(), in
 export async function cardsByIds(db: Knex, ids: number[], now: Date, index: CatalogueIndex | null = null): Promise<AdCard[]> {
   const read = async (wanted: number[]) =>
     cardFactsOf(db, (await publicAds(db).whereIn('ads.id', wanted).select(CARD_COLUMNS)) as AdRow[], now);
-  const facts = index ? await keptCardFacts(index, ids, read) : await read(ids);
+  const facts = index ? await keptCardFacts(index, ids, now, read) : await read(ids);
   const byId = new Map(facts.map((f) => [f.card.id, f]));
   return ids.flatMap((id) => {
     const found = byId.get(id);

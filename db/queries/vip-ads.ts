@@ -14,11 +14,19 @@ import { refreshMarkedRanks } from './search-rank.ts';
  * (search-rank.ts), so the banner and the first result agree. Only VIPs rank at VIP_RANK_FLOOR and above, so the
  * (state, search_rank) index finds them.
  */
-export async function vipAds(
-  db: Knex,
-  options: { category?: Category | null; limit?: number; offset?: number; day?: number } = {},
-  now = new Date(),
-): Promise<AdCard[]> {
+export async function vipAds(db: Knex, options: VipTurnOptions = {}, now = new Date()): Promise<AdCard[]> {
+  return cardsByIds(db, await vipTurn(db, options, now), now);
+}
+
+export interface VipTurnOptions {
+  category?: Category | null;
+  limit?: number;
+  offset?: number;
+  day?: number;
+}
+
+/** The ids of vipAds, in the same order: for a caller that gets their cards itself (search keeps them per version). */
+export async function vipTurn(db: Knex, options: VipTurnOptions = {}, now = new Date()): Promise<number[]> {
   await refreshMarkedRanks(db, now);
   // Counted, then only the turn's ids read, all from one covering index (migration 015): asked for every id in
   // order, SQLite walked the table in id order (90 ms at 100,000 ads) and the driver built thousands of rows.
@@ -43,5 +51,5 @@ export async function vipAds(
   // The turn starts at `shift` and wraps around to the first ids.
   const turn = await idsFrom(shift, wanted);
   if (turn.length < wanted) turn.push(...(await idsFrom(0, wanted - turn.length)));
-  return cardsByIds(db, turn, now);
+  return turn;
 }

@@ -32,11 +32,18 @@ export function memoizeCspDigest(source: string): string {
 }
 
 export function memoizedCspDigests(): Plugin {
+  let rewritten = false;
   return {
     name: 'velada-memoized-csp-digests',
     transform(code, id, options) {
       if (!options?.ssr || !ASTRO_ENCRYPTION_MODULE.test(id)) return null;
+      rewritten = true;
       return { code: memoizeCspDigest(code), map: null };
+    },
+    // The server bundle must have gone through the rewrite: an Astro that moved the module would otherwise lose it.
+    buildEnd() {
+      if (this.environment?.name === 'ssr' && !rewritten)
+        this.error("Astro's CSP digests were not found in the server build: update tooling/build/memoized-csp-digests.ts");
     },
   };
 }
