@@ -18,21 +18,12 @@ import { CatalogueIndex } from '#db/search/catalogue-index.ts';
 import { analyticsSummary } from '#db/queries/analytics-summary.ts';
 import { persistAnalytics, type AnalyticsItem } from '#db/queries/analytics-ingest.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
-import {
-  AGE_RANGES,
-  ATTENTION_TYPES,
-  AVAILABILITY_OPTIONS,
-  BARRIOS,
-  CATEGORIES,
-  LANGUAGES,
-  PRICE_RANGES,
-  SERVICE_TYPES,
-  ZONES,
-} from '#shared/catalogue.ts';
+import { BARRIOS, CATEGORIES, ZONES } from '#shared/catalogue.ts';
 import { createRandom } from '#tooling/factories/index.ts';
 import { ensureBenchData } from './lib/bench-data.ts';
 import { generatePageviews } from './lib/analytics-data.ts';
 import { BENCH_DATA_DIR, BENCH_DATABASE_URL, isMain, log, percentile, round } from './lib/common.ts';
+import { SEARCH_TEXTS, oneMoreFilter } from './lib/wrk-scripts.ts';
 
 const SECONDS = Number(process.env.DRIVER_SECONDS ?? 8);
 const IN_FLIGHT = 8;
@@ -135,20 +126,10 @@ async function measure(c: Case): Promise<Record<string, unknown>> {
 function randomFilterSets(count: number) {
   const rand = createRandom(49).next;
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
-  const texts = ['', 'masajes', 'relax', 'hotel', 'departamento', 'ingles', 'centro', 'noche', 'discreta', 'spa', 'palermo', 'recoleta'];
+  const texts = SEARCH_TEXTS;
   const categories = ['', ...CATEGORIES.map((c) => c.value)];
   const zones = ['', ...ZONES.map((z) => z.value), ...BARRIOS.map((b) => b.slug)];
-  const filters = [
-    ...LANGUAGES.map((x) => `idioma=${x.value}`),
-    ...SERVICE_TYPES.map((x) => `servicio=${x.value}`),
-    ...ATTENTION_TYPES.map((x) => `atencion=${x.value}`),
-    ...PRICE_RANGES.map((x) => `precio=${x.value}`),
-    ...AGE_RANGES.map((x) => `edad=${x.value}`),
-    ...AVAILABILITY_OPTIONS.map((x) => `disponibilidad=${x.value}`),
-    'verificacion=fotos',
-    'orden=recientes',
-    'pagina=2',
-  ];
+  const filters = oneMoreFilter();
   return Array.from({ length: count }, () => {
     const params = new URLSearchParams(pick(filters));
     const [text, category, zone] = [pick(texts), pick(categories), pick(zones)];

@@ -14,8 +14,24 @@ import {
 
 const lua = (values: string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
 
+/** The texts of a random search (or none): words of the ads, barrios' names, a language. */
+export const SEARCH_TEXTS = [
+  '',
+  'masajes',
+  'relax',
+  'hotel',
+  'departamento',
+  'ingles',
+  'centro',
+  'noche',
+  'discreta',
+  'spa',
+  'palermo',
+  'recoleta',
+];
+
 /** One more filter of a random search: a language, a service, an attention, a price, an age, a time, or a flag. */
-function oneMoreFilter(): string[] {
+export function oneMoreFilter(): string[] {
   return [
     ...LANGUAGES.map((x) => `idioma=${x.value}`),
     ...SERVICE_TYPES.map((x) => `servicio=${x.value}`),
@@ -31,7 +47,7 @@ function oneMoreFilter(): string[] {
 
 /** Lua picking a random filter set per request: text x category x zone x one more filter, each possibly absent. */
 export function randomSearchScript(): string {
-  const texts = ['', 'masajes', 'relax', 'hotel', 'departamento', 'ingles', 'centro', 'noche', 'discreta', 'spa', 'palermo', 'recoleta'];
+  const texts = SEARCH_TEXTS;
   const categories = ['', ...CATEGORIES.map((c) => c.value)];
   const zones = ['', ...ZONES.map((z) => z.value), ...BARRIOS.map((b) => b.slug)];
   const filters = oneMoreFilter();
