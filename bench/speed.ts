@@ -18,7 +18,7 @@ import { BENCH_ADS, ensureBenchData } from './lib/bench-data.ts';
 import { BENCH_DATA_DIR, isMain, log, round } from './lib/common.ts';
 import { getBody } from './lib/http.ts';
 import { ensureSiteBuild, startAppServer, startServer, type RunningServer } from './lib/processes.ts';
-import { startBaseline, startNodeStatic, type BaselineRoute } from './lib/nginx.ts';
+import { startBaseline, startNodeStatic, type Baseline, type BaselineRoute } from './lib/nginx.ts';
 import { hasWrk, wrk, type WrkResult } from './lib/wrk.ts';
 import { broadSearchScript, ingestScript, pickUrlScript, popularUrls, randomSearchScript } from './lib/wrk-scripts.ts';
 
@@ -74,7 +74,7 @@ async function pageCase(ours: RunningServer, c: PageCase): Promise<Record<string
     log(`${c.name}: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s, ours then ${baseline.kind}`);
     const oursResult = await measure(ours.origin, c, () => waitIdle(ours.origin));
     const baselineResult = await measure(baseline.origin, c);
-    const nodeHttp = baseline.kind === 'nginx' ? await nodeCeiling(routes, (origin) => measure(origin, c)) : {};
+    const nodeHttp = await nodeCeiling(baseline, routes, (origin) => measure(origin, c));
     log(`${c.name}: ${oursResult.requestsPerSec} req/s (p99 ${oursResult.latencyMs.p99} ms) vs ${baselineResult.requestsPerSec}`);
     return {
       benchmark: `speed-${c.name}`,
@@ -92,10 +92,15 @@ async function pageCase(ours: RunningServer, c: PageCase): Promise<Record<string
 
 /**
  * Node's own ceiling for a case: a plain node:http server with the same bytes (no application), measured after nginx
- * in the same run; its ratio to nginx bounds what any Node server can reach here. Skipped with NODE_CEILING=false.
+ * in the same run; its ratio to nginx bounds what any Node server can reach here. Skipped with NODE_CEILING=false,
+ * and when the baseline is that server already (no nginx).
  */
-async function nodeCeiling(routes: BaselineRoute[], run: (origin: string) => Promise<WrkResult>): Promise<Record<string, unknown>> {
-  if (process.env.NODE_CEILING === 'false') return {};
+async function nodeCeiling(
+  baseline: Baseline,
+  routes: BaselineRoute[],
+  run: (origin: string) => Promise<WrkResult>,
+): Promise<Record<string, unknown>> {
+  if (process.env.NODE_CEILING === 'false' || baseline.kind !== 'nginx') return {};
   const plain = await startNodeStatic(routes);
   try {
     const result = await run(plain.origin);
@@ -191,13 +196,10 @@ async function ingestCase(everyEventNew = false): Promise<Record<string, unknown
   } finally {
     await baseline.stop();
   }
-  const nodeHttp =
-    baseline.kind !== 'nginx'
-      ? {}
-      : await nodeCeiling([], async (origin) => {
-          await run(origin, WARMUP_S);
-          return run(origin, DURATION_S);
-        });
+  const nodeHttp = await nodeCeiling(baseline, [], async (origin) => {
+    await run(origin, WARMUP_S);
+    return run(origin, DURATION_S);
+  });
   log(`${name}: ${oursResult.requestsPerSec} events/s (p99 ${oursResult.latencyMs.p99} ms) vs ${baselineResult.requestsPerSec}`);
   log(`${name}: ${backlog.itemsAtEnd} events in the inbox when the load ended, drained in ${backlog.drainedInS} s`);
   return {

@@ -32,18 +32,19 @@ export async function availableUntilOf(db: Knex, adIds: number[], now: Date): Pr
   return until;
 }
 
-/** The windows of these ads not ended at `now` (in force or to come), by ad, their times in milliseconds. */
-export async function windowsNotEndedOf(db: Knex, adIds: number[], now: Date): Promise<Map<number, AdWindow[]>> {
+/**
+ * The windows not ended at `now` (in force or to come), by ad, their times in milliseconds: of these ads, or of every
+ * ad (the search index keeps those of the ads it holds).
+ */
+export async function windowsNotEndedOf(db: Knex, adIds: number[] | 'all', now: Date): Promise<Map<number, AdWindow[]>> {
   const byAd = new Map<number, AdWindow[]>();
-  if (adIds.length === 0) return byAd;
-  const rows = await AvailabilityWindow.query(db)
-    .whereIn('ad_id', adIds)
-    .where('ends_at', '>', now)
-    .select('ad_id', 'kind', 'starts_at', 'ends_at');
-  for (const { adId, kind, startsAt, endsAt } of rows) {
-    const list = byAd.get(adId) ?? [];
+  if (adIds !== 'all' && adIds.length === 0) return byAd;
+  const query = AvailabilityWindow.query(db).where('ends_at', '>', now).select('ad_id', 'kind', 'starts_at', 'ends_at');
+  if (adIds !== 'all') query.whereIn('ad_id', adIds);
+  for (const { adId, kind, startsAt, endsAt } of await query) {
+    const list = byAd.get(Number(adId)) ?? [];
     list.push({ kind, startsAt: new Date(startsAt).getTime(), endsAt: new Date(endsAt).getTime() });
-    byAd.set(adId, list);
+    byAd.set(Number(adId), list);
   }
   return byAd;
 }

@@ -1,6 +1,7 @@
 // The one reading of the public catalogue that the in-memory search index is built from (db/search/).
 import type { Knex } from 'knex';
-import type { IndexRow, IndexWindow } from '#db/search/index-row.ts';
+import type { IndexRow } from '#db/search/index-row.ts';
+import { windowsNotEndedOf } from './availability-windows.ts';
 import { publicAds } from './search-ads.ts';
 import { dialectOf } from '#db/dialect.ts';
 import { refreshMarkedRanks } from './search-rank.ts';
@@ -18,7 +19,8 @@ const time = (value: Date | number | string | null): number | null => (value ===
 export async function loadIndexRows(db: Knex, now = new Date()): Promise<IndexRow[]> {
   await refreshMarkedRanks(db, now);
   const rows: IndexRow[] = [];
-  const windows = await windowsNotEndedAt(db, now);
+  // Every ad's: those of ads not published are never asked for.
+  const windows = await windowsNotEndedOf(db, 'all', now);
   for (let afterId = 0; ;) {
     const page = await publicAds(db)
       .join('advertisers', 'advertisers.id', 'ads.advertiser_id')
@@ -75,20 +77,4 @@ export async function loadIndexRows(db: Knex, now = new Date()): Promise<IndexRo
     if (page.length < PAGE) return rows;
     afterId = Number(page.at(-1).id);
   }
-}
-
-/** The windows of published ads that have not ended at `now`, by ad: a few rows, read before the ads. */
-async function windowsNotEndedAt(db: Knex, now: Date): Promise<Map<number, IndexWindow[]>> {
-  const byAd = new Map<number, IndexWindow[]>();
-  const rows = await publicAds(db)
-    .join('availability_windows', 'availability_windows.ad_id', 'ads.id')
-    .where('availability_windows.ends_at', '>', now)
-    .select('ads.id', 'availability_windows.kind', 'availability_windows.starts_at', 'availability_windows.ends_at');
-  for (const r of rows) {
-    const id = Number(r.id);
-    const list = byAd.get(id) ?? [];
-    list.push({ kind: r.kind, startsAt: time(r.starts_at)!, endsAt: time(r.ends_at)! });
-    byAd.set(id, list);
-  }
-  return byAd;
 }
