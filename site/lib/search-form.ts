@@ -3,6 +3,7 @@
 // address in step; typing searches once the visitor pauses; "Limpiar filtros", the filter links of the results and
 // the browser's back button set the fields again from the new search.
 import { advancedFilterCount, parseSearchParams, toSearchParams, type SearchFilters } from '#shared/search-filters.ts';
+import { advancedFiltersLabel } from './filters-sheet-texts.ts';
 import { listenToResultLinks, resultsLoader, type HistoryMode, type LoadOptions } from './search-results-loader.ts';
 
 const TEXT_DEBOUNCE_MS = 350;
@@ -17,7 +18,7 @@ function paramsFromForm(form: HTMLFormElement): URLSearchParams {
 function showAdvancedCount(form: HTMLFormElement, filters: SearchFilters): number {
   const count = advancedFilterCount(filters);
   const summary = form.querySelector('[data-advanced-summary]');
-  if (summary) summary.textContent = `Filtros avanzados${count > 0 ? ` (${count})` : ''}`;
+  if (summary) summary.textContent = advancedFiltersLabel(count);
   return count;
 }
 
