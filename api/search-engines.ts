@@ -7,6 +7,7 @@ import { countSitemapAds, sitemapAds } from '#db/queries/sitemap-ads.ts';
 import { absoluteUrl, allLandings } from '#shared/search-engines.ts';
 import { adPath } from '#shared/ad-text.ts';
 import { CATEGORIES } from '#shared/catalogue.ts';
+import { escapeHtml } from '#shared/html.ts';
 
 /** The protocol allows 50,000 addresses and 50 MB per file; an ad's entry is about 150 bytes. */
 export const SITEMAP_PART_SIZE = 50_000;
@@ -57,10 +58,6 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
-
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
@@ -70,14 +67,14 @@ export function sitemapIndex(origin: string, adParts: number): string {
     '/sitemaps/barrios.xml',
     ...Array.from({ length: adParts }, (_, i) => `/sitemaps/anuncios-${i + 1}.xml`),
   ];
-  const entries = parts.map((p) => `<sitemap><loc>${escapeXml(absoluteUrl(origin, p))}</loc></sitemap>`);
+  const entries = parts.map((p) => `<sitemap><loc>${escapeHtml(absoluteUrl(origin, p))}</loc></sitemap>`);
   return `${XML_HEAD}<sitemapindex ${NS}>\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
 export function urlSet(origin: string, entries: { path: string; lastmod?: Date }[]): string {
   const urls = entries.map(
     (e) =>
-      `<url><loc>${escapeXml(absoluteUrl(origin, e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
+      `<url><loc>${escapeHtml(absoluteUrl(origin, e.path))}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ''}</url>`,
   );
   return `${XML_HEAD}<urlset ${NS}>\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -1,4 +1,4 @@
-// The search form in place (site/components/search/search-form.astro, a plain GET form): once the age gate is answered,
+// The search form in place (site/server/search-form-html.ts, a plain GET form): once the age gate is answered,
 // every change fetches /buscar/resultados and swaps the results in (site/lib/search-results-loader.ts), keeping the
 // address in step; typing searches once the visitor pauses; "Limpiar filtros", the filter links of the results and
 // the browser's back button set the fields again from the new search.
