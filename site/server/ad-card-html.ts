@@ -1,0 +1,80 @@
+// An ad's card (search results, the home's featured strip), its badges and its favourite heart, written as text
+// (docs/decisions/057-markup-as-text.md): 24 cards are rendered on every search the render cache does not hold.
+// Styles: site/styles/ad-card.css, imported by each component that shows these. Scripts: the badges' clock
+// (site/lib/available-badges.ts) and the hearts (site/lib/favourite-hearts.ts) are started by those components.
+import type { AdCardView } from '#shared/contracts/public/search.ts';
+import type { Category, Plan } from '#shared/catalogue.ts';
+import { adPath } from '#shared/ad-text.ts';
+import { adImageUrl } from '#shared/photo-urls.ts';
+import { barrioName, categoryLabel, formatMoney } from '#shared/format.ts';
+import { formatShortDate } from '#shared/photo-verification.ts';
+import { availableBadgeText } from '#shared/available-now.ts';
+import { html, type Html } from '#shared/html.ts';
+
+export interface BadgesOf {
+  plan: Plan;
+  photosVerified: boolean;
+  /** The ad's own page says since when the photos are verified; cards keep the short badge. ISO instant. */
+  photosVerifiedAt?: string | null;
+  /** The end of "Disponible ahora" (ISO) while the advertiser has it on. */
+  availableUntil?: string | null;
+}
+
+/** "Disponible ahora" while on, verified identity (every public ad), real photos, and the paid plan in force. */
+export function adBadgesHtml({ plan, photosVerified, photosVerifiedAt, availableUntil }: BadgesOf): Html {
+  const photos =
+    photosVerified &&
+    (photosVerifiedAt
+      ? html`<li class="badge" title="El equipo de Velada comparó cada foto con una selfie de verificación de quien publica.">Fotos reales · verificadas el ${formatShortDate(photosVerifiedAt)}</li>`
+      : html`<li class="badge">Fotos reales</li>`);
+  return html`<ul class="badges" aria-label="Distintivos">${[
+    availableUntil &&
+      html`<li class="badge badge-available" data-available-until="${availableUntil}">${availableBadgeText(availableUntil)}</li>`,
+    plan === 'vip' && html`<li class="badge badge-vip">VIP</li>`,
+    plan === 'premium' && html`<li class="badge badge-premium">Premium</li>`,
+    html`<li class="badge badge-verified">✓ Identidad verificada</li>`,
+    photos,
+  ]}</ul>`;
+}
+
+export interface FavouriteOf {
+  id: number;
+  slug: string;
+  title: string;
+  category: Category;
+  barrio: string | null;
+  pricePerHour: number | null;
+  image: { key: string } | null;
+}
+
+const HEART = html`<svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path d="M12 20.5s-7.5-4.6-9.3-9.2C1.5 8.2 3.4 4.5 7 4.5c2 0 3.3 1.1 5 3 1.7-1.9 3-3 5-3 3.6 0 5.5 3.7 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2Z"></path></svg>`;
+
+/**
+ * The heart that saves an ad in this browser's favourites (decision 038): the same for every visitor, off and
+ * invisible (its place kept) until site/lib/favourite-hearts.ts shows it with the visitor's own state. It carries
+ * what the favourites page lists. `from`: the ad's 1-hour rates differ ("desde").
+ */
+export function favouriteButtonHtml(ad: FavouriteOf, placement: 'card' | 'page', from: boolean, photosUrl?: string): Html {
+  const price = ad.pricePerHour !== null ? `${from ? 'desde ' : ''}${formatMoney(ad.pricePerHour)} / hora` : 'Precio a consultar';
+  const thumbnail = ad.image ? adImageUrl(ad.image.key, 400, photosUrl) : '';
+  return html`<button type="button" class="favourite favourite--${placement}" aria-pressed="false" aria-label="Guardar en favoritos" data-pending data-favourite="${ad.id}" data-code="${ad.id}" data-title="${ad.title}" data-category="${categoryLabel(ad.category)}" data-barrio="${barrioName(ad.barrio)}" data-price="${price}" data-thumbnail="${thumbnail}" data-url="${adPath(ad)}">${HEART}</button>`;
+}
+
+/** One search result, in grid or list view (the list around it decides the layout). `eager`: among the first shown. */
+export function resultCardHtml(ad: AdCardView, eager: boolean, photosUrl?: string): Html {
+  const href = adPath(ad);
+  const image = ad.image
+    ? html`<img src="${adImageUrl(ad.image.key, 400, photosUrl)}" width="400" height="${Math.round((400 * ad.image.height) / ad.image.width)}" alt="" loading="${eager ? 'eager' : 'lazy'}" decoding="async">`
+    : html`<span class="result__no-image">Sin fotos</span>`;
+  const price =
+    ad.pricePerHour !== null
+      ? html`${ad.hourlyRatesDiffer && html`<span>desde</span>`} ${formatMoney(ad.pricePerHour)} <span>/ hora</span>`
+      : html`<span>${ad.hasRates ? 'Ver tarifas en el aviso' : 'Precio a consultar'}</span>`;
+  const meta = `${categoryLabel(ad.category)} · ${barrioName(ad.barrio)}${ad.age !== null ? ` · ${ad.age} años` : ''}`;
+  return html`<li class="result card${ad.plan !== 'gratuito' ? ' result--featured' : ''}"><a class="result__image" href="${href}" tabindex="-1" aria-hidden="true">${image}</a>${favouriteButtonHtml(ad, 'card', ad.hourlyRatesDiffer, photosUrl)}<div class="result__body">${adBadgesHtml(ad)}<h3 class="result__title"><a href="${href}">${ad.title}</a></h3><p class="result__meta">${meta}</p><p class="result__excerpt">${ad.excerpt}</p><p class="result__price">${price}</p></div></li>`;
+}
+
+/** Cards in a row, as the text for `set:html`; the first `eager` of them load their photo at once. */
+export function resultCardsHtml(ads: readonly AdCardView[], photosUrl: string | undefined, eager = 0): string {
+  return html`${ads.map((ad, i) => resultCardHtml(ad, i < eager, photosUrl))}`.text;
+}
