@@ -2,8 +2,8 @@
 // search miss, docs/decisions/057-markup-as-text.md). Every value put into an `html` template is escaped, unless
 // it is itself Html made by this module: user text can never become markup.
 
-/** Markup known to be safe: made by `html`, never from user text. */
-export class Html {
+/** Markup known to be safe: made by `html` only (the class is not exported), never from user text. */
+class Html {
   readonly text: string;
   constructor(text: string) {
     this.text = text;
@@ -30,6 +30,8 @@ function write(value: HtmlValue): string {
   return escapeHtml(String(value));
 }
 
+export type { Html };
+
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
   let out = strings[0]!;
   for (let i = 0; i < values.length; i++) out += write(values[i]!) + strings[i + 1]!;
@@ -37,6 +39,6 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
 }
 
 /** A boolean attribute (` selected`, ` checked`, ` open`) where `on`, nothing otherwise. */
-export function flag(name: string, on: boolean): Html {
+export function flag(name: 'selected' | 'checked' | 'open', on: boolean): Html {
   return new Html(on ? ` ${name}` : '');
 }

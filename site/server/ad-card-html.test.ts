@@ -42,7 +42,7 @@ describe('an ad card', () => {
 
   it('sizes its photo, and loads only the first ones at once', () => {
     const ads = [1, 2, 3].map((id) => card({ id, image: { key: `k${id}`, width: 800, height: 1000, alt: '' } }));
-    const html = resultCardsHtml(ads, '/fotos', 2);
+    const html = resultCardsHtml(ads, '/fotos', 2).text;
     expect(html.match(/loading="eager"/g)).toHaveLength(2);
     expect(html.match(/loading="lazy"/g)).toHaveLength(1);
     expect(html).toContain('width="400" height="500"');

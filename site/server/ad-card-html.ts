@@ -1,7 +1,7 @@
 // An ad's card (search results, the home's featured strip), its badges and its favourite heart, written as text
 // (docs/decisions/057-markup-as-text.md): 24 cards are rendered on every search the render cache does not hold.
-// Styles: site/styles/ad-card.css, imported by each component that shows these. Scripts: the badges' clock
-// (site/lib/available-badges.ts) and the hearts (site/lib/favourite-hearts.ts) are started by those components.
+// Styles: site/styles/ad-card.css, imported by each component that shows these. Their scripts (the hearts, the
+// badges' clock) are started by those components through startAdCards (site/lib/ad-cards.ts).
 import type { AdCardView } from '#shared/contracts/public/search.ts';
 import type { Category, Plan } from '#shared/catalogue.ts';
 import { adPath } from '#shared/ad-text.ts';
@@ -71,10 +71,10 @@ export function resultCardHtml(ad: AdCardView, eager: boolean, photosUrl?: strin
       ? html`${ad.hourlyRatesDiffer && html`<span>desde</span>`} ${formatMoney(ad.pricePerHour)} <span>/ hora</span>`
       : html`<span>${ad.hasRates ? 'Ver tarifas en el aviso' : 'Precio a consultar'}</span>`;
   const meta = `${categoryLabel(ad.category)} · ${barrioName(ad.barrio)}${ad.age !== null ? ` · ${ad.age} años` : ''}`;
-  return html`<li class="result card${ad.plan !== 'gratuito' ? ' result--featured' : ''}"><a class="result__image" href="${href}" tabindex="-1" aria-hidden="true">${image}</a>${favouriteButtonHtml(ad, 'card', ad.hourlyRatesDiffer, photosUrl)}<div class="result__body">${adBadgesHtml(ad)}<h3 class="result__title"><a href="${href}">${ad.title}</a></h3><p class="result__meta">${meta}</p><p class="result__excerpt">${ad.excerpt}</p><p class="result__price">${price}</p></div></li>`;
+  return html`<li class="result card${ad.plan !== 'gratuito' ? ' result--featured' : ''}"><a class="result__image" href="${href}" tabindex="-1" aria-hidden="true">${image}</a>${favouriteButtonHtml(ad, 'card', ad.hourlyRatesDiffer, photosUrl)}<div class="result__body">${adBadgesHtml({ plan: ad.plan, photosVerified: ad.photosVerified, availableUntil: ad.availableUntil })}<h3 class="result__title"><a href="${href}">${ad.title}</a></h3><p class="result__meta">${meta}</p><p class="result__excerpt">${ad.excerpt}</p><p class="result__price">${price}</p></div></li>`;
 }
 
-/** Cards in a row, as the text for `set:html`; the first `eager` of them load their photo at once. */
-export function resultCardsHtml(ads: readonly AdCardView[], photosUrl: string | undefined, eager = 0): string {
-  return html`${ads.map((ad, i) => resultCardHtml(ad, i < eager, photosUrl))}`.text;
+/** Cards in a row; the first `eager` of them load their photo at once. */
+export function resultCardsHtml(ads: readonly AdCardView[], photosUrl: string | undefined, eager = 0): Html {
+  return html`${ads.map((ad, i) => resultCardHtml(ad, i < eager, photosUrl))}`;
 }
