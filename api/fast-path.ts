@@ -95,7 +95,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
         'cache-control': cacheControlFor(page),
         'x-render-cache': 'hit',
       },
-      etag: entry.etag,
+      etag: renderCache.etagOf(entry),
       compressible: true,
       body: (wanted) => ({ bytes: renderCache.bodyIn(entry, wanted), encoding: wanted }),
     });

@@ -19,8 +19,11 @@ export type HtmlValue = Html | string | number | false | null | undefined | read
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text made safe in element content and in quoted attribute values (also in XML). */
+const RESERVED = /[&<>"']/;
+
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+  // Most values (ids, slugs, labels) hold nothing to escape: testing first spares a copy of each.
+  return RESERVED.test(text) ? text.replace(/[&<>"']/g, (c) => ENTITIES[c]!) : text;
 }
 
 function write(value: HtmlValue): string {

@@ -5,7 +5,6 @@
 // - capturePage, used by the SSR handler on such a request: the page is rendered from its normalized URL, sent as
 //   usual, and, when it is a 200 of the key's variant, kept as soon as the renderer ends it (its gzip and brotli
 //   forms are made when first asked for).
-import crypto from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import { cacheablePage, canonicalPagePath, type CacheablePage, type SessionCookies } from './page-keys.ts';
@@ -130,6 +129,11 @@ function redirectToCanonical(ctx: Context): boolean {
   return true;
 }
 
+/** A written chunk as a Buffer: the renderer's bytes are viewed, not copied (Buffer.concat copies them once, at the end). */
+function bufferOf(chunk: Uint8Array | string): Buffer {
+  return typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
 /** How long a request waits for another's render of the same page before rendering it itself. */
 const RENDER_WAIT_MS = 5_000;
 
@@ -139,7 +143,7 @@ function sendCached(ctx: Context, cache: RenderCache, entry: CachedPage, page: C
   ctx.set('Cache-Control', cacheControlFor(page));
   ctx.set('X-Render-Cache', 'hit');
   ctx.vary('Accept-Encoding');
-  ctx.etag = entry.etag;
+  ctx.etag = cache.etagOf(entry);
   if (ctx.fresh) {
     ctx.status = 304;
     return;
@@ -179,20 +183,19 @@ export function capturePage(req: IncomingMessage, res: ServerResponse, state: Pa
   }) as ServerResponse['writeHead'];
   const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    if (chunk) chunks.push(Buffer.from(chunk as Buffer | string));
+    if (chunk) chunks.push(bufferOf(chunk as Uint8Array | string));
     return write(chunk, ...rest);
   }) as ServerResponse['write'];
   const end = res.end.bind(res) as (chunk?: unknown, ...rest: unknown[]) => ServerResponse;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer | string));
+    if (chunk && typeof chunk !== 'function') chunks.push(bufferOf(chunk as Uint8Array | string));
     // The page is whole once the renderer ends it, whether or not its client reads it: kept now, and the visitors
     // waiting for this render are served at once (a client that never read held them until its socket closed).
     if (mayStore(state, status, req.method)) {
       const identity = Buffer.concat(chunks);
-      const etag = `W/"${crypto.createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`;
       const { listed, viewed } = state.shows;
       const shows = listed.length > 0 || viewed !== null ? { listed, viewed } : undefined;
-      cache.set(state.page.key, { status, headers, etag, identity, version: state.version, ...(shows ? { shows } : {}) });
+      cache.set(state.page.key, { status, headers, identity, version: state.version, ...(shows ? { shows } : {}) });
     }
     state.rendered();
     return end(chunk, ...rest);

@@ -7,7 +7,6 @@ import { RenderCache } from './render-cache.ts';
 const page = (version: number, size = 1000) => ({
   status: 200,
   headers: { 'content-type': 'text/html; charset=utf-8' },
-  etag: 'W/"x"',
   identity: Buffer.from(Array.from({ length: size }, (_, i) => String.fromCharCode(97 + ((i * 7919) % 26))).join('')),
   version,
 });

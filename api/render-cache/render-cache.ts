@@ -2,6 +2,7 @@
 // An entry is served while the catalog version it was rendered at is current, its Buenos Aires day (the daily
 // rotation) is today's, and it is younger than maxAgeMs (what changes with the clock alone: "disponible ahora",
 // the order by views). Memory is bounded by bytes, the least recently used entry leaving first.
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { buenosAiresDate } from '#shared/dates.ts';
 import type { PageShows } from '#api/services/ad-stats.ts';
@@ -11,7 +12,8 @@ export interface CachedPage {
   status: number;
   /** Headers of the rendered page to send again (content type, its CSP, X-Robots-Tag). */
   headers: Record<string, string>;
-  etag: string;
+  /** Made on the first answer from the cache (etagOf), like the compressed forms: a miss's render never needs it. */
+  etag: string | null;
   identity: Buffer;
   /** Made on the first request that asks for them (pageIn): most pages rendered for a rare filter set never are. */
   gzip: Buffer | null;
@@ -167,13 +169,13 @@ export class RenderCache {
   }
 
   /** Keeps a page rendered at `version`, unless the version moved on meanwhile or the page alone exceeds the bound. */
-  set(key: string, page: Omit<CachedPage, 'key' | 'day' | 'storedAt' | 'bytes' | 'gzip' | 'br'>): void {
+  set(key: string, page: Omit<CachedPage, 'key' | 'day' | 'storedAt' | 'bytes' | 'gzip' | 'br' | 'etag'>): void {
     if (page.version !== this.version || page.version < 0) return;
     const bytes = page.identity.length + key.length * 2 + 512;
     if (bytes > this.maxBytes / 4) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    this.entries.set(key, { ...page, key, gzip: null, br: null, day: this.today(this.now()), storedAt: this.now(), bytes });
+    this.entries.set(key, { ...page, key, etag: null, gzip: null, br: null, day: this.today(this.now()), storedAt: this.now(), bytes });
     this.bytes += bytes;
     this.counters.stores += 1;
     this.evictOverBound();
@@ -183,6 +185,12 @@ export class RenderCache {
    * The page's body in an encoding, compressed on first use (about a millisecond for a search page) and kept with
    * the entry, whose size grows by it.
    */
+  /** The entry's ETag: a hash of its bytes, so that every process gives a page the same one (a 304 across them). */
+  etagOf(entry: CachedPage): string {
+    entry.etag ??= `W/"${crypto.createHash('sha1').update(entry.identity).digest('base64url').slice(0, 22)}"`;
+    return entry.etag;
+  }
+
   bodyIn(entry: CachedPage, encoding: 'br' | 'gzip' | 'identity'): Buffer {
     if (encoding === 'identity') return entry.identity;
     let body = entry[encoding];

@@ -1,0 +1,92 @@
+// What a search shows under its form (docs/decisions/057-markup-as-text.md): the chips of the filters applied, the
+// VIP banner, the count, the cards and the pagination. Inside /buscar and the landing pages, and alone in
+// /buscar/resultados, which the form's script fetches to swap the results in place. Written as text: it is rendered
+// on every search the render cache does not hold. Styles: site/styles/search-results.css.
+import type { AdCardView, SearchResultsView } from '#shared/contracts/public/search.ts';
+import { toSearchParams, type SearchFilters } from '#shared/search-filters.ts';
+import { appliedFilters } from '#shared/applied-filters.ts';
+import { adPath } from '#shared/ad-text.ts';
+import { adImageUrl } from '#shared/photo-urls.ts';
+import { barrioName, categoryLabel, formatCount } from '#shared/format.ts';
+import { html, type Html } from '#shared/html.ts';
+import { resultCardsHtml } from './ad-card-html.ts';
+
+const CROSS = html`<svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16"><path fill="currentColor" d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z"></path></svg>`;
+
+/**
+ * The filters applied, each a link to the same search without it. They come with the results, so a search swapped in
+ * by the script brings its own, and their count, which the phone's "Filtros (n)" button shows.
+ */
+function chipsHtml(filters: SearchFilters): Html {
+  const chips = appliedFilters(filters);
+  const list =
+    chips.length > 0 &&
+    html`<ul class="chips__list" aria-label="Filtros aplicados">${chips.map(
+      (chip) =>
+        html`<li><a class="chip" href="/buscar${chip.without ? `?${chip.without}` : ''}" data-remove-filter aria-label="Quitar filtro: ${chip.label}">${chip.label}${CROSS}</a></li>`,
+    )}</ul>`;
+  return html`<div class="chips" data-applied-filters="${chips.length}">${list}</div>`;
+}
+
+/** One VIP ad of the searched category (any when none is chosen): each results page shows the next in today's turn. */
+function promoBannerHtml(ad: AdCardView, photosUrl: string | undefined): Html {
+  const href = adPath(ad);
+  const image =
+    ad.image &&
+    html`<img src="${adImageUrl(ad.image.key, 400, photosUrl)}" width="120" height="${Math.round((120 * ad.image.height) / ad.image.width)}" alt="" loading="lazy" decoding="async">`;
+  const meta = `${categoryLabel(ad.category)} · ${barrioName(ad.barrio)}${ad.age !== null ? ` · ${ad.age} años` : ''}`;
+  return html`<aside class="promo card" aria-label="Anuncio VIP destacado">${image}<div class="promo__body"><p class="promo__label">Destacado VIP</p><p class="promo__title"><a href="${href}">${ad.title}</a></p><p class="promo__meta">${meta}</p></div><a class="btn btn-gold promo__cta" href="${href}" tabindex="-1" aria-hidden="true">Ver anuncio</a></aside>`;
+}
+
+/** Page numbers around the current one, with the first and last always present: 1 … 4 5 6 … 25. */
+export function pageItems(page: number, pages: number): (number | 'gap')[] {
+  const items: (number | 'gap')[] = [];
+  for (let p = 1; p <= pages; p++) {
+    if (p === 1 || p === pages || Math.abs(p - page) <= 2) items.push(p);
+    else if (items.at(-1) !== 'gap') items.push('gap');
+  }
+  return items;
+}
+
+function paginationHtml({ page, pages }: SearchResultsView, pageHref: (pagina: number) => string): Html {
+  const step = (label: string, to: number, rel: string, enabled: boolean) =>
+    enabled
+      ? html`<a class="btn btn-outline" href="${pageHref(to)}" data-page-link rel="${rel}">${label}</a>`
+      : html`<span class="btn btn-outline" aria-disabled="true">${label}</span>`;
+  const numbers = pageItems(page, pages).map((item) =>
+    item === 'gap'
+      ? html`<li aria-hidden="true">…</li>`
+      : item === page
+        ? html`<li><a class="pagination__page is-current" href="${pageHref(item)}" data-page-link aria-current="page" aria-label="Página ${item}">${item}</a></li>`
+        : html`<li><a class="pagination__page" href="${pageHref(item)}" data-page-link aria-label="Página ${item}">${item}</a></li>`,
+  );
+  return html`<nav class="pagination" aria-label="Paginación">${step('Anterior', page - 1, 'prev', page > 1)}<ol>${numbers}</ol>${step('Siguiente', page + 1, 'next', page < pages)}</nav>`;
+}
+
+export interface SearchResultsOptions {
+  /** A landing page's own address (/masajes/palermo): its pages link to `?pagina=N` there instead of /buscar. */
+  pagePath?: string;
+  photosUrl?: string;
+}
+
+export function searchResultsHtml(
+  result: SearchResultsView,
+  filters: SearchFilters,
+  { pagePath, photosUrl }: SearchResultsOptions = {},
+): Html {
+  const pageHref = (pagina: number) => {
+    if (pagePath) return pagina > 1 ? `${pagePath}?pagina=${pagina}` : pagePath;
+    const query = toSearchParams(filters, { pagina }).toString();
+    return `/buscar${query ? `?${query}` : ''}`;
+  };
+  const count = html`<p class="results__count" id="results-count" data-total="${result.total}">${
+    result.total === 1 ? '1 resultado' : `${formatCount(result.total)} resultados`
+  }${result.pages > 1 && html`<span> · página ${result.page} de ${result.pages}</span>`}</p>`;
+  const list =
+    result.ads.length > 0
+      ? html`<ul class="results__list" aria-labelledby="results-count">${resultCardsHtml(result.ads, photosUrl, 3)}</ul>`
+      : html`<div class="card results__empty"><h2>No encontramos avisos con estos filtros</h2><p>Probá quitar algunos filtros o buscar en otro barrio.</p><a class="btn btn-primary" href="/buscar" data-clear-filters>Limpiar filtros</a></div>`;
+  return html`${chipsHtml(filters)}${result.promo && promoBannerHtml(result.promo, photosUrl)}${count}${list}${
+    result.pages > 1 && paginationHtml(result, pageHref)
+  }`;
+}
