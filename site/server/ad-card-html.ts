@@ -60,18 +60,28 @@ export function favouriteButtonHtml(ad: FavouriteOf, placement: 'card' | 'page',
   return html`<button type="button" class="favourite favourite--${placement}" aria-pressed="false" aria-label="Guardar en favoritos" data-pending data-favourite="${ad.id}" data-code="${ad.id}" data-title="${ad.title}" data-category="${categoryLabel(ad.category)}" data-barrio="${barrioName(ad.barrio)}" data-price="${price}" data-thumbnail="${thumbnail}" data-url="${adPath(ad)}">${HEART}</button>`;
 }
 
+/** "Masajes · Palermo · 30 años": what a card or the VIP banner says under the title. */
+export function cardMetaText(ad: Pick<AdCardView, 'category' | 'barrio' | 'age'>): string {
+  return `${categoryLabel(ad.category)} · ${barrioName(ad.barrio)}${ad.age !== null ? ` · ${ad.age} años` : ''}`;
+}
+
+/** An ad's cover shown `width` pixels wide (the 400-pixel file), its height kept in proportion. */
+export function coverHtml(image: NonNullable<AdCardView['image']>, width: number, loading: 'eager' | 'lazy', photosUrl?: string): Html {
+  const height = Math.round((width * image.height) / image.width);
+  return html`<img src="${adImageUrl(image.key, 400, photosUrl)}" width="${width}" height="${height}" alt="" loading="${loading}" decoding="async">`;
+}
+
 /** One search result, in grid or list view (the list around it decides the layout). `eager`: among the first shown. */
 export function resultCardHtml(ad: AdCardView, eager: boolean, photosUrl?: string): Html {
   const href = adPath(ad);
   const image = ad.image
-    ? html`<img src="${adImageUrl(ad.image.key, 400, photosUrl)}" width="400" height="${Math.round((400 * ad.image.height) / ad.image.width)}" alt="" loading="${eager ? 'eager' : 'lazy'}" decoding="async">`
+    ? coverHtml(ad.image, 400, eager ? 'eager' : 'lazy', photosUrl)
     : html`<span class="result__no-image">Sin fotos</span>`;
   const price =
     ad.pricePerHour !== null
       ? html`${ad.hourlyRatesDiffer && html`<span>desde</span>`} ${formatMoney(ad.pricePerHour)} <span>/ hora</span>`
       : html`<span>${ad.hasRates ? 'Ver tarifas en el aviso' : 'Precio a consultar'}</span>`;
-  const meta = `${categoryLabel(ad.category)} · ${barrioName(ad.barrio)}${ad.age !== null ? ` · ${ad.age} años` : ''}`;
-  return html`<li class="result card${ad.plan !== 'gratuito' ? ' result--featured' : ''}"><a class="result__image" href="${href}" tabindex="-1" aria-hidden="true">${image}</a>${favouriteButtonHtml(ad, 'card', ad.hourlyRatesDiffer, photosUrl)}<div class="result__body">${adBadgesHtml({ plan: ad.plan, photosVerified: ad.photosVerified, availableUntil: ad.availableUntil })}<h3 class="result__title"><a href="${href}">${ad.title}</a></h3><p class="result__meta">${meta}</p><p class="result__excerpt">${ad.excerpt}</p><p class="result__price">${price}</p></div></li>`;
+  return html`<li class="result card${ad.plan !== 'gratuito' ? ' result--featured' : ''}"><a class="result__image" href="${href}" tabindex="-1" aria-hidden="true">${image}</a>${favouriteButtonHtml(ad, 'card', ad.hourlyRatesDiffer, photosUrl)}<div class="result__body">${adBadgesHtml({ plan: ad.plan, photosVerified: ad.photosVerified, availableUntil: ad.availableUntil })}<h3 class="result__title"><a href="${href}">${ad.title}</a></h3><p class="result__meta">${cardMetaText(ad)}</p><p class="result__excerpt">${ad.excerpt}</p><p class="result__price">${price}</p></div></li>`;
 }
 
 /** Cards in a row; the first `eager` of them load their photo at once. */

@@ -6,10 +6,9 @@ import type { AdCardView, SearchResultsView } from '#shared/contracts/public/sea
 import { toSearchParams, type SearchFilters } from '#shared/search-filters.ts';
 import { appliedFilters } from '#shared/applied-filters.ts';
 import { adPath } from '#shared/ad-text.ts';
-import { adImageUrl } from '#shared/photo-urls.ts';
-import { barrioName, categoryLabel, formatCount } from '#shared/format.ts';
+import { formatCount } from '#shared/format.ts';
 import { html, type Html } from '#shared/html.ts';
-import { resultCardsHtml } from './ad-card-html.ts';
+import { cardMetaText, coverHtml, resultCardsHtml } from './ad-card-html.ts';
 
 const CROSS = html`<svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16"><path fill="currentColor" d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z"></path></svg>`;
 
@@ -31,11 +30,7 @@ function chipsHtml(filters: SearchFilters): Html {
 /** One VIP ad of the searched category (any when none is chosen): each results page shows the next in today's turn. */
 function promoBannerHtml(ad: AdCardView, photosUrl: string | undefined): Html {
   const href = adPath(ad);
-  const image =
-    ad.image &&
-    html`<img src="${adImageUrl(ad.image.key, 400, photosUrl)}" width="120" height="${Math.round((120 * ad.image.height) / ad.image.width)}" alt="" loading="lazy" decoding="async">`;
-  const meta = `${categoryLabel(ad.category)} · ${barrioName(ad.barrio)}${ad.age !== null ? ` · ${ad.age} años` : ''}`;
-  return html`<aside class="promo card" aria-label="Anuncio VIP destacado">${image}<div class="promo__body"><p class="promo__label">Destacado VIP</p><p class="promo__title"><a href="${href}">${ad.title}</a></p><p class="promo__meta">${meta}</p></div><a class="btn btn-gold promo__cta" href="${href}" tabindex="-1" aria-hidden="true">Ver anuncio</a></aside>`;
+  return html`<aside class="promo card" aria-label="Anuncio VIP destacado">${ad.image && coverHtml(ad.image, 120, 'lazy', photosUrl)}<div class="promo__body"><p class="promo__label">Destacado VIP</p><p class="promo__title"><a href="${href}">${ad.title}</a></p><p class="promo__meta">${cardMetaText(ad)}</p></div><a class="btn btn-gold promo__cta" href="${href}" tabindex="-1" aria-hidden="true">Ver anuncio</a></aside>`;
 }
 
 /** Page numbers around the current one, with the first and last always present: 1 … 4 5 6 … 25. */
@@ -56,9 +51,9 @@ function paginationHtml({ page, pages }: SearchResultsView, pageHref: (pagina: n
   const numbers = pageItems(page, pages).map((item) =>
     item === 'gap'
       ? html`<li aria-hidden="true">…</li>`
-      : item === page
-        ? html`<li><a class="pagination__page is-current" href="${pageHref(item)}" data-page-link aria-current="page" aria-label="Página ${item}">${item}</a></li>`
-        : html`<li><a class="pagination__page" href="${pageHref(item)}" data-page-link aria-label="Página ${item}">${item}</a></li>`,
+      : html`<li><a class="pagination__page${item === page ? ' is-current' : ''}" href="${pageHref(item)}" data-page-link${
+          item === page && html` aria-current="page"`
+        } aria-label="Página ${item}">${item}</a></li>`,
   );
   return html`<nav class="pagination" aria-label="Paginación">${step('Anterior', page - 1, 'prev', page > 1)}<ol>${numbers}</ol>${step('Siguiente', page + 1, 'next', page < pages)}</nav>`;
 }
