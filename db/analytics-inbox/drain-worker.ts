@@ -16,7 +16,11 @@ parentPort!.on('message', (message: { id: number; limit: number } | 'close') => 
     if (message === 'close') {
       await inbox.close();
       await db.destroy();
-      process.exit(0);
+      // The thread ends by itself once nothing is left to run: its connections are closed and their statements
+      // released first. process.exit() here would tear the thread down with better-sqlite3's objects still alive,
+      // which can crash the whole process (SIGSEGV) when their finalizers run during the teardown.
+      parentPort!.close();
+      return;
     }
     let reply: DrainReply;
     try {
