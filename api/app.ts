@@ -13,6 +13,7 @@ import { noSuchEndpoint } from '#api/errors.ts';
 import { adsRouter } from './routes/ads/routes.ts';
 import { notFoundPage, serveAdImages, serveClientFiles } from './static-files.ts';
 import { astroPages, loadAstroHandler } from './astro-handler.ts';
+import { ShellPages } from './render-cache/shell-pages.ts';
 import { ageConfirmation } from './age-confirmation.ts';
 import { searchEngineFiles } from './search-engines.ts';
 import { ANALYTICS_BEACON_PATHS, analyticsBudget, analyticsRouter } from './routes/analytics/routes.ts';
@@ -80,7 +81,7 @@ export class VeladaApp extends Koa {
     const beacons = this.beaconPath;
     // Velada serves HTTP/1.1 only (node:http), so the request is always an IncomingMessage.
     return (req, res) => {
-      if (fast?.(req as IncomingMessage, res as ServerResponse)) return Promise.resolve();
+      if (fast?.(req as IncomingMessage, res as ServerResponse, () => void koa(req, res))) return Promise.resolve();
       if (beacons?.(req as IncomingMessage, res as ServerResponse, koa)) return Promise.resolve();
       return koa(req, res);
     };
@@ -114,7 +115,17 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   const onPageHit: OnPageHit = (req, entry) => {
     if (entry.shows && req.method === 'GET' && isCountedVisit(req.headers)) adStats.countPage(entry.shows, sourceOf(req));
   };
-  if (deps.distDir) mountPageCache(app, deps, { renderCache, renderSlots, onPageHit, staticFiles: staticSite?.files });
+  // Pages rendered per request: Astro's handler, and what every render finds in Astro.locals.
+  const pageHandler = deps.distDir ? await loadAstroHandler(deps.distDir) : null;
+  const pageLocals: App.Locals = {
+    db: deps.db,
+    photosUrl: deps.config.mediaPublicUrl,
+    payments: { mercadoPago: Boolean(deps.config.mercadoPago) },
+    siteOrigin: deps.config.siteOrigin,
+    searchIndex: deps.searchIndex ?? new SearchIndexHolder(deps.db, { currentVersion: () => renderCache.currentVersion() }),
+  };
+  const shellPages = pageHandler ? (deps.shellPages ?? []).map((page) => new ShellPages(pageHandler, pageLocals, page)) : [];
+  if (deps.distDir) mountPageCache(app, deps, { renderCache, renderSlots, onPageHit, staticFiles: staticSite?.files, shellPages });
   // `compression` wraps the Node response, so it covers Koa's bodies and the Astro adapter's writes alike.
   app.use((ctx, next) => new Promise((resolve, reject) => gzipOrBrotli(ctx.req, ctx.res, () => next().then(resolve, reject))));
 
@@ -135,25 +146,14 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   if (deps.distDir) {
     const clientDir = path.join(deps.distDir, 'client');
     app.use(serveClientFiles(clientDir, staticSite?.paths));
-    const handler = await loadAstroHandler(deps.distDir);
-    if (handler)
+    if (pageHandler)
       app.use(
-        astroPages(
-          handler,
-          {
-            db: deps.db,
-            photosUrl: deps.config.mediaPublicUrl,
-            payments: { mercadoPago: Boolean(deps.config.mercadoPago) },
-            siteOrigin: deps.config.siteOrigin,
-            searchIndex: deps.searchIndex ?? new SearchIndexHolder(deps.db, { currentVersion: () => renderCache.currentVersion() }),
-          },
-          {
-            cache: renderCache,
-            adStats,
-            slots: renderSlots,
-            requestLocals: (ctx) => ({ takePhoneCheck: () => phoneChecks.take(requestSource(ctx), ctx.req) }),
-          },
-        ),
+        astroPages(pageHandler, pageLocals, {
+          cache: renderCache,
+          adStats,
+          slots: renderSlots,
+          requestLocals: (ctx) => ({ takePhoneCheck: () => phoneChecks.take(requestSource(ctx), ctx.req) }),
+        }),
       );
     app.use(notFoundPage(clientDir));
   }
@@ -187,10 +187,11 @@ interface PageCache {
   renderSlots: RenderSlots;
   onPageHit: OnPageHit;
   staticFiles: StaticSite['files'] | undefined;
+  shellPages: ShellPages[];
 }
 
 /** Public pages already rendered are answered from the render cache: in Koa, and before Koa by the fast path. */
-function mountPageCache(app: VeladaApp, deps: AppDeps, { renderCache, renderSlots, onPageHit, staticFiles }: PageCache): void {
+function mountPageCache(app: VeladaApp, deps: AppDeps, { renderCache, renderSlots, onPageHit, staticFiles, shellPages }: PageCache): void {
   app.use(
     servePagesFromCache(renderCache, {
       onPageHit,
@@ -206,6 +207,7 @@ function mountPageCache(app: VeladaApp, deps: AppDeps, { renderCache, renderSlot
     renderCache,
     staticFiles,
     onPageHit,
+    shellPages,
     renderSlots: {
       slots: renderSlots,
       addressOf: nodeClientAddresses(deps.config.trustedProxies),

@@ -13,7 +13,7 @@ import type { RenderCache } from './render-cache/render-cache.ts';
 import { capturePage, PRIVATE_PAGE_CACHE_CONTROL, type PageRenderState } from './render-cache/middleware.ts';
 import { isCountedVisit, type AdStatsCounter } from './services/ad-stats.ts';
 
-type AstroNodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
+export type AstroNodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
 
 export async function loadAstroHandler(distDir: string): Promise<AstroNodeHandler | null> {
   const entry = path.join(distDir, 'server', 'entry.mjs');
@@ -113,7 +113,7 @@ export function keepWriteCallbacks(res: ServerResponse): void {
  *   page that names none is the visitor's own, asked again each time. Shared pages name theirs (the render cache's,
  *   api/render-cache/middleware.ts), as do the pages that may be kept otherwise.
  */
-function finalHeaders(res: ServerResponse): void {
+export function finalHeaders(res: ServerResponse): void {
   const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
   res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
     const astroPolicy = headers?.['content-security-policy'];

@@ -8,6 +8,7 @@ import type { RenderCache } from './render-cache/render-cache.ts';
 import type { AdStatsCounter } from './services/ad-stats.ts';
 import type { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import type { RateLimitStore } from './services/rate-limit-store.ts';
+import type { ShellPage } from '#shared/page-shell.ts';
 
 export interface AppDeps {
   db: Knex;
@@ -36,6 +37,11 @@ export interface AppDeps {
   rateLimits?: RateLimitStore;
   /** Ads per sitemap part (api/search-engines.ts); tests lower it to see the sitemap split. */
   sitemapPartSize?: number;
+  /**
+   * Pages whose misses are filled into a shell instead of rendered (decision 058): the site's own description of them
+   * (site/server/search-page-parts.ts), which api/main.ts passes. Without it every miss is rendered.
+   */
+  shellPages?: readonly ShellPage[];
 }
 
 /** The app's dependencies as routers get them: the mailer, the stores and the statistics counter chosen once, by createApp. */

@@ -63,8 +63,8 @@ beforeAll(async () => {
     renderCache,
   });
   const fast = app.fastPath!;
-  app.fastPath = (req, res) => {
-    const answered = fast(req, res);
+  app.fastPath = (req, res, koa) => {
+    const answered = fast(req, res, koa);
     if (answered) fastAnswers += 1;
     return answered;
   };

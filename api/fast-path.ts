@@ -14,7 +14,10 @@ import { cacheablePageOf } from './render-cache/page-keys.ts';
 import { cacheControlFor, type OnPageHit } from './render-cache/middleware.ts';
 import { ANY_ORIGIN } from './static-files.ts';
 import { isHashedAsset } from './middleware/canonical-origin.ts';
-import type { RenderCache } from './render-cache/render-cache.ts';
+import type { CachedPage, RenderCache } from './render-cache/render-cache.ts';
+import type { CacheablePage } from './render-cache/page-keys.ts';
+import type { ShellPages } from './render-cache/shell-pages.ts';
+import { HttpError } from './errors.ts';
 import type { StaticFile } from './static-site.ts';
 import { refusalPage, type RenderSlots } from './render-slots.ts';
 import { matchesEtag, preferredEncoding, type Encoding } from './http/encoding.ts';
@@ -33,6 +36,11 @@ export interface FastPathOptions {
    * refused (its source past its share, or the queue full) is answered here, before Koa runs at all.
    */
   renderSlots?: { slots: RenderSlots; addressOf: (req: IncomingMessage) => string; sourceOf: (address: string) => string };
+  /**
+   * Pages whose misses are filled into a shell instead of rendered (./render-cache/shell-pages.ts): answered here,
+   * taking a render slot, stored in the render cache and counted as a render would be.
+   */
+  shellPages?: readonly ShellPages[];
 }
 
 /** What a response needs to be sent: its headers (names in lower case) besides the security ones, an ETag, its body. */
@@ -46,13 +54,14 @@ interface Ready {
   body: (wanted: Encoding) => { bytes: Buffer; encoding: Encoding };
 }
 
-export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+/** Answers the request and returns true, or returns false for Koa to answer it; `koa` answers one it took but cannot finish. */
+export type FastPath = (req: IncomingMessage, res: ServerResponse, koa: () => void) => boolean;
 
 export function createFastPath(options: FastPathOptions): FastPath {
   const security = securityHeaderValues({ production: options.production });
   const hostIsCanonical = canonicalHostCheck(options.publicOrigin, options.trustsProxies);
 
-  return (req, res) => {
+  return (req, res, koa) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
     const q = req.url.indexOf('?');
     const pathname = q === -1 ? req.url : req.url.slice(0, q);
@@ -84,7 +93,18 @@ export function createFastPath(options: FastPathOptions): FastPath {
     const page = cacheablePageOf(req.method, pathname, querystring, req.headers.cookie);
     // A request with a session cookie is left to Koa, which asks whether the session is live.
     const entry = page && !page.sessions && renderCache.peek(page.key);
-    if (page && !page.sessions && !entry && options.renderSlots) return refuseRender(req, res, security, pathname, options.renderSlots);
+    if (page && !page.sessions && !entry) {
+      if (options.renderSlots && refuseRender(req, res, security, pathname, options.renderSlots)) return true;
+      const shells = options.shellPages?.find((shellPage) => shellPage.takes(req.method, pathname, page));
+      if (!shells || !options.renderSlots) return false;
+      const miss = { page, pathname, shells, renderCache, renderSlots: options.renderSlots, onPageHit: options.onPageHit };
+      void fillFromShell(req, res, security, miss).catch((err: unknown) => {
+        if (res.headersSent) return res.destroy();
+        console.error(`Page shells: filling ${pathname} failed, rendered instead:`, (err as Error).message);
+        koa();
+      });
+      return true;
+    }
     if (!page || !entry) return false;
     options.onPageHit?.(req, entry);
     send(req, res, security, {
@@ -103,6 +123,86 @@ export function createFastPath(options: FastPathOptions): FastPath {
   };
 }
 
+interface ShellMiss {
+  page: CacheablePage;
+  pathname: string;
+  shells: ShellPages;
+  renderCache: RenderCache;
+  renderSlots: NonNullable<FastPathOptions['renderSlots']>;
+  onPageHit: OnPageHit | undefined;
+}
+
+/**
+ * A miss of a page served from shells, as the Koa path answers a render: in a render slot of its source, one fill per
+ * page at a time (a request for the same page meanwhile waits for it and gets it), the page kept at the version read
+ * before its parts were, and counted for the ads it lists.
+ */
+async function fillFromShell(
+  req: IncomingMessage,
+  res: ServerResponse,
+  security: Record<string, string>,
+  { page, pathname, shells, renderCache, renderSlots, onPageHit }: ShellMiss,
+): Promise<void> {
+  const address = renderSlots.addressOf(req);
+  let entry: CachedPage | null = null;
+  let cacheState = 'hit';
+  try {
+    await renderSlots.slots.run(renderSlots.sourceOf(address), address, async () => {
+      let version = await renderCache.currentVersion();
+      entry = renderCache.get(page.key, version);
+      if (entry) return;
+      const render = renderCache.beginRender(page.key);
+      if ('wait' in render) {
+        await Promise.race([render.wait, new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS))]);
+        version = await renderCache.currentVersion();
+        entry = renderCache.get(page.key, version);
+        if (entry) return;
+      }
+      try {
+        const filled = await shells.fill(page.url);
+        const made = {
+          status: filled.status,
+          headers: filled.headers,
+          identity: filled.body,
+          version,
+          ...(filled.listed.length > 0 && { shows: { listed: filled.listed, viewed: null } }),
+        };
+        cacheState = 'miss';
+        // Not kept (the version changed meanwhile, or the page is too big): sent all the same, as a render would be.
+        entry = renderCache.set(page.key, made) ?? {
+          ...made,
+          key: page.key,
+          etag: null,
+          gzip: null,
+          br: null,
+          day: '',
+          storedAt: 0,
+          bytes: 0,
+        };
+      } finally {
+        if ('end' in render) render.end();
+      }
+    });
+  } catch (err) {
+    if (!isRenderRefusal(err)) throw err;
+    sendRefusal(req, res, security, pathname, err);
+    return;
+  }
+  const answer = entry as CachedPage | null;
+  if (!answer) throw new Error('no page');
+  onPageHit?.(req, answer);
+  send(req, res, security, {
+    status: answer.status,
+    headers: { ...answer.headers, 'cache-control': cacheControlFor(page), 'x-render-cache': cacheState },
+    etag: renderCache.etagOf(answer),
+    compressible: true,
+    body: (wanted) => ({ bytes: renderCache.bodyIn(answer, wanted), encoding: wanted }),
+  });
+}
+
+/** How long a request waits for another's fill of the same page before filling it itself (as in the Koa path). */
+const RENDER_WAIT_MS = 5_000;
+
 /**
  * A cache miss whose render would be refused: answered with the refusal page at once (a flood of misses from one
  * source costs no Koa context); otherwise false, and Koa renders it.
@@ -117,6 +217,17 @@ function refuseRender(
   const address = addressOf(req);
   const refused = slots.refusal(sourceOf(address), address);
   if (!refused) return false;
+  sendRefusal(req, res, security, pathname, refused);
+  return true;
+}
+
+function sendRefusal(
+  req: IncomingMessage,
+  res: ServerResponse,
+  security: Record<string, string>,
+  pathname: string,
+  refused: HttpError,
+): void {
   const body = Buffer.from(refusalPage(refused));
   res.writeHead(refused.status, {
     ...security,
@@ -127,7 +238,10 @@ function refuseRender(
     'content-length': body.length,
   });
   res.end(req.method === 'HEAD' ? undefined : body);
-  return true;
+}
+
+function isRenderRefusal(err: unknown): err is HttpError {
+  return err instanceof HttpError && (err.status === 429 || err.status === 503);
 }
 
 /**

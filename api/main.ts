@@ -28,6 +28,7 @@ import { prepareAlertPhoneKey } from '#db/queries/alert-phone-key.ts';
 import { seedDemoIfEmpty } from '#tooling/seeds/first-start.ts';
 import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/services/super-admin.ts';
 import { DEMO_PARTNER_USERNAME } from '#tooling/seeds/panel-demo.ts';
+import { searchPageShell } from '#site/server/search-page-parts.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(rootDir, 'dist');
@@ -230,7 +231,19 @@ export async function main(): Promise<void> {
   const analytics = new AnalyticsWriter(db);
   logRenderCacheStats(renderCache);
   const adStats = new AdStatsCounter(db, { once: statsOnce });
-  const app = await createApp({ db, config, distDir, analytics, mailer, store, renderCache, adStats, searchIndex, rateLimits });
+  const app = await createApp({
+    db,
+    config,
+    distDir,
+    analytics,
+    mailer,
+    store,
+    renderCache,
+    adStats,
+    searchIndex,
+    rateLimits,
+    shellPages: [searchPageShell],
+  });
   const server = http.createServer(app.callback());
   const stopServer = stoppable(server);
   listen(server, config);

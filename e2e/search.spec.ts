@@ -194,3 +194,31 @@ test.describe('advanced filters', () => {
     expect(narrowed).toBeLessThan(either);
   });
 });
+
+test('a search miss is the page filled into its shell, what was searched escaped (decision 058)', async ({ page, request }) => {
+  const hostile = `"><img src=x onerror=alert(1)> & 'shell'`;
+  // The first miss of a process makes the page's shells; later misses are filled, answered whole (an ETag, a length).
+  let attempt = 0;
+  let body = '';
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/buscar?q=${encodeURIComponent(hostile)}&pagina=${++attempt}`);
+      body = await res.text();
+      return `${res.headers()['x-render-cache']} ${res.headers()['etag'] ? 'etag' : ''} ${res.headers()['content-length'] ? 'length' : ''}`;
+    })
+    .toBe('miss etag length');
+  expect(body).not.toContain('<img src=x');
+  expect(body).toContain('value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &#39;shell&#39;"');
+  expect(body).toContain('<meta name="robots" content="noindex, follow">');
+
+  let alerted = false;
+  page.on('dialog', (dialog) => {
+    alerted = true;
+    void dialog.dismiss();
+  });
+  await page.goto(`/buscar?q=${encodeURIComponent(hostile)}&pagina=${attempt}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avisos en CABA');
+  await expect(textBox(page)).toHaveValue(hostile);
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  expect(alerted).toBe(false);
+});

@@ -45,3 +45,8 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
 export function flag(name: 'selected' | 'checked' | 'open', on: boolean): Html {
   return new Html(on ? ` ${name}` : '');
 }
+
+/** Whether a value is markup made by `html` (a page shell puts it in as is, and escapes anything else). */
+export function isHtml(value: unknown): value is Html {
+  return value instanceof Html;
+}

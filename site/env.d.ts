@@ -23,6 +23,11 @@ declare namespace App {
      * only when it is the variant of the key it was rendered for. Absent, nothing is told.
      */
     renderedVariant?: (variant: import('#shared/age-cookie.ts').PageVariant) => void;
+    /**
+     * Set only by the server when it makes the search page's shell (api/render-cache/shell-pages.ts): the page renders
+     * markers in place of its per-request parts, the indexed page or the noindex one.
+     */
+    searchPageShell?: { noindex: boolean };
   }
   interface PageShows {
     /** Ads listed as search results. */

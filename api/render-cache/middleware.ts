@@ -28,6 +28,15 @@ export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-cache';
  */
 const KEPT_HEADERS = ['content-type', 'content-security-policy', 'x-robots-tag', 'x-destacados-siguiente'];
 
+/** The headers of a rendered page that its cached copy keeps, names in lower case. */
+export function keptHeaders(all: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(all)
+      .filter(([name, value]) => KEPT_HEADERS.includes(name.toLowerCase()) && value !== undefined)
+      .map(([name, value]) => [name.toLowerCase(), String(value)]),
+  );
+}
+
 export interface PageRenderState {
   page: CacheablePage;
   version: number;
@@ -173,12 +182,7 @@ export function capturePage(req: IncomingMessage, res: ServerResponse, state: Pa
     }
     // Only a 200 is shareable: a CDN keeping a 404 or a 301 would hide a resumed or approved ad for minutes.
     res.setHeader('Cache-Control', code === 200 ? cacheControlFor(state.page) : 'no-store');
-    const all = { ...(res.getHeaders() as Record<string, unknown>), ...(head as Record<string, unknown> | undefined) };
-    headers = Object.fromEntries(
-      Object.entries(all)
-        .filter(([name, value]) => KEPT_HEADERS.includes(name.toLowerCase()) && value !== undefined)
-        .map(([name, value]) => [name.toLowerCase(), String(value)]),
-    );
+    headers = keptHeaders({ ...(res.getHeaders() as Record<string, unknown>), ...(head as Record<string, unknown> | undefined) });
     return writeHead(code, head);
   }) as ServerResponse['writeHead'];
   const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;

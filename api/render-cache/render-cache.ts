@@ -169,16 +169,19 @@ export class RenderCache {
   }
 
   /** Keeps a page rendered at `version`, unless the version moved on meanwhile or the page alone exceeds the bound. */
-  set(key: string, page: Omit<CachedPage, 'key' | 'day' | 'storedAt' | 'bytes' | 'gzip' | 'br' | 'etag'>): void {
-    if (page.version !== this.version || page.version < 0) return;
+  /** Keeps a page rendered at the current version; returns the entry, or null when it is not kept. */
+  set(key: string, page: Omit<CachedPage, 'key' | 'day' | 'storedAt' | 'bytes' | 'gzip' | 'br' | 'etag'>): CachedPage | null {
+    if (page.version !== this.version || page.version < 0) return null;
     const bytes = page.identity.length + key.length * 2 + 512;
-    if (bytes > this.maxBytes / 4) return;
+    if (bytes > this.maxBytes / 4) return null;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    this.entries.set(key, { ...page, key, etag: null, gzip: null, br: null, day: this.today(this.now()), storedAt: this.now(), bytes });
+    const entry: CachedPage = { ...page, key, etag: null, gzip: null, br: null, day: this.today(this.now()), storedAt: this.now(), bytes };
+    this.entries.set(key, entry);
     this.bytes += bytes;
     this.counters.stores += 1;
     this.evictOverBound();
+    return entry;
   }
 
   /**

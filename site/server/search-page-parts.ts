@@ -1,0 +1,94 @@
+// The parts of the search page (/buscar) that depend on the request: what the page renders with Astro, and what a
+// search miss fills into the page's shell without rendering (docs/decisions/058-page-shells.md). One function makes
+// them for both, so the two can never differ.
+import type { Html } from '#shared/html.ts';
+import { markupMarker, textMarker, type ShellPage, type ShellValues } from '#shared/page-shell.ts';
+import { parseSearchParams } from '#shared/search-filters.ts';
+import { appliedFilters } from '#shared/applied-filters.ts';
+import { searchIndexing } from '#shared/search-engines.ts';
+import { searchResults } from '#core/search/search-results.ts';
+import { searchHeading } from '#site/lib/search-heading.ts';
+import { filtersLabel, seeResults } from '#site/lib/filters-sheet-texts.ts';
+import { searchFormHtml } from './search-form-html.ts';
+import { searchResultsHtml } from './search-results-html.ts';
+
+export interface SearchPageParts {
+  /** "Masajes en Palermo": the title, the description and the heading. */
+  heading: string;
+  /** The canonical address (path and query) of an indexed search; unused when `noindex`. */
+  canonical: string;
+  noindex: boolean;
+  /** Where the age gate's form without JavaScript comes back to. */
+  returnTo: string;
+  /** The phone's "Filtros (n)" button. */
+  filtersLabel: string;
+  form: Html;
+  /** The phone sheet's "Ver N resultados". */
+  seeResults: string;
+  results: Html;
+}
+
+/** The parts that are text or markup, by name (noindex chooses the shell). */
+export type SearchPagePartName = Exclude<keyof SearchPageParts, 'noindex'>;
+
+/** The page's parts for a request (its normalized URL), with the ads it lists. */
+export async function searchPageParts(
+  locals: Pick<App.Locals, 'db' | 'searchIndex' | 'photosUrl'>,
+  url: URL,
+): Promise<{ parts: SearchPageParts; listed: number[] }> {
+  const filters = parseSearchParams(url.searchParams);
+  const result = await searchResults(locals.db, filters, { searchIndex: locals.searchIndex });
+  // Which searches search engines index, and under which address (docs/decisions/036-search-engines.md).
+  const indexing = searchIndexing(filters);
+  const parts: SearchPageParts = {
+    heading: searchHeading(filters),
+    canonical: indexing.canonical ?? url.pathname,
+    noindex: indexing.robots !== null,
+    returnTo: url.pathname + url.search,
+    filtersLabel: filtersLabel(appliedFilters(filters).length),
+    form: searchFormHtml(filters),
+    seeResults: seeResults(result.total),
+    results: searchResultsHtml(result, filters, { photosUrl: locals.photosUrl }),
+  };
+  return { parts, listed: result.ads.map((ad) => ad.id) };
+}
+
+/** The parts as markers, for the shell of the indexed page or of the noindex one. */
+export function searchPageMarkers(noindex: boolean): SearchPageParts {
+  return {
+    heading: textMarker('heading'),
+    canonical: textMarker('canonical'),
+    noindex,
+    returnTo: textMarker('returnTo'),
+    filtersLabel: textMarker('filtersLabel'),
+    form: markupMarker('form'),
+    seeResults: textMarker('seeResults'),
+    results: markupMarker('results'),
+  };
+}
+
+/** What fills a shell's markers. */
+export function shellValuesOf({ noindex: _, ...values }: SearchPageParts): ShellValues {
+  return values;
+}
+
+/** The search page as the server fills it on a miss (api/render-cache/shell-pages.ts). */
+export const searchPageShell: ShellPage = {
+  path: '/buscar',
+  shells: { indexed: { searchPageShell: { noindex: false } }, noindex: { searchPageShell: { noindex: true } } },
+  async partsOf(locals, url) {
+    const { parts, listed } = await searchPageParts(locals, url);
+    return { shell: parts.noindex ? 'noindex' : 'indexed', values: shellValuesOf(parts), listed };
+  },
+  // Every search, a category (indexed under /buscar), a category in a barrio (indexed under its landing page), and
+  // searches that are not indexed: text to escape in the form, the address and the chips, advanced filters, a later
+  // page, a search that finds nothing.
+  checkUrls: [
+    '/buscar',
+    '/buscar?categoria=masajes',
+    '/buscar?categoria=masajes&zona=palermo',
+    '/buscar?q=%22a%26b%22+%3Cc%3E%27&orden=recientes',
+    '/buscar?disponibilidad=hoy&precio=5000-10000&idioma=espanol&idioma=ingles&pagina=2',
+    '/buscar?q=zzzz-sin-resultados',
+  ],
+};
