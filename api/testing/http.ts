@@ -18,6 +18,11 @@ export interface TestServer {
 
 export async function serve(app: Koa): Promise<TestServer> {
   const server = http.createServer(app.callback());
+  // The tests' fetch keeps connections to the server it shares the process with. A test that holds the thread for
+  // seconds (hashing 10,000 numbers on a busy machine) let the server's 5 s idle timer and the client's next request
+  // fall due together: the request went out on a socket being closed (ECONNRESET). Idle connections are kept longer
+  // than any such pause; close() still ends them at once.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
