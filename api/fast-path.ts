@@ -47,7 +47,8 @@ export interface FastPathOptions {
 interface Ready {
   status: number;
   headers: Record<string, string>;
-  etag: string;
+  /** Absent for a page just filled (a miss): hashing its bytes would cost more than a 304 that can hardly come. */
+  etag?: string;
   /** Whether it has compressed forms (then it varies on Accept-Encoding). */
   compressible: boolean;
   /** The body in the wanted encoding, or in the best one it has (identity, or gzip for br). */
@@ -194,7 +195,7 @@ async function fillFromShell(
   send(req, res, security, {
     status: answer.status,
     headers: { ...answer.headers, 'cache-control': cacheControlFor(page), 'x-render-cache': cacheState },
-    etag: renderCache.etagOf(answer),
+    ...(cacheState === 'hit' && { etag: renderCache.etagOf(answer) }),
     compressible: true,
     body: (wanted) => ({ bytes: renderCache.bodyIn(answer, wanted), encoding: wanted }),
   });
@@ -265,9 +266,10 @@ function hostnameOf(host: string): string {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, security: Record<string, string>, ready: Ready): void {
-  const headers: Record<string, string | number> = { ...security, ...ready.headers, ETag: ready.etag };
+  const headers: Record<string, string | number> = { ...security, ...ready.headers };
+  if (ready.etag) headers.ETag = ready.etag;
   if (ready.compressible) headers.Vary = 'Accept-Encoding';
-  if (matchesEtag(req.headers['if-none-match'], ready.etag)) {
+  if (ready.etag && matchesEtag(req.headers['if-none-match'], ready.etag)) {
     res.writeHead(304, headers);
     res.end();
     return;

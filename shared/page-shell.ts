@@ -8,6 +8,7 @@
 import { escapeHtml, html, isHtml, type Html } from './html.ts';
 
 const MARKER = /@@velada-part:([a-zA-Z]+)@@/g;
+const encoder = new TextEncoder();
 
 /** The marker of a text part, written where the page writes that text (Astro escapes nothing in it). */
 export function textMarker(name: string): string {
@@ -34,12 +35,13 @@ function isInside(before: string, element: 'script' | 'style'): boolean {
 }
 
 export class PageShell {
-  private readonly pieces: Piece[];
+  /** The shell's text as UTF-8, between its parts. */
+  private readonly bytes: (Uint8Array | Exclude<Piece, string>)[];
   /** The names of the parts this shell needs. */
   readonly names: ReadonlySet<string>;
 
   private constructor(pieces: Piece[]) {
-    this.pieces = pieces;
+    this.bytes = pieces.map((piece) => (typeof piece === 'string' ? encoder.encode(piece) : piece));
     this.names = new Set(pieces.flatMap((piece) => (typeof piece === 'string' ? [] : [piece.name])));
   }
 
@@ -60,24 +62,35 @@ export class PageShell {
     return new PageShell(pieces);
   }
 
-  /** The page with every part in its place; throws when a value is missing, or markup would go into an attribute. */
-  fill(values: ShellValues): string {
-    let out = '';
-    for (const piece of this.pieces) {
-      if (typeof piece === 'string') {
-        out += piece;
-        continue;
+  /**
+   * The page with every part in its place, as UTF-8: the shell's own text is encoded once, and only the parts on each
+   * fill (a 40 KB page joined as a string was copied twice more before it reached the socket). Throws when a value is
+   * missing, or markup would go into an attribute.
+   */
+  fill(values: ShellValues): Uint8Array {
+    const chunks: Uint8Array[] = [];
+    let length = 0;
+    for (const piece of this.bytes) {
+      let chunk: Uint8Array;
+      if (piece instanceof Uint8Array) chunk = piece;
+      else {
+        const value = values[piece.name];
+        if (value === undefined) throw new Error(`Page shell: no value for the part ${piece.name}`);
+        if (isHtml(value)) {
+          if (piece.inAttribute) throw new Error(`Page shell: markup for the part ${piece.name}, which is in an attribute`);
+          chunk = encoder.encode(value.text);
+        } else chunk = encoder.encode(piece.inAttribute ? attributeValue(value) : escapeHtml(value));
       }
-      const value = values[piece.name];
-      if (value === undefined) throw new Error(`Page shell: no value for the part ${piece.name}`);
-      if (isHtml(value)) {
-        if (piece.inAttribute) throw new Error(`Page shell: markup for the part ${piece.name}, which is in an attribute`);
-        out += value.text;
-      } else {
-        out += piece.inAttribute ? attributeValue(value) : escapeHtml(value);
-      }
+      chunks.push(chunk);
+      length += chunk.length;
     }
-    return out;
+    const page = new Uint8Array(length);
+    let at = 0;
+    for (const chunk of chunks) {
+      page.set(chunk, at);
+      at += chunk.length;
+    }
+    return page;
   }
 }
 

@@ -103,7 +103,8 @@ export class ShellPages {
     const { shell: name, values, listed } = await this.page.partsOf(this.locals, new URL(url, 'http://localhost'));
     const shell = made.shells.get(name);
     if (!shell) throw new Error(`The page ${this.page.path} has no shell ${name}`);
-    return { status: 200, headers: shell.headers, body: Buffer.from(shell.shell.fill(values)), listed };
+    const page = shell.shell.fill(values);
+    return { status: 200, headers: shell.headers, body: Buffer.from(page.buffer, page.byteOffset, page.byteLength), listed };
   }
 
   private async make(): Promise<void> {

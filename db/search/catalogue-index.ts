@@ -45,7 +45,8 @@ export class CatalogueIndex {
   private readonly plan: Uint8Array;
   private readonly planExpiresAt: Float64Array;
   private readonly masks: { days: Int32Array; slots: Int32Array; languages: Int32Array; services: Int32Array; attention: Int32Array };
-  private readonly birthDates: (string | null)[];
+  /** Birth dates as numbers (2001-03-09 as 20010309), compared as numbers: 0 when unknown. */
+  private readonly birthDays: Int32Array;
   /** The positions of ads with windows, and theirs: few ads have one at a time. */
   private readonly windows = new Map<number, IndexWindow[]>();
   /** The orders of shared/ranking.ts that the index keeps (index-orders.ts). */
@@ -93,7 +94,7 @@ export class CatalogueIndex {
       services: new Int32Array(n),
       attention: new Int32Array(n),
     };
-    this.birthDates = new Array<string | null>(n);
+    this.birthDays = new Int32Array(n);
     this.hits = new Int32Array(n);
     this.marks = new Uint8Array(n);
     const categoryCode = new Map(CATEGORIES.map((c, i) => [c.value as string, i]));
@@ -115,7 +116,7 @@ export class CatalogueIndex {
       this.masks.languages[i] = row.languagesMask;
       this.masks.services[i] = row.servicesMask;
       this.masks.attention[i] = row.attentionMask;
-      this.birthDates[i] = row.birthDate;
+      this.birthDays[i] = row.birthDate === null ? 0 : dayNumber(row.birthDate);
       if (row.windows?.length) this.windows.set(i, row.windows);
     });
     this.byCategory = positionsByCode(this.category, CATEGORIES.length);
@@ -197,10 +198,14 @@ export class CatalogueIndex {
     }
     if (f.edad) {
       const range = AGE_RANGES.find((r) => r.value === f.edad)!;
-      const { earliest, latest } = birthDateBounds(range.min, range.max, now);
+      const bounds = birthDateBounds(range.min, range.max, now);
+      const latest = dayNumber(bounds.latest);
+      const earliest = bounds.earliest === null ? 1 : dayNumber(bounds.earliest);
+      // Compared as numbers: as strings, this test was a twelfth of a broad search's time.
+      const birthDays = this.birthDays;
       tests.push((i) => {
-        const birth = this.birthDates[i];
-        return birth !== null && birth !== undefined && birth <= latest && (earliest === null || birth >= earliest);
+        const birth = birthDays[i]!;
+        return birth !== 0 && birth <= latest && birth >= earliest;
       });
     }
     const nowMs = now.getTime();
@@ -216,9 +221,11 @@ export class CatalogueIndex {
     const barrio = this.barrio;
     const list = base as Int32Array | null;
     const count = list ? list.length : n;
+    // Every position of the list walked has the words whose list it is: only the other words are tested.
+    const words = texts.filter((term) => term.list !== list).map((term) => term.has);
     candidates: for (let k = 0; k < count; k++) {
       const i = list ? list[k]! : k;
-      for (let t = 0; t < texts.length; t++) if (texts[t]!.has[i] === 0) continue candidates;
+      for (let t = 0; t < words.length; t++) if (words[t]![i] === 0) continue candidates;
       if (categoryCode !== -1 && category[i] !== categoryCode) continue;
       if (allowed && allowed[barrio[i]!] === 0) continue;
       for (let t = 0; t < maskTests.length; t++) if ((maskTests[t]![0][i]! & maskTests[t]![1]) === 0) continue candidates;
@@ -296,4 +303,9 @@ function positionsByCode(codes: Uint8Array, codeCount: number): Int32Array[] {
     if (code < codeCount) lists[code]![filled[code]!++] = i;
   });
   return lists;
+}
+
+/** A calendar date (YYYY-MM-DD) as a number that orders as the date does: 2001-03-09 is 20010309. */
+function dayNumber(date: string): number {
+  return Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 }
