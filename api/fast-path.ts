@@ -3,9 +3,13 @@
 // both held in memory already compressed. Their headers are what the Koa path would send (security headers, the
 // page's CSP, Cache-Control, ETag, Vary); a matching If-None-Match gets a 304.
 //
+// It also answers a miss of a page served from shells (the search page's public variant, decision 058): filled,
+// kept and counted as Koa's render would be.
+//
 // Whenever it is not sure, the fast path declines and Koa answers as if it did not exist: a method other than
-// GET/HEAD, a host that Koa would redirect to the canonical origin, a render cache whose version check is due,
-// a page not cached, the age-confirmed variant of a built page, a file not held in memory.
+// GET/HEAD, a host that Koa would redirect to the canonical origin, a render cache whose version check is due or a
+// page not cached (but for pages served from shells), the age-confirmed variant of a built page, a file not held in
+// memory.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isLocalHost } from '#shared/local-host.ts';
 import { hasNoJsAgeCookie } from '#shared/age-cookie.ts';
@@ -14,7 +18,7 @@ import { cacheablePageOf } from './render-cache/page-keys.ts';
 import { cacheControlFor, type OnPageHit } from './render-cache/middleware.ts';
 import { ANY_ORIGIN } from './static-files.ts';
 import { isHashedAsset } from './middleware/canonical-origin.ts';
-import type { CachedPage, RenderCache } from './render-cache/render-cache.ts';
+import type { RenderCache } from './render-cache/render-cache.ts';
 import type { CacheablePage } from './render-cache/page-keys.ts';
 import type { ShellPages } from './render-cache/shell-pages.ts';
 import { HttpError } from './errors.ts';
@@ -144,61 +148,60 @@ async function fillFromShell(
   security: Record<string, string>,
   { page, pathname, shells, renderCache, renderSlots, onPageHit }: ShellMiss,
 ): Promise<void> {
-  const address = renderSlots.addressOf(req);
-  let entry: CachedPage | null = null;
+  // As the Koa path: the version, the entry and another request's render of the same page are looked at before any
+  // render slot is taken; only the fill itself takes one.
+  let version = await renderCache.currentVersion();
+  let entry = renderCache.get(page.key, version);
   let cacheState = 'hit';
+  const render = entry ? null : renderCache.beginRender(page.key);
   try {
-    await renderSlots.slots.run(renderSlots.sourceOf(address), address, async () => {
-      let version = await renderCache.currentVersion();
+    if (render && 'wait' in render) {
+      await Promise.race([render.wait, new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS))]);
+      version = await renderCache.currentVersion();
       entry = renderCache.get(page.key, version);
-      if (entry) return;
-      const render = renderCache.beginRender(page.key);
-      if ('wait' in render) {
-        await Promise.race([render.wait, new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS))]);
-        version = await renderCache.currentVersion();
-        entry = renderCache.get(page.key, version);
-        if (entry) return;
-      }
-      try {
-        const filled = await shells.fill(page.url);
-        const made = {
-          status: filled.status,
-          headers: filled.headers,
-          identity: filled.body,
-          version,
-          ...(filled.listed.length > 0 && { shows: { listed: filled.listed, viewed: null } }),
-        };
-        cacheState = 'miss';
-        // Not kept (the version changed meanwhile, or the page is too big): sent all the same, as a render would be.
-        entry = renderCache.set(page.key, made) ?? {
-          ...made,
-          key: page.key,
-          etag: null,
-          gzip: null,
-          br: null,
-          day: '',
-          storedAt: 0,
-          bytes: 0,
-        };
-      } finally {
-        if ('end' in render) render.end();
-      }
-    });
+    }
+    if (!entry) {
+      const address = renderSlots.addressOf(req);
+      const filled = await renderSlots.slots.run(renderSlots.sourceOf(address), address, () => shells.fill(page.url));
+      const made = {
+        status: filled.status,
+        headers: filled.headers,
+        identity: filled.body,
+        version,
+        ...(filled.listed.length > 0 && { shows: { listed: filled.listed, viewed: null } }),
+      };
+      cacheState = 'miss';
+      // Not kept (the version changed meanwhile, or the page is too big): sent all the same, as a render would be.
+      entry = renderCache.set(page.key, made) ?? {
+        ...made,
+        key: page.key,
+        etag: null,
+        gzip: null,
+        br: null,
+        day: '',
+        storedAt: 0,
+        bytes: 0,
+      };
+    }
   } catch (err) {
     if (!isRenderRefusal(err)) throw err;
     sendRefusal(req, res, security, pathname, err);
     return;
+  } finally {
+    if (render && 'end' in render) render.end();
   }
-  const answer = entry as CachedPage | null;
-  if (!answer) throw new Error('no page');
-  onPageHit?.(req, answer);
+  const answer = entry;
+  // A page just filled is compressed in the thread pool, as the Koa path's compression did, not in this thread.
+  const wanted = preferredEncoding(req.headers['accept-encoding']);
+  if (cacheState === 'miss' && wanted !== 'identity') await renderCache.compress(answer, wanted);
   send(req, res, security, {
     status: answer.status,
     headers: { ...answer.headers, 'cache-control': cacheControlFor(page), 'x-render-cache': cacheState },
     ...(cacheState === 'hit' && { etag: renderCache.etagOf(answer) }),
     compressible: true,
-    body: (wanted) => ({ bytes: renderCache.bodyIn(answer, wanted), encoding: wanted }),
+    body: (encoding) => ({ bytes: renderCache.bodyIn(answer, encoding), encoding }),
   });
+  onPageHit?.(req, answer);
 }
 
 /** How long a request waits for another's fill of the same page before filling it itself (as in the Koa path). */

@@ -12,10 +12,6 @@ describe('a page shell', () => {
   );
   const fill = (values: ShellValues) => new TextDecoder().decode(shell.fill(values));
 
-  it('knows the parts it needs', () => {
-    expect([...shell.names].sort()).toEqual(['heading', 'results']);
-  });
-
   it('escapes text as Astro escapes text, and attribute values as Astro escapes them (& and " only)', () => {
     const heading = `"Masajes" & <más> 'aquí'`;
     expect(fill({ heading, results: html`<p>${'ok'}</p>` })).toBe(

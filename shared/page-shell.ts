@@ -37,12 +37,9 @@ function isInside(before: string, element: 'script' | 'style'): boolean {
 export class PageShell {
   /** The shell's text as UTF-8, between its parts. */
   private readonly bytes: (Uint8Array | Exclude<Piece, string>)[];
-  /** The names of the parts this shell needs. */
-  readonly names: ReadonlySet<string>;
 
   private constructor(pieces: Piece[]) {
     this.bytes = pieces.map((piece) => (typeof piece === 'string' ? encoder.encode(piece) : piece));
-    this.names = new Set(pieces.flatMap((piece) => (typeof piece === 'string' ? [] : [piece.name])));
   }
 
   /** The shell of a page rendered with markers; throws when a marker sits inside a script or a style. */

@@ -4,8 +4,16 @@
 // the order by views). Memory is bounded by bytes, the least recently used entry leaving first.
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import { promisify } from 'node:util';
 import { buenosAiresDate } from '#shared/dates.ts';
 import type { PageShows } from '#api/services/ad-stats.ts';
+
+const GZIP_OPTIONS = { level: 6 };
+const brotliOptions = (entry: CachedPage) => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length },
+});
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 export interface CachedPage {
   key: string;
@@ -184,35 +192,42 @@ export class RenderCache {
     return entry;
   }
 
-  /**
-   * The page's body in an encoding, compressed on first use (about a millisecond for a search page) and kept with
-   * the entry, whose size grows by it.
-   */
   /** The entry's ETag: a hash of its bytes, so that every process gives a page the same one (a 304 across them). */
   etagOf(entry: CachedPage): string {
     entry.etag ??= `W/"${crypto.createHash('sha1').update(entry.identity).digest('base64url').slice(0, 22)}"`;
     return entry.etag;
   }
 
+  /**
+   * The page's body in an encoding, compressed on first use (about a millisecond for a search page, in this thread)
+   * and kept with the entry, whose size grows by it.
+   */
   bodyIn(entry: CachedPage, encoding: 'br' | 'gzip' | 'identity'): Buffer {
     if (encoding === 'identity') return entry.identity;
-    let body = entry[encoding];
-    if (!body) {
-      body =
-        encoding === 'br'
-          ? zlib.brotliCompressSync(entry.identity, {
-              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length },
-            })
-          : zlib.gzipSync(entry.identity, { level: 6 });
-      entry[encoding] = body;
-      entry.bytes += body.length;
-      // Still held (not evicted meanwhile): the bound counts it.
-      if (this.entries.get(entry.key) === entry) {
-        this.bytes += body.length;
-        this.evictOverBound();
-      }
+    const body = entry[encoding];
+    if (body) return body;
+    const compressed =
+      encoding === 'br' ? zlib.brotliCompressSync(entry.identity, brotliOptions(entry)) : zlib.gzipSync(entry.identity, GZIP_OPTIONS);
+    this.keep(entry, encoding, compressed);
+    return compressed;
+  }
+
+  /** Makes the body in an encoding in the thread pool, for a page about to be sent the first time (a miss). */
+  async compress(entry: CachedPage, encoding: 'br' | 'gzip'): Promise<void> {
+    if (entry[encoding]) return;
+    const compressed =
+      encoding === 'br' ? await brotliCompress(entry.identity, brotliOptions(entry)) : await gzip(entry.identity, GZIP_OPTIONS);
+    if (!entry[encoding]) this.keep(entry, encoding, compressed);
+  }
+
+  private keep(entry: CachedPage, encoding: 'br' | 'gzip', body: Buffer): void {
+    entry[encoding] = body;
+    entry.bytes += body.length;
+    // Still held (not evicted meanwhile): the bound counts it.
+    if (this.entries.get(entry.key) === entry) {
+      this.bytes += body.length;
+      this.evictOverBound();
     }
-    return body;
   }
 
   private evictOverBound(): void {

@@ -6,6 +6,7 @@
 import { IncomingMessage, ServerResponse, type OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
 import { PageShell, type ShellPage } from '#shared/page-shell.ts';
+import { buenosAiresDate, buenosAiresDayStart, shiftDate } from '#shared/dates.ts';
 import { finalHeaders, type AstroNodeHandler } from '#api/astro-handler.ts';
 import { keptHeaders } from './middleware.ts';
 import { cacheablePageOf, type CacheablePage } from './page-keys.ts';
@@ -37,9 +38,12 @@ export async function renderInternally(handler: AstroNodeHandler, locals: App.Lo
     return res;
   }) as ServerResponse['writeHead'];
   finalHeaders(res);
-  const ended = new Promise<void>((resolve) => {
-    res.write = ((chunk: Uint8Array | string) => {
+  const ended = new Promise<void>((resolve, reject) => {
+    res.write = ((chunk: Uint8Array | string, encodingOrDone?: unknown, done?: unknown) => {
       chunks.push(Buffer.from(chunk));
+      // Astro ends a render that fails midway by destroying the response in a write's callback.
+      const callback = typeof encodingOrDone === 'function' ? encodingOrDone : done;
+      if (typeof callback === 'function') process.nextTick(callback as () => void);
       return true;
     }) as ServerResponse['write'];
     res.end = ((chunk?: Uint8Array | string | (() => void)) => {
@@ -48,6 +52,10 @@ export async function renderInternally(handler: AstroNodeHandler, locals: App.Lo
       res.emit('finish');
       return res;
     }) as ServerResponse['end'];
+    res.destroy = ((err?: Error) => {
+      reject(err ?? new Error(`The render of ${url} stopped midway`));
+      return res;
+    }) as ServerResponse['destroy'];
   });
   let matched = true;
   await handler(req, res, () => (matched = false), locals);
@@ -62,12 +70,19 @@ interface Made {
 
 /** How many times the check is tried: the catalogue may change between the two renders it compares. */
 const CHECK_ATTEMPTS = 3;
+/** After shells could not be made or used, how long misses are rendered before they are made again. */
+const RETRY_AFTER_MS = 5 * 60_000;
 
 /** The shells of one page (its public variant), made on the first miss that asks for them. */
 export class ShellPages {
   private made: Made | null = null;
   /** Set once the shells are being made; `made` is set if they were made and passed the check. */
   private making: Promise<void> | null = null;
+  /**
+   * When the Buenos Aires day the shells were made on ends: they are made again each day, as what the page shows of
+   * the date (the footer's year) is in the shell. Pages kept in the render cache do not outlive their day either.
+   */
+  private madeUntil = 0;
   private readonly handler: AstroNodeHandler;
   private readonly locals: App.Locals;
   private readonly page: ShellPage;
@@ -84,13 +99,11 @@ export class ShellPages {
    */
   takes(method: string | undefined, pathname: string, page: CacheablePage): boolean {
     if (method !== 'GET' || pathname !== this.page.path || page.variant !== 'public' || page.fragment || !page.fills) return false;
+    if (this.made && Date.now() >= this.madeUntil) {
+      this.made = null;
+      this.making = null;
+    }
     this.making ??= this.make();
-    return this.made !== null;
-  }
-
-  /** Whether the shells are made and passed the check, once that is known (making them if nobody asked yet). */
-  async ready(): Promise<boolean> {
-    await (this.making ??= this.make());
     return this.made !== null;
   }
 
@@ -104,10 +117,11 @@ export class ShellPages {
     const shell = made.shells.get(name);
     if (!shell) throw new Error(`The page ${this.page.path} has no shell ${name}`);
     const page = shell.shell.fill(values);
-    return { status: 200, headers: shell.headers, body: Buffer.from(page.buffer, page.byteOffset, page.byteLength), listed };
+    return { status: 200, headers: { ...shell.headers }, body: Buffer.from(page.buffer, page.byteOffset, page.byteLength), listed };
   }
 
   private async make(): Promise<void> {
+    const dayEnds = buenosAiresDayStart(shiftDate(buenosAiresDate(new Date()), 0, 1)).getTime();
     try {
       const made: Made = { shells: new Map() };
       for (const [name, shellLocals] of Object.entries(this.page.shells)) {
@@ -119,8 +133,13 @@ export class ShellPages {
       for (let attempt = 1; difference && attempt < CHECK_ATTEMPTS; attempt++) difference = await this.check(made);
       if (difference) throw new Error(difference);
       this.made = made;
+      this.madeUntil = dayEnds;
     } catch (err) {
-      console.error(`Page shells: ${this.page.path} is rendered on every miss, its shells could not be used:`, (err as Error).message);
+      console.error(
+        `Page shells: ${this.page.path} is rendered on every miss for 5 minutes, its shells could not be used:`,
+        (err as Error).message,
+      );
+      setTimeout(() => (this.making = null), RETRY_AFTER_MS).unref();
     }
   }
 

@@ -28,9 +28,6 @@ export interface SearchPageParts {
   results: Html;
 }
 
-/** The parts that are text or markup, by name (noindex chooses the shell). */
-export type SearchPagePartName = Exclude<keyof SearchPageParts, 'noindex'>;
-
 /** The page's parts for a request (its normalized URL), with the ads it lists. */
 export async function searchPageParts(
   locals: Pick<App.Locals, 'db' | 'searchIndex' | 'photosUrl'>,
