@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageFrom, birthDateBounds, buenosAiresDate, shiftDate } from './dates.ts';
+import { ageFrom, birthDateBounds, buenosAiresDate, dayNumber, shiftDate } from './dates.ts';
 import { buenosAiresClock, dayGroupsFor, slotFor } from './availability.ts';
 
 describe('Buenos Aires dates', () => {
@@ -22,6 +22,12 @@ describe('Buenos Aires dates', () => {
   it('shifts dates by years, keeping 29 February valid', () => {
     expect(shiftDate('2024-02-29', -1)).toBe('2023-02-28');
     expect(shiftDate('2026-01-01', 0, -1)).toBe('2025-12-31');
+  });
+
+  it('numbers days in their order', () => {
+    expect(dayNumber('2001-03-09')).toBe(20010309);
+    const days = ['1999-12-31', '2000-01-01', '2000-01-10', '2000-02-01', '2000-10-01'];
+    expect(days.map(dayNumber)).toEqual([...days.map(dayNumber)].sort((a, b) => a - b));
   });
 
   it('gives birth date bounds whose ages fall inside the range', () => {

@@ -65,6 +65,11 @@ export function birthDateBounds(minAge: number, maxAge: number | null, now: Date
   };
 }
 
+/** A 'YYYY-MM-DD' date as a number that orders as the date does (2001-03-09 is 20010309): compared without strings. */
+export function dayNumber(date: string): number {
+  return Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+}
+
 /**
  * The instant a Buenos Aires calendar day starts. Argentina keeps UTC-3 all year (no daylight saving since 2009),
  * so local midnight is 03:00 UTC.

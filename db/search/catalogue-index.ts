@@ -18,7 +18,7 @@ import {
 } from '#shared/catalogue.ts';
 import { buenosAiresClock, dayGroupsFor, slotFor } from '#shared/availability.ts';
 import { toMask } from '#shared/masks.ts';
-import { birthDateBounds } from '#shared/dates.ts';
+import { birthDateBounds, dayNumber } from '#shared/dates.ts';
 import { barrioSlugsOf, type SearchFilters } from '#shared/search-filters.ts';
 import { searchTerms } from '#db/dialect.ts';
 import { windowInForce } from '#shared/available-now.ts';
@@ -27,6 +27,7 @@ import type { IndexAnswer, IndexRow, IndexWindow } from './index-row.ts';
 import { IndexOrders } from './index-orders.ts';
 import { pageOf } from './index-pages.ts';
 import { WordIndex } from './word-index.ts';
+import { positionsByCode } from './positions-by-code.ts';
 
 const NONE = 255;
 const FLAG_PHOTOS = 1;
@@ -45,7 +46,7 @@ export class CatalogueIndex {
   private readonly plan: Uint8Array;
   private readonly planExpiresAt: Float64Array;
   private readonly masks: { days: Int32Array; slots: Int32Array; languages: Int32Array; services: Int32Array; attention: Int32Array };
-  /** Birth dates as numbers (2001-03-09 as 20010309), compared as numbers: 0 when unknown. */
+  /** Birth dates as day numbers (shared/dates.ts), 0 when unknown: as strings, the age test was a twelfth of a search. */
   private readonly birthDays: Int32Array;
   /** The positions of ads with windows, and theirs: few ads have one at a time. */
   private readonly windows = new Map<number, IndexWindow[]>();
@@ -198,14 +199,11 @@ export class CatalogueIndex {
     }
     if (f.edad) {
       const range = AGE_RANGES.find((r) => r.value === f.edad)!;
-      const bounds = birthDateBounds(range.min, range.max, now);
-      const latest = dayNumber(bounds.latest);
-      const earliest = bounds.earliest === null ? 1 : dayNumber(bounds.earliest);
-      // Compared as numbers: as strings, this test was a twelfth of a broad search's time.
-      const birthDays = this.birthDays;
+      const { earliest, latest } = birthDateBounds(range.min, range.max, now);
+      const [from, to] = [earliest === null ? 1 : dayNumber(earliest), dayNumber(latest)];
       tests.push((i) => {
-        const birth = birthDays[i]!;
-        return birth !== 0 && birth <= latest && birth >= earliest;
+        const birth = this.birthDays[i]!;
+        return birth !== 0 && birth >= from && birth <= to;
       });
     }
     const nowMs = now.getTime();
@@ -291,21 +289,4 @@ export class CatalogueIndex {
         return slot(value);
     }
   }
-}
-
-/** For each code, the positions holding it, ascending. */
-function positionsByCode(codes: Uint8Array, codeCount: number): Int32Array[] {
-  const counts = new Int32Array(codeCount);
-  for (const code of codes) if (code < codeCount) counts[code]! += 1;
-  const lists = Array.from(counts, (count) => new Int32Array(count));
-  const filled = new Int32Array(codeCount);
-  codes.forEach((code, i) => {
-    if (code < codeCount) lists[code]![filled[code]!++] = i;
-  });
-  return lists;
-}
-
-/** A calendar date (YYYY-MM-DD) as a number that orders as the date does: 2001-03-09 is 20010309. */
-function dayNumber(date: string): number {
-  return Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 }
