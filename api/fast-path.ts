@@ -18,7 +18,7 @@ import { cacheablePageOf } from './render-cache/page-keys.ts';
 import { cacheControlFor, type OnPageHit } from './render-cache/middleware.ts';
 import { ANY_ORIGIN } from './static-files.ts';
 import { isHashedAsset } from './middleware/canonical-origin.ts';
-import type { RenderCache } from './render-cache/render-cache.ts';
+import type { CachedPage, RenderCache } from './render-cache/render-cache.ts';
 import type { CacheablePage } from './render-cache/page-keys.ts';
 import type { ShellPages } from './render-cache/shell-pages.ts';
 import { HttpError } from './errors.ts';
@@ -51,7 +51,7 @@ export interface FastPathOptions {
 interface Ready {
   status: number;
   headers: Record<string, string>;
-  /** Absent for a page just filled (a miss): hashing its bytes would cost more than a 304 that can hardly come. */
+  /** Absent for a page just filled (a miss, sendPage). */
   etag?: string;
   /** Whether it has compressed forms (then it varies on Accept-Encoding). */
   compressible: boolean;
@@ -112,18 +112,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
     }
     if (!page || !entry) return false;
     options.onPageHit?.(req, entry);
-    send(req, res, security, {
-      status: entry.status,
-      headers: {
-        'content-security-policy': defaultPolicy(pathname),
-        ...entry.headers,
-        'cache-control': cacheControlFor(page),
-        'x-render-cache': 'hit',
-      },
-      etag: renderCache.etagOf(entry),
-      compressible: true,
-      body: (wanted) => ({ bytes: renderCache.bodyIn(entry, wanted), encoding: wanted }),
-    });
+    sendPage(req, res, security, { renderCache, page, pathname }, entry, 'hit');
     return true;
   };
 }
@@ -152,7 +141,7 @@ async function fillFromShell(
   // render slot is taken; only the fill itself takes one.
   let version = await renderCache.currentVersion();
   let entry = renderCache.get(page.key, version);
-  let cacheState = 'hit';
+  let cacheState: 'hit' | 'miss' = 'hit';
   const render = entry ? null : renderCache.beginRender(page.key);
   try {
     if (render && 'wait' in render) {
@@ -171,17 +160,8 @@ async function fillFromShell(
         ...(filled.listed.length > 0 && { shows: { listed: filled.listed, viewed: null } }),
       };
       cacheState = 'miss';
-      // Not kept (the version changed meanwhile, or the page is too big): sent all the same, as a render would be.
-      entry = renderCache.set(page.key, made) ?? {
-        ...made,
-        key: page.key,
-        etag: null,
-        gzip: null,
-        br: null,
-        day: '',
-        storedAt: 0,
-        bytes: 0,
-      };
+      // Kept unless the version changed meanwhile or the page is too big; sent either way, as a render would be.
+      entry = renderCache.set(page.key, made);
     }
   } catch (err) {
     if (!isRenderRefusal(err)) throw err;
@@ -194,14 +174,34 @@ async function fillFromShell(
   // A page just filled is compressed in the thread pool, as the Koa path's compression did, not in this thread.
   const wanted = preferredEncoding(req.headers['accept-encoding']);
   if (cacheState === 'miss' && wanted !== 'identity') await renderCache.compress(answer, wanted);
-  send(req, res, security, {
-    status: answer.status,
-    headers: { ...answer.headers, 'cache-control': cacheControlFor(page), 'x-render-cache': cacheState },
-    ...(cacheState === 'hit' && { etag: renderCache.etagOf(answer) }),
-    compressible: true,
-    body: (encoding) => ({ bytes: renderCache.bodyIn(answer, encoding), encoding }),
-  });
+  sendPage(req, res, security, { renderCache, page, pathname }, answer, cacheState);
   onPageHit?.(req, answer);
+}
+
+/**
+ * A page of the render cache sent as the Koa path sends it. A page just filled (a miss) goes without an ETag: hashing
+ * its bytes would cost more than the 304 it could give; it gets one on its first answer from the cache.
+ */
+function sendPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  security: Record<string, string>,
+  { renderCache, page, pathname }: { renderCache: RenderCache; page: CacheablePage; pathname: string },
+  entry: CachedPage,
+  state: 'hit' | 'miss',
+): void {
+  send(req, res, security, {
+    status: entry.status,
+    headers: {
+      'content-security-policy': defaultPolicy(pathname),
+      ...entry.headers,
+      'cache-control': cacheControlFor(page),
+      'x-render-cache': state,
+    },
+    ...(state === 'hit' && { etag: renderCache.etagOf(entry) }),
+    compressible: true,
+    body: (wanted) => ({ bytes: renderCache.bodyIn(entry, wanted), encoding: wanted }),
+  });
 }
 
 /** How long a request waits for another's fill of the same page before filling it itself (as in the Koa path). */

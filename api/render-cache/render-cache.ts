@@ -177,14 +177,16 @@ export class RenderCache {
   }
 
   /** Keeps a page rendered at `version`, unless the version moved on meanwhile or the page alone exceeds the bound. */
-  /** Keeps a page rendered at the current version; returns the entry, or null when it is not kept. */
-  set(key: string, page: Omit<CachedPage, 'key' | 'day' | 'storedAt' | 'bytes' | 'gzip' | 'br' | 'etag'>): CachedPage | null {
-    if (page.version !== this.version || page.version < 0) return null;
+  /**
+   * Keeps a page rendered at the current version, unless the version changed meanwhile or the page is too big; returns
+   * its entry either way (one not kept is sent all the same, and its compressed forms count toward no bound).
+   */
+  set(key: string, page: Omit<CachedPage, 'key' | 'day' | 'storedAt' | 'bytes' | 'gzip' | 'br' | 'etag'>): CachedPage {
     const bytes = page.identity.length + key.length * 2 + 512;
-    if (bytes > this.maxBytes / 4) return null;
+    const entry: CachedPage = { ...page, key, etag: null, gzip: null, br: null, day: this.today(this.now()), storedAt: this.now(), bytes };
+    if (page.version !== this.version || page.version < 0 || bytes > this.maxBytes / 4) return entry;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    const entry: CachedPage = { ...page, key, etag: null, gzip: null, br: null, day: this.today(this.now()), storedAt: this.now(), bytes };
     this.entries.set(key, entry);
     this.bytes += bytes;
     this.counters.stores += 1;
