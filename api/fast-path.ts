@@ -3,8 +3,8 @@
 // both held in memory already compressed. Their headers are what the Koa path would send (security headers, the
 // page's CSP, Cache-Control, ETag, Vary); a matching If-None-Match gets a 304.
 //
-// It also answers a miss of a page served from shells (the search page's public variant, decision 058): filled,
-// kept and counted as Koa's render would be.
+// It also answers a miss of a page served from shells (the search page's public variant, decision 058): filled and
+// counted as Koa's render would be, and kept once asked again.
 //
 // Whenever it is not sure, the fast path declines and Koa answers as if it did not exist: a method other than
 // GET/HEAD, a host that Koa would redirect to the canonical origin, a render cache whose version check is due or a
@@ -128,8 +128,8 @@ interface ShellMiss {
 
 /**
  * A miss of a page served from shells, as the Koa path answers a render: in a render slot of its source, one fill per
- * page at a time (a request for the same page meanwhile waits for it and gets it), the page kept at the version read
- * before its parts were, and counted for the ads it lists.
+ * page at a time (a request for the same page meanwhile waits for it), the page kept at the version read before its
+ * parts were from its second miss on (RenderCache.set), and counted for the ads it lists.
  */
 async function fillFromShell(
   req: IncomingMessage,
@@ -160,8 +160,9 @@ async function fillFromShell(
         ...(filled.listed.length > 0 && { shows: { listed: filled.listed, viewed: null } }),
       };
       cacheState = 'miss';
-      // Kept unless the version changed meanwhile or the page is too big; sent either way, as a render would be.
-      entry = renderCache.set(page.key, made);
+      // Kept once asked again (a fill costs less than keeping every one-off search), unless the version changed
+      // meanwhile or the page is too big; sent either way, as a render would be.
+      entry = renderCache.set(page.key, made, 'when-asked-again');
     }
   } catch (err) {
     if (!isRenderRefusal(err)) throw err;

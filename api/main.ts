@@ -270,7 +270,7 @@ function logRenderCacheStats(cache: RenderCache): void {
     last = { hits: s.hits, misses: s.misses };
     if (hits + misses === 0) return;
     console.log(
-      `Render cache: ${hits} hits, ${misses} misses in 10 min; ${s.entries} pages, ${(s.bytes / 1048576).toFixed(1)} MB, ${s.evictions} evictions so far`,
+      `Render cache: ${hits} hits, ${misses} misses in 10 min; ${s.entries} pages, ${(s.bytes / 1048576).toFixed(1)} MB, ${s.evictions} evictions and ${s.unkept} pages made once and not kept so far`,
     );
   }, 600_000).unref();
 }

@@ -1,8 +1,9 @@
 // The render cache's own rules: entries valid only at the version, day and age they were stored at; memory bounded
-// by bytes with the least recently used entry leaving first; no entry valid while the version cannot be read.
+// by bytes with the least recently used entry leaving first; pages that are cheap to make kept from their second
+// miss; no entry valid while the version cannot be read.
 import { describe, expect, it, vi } from 'vitest';
 import zlib from 'node:zlib';
-import { RenderCache } from './render-cache.ts';
+import { ASKED_KEYS, RenderCache } from './render-cache.ts';
 
 const page = (version: number, size = 1000) => ({
   status: 200,
@@ -62,6 +63,28 @@ describe('RenderCache', () => {
     // A page rendered at version 1 and stored after the move is not kept.
     cache.set('late', page(1));
     expect(cache.stats().entries).toBe(0);
+  });
+
+  it("keeps a page offered 'when-asked-again' on its second miss only, remembering a bounded number of keys", async () => {
+    const cache = new RenderCache({ readVersion: async () => 3 });
+    const v = await cache.currentVersion();
+    const first = cache.set('once', page(v), 'when-asked-again');
+    // Sent all the same: the entry comes back, not kept.
+    expect(first.identity.length).toBe(1000);
+    expect(cache.get('once', v)).toBeNull();
+    expect(cache.stats()).toMatchObject({ entries: 0, stores: 0, unkept: 1 });
+    cache.set('once', page(v), 'when-asked-again');
+    expect(cache.get('once', v)).not.toBeNull();
+    expect(cache.stats()).toMatchObject({ entries: 1, stores: 1, unkept: 1 });
+
+    // The oldest key asked once is forgotten past ASKED_KEYS: its next miss is a first one again.
+    const small = page(v, 10);
+    cache.set('forgotten', small, 'when-asked-again');
+    for (let i = 0; i < ASKED_KEYS; i++) cache.set(`k${i}`, small, 'when-asked-again');
+    cache.set('forgotten', small, 'when-asked-again');
+    expect(cache.get('forgotten', v)).toBeNull();
+    cache.set(`k${ASKED_KEYS - 1}`, small, 'when-asked-again');
+    expect(cache.get(`k${ASKED_KEYS - 1}`, v)).not.toBeNull();
   });
 
   it('serves nothing while the version cannot be read', async () => {

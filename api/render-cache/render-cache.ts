@@ -12,6 +12,8 @@ const GZIP_OPTIONS = { level: 6 };
 const brotliOptions = (entry: CachedPage) => ({
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length },
 });
+/** Keys of pages asked once that a cache remembers (some 100 bytes each). */
+export const ASKED_KEYS = 20_000;
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -48,6 +50,8 @@ export interface RenderCacheStats {
   hits: number;
   misses: number;
   stores: number;
+  /** Pages made once and not kept, waiting to be asked again (set's 'when-asked-again'). */
+  unkept: number;
   evictions: number;
   entries: number;
   bytes: number;
@@ -61,7 +65,9 @@ export class RenderCache {
   private version = -1;
   private checkedAt = -Infinity;
   private checking: Promise<void> | null = null;
-  private readonly counters = { hits: 0, misses: 0, stores: 0, evictions: 0 };
+  private readonly counters = { hits: 0, misses: 0, stores: 0, unkept: 0, evictions: 0 };
+  /** Keys of pages made once and not kept (set's 'when-asked-again'), in the order first asked. */
+  private readonly asked = new Set<string>();
   private readonly renders = new Map<string, Promise<void>>();
   private day = '';
   private dayMinute = -1;
@@ -176,15 +182,27 @@ export class RenderCache {
     return entry;
   }
 
-  /** Keeps a page rendered at `version`, unless the version moved on meanwhile or the page alone exceeds the bound. */
   /**
    * Keeps a page rendered at the current version, unless the version changed meanwhile or the page is too big; returns
    * its entry either way (one not kept is sent all the same, and its compressed forms count toward no bound).
+   *
+   * `keep: 'when-asked-again'` keeps it only when its key missed before (askedBefore): for a page made in well under a
+   * millisecond (filled into a shell, decision 058), keeping every one-off filter set cost more than making it again.
+   * Each kept page lives long enough to reach V8's old generation, then is evicted: at a thousand misses a second,
+   * 40 MB/s of such garbage made a full collection every second, the longest pauses of the event loop.
    */
-  set(key: string, page: Omit<CachedPage, 'key' | 'day' | 'storedAt' | 'bytes' | 'gzip' | 'br' | 'etag'>): CachedPage {
+  set(
+    key: string,
+    page: Omit<CachedPage, 'key' | 'day' | 'storedAt' | 'bytes' | 'gzip' | 'br' | 'etag'>,
+    keep: 'always' | 'when-asked-again' = 'always',
+  ): CachedPage {
     const bytes = page.identity.length + key.length * 2 + 512;
     const entry: CachedPage = { ...page, key, etag: null, gzip: null, br: null, day: this.today(this.now()), storedAt: this.now(), bytes };
     if (page.version !== this.version || page.version < 0 || bytes > this.maxBytes / 4) return entry;
+    if (keep === 'when-asked-again' && !this.askedBefore(key)) {
+      this.counters.unkept += 1;
+      return entry;
+    }
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
     this.entries.set(key, entry);
@@ -192,6 +210,17 @@ export class RenderCache {
     this.counters.stores += 1;
     this.evictOverBound();
     return entry;
+  }
+
+  /**
+   * Whether a page missed before (within the last ASKED_KEYS misses offered under 'when-asked-again'), noting it as
+   * asked otherwise. Only keys are held, a bounded number, the oldest forgotten first.
+   */
+  private askedBefore(key: string): boolean {
+    if (this.asked.delete(key)) return true;
+    if (this.asked.size >= ASKED_KEYS) this.asked.delete(this.asked.values().next().value!);
+    this.asked.add(key);
+    return false;
   }
 
   /** The entry's ETag: a hash of its bytes, so that every process gives a page the same one (a 304 across them). */
