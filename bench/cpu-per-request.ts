@@ -8,13 +8,13 @@ import { ensureBenchData } from './lib/bench-data.ts';
 import { BENCH_DATA_DIR, log } from './lib/common.ts';
 import { ensureSiteBuild, startAppServer } from './lib/processes.ts';
 import { wrk } from './lib/wrk.ts';
-import { broadSearchScript, randomSearchScript } from './lib/wrk-scripts.ts';
+import { broadSearchMix, randomSearchMix, searchScript } from './lib/wrk-scripts.ts';
 
 const WORK_DIR = path.join(BENCH_DATA_DIR, 'cpu');
 const which = process.env.CPU_CASE === 'broad' ? 'broad' : 'random';
 const rounds = Number(process.env.CPU_ROUNDS ?? 3);
 // The same filter sets in the same order on every run, so that two builds answer the same requests.
-const script = (which === 'broad' ? broadSearchScript() : randomSearchScript()).replace(/math\.randomseed\(\d+\)/, 'math.randomseed(42)');
+const script = searchScript(which === 'broad' ? broadSearchMix() : randomSearchMix(), 42);
 
 /** User plus system CPU of a process, all its threads, in milliseconds (/proc/<pid>/stat, clock ticks of 10 ms). */
 function cpuMs(pid: number): number {

@@ -8,7 +8,7 @@ import { ensureBenchData } from './lib/bench-data.ts';
 import { BENCH_DATABASE_URL, BENCH_DATA_DIR, isMain, log, percentile, round } from './lib/common.ts';
 import { ensureSiteBuild, startServer } from './lib/processes.ts';
 import { hasWrk, wrk } from './lib/wrk.ts';
-import { popularUrls, randomSearchScript } from './lib/wrk-scripts.ts';
+import { popularUrls, randomSearchMix, searchScript } from './lib/wrk-scripts.ts';
 
 const FLOOD_S = 20;
 /** FLOOD_CONNECTIONS=250: a heavier flood than the 50 of the target. */
@@ -79,7 +79,7 @@ export async function runFloodBenchmark(): Promise<Record<string, unknown>> {
         url: server.origin,
         connections: CONNECTIONS,
         durationS: FLOOD_S,
-        script: randomSearchScript(),
+        script: searchScript(randomSearchMix()),
         dir: path.join(BENCH_DATA_DIR, 'flood'),
         headers: { 'X-Forwarded-For': '203.0.113.66' },
       }),

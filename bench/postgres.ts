@@ -14,7 +14,7 @@ import { getBody } from './lib/http.ts';
 import { startBaseline } from './lib/nginx.ts';
 import { hasWrk, wrk, type WrkResult } from './lib/wrk.ts';
 import { CONNECTIONS, DURATION_S, WARMUP_S, measure, waitIdle } from './speed.ts';
-import { INGEST_SCRIPT, pickUrlScript, popularUrls, randomSearchScript } from './lib/wrk-scripts.ts';
+import { INGEST_SCRIPT, pickUrlScript, popularUrls, randomSearchMix, searchScript } from './lib/wrk-scripts.ts';
 
 const WORK_DIR = path.join(BENCH_DATA_DIR, 'postgres');
 /** BENCH_REDIS_URL: the processes count their rate limits in this Redis (REDIS_URL) instead of PostgreSQL. */
@@ -30,7 +30,7 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'search-random', url: '/buscar?q=relax&categoria=masajes&zona=palermo&idioma=ingles', script: randomSearchScript() },
+  { name: 'search-random', url: '/buscar?q=relax&categoria=masajes&zona=palermo&idioma=ingles', script: searchScript(randomSearchMix()) },
   { name: 'search-popular', url: popularUrls()[0]!, script: pickUrlScript(popularUrls()) },
   { name: 'ingest', url: '/api/analytics/track', script: INGEST_SCRIPT },
 ];

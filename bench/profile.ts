@@ -10,7 +10,7 @@ import { ensureSiteBuild, startAppServer, type RunningServer } from './lib/proce
 import { wrk } from './lib/wrk.ts';
 import { getBody } from './lib/http.ts';
 import { freshDatabase, startIngestServer } from './speed.ts';
-import { INGEST_SCRIPT, broadSearchScript, randomSearchScript } from './lib/wrk-scripts.ts';
+import { INGEST_SCRIPT, broadSearchMix, randomSearchMix, searchScript } from './lib/wrk-scripts.ts';
 
 const PROFILE_DIR = process.env.PROFILE_DIR ?? path.join(BENCH_DATA_DIR, 'profiles');
 const PROFILE_S = Number(process.env.PROFILE_S ?? 10);
@@ -71,8 +71,9 @@ delete process.env.NODE_OPTIONS;
 /** What wrk asks for: its first URL and, for the random searches and the pageviews, the script that varies it. */
 async function profiledLoad(): Promise<{ url: string; script?: string; what: string }> {
   if (ingest) return { url: '/api/analytics/track', script: INGEST_SCRIPT, what: 'pageviews' };
-  if (profileCase === 'broad') return { url: '/buscar', script: broadSearchScript(), what: 'broad searches (words, names, pages 1-3)' };
-  if (profileCase !== 'hit') return { url: '/buscar', script: randomSearchScript(), what: 'random searches' };
+  if (profileCase === 'broad')
+    return { url: '/buscar', script: searchScript(broadSearchMix()), what: 'broad searches (words, names, pages 1-3)' };
+  if (profileCase !== 'hit') return { url: '/buscar', script: searchScript(randomSearchMix()), what: 'random searches' };
   const search = (await getBody(`${server.origin}/buscar`)).toString('utf8');
   const adPath = /href="(\/anuncio\/[a-z0-9-]+)"/.exec(search)?.[1];
   if (!adPath) throw new Error('no ad link found on /buscar');

@@ -20,7 +20,17 @@ import { getBody } from './lib/http.ts';
 import { ensureSiteBuild, startAppServer, startServer, type RunningServer } from './lib/processes.ts';
 import { startBaseline, startNodeStatic, type Baseline, type BaselineRoute } from './lib/nginx.ts';
 import { hasWrk, wrk, type WrkResult } from './lib/wrk.ts';
-import { broadSearchScript, ingestScript, pickUrlScript, popularUrls, randomSearchScript } from './lib/wrk-scripts.ts';
+import {
+  broadSearchMix,
+  ingestScript,
+  pickUrlScript,
+  popularUrls,
+  randomSearchMix,
+  searchScript,
+  searchUrlPicker,
+  type SearchMix,
+} from './lib/wrk-scripts.ts';
+import { withVisitor, type VisitorLatency } from './lib/visitor.ts';
 
 export const CONNECTIONS = 50;
 /** Seconds of load before each measured run (WARMUP_S=12 to tell a slow start from a slow steady state). */
@@ -36,6 +46,8 @@ interface PageCase {
   /** The URL wrk starts from (and the page sampled for the baseline's bytes). */
   url: string;
   script?: string;
+  /** The searches a visitor asks for during our measured run, timed apart from wrk (bench/lib/visitor.ts). */
+  visitorMix?: SearchMix;
   /** Which URLs of the baseline answer with the sampled bytes. */
   baselinePath: string;
 }
@@ -55,13 +67,22 @@ export async function waitIdle(origin: string): Promise<void> {
   throw new Error(`${origin} still busy after 120 s`);
 }
 
-/** A warm-up, then the measured run; `settle` (our server's waitIdle) before each. */
-export async function measure(origin: string, c: { url: string; script?: string }, settle = async () => {}): Promise<WrkResult> {
+/**
+ * A warm-up, then the measured run; `settle` (our server's waitIdle) before each. With a visitor's mix, a visitor's
+ * requests are timed during the measured run too.
+ */
+export async function measure(
+  origin: string,
+  c: { url: string; script?: string; visitorMix?: SearchMix },
+  settle = async () => {},
+): Promise<WrkResult & { visitor?: VisitorLatency }> {
   const run = (durationS: number) => wrk({ url: origin + c.url, connections: CONNECTIONS, durationS, script: c.script, dir: WORK_DIR });
   await settle();
   await run(WARMUP_S);
   await settle();
-  return run(DURATION_S);
+  if (!c.visitorMix) return run(DURATION_S);
+  const { load, visitor } = await withVisitor(origin, searchUrlPicker(c.visitorMix), () => run(DURATION_S));
+  return { ...load, visitor };
 }
 
 async function pageCase(ours: RunningServer, c: PageCase): Promise<Record<string, unknown>> {
@@ -73,9 +94,10 @@ async function pageCase(ours: RunningServer, c: PageCase): Promise<Record<string
   try {
     log(`${c.name}: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s, ours then ${baseline.kind}`);
     const oursResult = await measure(ours.origin, c, () => waitIdle(ours.origin));
-    const baselineResult = await measure(baseline.origin, c);
-    const nodeHttp = await nodeCeiling(baseline, routes, (origin) => measure(origin, c));
-    log(`${c.name}: ${oursResult.requestsPerSec} req/s (p99 ${oursResult.latencyMs.p99} ms) vs ${baselineResult.requestsPerSec}`);
+    const baselineResult = await measure(baseline.origin, { ...c, visitorMix: undefined });
+    const nodeHttp = await nodeCeiling(baseline, routes, (origin) => measure(origin, { ...c, visitorMix: undefined }));
+    const visitor = oursResult.visitor ? `, a visitor's p99 ${oursResult.visitor.latencyMs.p99} ms` : '';
+    log(`${c.name}: ${oursResult.requestsPerSec} req/s (p99 ${oursResult.latencyMs.p99} ms${visitor}) vs ${baselineResult.requestsPerSec}`);
     return {
       benchmark: `speed-${c.name}`,
       url: c.url,
@@ -260,10 +282,17 @@ export async function runSpeedBenchmark(): Promise<Record<string, unknown>[]> {
       {
         name: 'search-random',
         url: '/buscar?q=relax&categoria=masajes&zona=palermo&idioma=ingles',
-        script: randomSearchScript(),
+        script: searchScript(randomSearchMix()),
+        visitorMix: randomSearchMix(),
         baselinePath: '/buscar*',
       },
-      { name: 'search-broad', url: '/buscar?q=hola&pagina=2', script: broadSearchScript(), baselinePath: '/buscar*' },
+      {
+        name: 'search-broad',
+        url: '/buscar?q=hola&pagina=2',
+        script: searchScript(broadSearchMix()),
+        visitorMix: broadSearchMix(),
+        baselinePath: '/buscar*',
+      },
       { name: 'search-popular', url: popular[0]!, script: pickUrlScript(popular), baselinePath: '/buscar*' },
       { name: 'ad-page', url: adPath, baselinePath: adPath },
       { name: 'landing', url: landings[0]!, script: pickUrlScript(landings), baselinePath: '/masajes/*' },

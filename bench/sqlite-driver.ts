@@ -18,12 +18,11 @@ import { CatalogueIndex } from '#db/search/catalogue-index.ts';
 import { analyticsSummary } from '#db/queries/analytics-summary.ts';
 import { persistAnalytics, type AnalyticsItem } from '#db/queries/analytics-ingest.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
-import { BARRIOS, CATEGORIES, ZONES } from '#shared/catalogue.ts';
 import { createRandom } from '#tooling/factories/index.ts';
 import { ensureBenchData } from './lib/bench-data.ts';
 import { generatePageviews } from './lib/analytics-data.ts';
 import { BENCH_DATA_DIR, BENCH_DATABASE_URL, isMain, log, percentile, round } from './lib/common.ts';
-import { SEARCH_TEXTS, oneMoreFilter } from './lib/wrk-scripts.ts';
+import { randomSearchMix, searchUrlPicker } from './lib/wrk-scripts.ts';
 
 const SECONDS = Number(process.env.DRIVER_SECONDS ?? 8);
 const IN_FLIGHT = 8;
@@ -124,20 +123,8 @@ async function measure(c: Case): Promise<Record<string, unknown>> {
 
 /** Random filter sets as bench/speed.ts draws them: a text x a category x a zone x one more filter. */
 function randomFilterSets(count: number) {
-  const rand = createRandom(49).next;
-  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
-  const texts = SEARCH_TEXTS;
-  const categories = ['', ...CATEGORIES.map((c) => c.value)];
-  const zones = ['', ...ZONES.map((z) => z.value), ...BARRIOS.map((b) => b.slug)];
-  const filters = oneMoreFilter();
-  return Array.from({ length: count }, () => {
-    const params = new URLSearchParams(pick(filters));
-    const [text, category, zone] = [pick(texts), pick(categories), pick(zones)];
-    if (text) params.set('q', text);
-    if (category) params.set('categoria', category);
-    if (zone) params.set('zona', zone);
-    return parseSearchParams(params);
-  });
+  const next = searchUrlPicker(randomSearchMix(), createRandom(49).next);
+  return Array.from({ length: count }, () => parseSearchParams(new URL(next(), 'http://localhost').searchParams));
 }
 
 async function buildIndex(db: Knex): Promise<CatalogueIndex> {

@@ -12,10 +12,10 @@ import {
   ZONES,
 } from '#shared/catalogue.ts';
 
-const lua = (values: string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
+const lua = (values: readonly string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
 
 /** The texts of a random search (or none): words of the ads, barrios' names, a language. */
-export const SEARCH_TEXTS = [
+const SEARCH_TEXTS = [
   '',
   'masajes',
   'relax',
@@ -31,7 +31,7 @@ export const SEARCH_TEXTS = [
 ];
 
 /** One more filter of a random search: a language, a service, an attention, a price, an age, a time, or a flag. */
-export function oneMoreFilter(): string[] {
+function oneMoreFilter(): string[] {
   return [
     ...LANGUAGES.map((x) => `idioma=${x.value}`),
     ...SERVICE_TYPES.map((x) => `servicio=${x.value}`),
@@ -45,36 +45,31 @@ export function oneMoreFilter(): string[] {
   ];
 }
 
-/** Lua picking a random filter set per request: text x category x zone x one more filter, each possibly absent. */
-export function randomSearchScript(): string {
-  const texts = SEARCH_TEXTS;
-  const categories = ['', ...CATEGORIES.map((c) => c.value)];
-  const zones = ['', ...ZONES.map((z) => z.value), ...BARRIOS.map((b) => b.slug)];
-  const filters = oneMoreFilter();
-  return `
-local texts = ${lua(texts)}
-local categories = ${lua(categories)}
-local zones = ${lua(zones)}
-local filters = ${lua(filters)}
-math.randomseed(${Date.now() % 1_000_000})
-local function pick(list) return list[math.random(#list)] end
-request = function()
-  local parts = {}
-  local text, category, zone = pick(texts), pick(categories), pick(zones)
-  if text ~= "" then parts[#parts + 1] = "q=" .. text end
-  if category ~= "" then parts[#parts + 1] = "categoria=" .. category end
-  if zone ~= "" then parts[#parts + 1] = "zona=" .. zone end
-  parts[#parts + 1] = pick(filters)
-  return wrk.format("GET", "/buscar?" .. table.concat(parts, "&"))
-end`;
+/**
+ * A kind of search as the benchmarks draw it: a value from each slot, uniformly, joined into a query string ('' leaves
+ * the slot out). wrk draws from it in Lua (searchScript), a visitor sampled during the load and the driver benchmark
+ * in JavaScript (searchUrlPicker): the same mix either way.
+ */
+export type SearchMix = readonly (readonly string[])[];
+
+const slot = (name: string, values: readonly string[]) => values.map((v) => (v === '' ? '' : `${name}=${v}`));
+
+/** A new filter set per request: text x category x zone x one more filter, each but the last possibly absent. */
+export function randomSearchMix(): SearchMix {
+  return [
+    slot('q', SEARCH_TEXTS),
+    slot('categoria', ['', ...CATEGORIES.map((c) => c.value)]),
+    slot('zona', ['', ...ZONES.map((z) => z.value), ...BARRIOS.map((b) => b.slug)]),
+    oneMoreFilter(),
+  ];
 }
 
 /**
- * Lua picking a random search of the kind an outside bench makes: a broad word of the ads' texts (found in a large
- * share of the catalogue), an advertiser's name or a word's first letters, with a category, a zone and one more
- * filter or not, on page 1, 2 or 3: misses (some 80,000 sets) whose matches are many, and deeper pages.
+ * The kind of search an outside bench makes: a broad word of the ads' texts (found in a large share of the catalogue),
+ * an advertiser's name or a word's first letters, with a category, a zone and one more filter or not, on page 1, 2 or
+ * 3: misses (some 80,000 sets) whose matches are many, and deeper pages.
  */
-export function broadSearchScript(): string {
+export function broadSearchMix(): SearchMix {
   const broadWords = [
     'hola',
     'soy',
@@ -91,25 +86,37 @@ export function broadSearchScript(): string {
     'com',
   ];
   const names = ['sofia', 'valentina', 'lucia', 'camila', 'thiago', 'matias', 'joaquin', 'renata', 'luna', 'bruno'];
-  const categories = ['', ...CATEGORIES.map((c) => c.value)];
-  const zones = ['', ...ZONES.map((z) => z.value)];
+  return [
+    slot('q', [...broadWords, ...names]),
+    slot('categoria', ['', ...CATEGORIES.map((c) => c.value)]),
+    slot('zona', ['', ...ZONES.map((z) => z.value)]),
+    ['', ...oneMoreFilter().filter((f) => !f.startsWith('pagina='))],
+    slot('pagina', ['', '2', '3']),
+  ];
+}
+
+/** Lua for wrk drawing a search of the mix per request; the same seed draws the same searches in the same order. */
+export function searchScript(mix: SearchMix, seed = Date.now() % 1_000_000): string {
   return `
-local words = ${lua([...broadWords, ...names])}
-local categories = ${lua(categories)}
-local zones = ${lua(zones)}
-local filters = ${lua(['', ...oneMoreFilter().filter((f) => !f.startsWith('pagina='))])}
-math.randomseed(${(Date.now() + 1) % 1_000_000})
-local function pick(list) return list[math.random(#list)] end
+local slots = {${mix.map(lua).join(',')}}
+math.randomseed(${seed})
 request = function()
-  local parts = { "q=" .. pick(words) }
-  local category, zone, filter = pick(categories), pick(zones), pick(filters)
-  if category ~= "" then parts[#parts + 1] = "categoria=" .. category end
-  if zone ~= "" then parts[#parts + 1] = "zona=" .. zone end
-  if filter ~= "" then parts[#parts + 1] = filter end
-  local page = math.random(3)
-  if page > 1 then parts[#parts + 1] = "pagina=" .. page end
+  local parts = {}
+  for _, values in ipairs(slots) do
+    local value = values[math.random(#values)]
+    if value ~= "" then parts[#parts + 1] = value end
+  end
   return wrk.format("GET", "/buscar?" .. table.concat(parts, "&"))
 end`;
+}
+
+/** The same draw in JavaScript: a function giving the next search's URL. */
+export function searchUrlPicker(mix: SearchMix, random: () => number = Math.random): () => string {
+  return () =>
+    `/buscar?${mix
+      .map((values) => values[Math.floor(random() * values.length)]!)
+      .filter((value) => value !== '')
+      .join('&')}`;
 }
 
 /** The popular filter sets: a category in a zone, or a category alone. */
