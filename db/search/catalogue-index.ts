@@ -28,8 +28,10 @@ import { IndexOrders } from './index-orders.ts';
 import { pageOf } from './index-pages.ts';
 import { WordIndex } from './word-index.ts';
 import { positionsByCode } from './positions-by-code.ts';
+import { intersect, positionSet, wordsFor, type PositionSet } from './position-sets.ts';
 
 const NONE = 255;
+const NO_POSITIONS: PositionSet = { list: new Int32Array(0), bits: new Uint32Array(0) };
 const FLAG_PHOTOS = 1;
 const FLAG_24H = 2;
 const FLAG_OPEN = 4;
@@ -54,10 +56,10 @@ export class CatalogueIndex {
   private orders!: IndexOrders;
   /** The words of the ads' search texts (filled by build). */
   private words!: WordIndex;
-  /** Positions of each category's ads and of each barrio's, ascending: where a search with either starts. */
-  private readonly byCategory: Int32Array[];
+  /** Each category's ads as a set, and each barrio's positions, ascending (a zone's set is made of them). */
+  private readonly byCategory: PositionSet[];
   private readonly byBarrio: Int32Array[];
-  private readonly zoneCache = new Map<string, Int32Array>();
+  private readonly zoneCache = new Map<string, PositionSet>();
   private readonly memo = new Map<string, Promise<unknown>>();
   /**
    * Scratch space of a search, reused (a search runs start to end without yielding): the matching positions, and
@@ -65,6 +67,8 @@ export class CatalogueIndex {
    */
   private readonly hits: Int32Array;
   private readonly marks: Uint8Array;
+  /** The intersection's words of bits (position-sets.ts). */
+  private readonly scratch: Uint32Array;
 
   /**
    * The index of `rows` (in id order), built in slices with breaths in between: a build at 100,000 ads takes over a
@@ -98,6 +102,7 @@ export class CatalogueIndex {
     this.birthDays = new Int32Array(n);
     this.hits = new Int32Array(n);
     this.marks = new Uint8Array(n);
+    this.scratch = new Uint32Array(wordsFor(n));
     const categoryCode = new Map(CATEGORIES.map((c, i) => [c.value as string, i]));
     const barrioCode = new Map(BARRIOS.map((b, i) => [b.slug, i]));
     rows.forEach((row, i) => {
@@ -120,7 +125,7 @@ export class CatalogueIndex {
       this.birthDays[i] = row.birthDate === null ? 0 : dayNumber(row.birthDate);
       if (row.windows?.length) this.windows.set(i, row.windows);
     });
-    this.byCategory = positionsByCode(this.category, CATEGORIES.length);
+    this.byCategory = positionsByCode(this.category, CATEGORIES.length).map((list) => positionSet(list, n));
     this.byBarrio = positionsByCode(this.barrio, BARRIOS.length);
   }
 
@@ -156,31 +161,13 @@ export class CatalogueIndex {
 
   /**
    * The filters of applyFilters (search-ads.ts): the positions that pass them all, ascending, written to `hits`, and
-   * how many do. Only the positions of the narrowest list the filters name (a category's, a zone's, a word's) are
-   * tested, each against every filter at once.
+   * how many do. The sets the filters name (their words, a category, a zone) are intersected (position-sets.ts);
+   * the positions left are tested against the rarer filters.
    */
   private matching(f: SearchFilters, now: Date): number {
-    const n = this.size;
-    let base: Int32Array | null = null; // null: every position
-    const narrow = (list: Int32Array) => {
-      if (base === null || list.length < base.length) base = list;
-    };
-    const texts = searchTerms(foldText(f.text)).map((term) => this.words.withPrefix(term));
-    for (const term of texts) narrow(term.list);
-    let categoryCode = -1;
-    if (f.categoria) {
-      categoryCode = CATEGORIES.findIndex((c) => c.value === f.categoria);
-      narrow(this.byCategory[categoryCode] ?? new Int32Array(0));
-    }
-    let allowed: Uint8Array | null = null;
-    if (f.zona) {
-      allowed = new Uint8Array(256);
-      for (const slug of barrioSlugsOf(f.zona)) {
-        const code = BARRIOS.findIndex((b) => b.slug === slug);
-        if (code >= 0) allowed[code] = 1;
-      }
-      narrow(this.zoneList(f.zona, allowed));
-    }
+    const sets = searchTerms(foldText(f.text)).map((term) => this.words.withPrefix(term));
+    if (f.categoria) sets.push(this.byCategory[CATEGORIES.findIndex((c) => c.value === f.categoria)] ?? NO_POSITIONS);
+    if (f.zona) sets.push(this.zoneSet(f.zona));
     // The rarer filters: a mask that must share a bit, then tests.
     const maskTests: [Int32Array, number][] = [];
     if (f.idioma.length) maskTests.push([this.masks.languages, toMask(LANGUAGES, f.idioma)]);
@@ -212,43 +199,34 @@ export class CatalogueIndex {
       if (v === 'fotos-reales') tests.push((i) => (this.flags[i]! & FLAG_PHOTOS) !== 0);
       if (v === 'premium') tests.push((i) => this.plan[i]! >= 1 && this.planExpiresAt[i]! > nowMs);
     }
-
-    const hits = this.hits;
-    let total = 0;
-    const category = this.category;
-    const barrio = this.barrio;
-    const list = base as Int32Array | null;
-    const count = list ? list.length : n;
-    // Every position of the list walked has the words whose list it is: only the other words are tested.
-    const words = texts.filter((term) => term.list !== list).map((term) => term.has);
-    candidates: for (let k = 0; k < count; k++) {
-      const i = list ? list[k]! : k;
-      for (let t = 0; t < words.length; t++) if (words[t]![i] === 0) continue candidates;
-      if (categoryCode !== -1 && category[i] !== categoryCode) continue;
-      if (allowed && allowed[barrio[i]!] === 0) continue;
-      for (let t = 0; t < maskTests.length; t++) if ((maskTests[t]![0][i]! & maskTests[t]![1]) === 0) continue candidates;
-      for (let t = 0; t < tests.length; t++) if (!tests[t]!(i)) continue candidates;
-      hits[total++] = i;
-    }
-    return total;
+    const accept =
+      maskTests.length + tests.length === 0
+        ? null
+        : (i: number) => {
+            for (let t = 0; t < maskTests.length; t++) if ((maskTests[t]![0][i]! & maskTests[t]![1]) === 0) return false;
+            for (let t = 0; t < tests.length; t++) if (!tests[t]!(i)) return false;
+            return true;
+          };
+    return intersect(sets, this.size, accept, this.hits, this.scratch);
   }
 
-  /** The positions of a zone's barrios, ascending; kept for the next searches. */
-  private zoneList(zona: string, allowed: Uint8Array): Int32Array {
-    let list = this.zoneCache.get(zona);
-    if (!list) {
-      const parts = this.byBarrio.filter((_, code) => allowed[code] === 1);
-      list = new Int32Array(parts.reduce((sum, part) => sum + part.length, 0));
+  /** The positions of a zone's barrios; kept for the next searches. */
+  private zoneSet(zona: string): PositionSet {
+    let set = this.zoneCache.get(zona);
+    if (!set) {
+      const codes = new Set(barrioSlugsOf(zona).map((slug) => BARRIOS.findIndex((b) => b.slug === slug)));
+      const parts = this.byBarrio.filter((_, code) => codes.has(code));
+      const list = new Int32Array(parts.reduce((sum, part) => sum + part.length, 0));
       let at = 0;
       for (const part of parts) {
         list.set(part, at);
         at += part.length;
       }
-      list.sort();
+      set = positionSet(list.sort(), this.size);
       if (this.zoneCache.size >= 200) this.zoneCache.delete(this.zoneCache.keys().next().value!);
-      this.zoneCache.set(zona, list);
+      this.zoneCache.set(zona, set);
     }
-    return list;
+    return set;
   }
 
   private availability(value: NonNullable<SearchFilters['disponibilidad']>, now: Date): (i: number) => boolean {

@@ -1,6 +1,7 @@
 // The words of the catalogue's search texts, for the in-memory index's prefix matching (docs/decisions/024): each
 // distinct word in sorted order with the positions of the ads that have it, cut as the database's text search cuts.
 import type { IndexRow } from './index-row.ts';
+import { wordsFor, type PositionSet } from './position-sets.ts';
 
 /** Words of a folded search text as the full-text engines cut it: runs of letters and digits. */
 export function wordsOf(searchText: string): string[] {
@@ -15,18 +16,12 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Ads tokenized between two breaths. */
 const SLICE = 5_000;
 
-/** The positions whose text has a word starting with a term: as a 0/1 array and as an ascending list. */
-export interface Term {
-  has: Uint8Array;
-  list: Int32Array;
-}
-
 export class WordIndex {
   private readonly size: number;
   /** Distinct words in sorted order, and for each the positions of the ads that have it. */
   private readonly words: string[];
   private readonly postings: Int32Array[];
-  private readonly termCache = new Map<string, Term>();
+  private readonly termCache = new Map<string, PositionSet>();
 
   private constructor(size: number, words: string[], postings: Int32Array[]) {
     this.size = size;
@@ -56,11 +51,11 @@ export class WordIndex {
     );
   }
 
-  /** Positions whose text has a word starting with `term`, as a 0/1 array and as a list; kept for the next searches. */
-  withPrefix(term: string): Term {
+  /** Positions whose text has a word starting with `term`; kept for the next searches. */
+  withPrefix(term: string): PositionSet {
     let found = this.termCache.get(term);
     if (found) return found;
-    const has = new Uint8Array(this.size);
+    const bits = new Uint32Array(wordsFor(this.size));
     let lo = 0;
     let hi = this.words.length;
     while (lo < hi) {
@@ -71,13 +66,15 @@ export class WordIndex {
     let count = 0;
     for (let w = lo; w < this.words.length && this.words[w]!.startsWith(term); w++) {
       for (const i of this.postings[w]!) {
-        count += 1 - has[i]!;
-        has[i] = 1;
+        const bit = 1 << (i & 31);
+        if ((bits[i >>> 5]! & bit) !== 0) continue;
+        bits[i >>> 5]! |= bit;
+        count += 1;
       }
     }
     const list = new Int32Array(count);
-    for (let i = 0, at = 0; i < has.length; i++) if (has[i] === 1) list[at++] = i;
-    found = { has, list };
+    for (let i = 0, at = 0; i < this.size; i++) if ((bits[i >>> 5]! & (1 << (i & 31))) !== 0) list[at++] = i;
+    found = { list, bits };
     if (this.termCache.size >= 200) this.termCache.delete(this.termCache.keys().next().value!);
     this.termCache.set(term, found);
     return found;
