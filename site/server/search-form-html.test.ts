@@ -21,6 +21,14 @@ describe('the search form', () => {
     expect(form).toContain('<details class="filters__advanced" open><summary data-advanced-summary>Filtros avanzados (4)</summary>');
   });
 
+  it('shows each search its own choices, though the parts of earlier ones are kept', () => {
+    const first = formOf('categoria=masajes&idioma=ingles');
+    expect(selected(formOf('categoria=trans&idioma=frances'))[0]).toBe('trans');
+    expect(checked(formOf('categoria=trans&idioma=frances'))).toEqual(['frances']);
+    expect(formOf('categoria=masajes&idioma=ingles')).toBe(first);
+    expect(checked(formOf(''))).toEqual([]);
+  });
+
   it('selects a whole zone under its own group', () => {
     expect(formOf('zona=norte')).toContain('<optgroup label="Zona Norte"><option value="norte" selected>Toda la zona Norte</option>');
   });

@@ -60,23 +60,59 @@ function filterChecks(legend: string, name: string, options: Options, checked: r
   return html`<fieldset class="filters__group"><legend>${legend}</legend>${boxes}</fieldset>`;
 }
 
+/**
+ * A part of the form that depends on one value only (a select's current option, a group's checked boxes), written once
+ * per value and kept: a few hundred values at most per part, where writing them was most of the form's cost.
+ */
+function keptPer(write: (value: string) => Html): (value: string) => Html {
+  const kept = new Map<string, Html>();
+  return (value) => {
+    let part = kept.get(value);
+    if (!part) {
+      part = write(value);
+      if (kept.size >= 256) kept.delete(kept.keys().next().value!);
+      kept.set(value, part);
+    }
+    return part;
+  };
+}
+
+/** A group of boxes kept per its checked values (filters' values are fixed words: a line break never occurs in one). */
+const keptChecks = (legend: string, name: string, options: Options) => {
+  const kept = keptPer((checked) => filterChecks(legend, name, options, checked === '' ? [] : checked.split('\n')));
+  return (checked: readonly string[]) => kept(checked.join('\n'));
+};
+
+const parts = {
+  categoria: keptPer((current) => filterSelect('categoria', 'Categoría', current, CATEGORIES, 'Todas las categorías')),
+  zona: keptPer(zoneSelect),
+  disponibilidad: keptPer((current) => filterSelect('disponibilidad', 'Disponibilidad', current, AVAILABILITY_OPTIONS, 'Cualquiera')),
+  orden: keptPer((current) => filterSelect('orden', 'Ordenar por', current, SORT_OPTIONS)),
+  precio: keptPer((current) => filterSelect('precio', 'Precio por hora', current, PRICE_RANGES, 'Cualquier precio')),
+  edad: keptPer((current) => filterSelect('edad', 'Edad', current, AGE_RANGES, 'Cualquier edad')),
+  verificacion: keptChecks('Verificación', 'verificacion', VERIFICATION_FILTERS),
+  idioma: keptChecks('Idiomas', 'idioma', LANGUAGES),
+  servicio: keptChecks('Tipo de servicio', 'servicio', SERVICE_TYPES),
+  atencion: keptChecks('Tipo de atención', 'atencion', ATTENTION_TYPES),
+};
+
 export function searchFormHtml(filters: SearchFilters): Html {
   const count = advancedFilterCount(filters);
   const text = html`<div class="field filters__text"><label for="filtro-q">Buscar</label><input id="filtro-q" name="q" type="search" maxlength="${MAX_TEXT_LENGTH}" value="${filters.text}" placeholder="Buscá por barrio, zona o nombre" autocomplete="off"></div>`;
   const firstRow = [
     text,
-    filterSelect('categoria', 'Categoría', filters.categoria ?? '', CATEGORIES, 'Todas las categorías'),
-    zoneSelect(filters.zona ?? ''),
-    filterSelect('disponibilidad', 'Disponibilidad', filters.disponibilidad ?? '', AVAILABILITY_OPTIONS, 'Cualquiera'),
-    filterSelect('orden', 'Ordenar por', filters.orden, SORT_OPTIONS),
+    parts.categoria(filters.categoria ?? ''),
+    parts.zona(filters.zona ?? ''),
+    parts.disponibilidad(filters.disponibilidad ?? ''),
+    parts.orden(filters.orden),
   ];
   const advanced = [
-    filterSelect('precio', 'Precio por hora', filters.precio ?? '', PRICE_RANGES, 'Cualquier precio'),
-    filterSelect('edad', 'Edad', filters.edad ?? '', AGE_RANGES, 'Cualquier edad'),
-    filterChecks('Verificación', 'verificacion', VERIFICATION_FILTERS, filters.verificacion),
-    filterChecks('Idiomas', 'idioma', LANGUAGES, filters.idioma),
-    filterChecks('Tipo de servicio', 'servicio', SERVICE_TYPES, filters.servicio),
-    filterChecks('Tipo de atención', 'atencion', ATTENTION_TYPES, filters.atencion),
+    parts.precio(filters.precio ?? ''),
+    parts.edad(filters.edad ?? ''),
+    parts.verificacion(filters.verificacion),
+    parts.idioma(filters.idioma),
+    parts.servicio(filters.servicio),
+    parts.atencion(filters.atencion),
   ];
   return html`<form class="filters card" action="/buscar" method="get" role="search" aria-label="Filtros de búsqueda" data-search-form><div class="filters__row">${firstRow}</div><details class="filters__advanced"${flag(
     'open',
