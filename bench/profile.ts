@@ -1,7 +1,8 @@
 // Profiles our server under a load of bench/speed.ts: node --cpu-prof in the server process, wrk for PROFILE_S
 // seconds; the .cpuprofile lands in PROFILE_DIR (default data/bench/profiles), summarised by self time per function
 // and per file. Usage: PROFILE_CASE=search (random filter sets, cache misses), hit (one ad page, answered from the
-// render cache and counted), broad (broad words and names, pages 1-3: misses) or ingest (pageviews) node bench/profile.ts
+// render cache and counted), popular (60 searches, hits), broad (broad words and names, pages 1-3: misses) or ingest
+// (pageviews) node bench/profile.ts
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBenchData } from './lib/bench-data.ts';
@@ -10,7 +11,7 @@ import { ensureSiteBuild, startAppServer, type RunningServer } from './lib/proce
 import { wrk } from './lib/wrk.ts';
 import { getBody } from './lib/http.ts';
 import { freshDatabase, startIngestServer } from './speed.ts';
-import { INGEST_SCRIPT, broadSearchMix, randomSearchMix, searchScript } from './lib/wrk-scripts.ts';
+import { INGEST_SCRIPT, broadSearchMix, pickUrlScript, popularUrls, randomSearchMix, searchScript } from './lib/wrk-scripts.ts';
 
 const PROFILE_DIR = process.env.PROFILE_DIR ?? path.join(BENCH_DATA_DIR, 'profiles');
 const PROFILE_S = Number(process.env.PROFILE_S ?? 10);
@@ -73,6 +74,12 @@ async function profiledLoad(): Promise<{ url: string; script?: string; what: str
   if (ingest) return { url: '/api/analytics/track', script: INGEST_SCRIPT, what: 'pageviews' };
   if (profileCase === 'broad')
     return { url: '/buscar', script: searchScript(broadSearchMix()), what: 'broad searches (words, names, pages 1-3)' };
+  if (profileCase === 'popular') {
+    const urls = popularUrls();
+    // Asked twice each first: a search page filled into its shell is kept from its second miss (decision 058).
+    for (const url of [...urls, ...urls]) await getBody(`${server.origin}${url}`);
+    return { url: urls[0]!, script: pickUrlScript(urls), what: '60 popular searches (hits)' };
+  }
   if (profileCase !== 'hit') return { url: '/buscar', script: searchScript(randomSearchMix()), what: 'random searches' };
   const search = (await getBody(`${server.origin}/buscar`)).toString('utf8');
   const adPath = /href="(\/anuncio\/[a-z0-9-]+)"/.exec(search)?.[1];
