@@ -138,8 +138,12 @@ function excerpt(text: string, max = 140): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** Cards' facts kept per search index, at most this many per index (the oldest read first goes). */
-export const KEPT_CARDS = 20_000;
+/**
+ * Cards' facts kept per search index, at most this many per index (the oldest read first goes): about 0.8 KB each, 40
+ * MB at most. At 20,000, broad searches over 100,000 ads kept reading the cards they showed, a third of their CPU
+ * (docs/benchmarks.md, "Speed, round two: fifth step"); 50,000 held what they showed, as 100,000 did.
+ */
+export const KEPT_CARDS = 50_000;
 const keptByIndex = new WeakMap<object, Map<number, CardFacts>>();
 
 /**
