@@ -28,10 +28,9 @@ import { IndexOrders } from './index-orders.ts';
 import { pageOf } from './index-pages.ts';
 import { WordIndex } from './word-index.ts';
 import { positionsByCode } from './positions-by-code.ts';
-import { intersect, positionSet, wordsFor, type PositionSet } from './position-sets.ts';
+import { intersect, PositionSet, wordsFor, type Matches } from './position-sets.ts';
 
 const NONE = 255;
-const NO_POSITIONS: PositionSet = { list: new Int32Array(0), bits: new Uint32Array(0) };
 const FLAG_PHOTOS = 1;
 const FLAG_24H = 2;
 const FLAG_OPEN = 4;
@@ -60,6 +59,8 @@ export class CatalogueIndex {
   private readonly byCategory: PositionSet[];
   private readonly byBarrio: Int32Array[];
   private readonly zoneCache = new Map<string, PositionSet>();
+  /** The sets of the filters that depend on the catalogue only (a language, a price range...), made when first asked. */
+  private readonly filterSets = new Map<string, PositionSet>();
   private readonly memo = new Map<string, Promise<unknown>>();
   /**
    * Scratch space of a search, reused (a search runs start to end without yielding): the matching positions, and
@@ -125,7 +126,7 @@ export class CatalogueIndex {
       this.birthDays[i] = row.birthDate === null ? 0 : dayNumber(row.birthDate);
       if (row.windows?.length) this.windows.set(i, row.windows);
     });
-    this.byCategory = positionsByCode(this.category, CATEGORIES.length).map((list) => positionSet(list, n));
+    this.byCategory = positionsByCode(this.category, CATEGORIES.length).map((list) => PositionSet.of(list, n));
     this.byBarrio = positionsByCode(this.barrio, BARRIOS.length);
   }
 
@@ -150,40 +151,57 @@ export class CatalogueIndex {
   }
 
   search(f: SearchFilters, now: Date): IndexAnswer {
-    const total = this.matching(f, now);
+    const matches = this.matching(f, now);
+    const total = matches.total;
     const pages = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
     const page = Math.min(f.pagina, pages);
     const from = (page - 1) * RESULTS_PER_PAGE;
     const order = this.orders.walk(f.orden, now.getTime());
-    const positions = pageOf(order, this.hits.subarray(0, total), from, this.marks);
+    const positions = pageOf(order, matches, from, this.marks, this.hits);
     return { total, page, pages, ids: Array.from(positions, (i) => this.ids[i]!) };
   }
 
   /**
-   * The filters of applyFilters (search-ads.ts): the positions that pass them all, ascending, written to `hits`, and
-   * how many do. The sets the filters name (their words, a category, a zone) are intersected (position-sets.ts);
-   * the positions left are tested against the rarer filters.
+   * The filters of applyFilters (search-ads.ts): the positions that pass them all, and how many do. The sets the
+   * filters name (words, category, zone, languages, services, attention, price, verification) are intersected
+   * (position-sets.ts); what depends on the clock (availability, age, a plan in force) is tested on what is left.
    */
-  private matching(f: SearchFilters, now: Date): number {
+  private matching(f: SearchFilters, now: Date): Matches {
+    const n = this.size;
     const sets = searchTerms(foldText(f.text)).map((term) => this.words.withPrefix(term));
-    if (f.categoria) sets.push(this.byCategory[CATEGORIES.findIndex((c) => c.value === f.categoria)] ?? NO_POSITIONS);
+    if (f.categoria) sets.push(this.byCategory[CATEGORIES.findIndex((c) => c.value === f.categoria)] ?? PositionSet.EMPTY);
     if (f.zona) sets.push(this.zoneSet(f.zona));
-    // The rarer filters: a mask that must share a bit, then tests.
-    const maskTests: [Int32Array, number][] = [];
-    if (f.idioma.length) maskTests.push([this.masks.languages, toMask(LANGUAGES, f.idioma)]);
-    if (f.servicio.length) maskTests.push([this.masks.services, toMask(SERVICE_TYPES, f.servicio)]);
-    if (f.atencion.length) maskTests.push([this.masks.attention, toMask(ATTENTION_TYPES, f.atencion)]);
-    const tests: ((i: number) => boolean)[] = [];
-    if (f.disponibilidad) tests.push(this.availability(f.disponibilidad, now));
+    // A multi-valued filter matches an ad that shares one of its values: the union of each value's set.
+    const anyOf = (name: string, masks: Int32Array, list: readonly { value: string }[], values: readonly string[]) =>
+      PositionSet.union(
+        values.map((value) => {
+          const bit = toMask(list, [value]);
+          return this.setWhere(`${name}=${value}`, (i) => (masks[i]! & bit) !== 0);
+        }),
+        n,
+      );
+    if (f.idioma.length) sets.push(anyOf('idioma', this.masks.languages, LANGUAGES, f.idioma));
+    if (f.servicio.length) sets.push(anyOf('servicio', this.masks.services, SERVICE_TYPES, f.servicio));
+    if (f.atencion.length) sets.push(anyOf('atencion', this.masks.attention, ATTENTION_TYPES, f.atencion));
     if (f.precio) {
       const range = PRICE_RANGES.find((r) => r.value === f.precio)!;
       const max = range.max ?? Number.POSITIVE_INFINITY;
       // (min, max], the lowest bucket from 0 inclusive; NaN (no price) fails every comparison, as NULL does in SQL.
-      tests.push((i) => {
-        const p = this.price[i]!;
-        return (range.min === 0 ? p >= 0 : p > range.min) && p <= max;
-      });
+      sets.push(
+        this.setWhere(`precio=${f.precio}`, (i) => {
+          const p = this.price[i]!;
+          return (range.min === 0 ? p >= 0 : p > range.min) && p <= max;
+        }),
+      );
     }
+    const tests: ((i: number) => boolean)[] = [];
+    for (const v of f.verificacion) {
+      if (v === 'verificado') sets.push(this.setWhere(v, (i) => (this.flags[i]! & FLAG_VERIFIED) !== 0));
+      if (v === 'fotos-reales') sets.push(this.setWhere(v, (i) => (this.flags[i]! & FLAG_PHOTOS) !== 0));
+      const nowMs = now.getTime();
+      if (v === 'premium') tests.push((i) => this.plan[i]! >= 1 && this.planExpiresAt[i]! > nowMs);
+    }
+    if (f.disponibilidad) tests.push(this.availability(f.disponibilidad, now));
     if (f.edad) {
       const range = AGE_RANGES.find((r) => r.value === f.edad)!;
       const { earliest, latest } = birthDateBounds(range.min, range.max, now);
@@ -193,21 +211,21 @@ export class CatalogueIndex {
         return birth !== 0 && birth >= from && birth <= to;
       });
     }
-    const nowMs = now.getTime();
-    for (const v of f.verificacion) {
-      if (v === 'verificado') tests.push((i) => (this.flags[i]! & FLAG_VERIFIED) !== 0);
-      if (v === 'fotos-reales') tests.push((i) => (this.flags[i]! & FLAG_PHOTOS) !== 0);
-      if (v === 'premium') tests.push((i) => this.plan[i]! >= 1 && this.planExpiresAt[i]! > nowMs);
-    }
     const accept =
-      maskTests.length + tests.length === 0
+      tests.length === 0
         ? null
         : (i: number) => {
-            for (let t = 0; t < maskTests.length; t++) if ((maskTests[t]![0][i]! & maskTests[t]![1]) === 0) return false;
             for (let t = 0; t < tests.length; t++) if (!tests[t]!(i)) return false;
             return true;
           };
-    return intersect(sets, this.size, accept, this.hits, this.scratch);
+    return intersect(sets, n, accept, this.hits, this.scratch);
+  }
+
+  /** The positions that pass a test that depends on the catalogue only, named by `key`; kept for the next searches. */
+  private setWhere(key: string, test: (i: number) => boolean): PositionSet {
+    let set = this.filterSets.get(key);
+    if (!set) this.filterSets.set(key, (set = PositionSet.where(this.size, test)));
+    return set;
   }
 
   /** The positions of a zone's barrios; kept for the next searches. */
@@ -222,7 +240,7 @@ export class CatalogueIndex {
         list.set(part, at);
         at += part.length;
       }
-      set = positionSet(list.sort(), this.size);
+      set = PositionSet.of(list.sort(), this.size);
       if (this.zoneCache.size >= 200) this.zoneCache.delete(this.zoneCache.keys().next().value!);
       this.zoneCache.set(zona, set);
     }

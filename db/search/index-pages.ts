@@ -2,15 +2,25 @@
 // what does not match, or by sorting the matches by their places in it, whichever reads fewer positions.
 import { RESULTS_PER_PAGE } from '#shared/catalogue.ts';
 import type { Walk } from './index-orders.ts';
+import { positionsOf, type Matches } from './position-sets.ts';
 
 /**
  * The positions of the page starting at the `from`-th match, in order. `marks` is a 0-filled array of the index's
- * size, borrowed (it is 0-filled again on return).
+ * size, borrowed (it is 0-filled again on return); `out` is where matches held as bits are listed if a sort needs them.
  */
-export function pageOf(order: Walk, hits: Int32Array, from: number, marks: Uint8Array): Int32Array {
-  return sortingIsCheaper(hits.length, from, order.walk.length)
-    ? pageBySorting(order, hits, from)
-    : pageByWalking(order, hits, from, marks);
+export function pageOf(order: Walk, matches: Matches, from: number, marks: Uint8Array, out: Int32Array): Int32Array {
+  if (sortingIsCheaper(matches.total, from, order.walk.length)) return pageBySorting(order, positionsOf(matches, out), from);
+  if (matches.bits) {
+    const bits = matches.bits;
+    return pageByWalking(order, (i) => (bits[i >>> 5]! & (1 << (i & 31))) !== 0, from);
+  }
+  const hits = matches.positions;
+  for (let k = 0; k < hits.length; k++) marks[hits[k]!] = 1;
+  try {
+    return pageByWalking(order, (i) => marks[i] === 1, from);
+  } finally {
+    for (let k = 0; k < hits.length; k++) marks[hits[k]!] = 0;
+  }
 }
 
 /**
@@ -30,15 +40,13 @@ function pageBySorting({ walk, rank }: Walk, hits: Int32Array, from: number): In
   return places.subarray(from, from + RESULTS_PER_PAGE).map((place) => walk[place]!);
 }
 
-function pageByWalking({ walk }: Walk, hits: Int32Array, from: number, marks: Uint8Array): Int32Array {
-  for (let k = 0; k < hits.length; k++) marks[hits[k]!] = 1;
+function pageByWalking({ walk }: Walk, matches: (i: number) => boolean, from: number): Int32Array {
   const page: number[] = [];
   for (let k = 0, seen = 0; k < walk.length && page.length < RESULTS_PER_PAGE; k++) {
     const i = walk[k]!;
-    if (marks[i] === 0) continue;
+    if (!matches(i)) continue;
     if (seen >= from) page.push(i);
     seen += 1;
   }
-  for (let k = 0; k < hits.length; k++) marks[hits[k]!] = 0;
   return Int32Array.from(page);
 }

@@ -1,7 +1,7 @@
 // The words of the catalogue's search texts, for the in-memory index's prefix matching (docs/decisions/024): each
 // distinct word in sorted order with the positions of the ads that have it, cut as the database's text search cuts.
 import type { IndexRow } from './index-row.ts';
-import { wordsFor, type PositionSet } from './position-sets.ts';
+import { PositionSet } from './position-sets.ts';
 
 /** Words of a folded search text as the full-text engines cut it: runs of letters and digits. */
 export function wordsOf(searchText: string): string[] {
@@ -55,7 +55,6 @@ export class WordIndex {
   withPrefix(term: string): PositionSet {
     let found = this.termCache.get(term);
     if (found) return found;
-    const bits = new Uint32Array(wordsFor(this.size));
     let lo = 0;
     let hi = this.words.length;
     while (lo < hi) {
@@ -63,18 +62,9 @@ export class WordIndex {
       if (this.words[mid]! < term) lo = mid + 1;
       else hi = mid;
     }
-    let count = 0;
-    for (let w = lo; w < this.words.length && this.words[w]!.startsWith(term); w++) {
-      for (const i of this.postings[w]!) {
-        const bit = 1 << (i & 31);
-        if ((bits[i >>> 5]! & bit) !== 0) continue;
-        bits[i >>> 5]! |= bit;
-        count += 1;
-      }
-    }
-    const list = new Int32Array(count);
-    for (let i = 0, at = 0; i < this.size; i++) if ((bits[i >>> 5]! & (1 << (i & 31))) !== 0) list[at++] = i;
-    found = { list, bits };
+    const postings: Int32Array[] = [];
+    for (let w = lo; w < this.words.length && this.words[w]!.startsWith(term); w++) postings.push(this.postings[w]!);
+    found = postings.length === 1 ? PositionSet.of(postings[0]!, this.size) : PositionSet.ofLists(postings, this.size);
     if (this.termCache.size >= 200) this.termCache.delete(this.termCache.keys().next().value!);
     this.termCache.set(term, found);
     return found;
