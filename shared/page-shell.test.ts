@@ -37,6 +37,14 @@ describe('a page shell', () => {
     expect(() => PageShell.parse(`<script></script><p>${textMarker('heading')}</p>`)).not.toThrow();
   });
 
+  it('gives each fill a page of its own, of any size, in UTF-8', () => {
+    const first = shell.fill({ heading: 'Año 🌙', results: html`<p>${'ñ'.repeat(10)}</p>` });
+    // Larger than the buffer fills are written in: it grows, and the first page stays what it was.
+    const long = 'é'.repeat(100_000);
+    expect(fill({ heading: 'x', results: html`<p>${long}</p>` })).toBe(page({ title: 'x', attribute: 'x', body: `<p>${long}</p>` }));
+    expect(new TextDecoder().decode(first)).toBe(page({ title: 'Año 🌙', attribute: 'Año 🌙', body: `<p>${'ñ'.repeat(10)}</p>` }));
+  });
+
   it('writes a marker found in a value as text, never as a part', () => {
     expect(fill({ heading: textMarker('results'), results: html`` })).toContain(`<h1>${textMarker('results')}</h1>`);
   });
