@@ -129,7 +129,8 @@ interface ShellMiss {
 /**
  * A miss of a page served from shells, as the Koa path answers a render: in a render slot of its source, one fill per
  * page at a time (a request for the same page meanwhile waits for it), the page kept at the version read before its
- * parts were from its second miss on (RenderCache.set), and counted for the ads it lists.
+ * parts were from its second miss on or when a request waited for it (RenderCache.set), and counted for the ads it
+ * lists.
  */
 async function fillFromShell(
   req: IncomingMessage,

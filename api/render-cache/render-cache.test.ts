@@ -63,6 +63,9 @@ describe('RenderCache', () => {
     // A page rendered at version 1 and stored after the move is not kept.
     cache.set('late', page(1));
     expect(cache.stats().entries).toBe(0);
+    // A page kept at the old version was asked for before: made at the new one, it is kept at its first miss.
+    cache.set('a', page(2), 'when-asked-again');
+    expect(cache.get('a', 2)).not.toBeNull();
   });
 
   it("keeps a page offered 'when-asked-again' on its second miss only, remembering a bounded number of keys", async () => {
@@ -76,6 +79,15 @@ describe('RenderCache', () => {
     cache.set('once', page(v), 'when-asked-again');
     expect(cache.get('once', v)).not.toBeNull();
     expect(cache.stats()).toMatchObject({ entries: 1, stores: 1, unkept: 1 });
+
+    // Asked for while being made, or kept and then out of date: asked for before, kept when made (again).
+    cache.beginRender('waited');
+    expect('wait' in cache.beginRender('waited')).toBe(true);
+    cache.set('waited', page(v), 'when-asked-again');
+    expect(cache.get('waited', v)).not.toBeNull();
+    expect(cache.get('once', v + 1)).toBeNull(); // out of date: removed
+    cache.set('once', page(v), 'when-asked-again');
+    expect(cache.get('once', v)).not.toBeNull();
 
     // The oldest key asked once is forgotten past ASKED_KEYS: its next miss is a first one again.
     const small = page(v, 10);

@@ -116,11 +116,15 @@ export class RenderCache {
 
   /**
    * One render per page at a time: the first request for a missing page renders it (and calls `end` once it is
-   * stored, or will not be); requests for the same page meanwhile wait for that render instead of repeating it.
+   * stored, or will not be); requests for the same page meanwhile wait for that render instead of repeating it. A
+   * request that waits has asked for the page again: the render is kept even under 'when-asked-again'.
    */
   beginRender(key: string): { end: () => void } | { wait: Promise<void> } {
     const running = this.renders.get(key);
-    if (running) return { wait: running };
+    if (running) {
+      this.noteAsked(key);
+      return { wait: running };
+    }
     let end!: () => void;
     const render = new Promise<void>((resolve) => (end = resolve));
     this.renders.set(key, render);
@@ -152,7 +156,11 @@ export class RenderCache {
   get(key: string, version: number): CachedPage | null {
     const entry = this.entries.get(key);
     if (!entry || !this.isValid(entry, version)) {
-      if (entry) this.remove(key, entry);
+      if (entry) {
+        // Kept once, so asked for before: made again, it is kept at once.
+        this.remove(key, entry);
+        this.noteAsked(key);
+      }
       this.counters.misses += 1;
       return null;
     }
@@ -213,14 +221,20 @@ export class RenderCache {
   }
 
   /**
-   * Whether a page missed before (within the last ASKED_KEYS misses offered under 'when-asked-again'), noting it as
-   * asked otherwise. Only keys are held, a bounded number, the oldest forgotten first.
+   * Whether a page was asked for before (missed under 'when-asked-again', waited for while made, or kept and then
+   * invalidated; the last ASKED_KEYS such keys), noting it as asked otherwise. Only keys are held, the oldest
+   * forgotten first.
    */
   private askedBefore(key: string): boolean {
     if (this.asked.delete(key)) return true;
+    this.noteAsked(key);
+    return false;
+  }
+
+  private noteAsked(key: string): void {
+    if (this.asked.has(key)) return;
     if (this.asked.size >= ASKED_KEYS) this.asked.delete(this.asked.values().next().value!);
     this.asked.add(key);
-    return false;
   }
 
   /** The entry's ETag: a hash of its bytes, so that every process gives a page the same one (a 304 across them). */
@@ -279,6 +293,8 @@ export class RenderCache {
   }
 
   private dropAll(): void {
+    // Pages kept were asked for before: made again at the new version, they are kept at once.
+    for (const key of this.entries.keys()) this.noteAsked(key);
     this.entries.clear();
     this.bytes = 0;
   }

@@ -1,6 +1,7 @@
 // Search misses filled into the page's shell (decision 058), with a stand-in build whose page renders markers when
-// asked for its shell: the shells are used only once they give the page a render gives, a miss filled is kept and
-// counted as a render is, and a fill that fails is rendered instead. The real search page's shells are checked by the
+// asked for its shell: the shells are used only once they give the page a render gives, a miss filled is counted as a
+// render is and kept once asked for again (or by several visitors at once, filled once for them all), and a fill
+// that fails is rendered instead. The real search page's shells are checked by the
 // server itself at every start (site/server/search-page-parts.ts, checkUrls) and in e2e/search.spec.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
@@ -44,6 +45,10 @@ function shellPage(heading = (q: string) => `Avisos de ${q}`): ShellPage {
     async partsOf(_locals, url) {
       const q = url.searchParams.get('q') ?? '';
       if (q === 'falla') throw new Error('the search failed');
+      if (q === 'lenta') {
+        slowFills += 1;
+        await slowGate;
+      }
       return {
         shell: 'only',
         values: {
@@ -56,6 +61,10 @@ function shellPage(heading = (q: string) => `Avisos de ${q}`): ShellPage {
     checkUrls: ['/buscar?q=%22a%26b%22+%3Cc%3E'],
   };
 }
+
+/** A search whose fill waits for this gate, and how many times it was filled. */
+let slowGate: Promise<void> = Promise.resolve();
+let slowFills = 0;
 
 let t: TestDb;
 let server: TestServer;
@@ -94,6 +103,26 @@ async function untilShellsSettle(): Promise<void> {
 }
 
 describe('search misses filled into the shell', () => {
+  it('are filled once for visitors asking at the same time, who all get the page, kept since more than one asked', async () => {
+    await start(shellPage());
+    await untilShellsSettle();
+    let open!: () => void;
+    slowGate = new Promise((resolve) => (open = resolve));
+    slowFills = 0;
+    const asking = Array.from({ length: 5 }, () => fetch(`${server.url}/buscar?q=lenta`));
+    await vi.waitFor(() => expect(slowFills).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the other four reach the server and wait
+    open();
+    const answers = await Promise.all(asking);
+    const bodies = await Promise.all(answers.map((res) => res.text()));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(bodies).size).toBe(1);
+    expect(bodies[0]).toContain('<h1>Avisos de lenta</h1>');
+    expect(slowFills).toBe(1);
+    expect((await fetch(`${server.url}/buscar?q=lenta`)).headers.get('x-render-cache')).toBe('hit');
+    expect(slowFills).toBe(1);
+  });
+
   it('are the page a render gives, escaped as Astro escapes, kept and counted as a render is, without rendering', async () => {
     await start(shellPage());
     await untilShellsSettle();
