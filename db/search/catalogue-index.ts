@@ -233,14 +233,10 @@ export class CatalogueIndex {
     let set = this.zoneCache.get(zona);
     if (!set) {
       const codes = new Set(barrioSlugsOf(zona).map((slug) => BARRIOS.findIndex((b) => b.slug === slug)));
-      const parts = this.byBarrio.filter((_, code) => codes.has(code));
-      const list = new Int32Array(parts.reduce((sum, part) => sum + part.length, 0));
-      let at = 0;
-      for (const part of parts) {
-        list.set(part, at);
-        at += part.length;
-      }
-      set = PositionSet.of(list.sort(), this.size);
+      set = PositionSet.ofLists(
+        this.byBarrio.filter((_, code) => codes.has(code)),
+        this.size,
+      );
       if (this.zoneCache.size >= 200) this.zoneCache.delete(this.zoneCache.keys().next().value!);
       this.zoneCache.set(zona, set);
     }

@@ -84,17 +84,25 @@ function countBits(bits: Uint32Array): number {
   return count;
 }
 
-function listBits(bits: Uint32Array, count: number, out: Int32Array = new Int32Array(count)): Int32Array {
+function listBits(bits: Uint32Array, count: number): Int32Array {
+  const out = new Int32Array(count);
+  listInto(bits, out, null);
+  return out;
+}
+
+/** Writes the positions of `bits` that `accept` passes (all without it) to `out`, ascending; returns how many. */
+function listInto(bits: Uint32Array, out: Int32Array, accept: ((i: number) => boolean) | null): number {
   let at = 0;
   for (let w = 0; w < bits.length; w++) {
     let rest = bits[w]!;
     while (rest !== 0) {
       const lowest = rest & -rest;
-      out[at++] = (w << 5) | (31 - Math.clz32(lowest));
+      const i = (w << 5) | (31 - Math.clz32(lowest));
       rest ^= lowest;
+      if (!accept || accept(i)) out[at++] = i;
     }
   }
-  return out;
+  return at;
 }
 
 /**
@@ -106,7 +114,7 @@ export type Matches =
 
 /** The positions of matches held as bits, written to `out` (at least `matches.total` long). */
 export function positionsOf(matches: Matches, out: Int32Array): Int32Array {
-  return matches.positions ?? listBits(matches.bits, matches.total, out).subarray(0, matches.total);
+  return matches.positions ?? out.subarray(0, listInto(matches.bits, out, null));
 }
 
 /**
@@ -129,6 +137,7 @@ export function intersect(
     return { total, positions: out.subarray(0, total) };
   }
   const [smallest, ...others] = [...sets].sort((a, b) => a.count - b.count) as [PositionSet, ...PositionSet[]];
+  if (smallest.count === 0) return { total: 0, positions: out.subarray(0, 0) };
   if (others.length === 0 && !accept) return { total: smallest.count, bits: smallest.bits };
   if (smallest.count < scratch.length) {
     const list = smallest.list;
@@ -146,14 +155,6 @@ export function intersect(
     bits = scratch;
   }
   if (!accept) return { total: countBits(bits), bits };
-  for (let w = 0; w < bits.length; w++) {
-    let rest = bits[w]!;
-    while (rest !== 0) {
-      const lowest = rest & -rest;
-      const i = (w << 5) | (31 - Math.clz32(lowest));
-      rest ^= lowest;
-      if (accept(i)) out[total++] = i;
-    }
-  }
+  total = listInto(bits, out, accept);
   return { total, positions: out.subarray(0, total) };
 }
