@@ -21,13 +21,21 @@ export async function serve(app: Koa): Promise<TestServer> {
   // The tests' fetch keeps connections to the server it shares the process with. A test that holds the thread for
   // seconds (hashing 10,000 numbers on a busy machine) let the server's 5 s idle timer and the client's next request
   // fall due together: the request went out on a socket being closed (ECONNRESET). Idle connections are kept longer
-  // than any such pause; close() still ends them at once.
+  // than any such pause; close() ends the idle ones at once, and any left after a second (a request still being
+  // answered) then: the test is over, and a connection must not hold its teardown for the keep-alive timeout.
   server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        const ending = setTimeout(() => server.closeAllConnections(), 1_000);
+        server.close(() => {
+          clearTimeout(ending);
+          resolve();
+        });
+      }),
   };
 }
 
