@@ -30,8 +30,8 @@ export async function withVisitor<T>(
         })
         .on('error', () => resolve(false));
     });
-  // The connection is open before the load's own connections arrive (Node accepts one new connection per turn of its
-  // event loop: the last of 50 opened at once waits for all the others).
+  // The connection is open before the load's own connections arrive: under load the server took one new connection
+  // per turn of its event loop, the last of 50 opened at once after all the others (docs/benchmarks.md).
   await ask(nextUrl());
   const latencies: number[] = [];
   let failed = 0;

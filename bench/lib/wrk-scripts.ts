@@ -9,6 +9,7 @@ import {
   LANGUAGES,
   PRICE_RANGES,
   SERVICE_TYPES,
+  VERIFICATION_FILTERS,
   ZONES,
 } from '#shared/catalogue.ts';
 
@@ -30,7 +31,7 @@ const SEARCH_TEXTS = [
   'recoleta',
 ];
 
-/** One more filter of a random search: a language, a service, an attention, a price, an age, a time, or a flag. */
+/** One more filter of a random search: a language, a service, an attention, a price, an age, a time, a verification. */
 function oneMoreFilter(): string[] {
   return [
     ...LANGUAGES.map((x) => `idioma=${x.value}`),
@@ -39,7 +40,7 @@ function oneMoreFilter(): string[] {
     ...PRICE_RANGES.map((x) => `precio=${x.value}`),
     ...AGE_RANGES.map((x) => `edad=${x.value}`),
     ...AVAILABILITY_OPTIONS.map((x) => `disponibilidad=${x.value}`),
-    'verificacion=fotos',
+    ...VERIFICATION_FILTERS.map((x) => `verificacion=${x.value}`),
     'orden=recientes',
     'pagina=2',
   ];

@@ -140,8 +140,8 @@ function excerpt(text: string, max = 140): string {
 
 /**
  * Cards' facts kept per search index, at most this many per index (the oldest read first goes): about 0.8 KB each, 40
- * MB at most. At 20,000, broad searches over 100,000 ads kept reading the cards they showed, a third of their CPU
- * (docs/benchmarks.md, "Speed, round two: fifth step"); 50,000 held what they showed, as 100,000 did.
+ * MB at most. At 20,000, broad searches over 100,000 ads read cards in a third of their misses, a quarter to a third of
+ * their CPU (docs/benchmarks.md, "Speed, round two: fifth step"); 50,000 held what they showed, as 100,000 did.
  */
 export const KEPT_CARDS = 50_000;
 const keptByIndex = new WeakMap<object, Map<number, CardFacts>>();
