@@ -69,7 +69,7 @@ export class PageShell {
     let at = 0;
     for (const piece of this.bytes) {
       if (piece instanceof Uint8Array) {
-        writing = room(writing, at + piece.length);
+        writing = room(writing, at, piece.length);
         writing.set(piece, at);
         at += piece.length;
         continue;
@@ -82,7 +82,7 @@ export class PageShell {
         text = value.text;
       } else text = piece.inAttribute ? attributeValue(value) : escapeHtml(value);
       // UTF-8 takes at most 3 bytes per UTF-16 unit.
-      writing = room(writing, at + text.length * 3);
+      writing = room(writing, at, text.length * 3);
       at += encoder.encodeInto(text, writing.subarray(at)).written;
     }
     return writing.slice(0, at);
@@ -92,11 +92,11 @@ export class PageShell {
 /** Where pages are filled, grown as needed and kept (a fill runs start to end without yielding). */
 let writing: Uint8Array<ArrayBuffer> = new Uint8Array(64 * 1024);
 
-/** `buffer`, or a larger copy of it when it holds fewer than `size` bytes. */
-function room(buffer: Uint8Array<ArrayBuffer>, size: number): Uint8Array<ArrayBuffer> {
-  if (size <= buffer.length) return buffer;
-  const larger = new Uint8Array(Math.max(size, buffer.length * 2));
-  larger.set(buffer);
+/** `buffer`, or a larger one holding its first `used` bytes when it has no room for `more` after them. */
+function room(buffer: Uint8Array<ArrayBuffer>, used: number, more: number): Uint8Array<ArrayBuffer> {
+  if (used + more <= buffer.length) return buffer;
+  const larger = new Uint8Array(Math.max(used + more, buffer.length * 2));
+  larger.set(buffer.subarray(0, used));
   return larger;
 }
 

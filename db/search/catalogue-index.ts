@@ -195,10 +195,10 @@ export class CatalogueIndex {
       );
     }
     const tests: ((i: number) => boolean)[] = [];
+    const nowMs = now.getTime();
     for (const v of f.verificacion) {
       if (v === 'verificado') sets.push(this.setWhere(v, (i) => (this.flags[i]! & FLAG_VERIFIED) !== 0));
       if (v === 'fotos-reales') sets.push(this.setWhere(v, (i) => (this.flags[i]! & FLAG_PHOTOS) !== 0));
-      const nowMs = now.getTime();
       if (v === 'premium') tests.push((i) => this.plan[i]! >= 1 && this.planExpiresAt[i]! > nowMs);
     }
     if (f.disponibilidad) tests.push(this.availability(f.disponibilidad, now));

@@ -106,8 +106,8 @@ function listInto(bits: Uint32Array, out: Int32Array, accept: ((i: number) => bo
 }
 
 /**
- * A search's matches: how many, and either their positions (ascending) or their bits. Both are scratch space of the
- * index, valid until its next search.
+ * A search's matches: how many, and either their positions (ascending) or their bits. Either is the index's scratch
+ * space (valid until its next search) or a set's own bits: read them, never write them.
  */
 export type Matches =
   { total: number; positions: Int32Array; bits?: undefined } | { total: number; bits: Uint32Array; positions?: undefined };
