@@ -14,11 +14,27 @@ import {
   serverDataDir,
 } from './fixtures.ts';
 import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
-import { storeAdImage } from '#api/services/image-store.ts';
+import { encodeAdImage, storeAdImage } from '#api/services/image-store.ts';
+import { sameSubject } from '#shared/photo-hash.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { savePhotoHash } from '#db/queries/duplicates.ts';
 import { createRandom, demoPicture } from '#tooling/factories/index.ts';
 import { adPath } from '#shared/ad-text.ts';
+
+/**
+ * A demo picture and a copy of it, 80 % of the size and saved again as JPEG, that the hash finds to be the same picture,
+ * from the first seed from `seed` on that gives one: about 1 demo picture in 300 (seed 79,834, say) comes back from
+ * such a copy 10 bits away, past MAX_HASH_DISTANCE. What the hash finds is measured in
+ * api/services/photo-hash.test.ts; this test is about what staff see once it does.
+ */
+async function pictureAndCopy(seed: number): Promise<{ original: Buffer; copy: Buffer }> {
+  for (let attempt = seed; ; attempt++) {
+    const original = await demoPicture(createRandom(attempt));
+    const copy = await sharp(original).resize(640).jpeg({ quality: 60 }).toBuffer();
+    const [a, b] = [(await encodeAdImage(original)).hash, (await encodeAdImage(copy)).hash];
+    if (a && b && sameSubject(a, b)) return { original, copy };
+  }
+}
 
 async function insertPublishedAd(db: Knex, advertiserId: number, title: string, phone: string): Promise<number> {
   const now = new Date();
@@ -53,7 +69,7 @@ test("a copy of another account's photo: the ad waits for review, staff see both
   // Two people, an upload and two axe runs: about 20 s alone, more on a busy machine.
   test.setTimeout(120_000);
   const stamp = Date.now();
-  const original = await demoPicture(createRandom(stamp % 100_000));
+  const { original, copy } = await pictureAndCopy(stamp % 100_000);
 
   // Advertiser A: a live ad with the picture, stored and hashed as an upload is.
   const first = await insertVerifiedAdvertiser(db, { fullName: 'Ana Primera' });
@@ -67,11 +83,10 @@ test("a copy of another account's photo: the ad waits for review, staff see both
     .returning('id');
   await savePhotoHash(db, typeof image === 'object' ? image.id : image, stored.hash);
 
-  // Advertiser B adds a copy, 80 % of the size and saved again as JPEG, to a live ad of her own: it goes to review.
+  // Advertiser B adds the copy to a live ad of her own: it goes to review.
   const second = await insertVerifiedAdvertiser(db, { fullName: 'Bea Segunda' });
   const secondTitle = `Bea, masajes en Almagro ${stamp}`;
   const secondAd = await insertPublishedAd(db, second.id, secondTitle, phone(stamp + 1));
-  const copy = await sharp(original).resize(640).jpeg({ quality: 60 }).toBuffer();
   await signInAsAdvertiser(page, second);
   await page.goto(`/mi-cuenta/anuncios/${secondAd}`);
   await waitForHydration(page);
