@@ -3,7 +3,8 @@
 // miss; no entry valid while the version cannot be read.
 import { describe, expect, it, vi } from 'vitest';
 import zlib from 'node:zlib';
-import { ASKED_KEYS, RenderCache } from './render-cache.ts';
+import { RenderCache } from './render-cache.ts';
+import { ASKED_KEYS } from './asked-pages.ts';
 
 const page = (version: number, size = 1000) => ({
   status: 200,

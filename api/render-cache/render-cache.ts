@@ -6,14 +6,13 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { buenosAiresDate } from '#shared/dates.ts';
+import { AskedPages } from './asked-pages.ts';
 import type { PageShows } from '#api/services/ad-stats.ts';
 
 const GZIP_OPTIONS = { level: 6 };
 const brotliOptions = (entry: CachedPage) => ({
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.identity.length },
 });
-/** Keys of pages asked once that a cache remembers (some 100 bytes each). */
-export const ASKED_KEYS = 20_000;
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -66,8 +65,8 @@ export class RenderCache {
   private checkedAt = -Infinity;
   private checking: Promise<void> | null = null;
   private readonly counters = { hits: 0, misses: 0, stores: 0, unkept: 0, evictions: 0 };
-  /** Keys of pages made once and not kept (set's 'when-asked-again'), in the order first asked. */
-  private readonly asked = new Set<string>();
+  /** Pages asked for before, for set's 'when-asked-again'. */
+  private readonly asked = new AskedPages();
   private readonly renders = new Map<string, Promise<void>>();
   private day = '';
   private dayMinute = -1;
@@ -122,7 +121,7 @@ export class RenderCache {
   beginRender(key: string): { end: () => void } | { wait: Promise<void> } {
     const running = this.renders.get(key);
     if (running) {
-      this.noteAsked(key);
+      this.asked.note(key);
       return { wait: running };
     }
     let end!: () => void;
@@ -159,7 +158,7 @@ export class RenderCache {
       if (entry) {
         // Kept once, so asked for before: made again, it is kept at once.
         this.remove(key, entry);
-        this.noteAsked(key);
+        this.asked.note(key);
       }
       this.counters.misses += 1;
       return null;
@@ -194,7 +193,7 @@ export class RenderCache {
    * Keeps a page rendered at the current version, unless the version changed meanwhile or the page is too big; returns
    * its entry either way (one not kept is sent all the same, and its compressed forms count toward no bound).
    *
-   * `keep: 'when-asked-again'` keeps it only when its key missed before (askedBefore): for a page made in well under a
+   * `keep: 'when-asked-again'` keeps it only when it was asked for before (asked-pages.ts): for a page made in well under a
    * millisecond (filled into a shell, decision 058), keeping every one-off filter set cost more than making it again.
    * Each kept page lives long enough to reach V8's old generation, then is evicted: at a thousand misses a second,
    * 40 MB/s of such garbage made a full collection every second, the longest pauses of the event loop.
@@ -207,7 +206,7 @@ export class RenderCache {
     const bytes = page.identity.length + key.length * 2 + 512;
     const entry: CachedPage = { ...page, key, etag: null, gzip: null, br: null, day: this.today(this.now()), storedAt: this.now(), bytes };
     if (page.version !== this.version || page.version < 0 || bytes > this.maxBytes / 4) return entry;
-    if (keep === 'when-asked-again' && !this.askedBefore(key)) {
+    if (keep === 'when-asked-again' && !this.asked.askedBefore(key)) {
       this.counters.unkept += 1;
       return entry;
     }
@@ -218,23 +217,6 @@ export class RenderCache {
     this.counters.stores += 1;
     this.evictOverBound();
     return entry;
-  }
-
-  /**
-   * Whether a page was asked for before (missed under 'when-asked-again', waited for while made, or kept and then
-   * invalidated; the last ASKED_KEYS such keys), noting it as asked otherwise. Only keys are held, the oldest
-   * forgotten first.
-   */
-  private askedBefore(key: string): boolean {
-    if (this.asked.delete(key)) return true;
-    this.noteAsked(key);
-    return false;
-  }
-
-  private noteAsked(key: string): void {
-    if (this.asked.has(key)) return;
-    if (this.asked.size >= ASKED_KEYS) this.asked.delete(this.asked.values().next().value!);
-    this.asked.add(key);
   }
 
   /** The entry's ETag: a hash of its bytes, so that every process gives a page the same one (a 304 across them). */
@@ -294,7 +276,7 @@ export class RenderCache {
 
   private dropAll(): void {
     // Pages kept were asked for before: made again at the new version, they are kept at once.
-    for (const key of this.entries.keys()) this.noteAsked(key);
+    for (const key of this.entries.keys()) this.asked.note(key);
     this.entries.clear();
     this.bytes = 0;
   }
