@@ -13,7 +13,7 @@ import { BENCH_DATA_DIR, isMain, log, round } from './lib/common.ts';
 import { getBody } from './lib/http.ts';
 import { startBaseline } from './lib/nginx.ts';
 import { hasWrk, wrk, type WrkResult } from './lib/wrk.ts';
-import { CONNECTIONS, DURATION_S, WARMUP_S, measure, waitIdle } from './speed.ts';
+import { CONNECTIONS, DURATION_S, WARMUP_S, measure, waitIdle } from './lib/measure.ts';
 import { INGEST_SCRIPT, pickUrlScript, popularUrls, randomSearchMix, searchScript } from './lib/wrk-scripts.ts';
 
 const WORK_DIR = path.join(BENCH_DATA_DIR, 'postgres');

@@ -20,69 +20,19 @@ import { getBody } from './lib/http.ts';
 import { ensureSiteBuild, startAppServer, startServer, type RunningServer } from './lib/processes.ts';
 import { startBaseline, startNodeStatic, type Baseline, type BaselineRoute } from './lib/nginx.ts';
 import { hasWrk, wrk, type WrkResult } from './lib/wrk.ts';
-import {
-  broadSearchMix,
-  ingestScript,
-  pickUrlScript,
-  popularUrls,
-  randomSearchMix,
-  searchScript,
-  searchUrlPicker,
-  type SearchMix,
-} from './lib/wrk-scripts.ts';
-import { withVisitor, type VisitorLatency } from './lib/visitor.ts';
+import { broadSearchMix, ingestScript, pickUrlScript, popularUrls, randomSearchMix } from './lib/wrk-scripts.ts';
+import { CONNECTIONS, DURATION_S, WARMUP_S, measure, waitIdle, type Load } from './lib/measure.ts';
 
-export const CONNECTIONS = 50;
-/** Seconds of load before each measured run (WARMUP_S=12 to tell a slow start from a slow steady state). */
-export const WARMUP_S = Number(process.env.WARMUP_S ?? 3);
-export const DURATION_S = 10;
 const WORK_DIR = path.join(BENCH_DATA_DIR, 'speed');
 
 /** SPEED_CASES=search-random,ingest runs only those cases (all by default). */
 const wanted = (name: string) => !process.env.SPEED_CASES || process.env.SPEED_CASES.split(',').includes(name);
 
-interface PageCase {
+/** A page's case: `url` is also the page sampled for the baseline's bytes. */
+interface PageCase extends Load {
   name: string;
-  /** The URL wrk starts from (and the page sampled for the baseline's bytes). */
-  url: string;
-  script?: string;
-  /** The searches a visitor asks for during our measured run, timed apart from wrk (bench/lib/visitor.ts). */
-  visitorMix?: SearchMix;
   /** Which URLs of the baseline answer with the sampled bytes. */
   baselinePath: string;
-}
-
-/**
- * Waits until the server answers /api/health quickly: wrk stops at its deadline, but the server still works
- * through the requests it had accepted (renders queued), which would otherwise slow down the next measurement.
- */
-export async function waitIdle(origin: string): Promise<void> {
-  const deadline = performance.now() + 120_000;
-  while (performance.now() < deadline) {
-    const started = performance.now();
-    await getBody(`${origin}/api/health`);
-    if (performance.now() - started < 50) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${origin} still busy after 120 s`);
-}
-
-/**
- * A warm-up, then the measured run; `settle` (our server's waitIdle) before each. With a visitor's mix, a visitor's
- * requests are timed during the measured run too.
- */
-export async function measure(
-  origin: string,
-  c: { url: string; script?: string; visitorMix?: SearchMix },
-  settle = async () => {},
-): Promise<WrkResult & { visitor?: VisitorLatency }> {
-  const run = (durationS: number) => wrk({ url: origin + c.url, connections: CONNECTIONS, durationS, script: c.script, dir: WORK_DIR });
-  await settle();
-  await run(WARMUP_S);
-  await settle();
-  if (!c.visitorMix) return run(DURATION_S);
-  const { load, visitor } = await withVisitor(origin, searchUrlPicker(c.visitorMix), () => run(DURATION_S));
-  return { ...load, visitor };
 }
 
 async function pageCase(ours: RunningServer, c: PageCase): Promise<Record<string, unknown>> {
@@ -93,9 +43,9 @@ async function pageCase(ours: RunningServer, c: PageCase): Promise<Record<string
   const baseline = await startBaseline(path.join(WORK_DIR, 'nginx'), routes);
   try {
     log(`${c.name}: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s, ours then ${baseline.kind}`);
-    const oursResult = await measure(ours.origin, c, () => waitIdle(ours.origin));
-    const baselineResult = await measure(baseline.origin, { ...c, visitorMix: undefined });
-    const nodeHttp = await nodeCeiling(baseline, routes, (origin) => measure(origin, { ...c, visitorMix: undefined }));
+    const oursResult = await measure(ours.origin, c, { settle: () => waitIdle(ours.origin), visitor: true });
+    const baselineResult = await measure(baseline.origin, c);
+    const nodeHttp = await nodeCeiling(baseline, routes, (origin) => measure(origin, c));
     const visitor = oursResult.visitor ? `, a visitor's p99 ${oursResult.visitor.latencyMs.p99} ms` : '';
     log(`${c.name}: ${oursResult.requestsPerSec} req/s (p99 ${oursResult.latencyMs.p99} ms${visitor}) vs ${baselineResult.requestsPerSec}`);
     return {
@@ -282,15 +232,13 @@ export async function runSpeedBenchmark(): Promise<Record<string, unknown>[]> {
       {
         name: 'search-random',
         url: '/buscar?q=relax&categoria=masajes&zona=palermo&idioma=ingles',
-        script: searchScript(randomSearchMix()),
-        visitorMix: randomSearchMix(),
+        mix: randomSearchMix(),
         baselinePath: '/buscar*',
       },
       {
         name: 'search-broad',
         url: '/buscar?q=hola&pagina=2',
-        script: searchScript(broadSearchMix()),
-        visitorMix: broadSearchMix(),
+        mix: broadSearchMix(),
         baselinePath: '/buscar*',
       },
       { name: 'search-popular', url: popular[0]!, script: pickUrlScript(popular), baselinePath: '/buscar*' },
