@@ -75,22 +75,12 @@ export function createFastPath(options: FastPathOptions): FastPath {
     const file = options.staticFiles?.get(pathname);
     if (file) {
       if (file.html && hasNoJsAgeCookie(req.headers.cookie)) return false;
-      send(req, res, security, {
-        status: 200,
-        headers: {
-          'content-type': file.type,
-          'cache-control': file.cacheControl,
-          'content-security-policy': file.policy ?? defaultPolicy(pathname),
-          ...(file.crossOrigin && { 'access-control-allow-origin': ANY_ORIGIN }),
-        },
-        etag: file.etag,
-        compressible: file.gzip !== null || file.br !== null,
-        body: (wanted) => {
-          if (wanted === 'br' && file.br) return { bytes: file.br, encoding: 'br' };
-          if (wanted !== 'identity' && file.gzip) return { bytes: file.gzip, encoding: 'gzip' };
-          return { bytes: file.identity, encoding: 'identity' };
-        },
-      });
+      const wanted = file.gzip !== null || file.br !== null ? preferredEncoding(req.headers['accept-encoding']) : 'identity';
+      sendMade(
+        req,
+        res,
+        keptMade(file, wanted, () => made(security, fileReady(file, pathname), wanted)),
+      );
       return true;
     }
     const renderCache = options.renderCache;
@@ -192,7 +182,8 @@ function sendPage(
   entry: CachedPage,
   state: 'hit' | 'miss',
 ): void {
-  send(req, res, security, {
+  const wanted = preferredEncoding(req.headers['accept-encoding']);
+  const ready = (): Ready => ({
     status: entry.status,
     headers: {
       'content-security-policy': defaultPolicy(pathname),
@@ -202,8 +193,10 @@ function sendPage(
     },
     ...(state === 'hit' && { etag: renderCache.etagOf(entry) }),
     compressible: true,
-    body: (wanted) => ({ bytes: renderCache.bodyIn(entry, wanted), encoding: wanted }),
+    body: (encoding) => ({ bytes: renderCache.bodyIn(entry, encoding), encoding }),
   });
+  // A hit's answer is made once per encoding and kept with the page; a miss's is made for this answer alone.
+  sendMade(req, res, state === 'hit' ? keptMade(entry, wanted, () => made(security, ready(), wanted)) : made(security, ready(), wanted));
 }
 
 /** How long a request waits for another's fill of the same page before filling it itself (as in the Koa path). */
@@ -270,18 +263,63 @@ function hostnameOf(host: string): string {
   return colon === -1 ? host : host.slice(0, colon);
 }
 
-function send(req: IncomingMessage, res: ServerResponse, security: Record<string, string>, ready: Ready): void {
+/** What the fast path sends for a file of the build (the same whatever the request, but its encoding). */
+function fileReady(file: StaticFile, pathname: string): Ready {
+  return {
+    status: 200,
+    headers: {
+      'content-type': file.type,
+      'cache-control': file.cacheControl,
+      'content-security-policy': file.policy ?? defaultPolicy(pathname),
+      ...(file.crossOrigin && { 'access-control-allow-origin': ANY_ORIGIN }),
+    },
+    etag: file.etag,
+    compressible: file.gzip !== null || file.br !== null,
+    body: (wanted) => {
+      if (wanted === 'br' && file.br) return { bytes: file.br, encoding: 'br' };
+      if (wanted !== 'identity' && file.gzip) return { bytes: file.gzip, encoding: 'gzip' };
+      return { bytes: file.identity, encoding: 'identity' };
+    },
+  };
+}
+
+/** An answer ready to send: its status, every header but Date and the connection's, its body, its ETag if any. */
+interface Made {
+  status: number;
+  headers: Record<string, string | number>;
+  bytes: Buffer;
+  etag: string | undefined;
+}
+
+/**
+ * The answers made for a file or a cached page, per encoding: a hit then costs a lookup instead of building the same
+ * seventeen headers again. Weak keys: they go with the page when the render cache drops it.
+ */
+const madeFor = new WeakMap<object, Partial<Record<Encoding, Made>>>();
+
+function keptMade(holder: object, wanted: Encoding, make: () => Made): Made {
+  let forms = madeFor.get(holder);
+  if (!forms) madeFor.set(holder, (forms = {}));
+  return (forms[wanted] ??= make());
+}
+
+function made(security: Record<string, string>, ready: Ready, wanted: Encoding): Made {
   const headers: Record<string, string | number> = { ...security, ...ready.headers };
   if (ready.etag) headers.ETag = ready.etag;
   if (ready.compressible) headers.Vary = 'Accept-Encoding';
-  if (ready.etag && matchesEtag(req.headers['if-none-match'], ready.etag)) {
+  const { bytes, encoding } = ready.body(ready.compressible ? wanted : 'identity');
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+  headers['Content-Length'] = bytes.length;
+  return { status: ready.status, headers, bytes, etag: ready.etag };
+}
+
+function sendMade(req: IncomingMessage, res: ServerResponse, answer: Made): void {
+  if (answer.etag && matchesEtag(req.headers['if-none-match'], answer.etag)) {
+    const { 'Content-Length': _length, 'Content-Encoding': _encoding, ...headers } = answer.headers;
     res.writeHead(304, headers);
     res.end();
     return;
   }
-  const { bytes, encoding } = ready.body(ready.compressible ? preferredEncoding(req.headers['accept-encoding']) : 'identity');
-  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-  headers['Content-Length'] = bytes.length;
-  res.writeHead(ready.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : bytes);
+  res.writeHead(answer.status, answer.headers);
+  res.end(req.method === 'HEAD' ? undefined : answer.bytes);
 }

@@ -1,6 +1,7 @@
-// Server CPU time per request under a fixed mix of search misses: steadier than requests a second on a shared
-// machine, where another tenant's load moves throughput by ±30 % between runs. Compare two builds by running this on
-// each in turn (A, B, A, B) and reading the later rounds. Usage: CPU_CASE=random|broad node bench/cpu-per-request.ts
+// Server CPU time per request under a fixed mix of search misses, or of popular searches (hits once warm): steadier
+// than requests a second on a shared machine, where another tenant's load moves throughput by ±30 % between runs.
+// Compare two builds by running this on each in turn (A, B, A, B) and reading the later rounds.
+// Usage: CPU_CASE=random|broad|popular node bench/cpu-per-request.ts
 // (CPU_ROUNDS=3, each 6 s after a 10 s warm-up, 10 connections). One JSON line per round on stdout.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,13 +9,14 @@ import { ensureBenchData } from './lib/bench-data.ts';
 import { BENCH_DATA_DIR, log } from './lib/common.ts';
 import { ensureSiteBuild, startAppServer } from './lib/processes.ts';
 import { wrk } from './lib/wrk.ts';
-import { broadSearchMix, randomSearchMix, searchScript } from './lib/wrk-scripts.ts';
+import { broadSearchMix, pickUrlScript, popularUrls, randomSearchMix, searchScript } from './lib/wrk-scripts.ts';
 
 const WORK_DIR = path.join(BENCH_DATA_DIR, 'cpu');
-const which = process.env.CPU_CASE === 'broad' ? 'broad' : 'random';
+const which = process.env.CPU_CASE === 'broad' || process.env.CPU_CASE === 'popular' ? process.env.CPU_CASE : 'random';
 const rounds = Number(process.env.CPU_ROUNDS ?? 3);
 // The same filter sets in the same order on every run, so that two builds answer the same requests.
-const script = searchScript(which === 'broad' ? broadSearchMix() : randomSearchMix(), 42);
+const script =
+  which === 'popular' ? pickUrlScript(popularUrls()) : searchScript(which === 'broad' ? broadSearchMix() : randomSearchMix(), 42);
 
 /** User plus system CPU of a process, all its threads, in milliseconds (/proc/<pid>/stat, clock ticks of 10 ms). */
 function cpuMs(pid: number): number {

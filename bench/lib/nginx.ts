@@ -64,11 +64,12 @@ export async function startBaseline(dir: string, routes: BaselineRoute[]): Promi
 
 /**
  * A plain node:http server answering the same bytes (bench/servers/static-server.ts): what Node's own HTTP server
- * does with no application at all, the ceiling of any Node server on this machine (reported beside nginx).
+ * does with no application at all, the ceiling of any Node server on this machine (reported beside nginx). With
+ * `headers` (our server's), it sends our answer exactly: the ceiling of our server on node:http.
  */
-export async function startNodeStatic(routes: BaselineRoute[]): Promise<Baseline> {
+export async function startNodeStatic(routes: BaselineRoute[], headers: Record<string, string> = {}): Promise<Baseline> {
   const pages: Record<string, string> = {};
   for (const route of routes) pages[route.path] = route.file;
-  const server = await startServer('static-server.ts', { STATIC_PAGES: JSON.stringify(pages) });
+  const server = await startServer('static-server.ts', { STATIC_PAGES: JSON.stringify(pages), STATIC_HEADERS: JSON.stringify(headers) });
   return { kind: 'node-static', origin: server.origin, stop: server.stop };
 }

@@ -2,12 +2,14 @@
 // with the exact bytes our server sent for it (read once into memory), as text/html, without compression.
 // STATIC_PAGES is a JSON object mapping a request URL (path and query) to a file, or a path prefix ending with '*'
 // to a file for every URL under it. A POST (the analytics ingestion baseline) is read to its end and answered 204.
+// STATIC_HEADERS, a JSON object, adds those headers to every page (our server's own, to send exactly its answer).
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 const files = JSON.parse(process.env.STATIC_PAGES ?? '{}') as Record<string, string>;
 const pages = new Map(Object.entries(files).map(([url, file]) => [url, fs.readFileSync(file)]));
+const extraHeaders = JSON.parse(process.env.STATIC_HEADERS ?? '{}') as Record<string, string>;
 const prefixes = [...pages].filter(([key]) => key.endsWith('*')).map(([key, body]) => [key.slice(0, -1), body] as const);
 
 const server = http.createServer((req, res) => {
@@ -22,7 +24,7 @@ const server = http.createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length });
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...extraHeaders, 'Content-Length': body.length });
   res.end(body);
 });
 server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
