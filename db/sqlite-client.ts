@@ -4,6 +4,7 @@ import path from 'node:path';
 // Knex's own better-sqlite3 client and SQLite transaction, extended below (knex has no option for either).
 import BetterSqliteClient from 'knex/lib/dialects/better-sqlite3/index.js';
 import SqliteTransaction from 'knex/lib/dialects/sqlite3/execution/sqlite-transaction.js';
+import { setBounded } from '#shared/bounded-memo.ts';
 
 /** How long a write waits for the file's writer, in this thread or another: SQLite's busy_timeout, and our turns. */
 export const BUSY_TIMEOUT_MS = 5000;
@@ -36,8 +37,7 @@ export function preparedStatement(connection: SqliteConnection, sql: string): Sq
   let statement = kept.get(sql);
   if (!statement) {
     statement = connection.prepare(sql);
-    if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
-    kept.set(sql, statement);
+    setBounded(kept, sql, statement, KEPT_STATEMENTS);
   }
   return statement;
 }

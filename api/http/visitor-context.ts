@@ -3,6 +3,7 @@
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import type { DeviceType } from '#shared/analytics-kinds.ts';
+import { setBounded } from '#shared/bounded-memo.ts';
 
 export type AgentInfo = { bot: true } | { bot: false; deviceType: DeviceType; browser: string };
 
@@ -33,9 +34,7 @@ export function describeAgent(userAgent: string | undefined): AgentInfo {
       browser: name ? name.slice(0, 40) : 'Otro',
     };
   }
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(userAgent, info);
-  return info;
+  return setBounded(cache, userAgent, info, CACHE_SIZE);
 }
 
 /** The path of a page URL, without query or fragment (they can hold what a visitor typed). */

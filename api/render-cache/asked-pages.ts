@@ -1,6 +1,7 @@
 // Which pages were asked for before, for the render cache's 'when-asked-again' (render-cache.ts): a page made once,
 // a page another request waited for while it was made, a page kept and then out of date. Only keys are held, at most
 // ASKED_KEYS of them (some 100 bytes each), the oldest forgotten first.
+import { addBounded } from '#shared/bounded-memo.ts';
 
 export const ASKED_KEYS = 20_000;
 
@@ -9,9 +10,7 @@ export class AskedPages {
 
   /** Notes that the page was asked for. */
   note(key: string): void {
-    if (this.keys.has(key)) return;
-    if (this.keys.size >= ASKED_KEYS) this.keys.delete(this.keys.values().next().value!);
-    this.keys.add(key);
+    addBounded(this.keys, key, ASKED_KEYS);
   }
 
   /** Whether the page was asked for before, forgetting it then; noting it otherwise. */

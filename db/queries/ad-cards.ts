@@ -11,6 +11,7 @@ import { planOfTier, planTier } from '#shared/ranking.ts';
 import { HOURLY } from '#shared/rates.ts';
 import { availableUntilAt, type AdWindow } from '#shared/available-now.ts';
 import { windowsNotEndedOf } from './availability-windows.ts';
+import { setBounded } from '#shared/bounded-memo.ts';
 
 export interface AdCard {
   id: number;
@@ -170,8 +171,7 @@ export async function keptCardFacts(
     for (const facts of await read(missing)) {
       found.set(facts.card.id, facts);
       kept.delete(facts.card.id);
-      if (kept.size >= KEPT_CARDS) kept.delete(kept.keys().next().value!);
-      kept.set(facts.card.id, facts);
+      setBounded(kept, facts.card.id, facts, KEPT_CARDS);
     }
   }
   return ids.flatMap((id) => found.get(id) ?? []);

@@ -29,6 +29,7 @@ import { pageOf } from './index-pages.ts';
 import { WordIndex } from './word-index.ts';
 import { positionsByCode } from './positions-by-code.ts';
 import { intersect, PositionSet, wordsFor, type Matches } from './position-sets.ts';
+import { setBounded } from '#shared/bounded-memo.ts';
 
 const NONE = 255;
 const FLAG_PHOTOS = 1;
@@ -139,8 +140,7 @@ export class CatalogueIndex {
     if (!result) {
       result = compute();
       result.catch(() => this.memo.delete(key));
-      if (this.memo.size >= 500) this.memo.delete(this.memo.keys().next().value!);
-      this.memo.set(key, result);
+      setBounded(this.memo, key, result, 500);
     }
     return result;
   }
@@ -237,8 +237,7 @@ export class CatalogueIndex {
         this.byBarrio.filter((_, code) => codes.has(code)),
         this.size,
       );
-      if (this.zoneCache.size >= 200) this.zoneCache.delete(this.zoneCache.keys().next().value!);
-      this.zoneCache.set(zona, set);
+      setBounded(this.zoneCache, zona, set, 200);
     }
     return set;
   }

@@ -2,6 +2,7 @@
 // distinct word in sorted order with the positions of the ads that have it, cut as the database's text search cuts.
 import type { IndexRow } from './index-row.ts';
 import { PositionSet } from './position-sets.ts';
+import { setBounded } from '#shared/bounded-memo.ts';
 
 /** Words of a folded search text as the full-text engines cut it: runs of letters and digits. */
 export function wordsOf(searchText: string): string[] {
@@ -65,8 +66,6 @@ export class WordIndex {
     const postings: Int32Array[] = [];
     for (let w = lo; w < this.words.length && this.words[w]!.startsWith(term); w++) postings.push(this.postings[w]!);
     found = postings.length === 1 ? PositionSet.of(postings[0]!, this.size) : PositionSet.ofLists(postings, this.size);
-    if (this.termCache.size >= 200) this.termCache.delete(this.termCache.keys().next().value!);
-    this.termCache.set(term, found);
-    return found;
+    return setBounded(this.termCache, term, found, 200);
   }
 }

@@ -19,6 +19,7 @@ import {
 import { advancedFilterCount, MAX_TEXT_LENGTH, type SearchFilters } from '#shared/search-filters.ts';
 import { flag, html, type Html } from '#shared/html.ts';
 import { advancedFiltersLabel } from '#site/lib/filters-sheet-texts.ts';
+import { setBounded } from '#shared/bounded-memo.ts';
 
 type Options = readonly { value: string; label: string }[];
 
@@ -69,9 +70,7 @@ function keptPer(write: (value: string) => Html): (value: string) => Html {
   return (value) => {
     let part = kept.get(value);
     if (!part) {
-      part = write(value);
-      if (kept.size >= 256) kept.delete(kept.keys().next().value!);
-      kept.set(value, part);
+      part = setBounded(kept, value, write(value), 256);
     }
     return part;
   };
