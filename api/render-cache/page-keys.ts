@@ -11,6 +11,7 @@ import { featuredDay, featuredOffset } from '#shared/featured.ts';
 import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 import { findLanding } from '#shared/search-engines.ts';
+import { setBounded } from '#shared/bounded-memo.ts';
 
 export interface CacheablePage {
   key: string;
@@ -83,7 +84,7 @@ function shareablePageOf(
   if (fragment) return { key: `${variant} ${fragment}`, url: fragment, fills: true, variant, fragment: true };
   if (landing) return { key: `${variant} ${landing}`, url: landing, fills: true, variant, fragment: false };
   if (search) {
-    const query = toSearchParams(parseSearchParams(new URLSearchParams(querystring))).toString();
+    const query = searchQueryOf(querystring);
     const url = query ? `${pathname}?${query}` : pathname;
     return { key: `${variant} ${url}`, url, fills: true, variant, fragment: false };
   }
@@ -95,6 +96,18 @@ function shareablePageOf(
     variant,
     fragment: false,
   };
+}
+
+/** Query strings as sent whose one spelling is kept (a few popular searches make most hits). */
+const SEARCH_QUERIES_KEPT = 1_000;
+const searchQueries = new Map<string, string>();
+
+/** A search's query string in its one spelling: the filters it sets, in one order, each written one way. */
+function searchQueryOf(querystring: string): string {
+  const kept = searchQueries.get(querystring);
+  if (kept !== undefined) return kept;
+  const query = toSearchParams(parseSearchParams(new URLSearchParams(querystring))).toString();
+  return setBounded(searchQueries, querystring, query, SEARCH_QUERIES_KEPT);
 }
 
 /**
