@@ -37,7 +37,7 @@ test("the panel has its own plain layout: none of the visitors' overlays, header
   await expect(page.getByRole('link', { name: 'Mi cuenta' })).toHaveCount(0);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
-  expect(await localStorageOf(page)).not.toHaveProperty('appDownloadPrompted');
+  expect(await localStorageOf(page)).not.toHaveProperty('visitSessions');
 
   // The dashboard too; its toasts still show.
   await login(page, 'velada_admin', SUPER_PASSWORD);

@@ -20,12 +20,6 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeEach(({ db }) => clearAnalytics(db));
 
-/** Past the age gate, no cookie choice yet, and the app-download dialog already offered (it would cover the page). */
-async function asNewVisitorPastTheGate(page: Page): Promise<void> {
-  await asReturningVisitor(page, { consent: false });
-  await page.addInitScript(() => localStorage.setItem('appDownloadPrompted', 'true'));
-}
-
 const banner = (page: Page) => page.getByRole('region', { name: 'Usamos cookies.' });
 
 /** Every analytics call the page makes, with its parsed body. */
@@ -40,7 +34,7 @@ function recordAnalyticsCalls(page: Page): { path: string; body: Record<string, 
 }
 
 test('a visitor who accepts is counted: pageviews for each URL, a custom event and the page exit', async ({ page, db }) => {
-  await asNewVisitorPastTheGate(page);
+  await asReturningVisitor(page, { consent: false });
   const calls = recordAnalyticsCalls(page);
   await page.goto('/buscar?utm_source=Newsletter&utm_medium=email&utm_campaign=noviembre');
   await waitForHydration(page);
@@ -147,7 +141,7 @@ test('a visitor who accepts is counted: pageviews for each URL, a custom event a
 });
 
 test('a visitor who rejects sends nothing but the consent record', async ({ page, db }) => {
-  await asNewVisitorPastTheGate(page);
+  await asReturningVisitor(page, { consent: false });
   const calls = recordAnalyticsCalls(page);
   await page.goto('/buscar');
   await waitForHydration(page);
@@ -166,7 +160,7 @@ test('a visitor who rejects sends nothing but the consent record', async ({ page
 });
 
 test('a customized choice with analytics off sends nothing else', async ({ page, db }) => {
-  await asNewVisitorPastTheGate(page);
+  await asReturningVisitor(page, { consent: false });
   const calls = recordAnalyticsCalls(page);
   await page.goto('/');
   await waitForHydration(page);
@@ -185,7 +179,7 @@ test('a customized choice with analytics off sends nothing else', async ({ page,
 });
 
 test("withdrawing consent from the footer's 'Preferencias de cookies' stops the tracking", async ({ page, db }) => {
-  await asNewVisitorPastTheGate(page);
+  await asReturningVisitor(page, { consent: false });
   const calls = recordAnalyticsCalls(page);
   await page.goto('/');
   await waitForHydration(page);
@@ -216,7 +210,7 @@ test("withdrawing consent from the footer's 'Preferencias de cookies' stops the 
 test('a headless browser is a bot: its visits are answered but not counted', async ({ browser, db }) => {
   const context = await browser.newContext({ userAgent: CHROME.replace('Chrome/', 'HeadlessChrome/') });
   const page = await context.newPage();
-  await asNewVisitorPastTheGate(page);
+  await asReturningVisitor(page, { consent: false });
   const answers: number[] = [];
   page.on('response', (response) => {
     if (response.url().includes('/api/analytics/')) answers.push(response.status());

@@ -1,5 +1,5 @@
-// Cookie consent: the banner after the age gate, its three choices and what they store, and the app-download
-// dialog that follows a choice 1.5 s later, once per device.
+// Cookie consent: the banner after the age gate (a compact bar on a phone), its three choices and what they store,
+// and nothing after it on a first visit: the age gate is its one interruption (decisions.md).
 import type { Page } from '@playwright/test';
 import { test, expect, asReturningVisitor, localStorageOf, waitForHydration } from './fixtures.ts';
 
@@ -24,21 +24,15 @@ test.describe('for a visitor past the age gate', () => {
     await expect(banner(page)).toBeVisible();
   });
 
-  test("'Aceptar todas' stores the consent and new ids, then offers the app 1.5 s later", async ({ page }) => {
+  test("'Aceptar todas' stores the consent and new ids", async ({ page }) => {
     await banner(page).getByRole('button', { name: 'Aceptar todas' }).click();
     await expect(banner(page)).toHaveCount(0);
-    await expect(appDialog(page)).toBeHidden();
     const stored = await localStorageOf(page);
     expect(stored.cookieConsent).toBe('accepted');
     expect(JSON.parse(stored.cookiePreferences!)).toEqual({ necessary: true, analytics: true, marketing: true });
     expect(stored.visitorId).toMatch(/^[0-9a-f-]{36}$/);
     expect(stored.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(stored.sessionId).not.toBe(stored.visitorId);
-
-    await expect(appDialog(page)).toBeVisible({ timeout: 5_000 });
-    expect((await localStorageOf(page)).appDownloadPrompted).toBe('true');
-    await appDialog(page).getByRole('button', { name: 'Ahora no' }).click();
-    await expect(appDialog(page)).toBeHidden();
 
     await page.reload();
     await waitForHydration(page);
@@ -54,7 +48,6 @@ test.describe('for a visitor past the age gate', () => {
     expect(JSON.parse(stored.cookiePreferences!)).toEqual({ necessary: true, analytics: false, marketing: false });
     expect(stored.visitorId).toBeUndefined();
     expect(stored.sessionId).toBeUndefined();
-    await expect(appDialog(page)).toBeVisible({ timeout: 5_000 });
   });
 
   test("'Personalizar' saves the chosen categories as 'customized'", async ({ page }) => {
@@ -74,35 +67,43 @@ test.describe('for a visitor past the age gate', () => {
     expect(stored.cookieConsent).toBe('customized');
     expect(JSON.parse(stored.cookiePreferences!)).toEqual({ necessary: true, analytics: false, marketing: true });
     expect(stored.visitorId).toBeUndefined();
-    await expect(appDialog(page)).toBeVisible({ timeout: 5_000 });
   });
 
-  test('the app-download dialog opens 1.5 s after the choice and only once per device', async ({ page }) => {
-    // A paused fake clock makes the 1.5 s exact: only runFor() moves time, however slow the machine is.
+  test('nothing follows the choice on a first visit: no app dialog, no install offer', async ({ page }) => {
+    // A paused fake clock: the seed opened "Descargá la app" 1.5 s after the choice; ten seconds pass here.
     await page.clock.install();
     await page.reload();
     await waitForHydration(page);
-    // Far enough ahead that the page clock cannot already be past it when the call arrives.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
     await banner(page).getByRole('button', { name: 'Rechazar' }).click();
     await expect(banner(page)).toHaveCount(0);
-    await page.clock.runFor(1_400);
-    await expect(appDialog(page)).toBeHidden();
-    await page.clock.runFor(200);
-    await expect(appDialog(page)).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(appDialog(page)).toBeHidden();
-
-    // A new choice on the same device (consent cleared, appDownloadPrompted kept) does not open it again.
-    await page.evaluate(() => localStorage.removeItem('cookieConsent'));
-    await page.reload();
-    // The clock is paused: the overlays, loaded when the browser is idle (2 s at the latest), need it to move.
-    await page.clock.runFor(2_000);
-    await waitForHydration(page);
-    await banner(page).getByRole('button', { name: 'Aceptar todas' }).click();
     await page.clock.runFor(10_000);
     await expect(appDialog(page)).toBeHidden();
-    expect((await localStorageOf(page)).cookieConsent).toBe('accepted');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('complementary', { name: 'Instalá Velada' })).toHaveCount(0);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the cookie choice is a compact bar after the gate: a quarter of the screen at most', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await expect(banner(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Soy mayor de 18, ingresar' }).click();
+    await expect(banner(page)).toBeVisible();
+    const box = (await banner(page).boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(844 / 4);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    for (const name of ['Personalizar', 'Rechazar', 'Aceptar todas']) {
+      const button = (await banner(page).getByRole('button', { name }).boundingBox())!;
+      expect(button.height, name).toBeGreaterThanOrEqual(44);
+    }
+    await banner(page).getByRole('button', { name: 'Aceptar todas' }).click();
+    await expect(banner(page)).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('complementary', { name: 'Instalá Velada' })).toHaveCount(0);
   });
 });
 

@@ -124,7 +124,6 @@ test.describe('"Borrar rastros"', () => {
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Soy mayor de 18, ingresar' }).click();
     await page.getByRole('region', { name: 'Usamos cookies.' }).getByRole('button', { name: 'Aceptar todas' }).click();
-    await page.getByRole('dialog', { name: 'Descargá la app de Velada' }).getByRole('button', { name: 'Ahora no' }).click();
     // Past the gate the offline app installs; what favourites and the offline copies leave behind is made here too.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;

@@ -124,7 +124,6 @@ export async function asReturningVisitor(page: Page, options: { consent?: boolea
     if (consent) {
       localStorage.setItem('cookieConsent', 'rejected');
       localStorage.setItem('cookiePreferences', JSON.stringify({ necessary: true, analytics: false, marketing: false }));
-      localStorage.setItem('appDownloadPrompted', 'true');
     }
   }, options.consent ?? true);
 }

@@ -75,7 +75,16 @@ test('/politicas-privacidad is in force since October 2025 and explains the cook
   const table = cookies.getByRole('table', { name: 'Qué guardamos en tu navegador' });
   // Every key the site stores in the browser is listed, the adult-consent one first.
   await expect(table.getByRole('rowheader').first()).toHaveText('ageVerified');
-  for (const key of ['ageVerified', 'velada_edad', 'cookieConsent', 'cookiePreferences', 'appDownloadPrompted', 'visitorId', 'sessionId']) {
+  for (const key of [
+    'ageVerified',
+    'velada_edad',
+    'cookieConsent',
+    'cookiePreferences',
+    'visitSessions',
+    'installOfferDismissed',
+    'visitorId',
+    'sessionId',
+  ]) {
     await expect(table.getByRole('rowheader', { name: key })).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: '7. Derechos ARCO' })).toBeVisible();

@@ -1,7 +1,7 @@
-// The installable app: manifest and icons, the service worker, the offline page, the install prompt
-// (Chromium's beforeinstallprompt and the iOS instructions) and the toasts' F8 shortcut.
+// The installable app: manifest and icons, the service worker, the offline page, the install offer (never on a first
+// visit or a computer; Chromium's beforeinstallprompt, the iOS steps) and the toasts' F8 shortcut.
 import { devices, type Page } from '@playwright/test';
-import { test, expect, asReturningVisitor, waitForHydration } from './fixtures.ts';
+import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -82,55 +82,120 @@ async function offerInstall(page: Page): Promise<void> {
   });
 }
 
-test('the install prompt appears when the browser offers installation, once per session', async ({ page }) => {
+const installOffer = (page: Page) => page.getByRole('complementary', { name: 'Instalá Velada' });
+
+/** A visitor past the gate and the cookie choice who came `sessions` times before this one. */
+async function asVisitorOfSessions(page: Page, sessions: number): Promise<void> {
   await asReturningVisitor(page);
-  await page.goto('/');
-  // The overlays enable 'Descargar App' once their effects (the install listener among them) ran.
-  await expect(page.getByRole('button', { name: 'Descargar App' })).toBeEnabled();
-  const prompt = page.getByRole('complementary', { name: 'Instalá Velada' });
-  await expect(prompt).toHaveCount(0);
+  await page.addInitScript((before) => {
+    if (!sessionStorage.getItem('visitCounted')) localStorage.setItem('visitSessions', String(before));
+  }, sessions);
+}
 
-  await offerInstall(page);
-  await expect(prompt).toBeVisible();
-  await expect(prompt).toContainText('Accedé más rápido desde tu pantalla de inicio.');
-  expect(await page.evaluate(() => sessionStorage.getItem('pwa-prompt-shown'))).toBe('true');
-  await prompt.getByRole('button', { name: 'Instalar' }).click();
-  await expect(prompt).toHaveCount(0);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  // Same tab after a reload: the browser offers again, the prompt stays away; the offer itself still works.
-  await page.reload();
-  await expect(page.getByRole('button', { name: 'Descargar App' })).toBeEnabled();
-  await offerInstall(page);
-  await page.getByRole('button', { name: 'Descargar App' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Descargá la app de Velada' });
-  await expect(dialog.getByRole('button', { name: 'Instalar' })).toBeVisible();
-  await expect(prompt).toHaveCount(0);
+  test('no install offer on a first visit, even when the browser offers installation', async ({ page }) => {
+    await asVisitorOfSessions(page, 0);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Descargar App' })).toBeEnabled();
+    await offerInstall(page);
+    await page.waitForTimeout(500);
+    await expect(installOffer(page)).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('visitSessions'))).toBe('1');
+  });
+
+  test('from the second session, one offer; "Ahora no" puts it away for good', async ({ page, context }) => {
+    await asVisitorOfSessions(page, 1);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Descargar App' })).toBeEnabled();
+    await expect(installOffer(page)).toHaveCount(0);
+    await offerInstall(page);
+    await expect(installOffer(page)).toBeVisible();
+    await expect(installOffer(page)).toContainText('Accedé más rápido desde tu pantalla de inicio.');
+    await expect(installOffer(page).getByText('Agregar a inicio')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await installOffer(page).getByRole('button', { name: 'Instalar' }).click();
+    await expect(installOffer(page)).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
+
+    // Once a session: the same tab after a reload gets no second offer; the home's button still installs.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Descargar App' })).toBeEnabled();
+    await offerInstall(page);
+    await page.waitForTimeout(500);
+    await expect(installOffer(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Descargar App' }).click();
+    await expect(page.getByRole('dialog', { name: 'Descargá la app de Velada' }).getByRole('button', { name: 'Instalar' })).toBeVisible();
+
+    // A new session (another tab) offers again; "Ahora no" there is for good.
+    const again = await context.newPage();
+    await again.goto('/');
+    await expect(again.getByRole('button', { name: 'Descargar App' })).toBeEnabled();
+    await offerInstall(again);
+    await expect(installOffer(again)).toBeVisible();
+    await installOffer(again).getByRole('button', { name: 'Ahora no' }).click();
+    await expect(installOffer(again)).toHaveCount(0);
+    expect(await again.evaluate(() => localStorage.getItem('installOfferDismissed'))).toBe('true');
+    const later = await context.newPage();
+    await later.goto('/');
+    await expect(later.getByRole('button', { name: 'Descargar App' })).toBeEnabled();
+    await offerInstall(later);
+    await later.waitForTimeout(500);
+    await expect(installOffer(later)).toHaveCount(0);
+  });
+
+  test('a favourite earns the offer on a first visit', async ({ page }) => {
+    await asVisitorOfSessions(page, 0);
+    await page.goto('/buscar');
+    await waitForHydration(page);
+    await expect(page.locator('#site-overlays[data-ready]')).toHaveCount(1);
+    await offerInstall(page);
+    await expect(installOffer(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Guardar en favoritos' }).first().click();
+    await expect(installOffer(page)).toBeVisible();
+  });
+
+  test('an offer made while the age gate is open waits for its answer, then for the cookie choice', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('visitSessions', '1'));
+    await page.goto('/');
+    await waitForHydration(page);
+    // Chromium makes its one offer of the page about when the page loads, long before a visitor answers the gate.
+    await offerInstall(page);
+    await expect(installOffer(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Soy mayor de 18, ingresar' }).click();
+    const banner = page.getByRole('region', { name: 'Usamos cookies.' });
+    await expect(banner).toBeVisible();
+    await expect(installOffer(page)).toHaveCount(0);
+    await banner.getByRole('button', { name: 'Rechazar' }).click();
+    await expect(installOffer(page)).toBeVisible();
+    await installOffer(page).getByRole('button', { name: 'Instalar' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
+  });
 });
 
-test('an install offer made while the age gate is open is shown once the gate is answered', async ({ page }) => {
+test('no install offer on a computer, even from the second session and after a favourite', async ({ page }) => {
+  await asVisitorOfSessions(page, 3);
+  await page.addInitScript(() => localStorage.setItem('installOfferEarned', 'true'));
   await page.goto('/');
-  await waitForHydration(page);
-  // Chromium makes its one offer of the page about when the page loads, long before a visitor answers the gate.
+  await expect(page.getByRole('button', { name: 'Descargar App' })).toBeEnabled();
   await offerInstall(page);
-  const prompt = page.getByRole('complementary', { name: 'Instalá Velada' });
-  await expect(prompt).toHaveCount(0);
-  await page.getByRole('button', { name: 'Soy mayor de 18, ingresar' }).click();
-  await expect(prompt).toBeVisible();
-  await prompt.getByRole('button', { name: 'Instalar' }).click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
+  await page.waitForTimeout(500);
+  await expect(installOffer(page)).toHaveCount(0);
 });
 
 test.describe('on an iPhone', () => {
-  test.use({ userAgent: devices['iPhone 13'].userAgent });
+  const iPhone = devices['iPhone 13'];
+  test.use({ userAgent: iPhone.userAgent, viewport: iPhone.viewport, hasTouch: true, isMobile: true });
 
-  test("a toast explains 'Agregar a inicio'", async ({ page }) => {
-    await asReturningVisitor(page);
+  test('the offer gives the steps to add Velada to the home screen, from the second session', async ({ page }) => {
+    await asVisitorOfSessions(page, 1);
     await page.goto('/');
-    const region = page.getByRole('region', { name: 'Notificaciones (F8)' });
-    await expect(region.getByRole('status')).toContainText('Instalá Velada en tu iPhone');
-    await expect(region.getByRole('status')).toContainText('Agregar a inicio');
-    expect(await page.evaluate(() => sessionStorage.getItem('pwa-prompt-shown'))).toBe('true');
+    await expect(installOffer(page)).toBeVisible();
+    await expect(installOffer(page)).toContainText('Tocá Compartir y elegí «Agregar a inicio».');
+    await expect(installOffer(page).getByRole('button', { name: 'Instalar' })).toHaveCount(0);
+    await installOffer(page).getByRole('button', { name: 'Ahora no' }).click();
+    await expect(installOffer(page)).toHaveCount(0);
   });
 });
 

@@ -2,6 +2,7 @@
 // nothing on the server. Each keeps what /favoritos needs to show it offline. Other tabs hear of changes through the
 // storage event; this tab through FAVOURITES_CHANGED.
 import { readLocal, removeLocal, writeLocal } from './storage.ts';
+import { earnInstallOffer } from './install-offer.ts';
 
 export const FAVOURITES_KEY = 'velada:favoritos';
 export const FAVOURITES_CHANGED = 'velada:favoritos-cambiaron';
@@ -61,6 +62,7 @@ export function favouriteIds(): Set<number> {
 export function addFavourite(favourite: Omit<Favourite, 'savedAt'>): void {
   const list = readFavourites().filter((f) => f.id !== favourite.id);
   save([{ ...favourite, savedAt: new Date().toISOString() }, ...list].slice(0, MAX_FAVOURITES));
+  earnInstallOffer();
 }
 
 export function removeFavourite(id: number): void {

@@ -2,6 +2,7 @@
 // island keeps the address in step), permission is asked on the click, and every outcome is said in words.
 import { ApiError } from './api-client.ts';
 import { pushSupport, subscribeToSearch, SUPPORT_MESSAGES } from './search-alerts.ts';
+import { earnInstallOffer } from './install-offer.ts';
 
 export function setUpSearchAlertButton(): void {
   const box = document.querySelector<HTMLElement>('[data-search-alert]');
@@ -27,6 +28,7 @@ export function setUpSearchAlertButton(): void {
         'Listo: te avisamos cuando haya avisos nuevos en esta búsqueda (como mucho una vez por día). Podés dejar de recibirlos desde Favoritos.',
         'ok',
       );
+      earnInstallOffer();
     } catch (error) {
       say(error instanceof ApiError || error instanceof Error ? error.message : 'No pudimos activar los avisos. Probá de nuevo.');
     } finally {

@@ -1,6 +1,6 @@
-// PWA installation: the browser's install offer, standalone detection and the app-download dialog.
+// PWA installation: the browser's install offer, standalone detection and the app-download dialog (opened from the
+// home's 'Descargar App' button). When the site itself offers to be installed: site/lib/install-offer.ts.
 import { atom } from 'nanostores';
-import { readSession, writeSession } from '#site/lib/storage.ts';
 import { trackEvent } from '#site/lib/analytics/client.ts';
 
 interface BeforeInstallPromptEvent extends Event {
@@ -8,13 +8,7 @@ interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-export const APP_DOWNLOAD_DELAY_MS = 1500;
-export const IOS_TOAST_MS = 8000;
-
 export const $installOffer = atom<BeforeInstallPromptEvent | null>(null);
-/** The install prompt shows once per session (sessionStorage `pwa-prompt-shown`), never in the installed app. */
-export const $installPromptVisible = atom(false);
-const PROMPT_SHOWN_KEY = 'pwa-prompt-shown';
 export const $appDialogOpen = atom(false);
 
 export function isStandalone(): boolean {
@@ -35,14 +29,9 @@ export function listenForInstallOffer(onInstalled: () => void): void {
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     $installOffer.set(event as BeforeInstallPromptEvent);
-    if (!isStandalone() && !readSession(PROMPT_SHOWN_KEY)) {
-      writeSession(PROMPT_SHOWN_KEY, 'true');
-      $installPromptVisible.set(true);
-    }
   });
   window.addEventListener('appinstalled', () => {
     $installOffer.set(null);
-    $installPromptVisible.set(false);
     trackEvent('app_installed');
     onInstalled();
   });
@@ -51,18 +40,10 @@ export function listenForInstallOffer(onInstalled: () => void): void {
 /** Shows the browser's install dialog; false when the browser made no offer. */
 export async function promptInstall(): Promise<boolean> {
   const offer = $installOffer.get();
-  $installPromptVisible.set(false);
   if (!offer) return false;
   $installOffer.set(null);
   await offer.prompt();
   await offer.userChoice.catch(() => undefined);
-  return true;
-}
-
-/** iOS offers no install event: its instructions are shown once per session instead. */
-export function claimIosInstructions(): boolean {
-  if (!isIos() || isStandalone() || readSession(PROMPT_SHOWN_KEY)) return false;
-  writeSession(PROMPT_SHOWN_KEY, 'true');
   return true;
 }
 

@@ -1,21 +1,18 @@
-// "Descargá la app" (site/components/site-overlays.astro): opened 1.5 s after the visitor's cookie choice (once per
-// device) or from the home's 'Descargar App' button. Offers the browser's install dialog when there is one, else
-// instructions for this kind of phone. Also the install prompt, shown once per session when the browser offers
-// installation, and on iOS (no offer) a toast that explains the share button.
-import { $consent } from '#site/stores/consent.ts';
+// "Descargá la app" (site/components/site-overlays.astro), opened from the home's 'Descargar App' button: the
+// browser's install dialog when there is one, else the steps for this kind of phone. And the install offer, made
+// only when site/lib/install-offer.ts says so: never on a first visit or on a computer.
 import {
-  $appDialogOpen,
-  $installOffer,
-  $installPromptVisible,
-  APP_DOWNLOAD_DELAY_MS,
-  IOS_TOAST_MS,
-  claimIosInstructions,
-  isIos,
-  isStandalone,
-  promptInstall,
-} from '#site/stores/install.ts';
-import { showToast } from '#site/stores/toasts.ts';
-import { readLocal, writeLocal } from '#site/lib/storage.ts';
+  countSession,
+  dismissInstallOffer,
+  installOfferOf,
+  isHandheld,
+  noteOfferShown,
+  OFFER_EARNED,
+  storedOfferFacts,
+  type InstallOfferKind,
+} from '#site/lib/install-offer.ts';
+import { $appDialogOpen, $installOffer, isIos, isStandalone, promptInstall } from '#site/stores/install.ts';
+import { $consent } from '#site/stores/consent.ts';
 import { bindDialog, shownWhen } from './shown-when.ts';
 
 export function mountAppDownload(root: HTMLElement): void {
@@ -35,33 +32,56 @@ export function mountAppDownload(root: HTMLElement): void {
     showOtherSteps(!offer && !isIos());
     showInstall(offer !== null);
   });
-
-  // Only a choice made on this page opens it, not one stored from an earlier visit.
-  if ($consent.get() !== null) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  $consent.listen((consent) => {
-    clearTimeout(timer);
-    if (consent === null || readLocal('appDownloadPrompted') === 'true' || isStandalone()) return;
-    timer = setTimeout(() => {
-      writeLocal('appDownloadPrompted', 'true');
-      $appDialogOpen.set(true);
-    }, APP_DOWNLOAD_DELAY_MS);
-  });
 }
 
-export function mountInstallPrompt(root: HTMLElement): void {
-  const prompt = root.querySelector('[data-install-prompt]')!;
-  prompt.querySelector('[data-install-later]')!.addEventListener('click', () => $installPromptVisible.set(false));
-  prompt.querySelector('[data-install-now]')!.addEventListener('click', () => void promptInstall());
-  const show = shownWhen(prompt);
-  const render = () => show($installPromptVisible.get() && $installOffer.get() !== null);
-  $installPromptVisible.subscribe(render);
-  $installOffer.subscribe(render);
-  // The browser's offer is listened for by the layout's script from the page's start (listenForInstallOffer).
-  if (claimIosInstructions())
-    showToast({
-      title: 'Instalá Velada en tu iPhone',
-      description: 'Tocá el botón Compartir y elegí «Agregar a inicio».',
-      durationMs: IOS_TOAST_MS,
+/**
+ * The install offer: looked at once the page is past the age gate and the cookie choice is made, and again when the
+ * browser offers installation or a save earns it.
+ */
+export function mountInstallOffer(root: HTMLElement): void {
+  const offer = root.querySelector<HTMLElement>('[data-install-prompt]')!;
+  const install = offer.querySelector('[data-install-now]')!;
+  const show = shownWhen(offer);
+  const showButton = shownWhen(install);
+  const showSteps = shownWhen(offer.querySelector('[data-install-ios-steps]')!);
+  let shown: InstallOfferKind | null = null;
+  const hide = () => {
+    shown = null;
+    show(false);
+  };
+  offer.querySelector('[data-install-later]')!.addEventListener('click', () => {
+    dismissInstallOffer();
+    hide();
+  });
+  install.addEventListener('click', () => {
+    hide();
+    void promptInstall();
+  });
+
+  countSession();
+  const consider = () => {
+    if (shown) {
+      // The browser took its offer back (installed meanwhile): the button would do nothing.
+      if (shown === 'button' && !$installOffer.get()) hide();
+      return;
+    }
+    // One thing at a time: the cookie choice first.
+    if ($consent.get() === null) return;
+    const kind = installOfferOf({
+      installed: isStandalone(),
+      handheld: isHandheld(),
+      ios: isIos(),
+      browserOffer: $installOffer.get() !== null,
+      ...storedOfferFacts(),
     });
+    if (!kind) return;
+    shown = kind;
+    noteOfferShown();
+    showButton(kind === 'button');
+    showSteps(kind === 'ios-steps');
+    show(true);
+  };
+  $installOffer.subscribe(consider);
+  $consent.listen(consider);
+  document.addEventListener(OFFER_EARNED, consider);
 }

@@ -2,7 +2,7 @@
 // Loaded on demand by site/lib/site-overlays-loader.ts, once the age gate is answered.
 import { loadConsent } from '#site/stores/consent.ts';
 import { mountCookieConsent } from './cookie-consent.ts';
-import { mountAppDownload, mountInstallPrompt } from './app-download.ts';
+import { mountAppDownload, mountInstallOffer } from './app-download.ts';
 import { mountToaster } from './toaster.ts';
 
 export function mountSiteOverlays(container: HTMLElement, ageGate: boolean): void {
@@ -12,7 +12,7 @@ export function mountSiteOverlays(container: HTMLElement, ageGate: boolean): voi
   mountToaster(container.querySelector<HTMLElement>('[data-toast-region]')!);
   mountCookieConsent(container, ageGate);
   mountAppDownload(container);
-  mountInstallPrompt(container);
+  mountInstallOffer(container);
   // Buttons of the page that open these overlays work from now on.
   document
     .querySelectorAll('[data-open-app-dialog], [data-open-cookie-preferences]')
