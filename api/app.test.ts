@@ -11,6 +11,7 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser, insertAdPhoto } from '#tooling/factories/index.ts';
 import { storeAdImage } from './services/image-store.ts';
 import { diskStore } from './services/object-store/disk-store.ts';
+import { whatsAppGreeting } from '#core/ad-page/ad-phone.ts';
 
 let analytics: AnalyticsWriter;
 let t: TestDb;
@@ -48,7 +49,11 @@ describe('POST /api/ads/:id/phone', () => {
     const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
     const res = await post(`/api/ads/${publishedId}/phone`, { ...sameOriginJson, 'User-Agent': browser });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ phone: '011 15-5555-1234', tel: 'tel:+5491155551234', whatsapp: 'https://wa.me/5491155551234' });
+    expect(await res.json()).toEqual({
+      phone: '011 15-5555-1234',
+      tel: 'tel:+5491155551234',
+      whatsapp: `https://wa.me/5491155551234?text=${encodeURIComponent(whatsAppGreeting(publishedId))}`,
+    });
     expect(res.headers.get('cache-control')).toBe('no-store');
     await adStats.flush(); // counts are written once a second
     const row = await t.db('ads').where('id', publishedId).first();

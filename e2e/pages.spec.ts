@@ -113,12 +113,16 @@ test('every page names the site once in its title', async ({ page }) => {
   }
 });
 
-test('an unknown route answers 404 with the not-found screen', async ({ page }) => {
+test('an unknown route answers 404 with the not-found screen, in Spanish, which offers search', async ({ page }) => {
   const response = await page.goto('/esta-pagina-no-existe');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
-  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página no encontrada');
+  await expect(page.getByText('Page Not Found')).toHaveCount(0);
+  await expect(page.locator('[lang="en"]')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+  await page.getByRole('searchbox', { name: 'Buscar avisos' }).fill('palermo');
+  await page.getByRole('search').getByRole('button', { name: 'Buscar' }).click();
+  await expect(page).toHaveURL(/\/buscar\?q=palermo$/);
   for (const path of ['/admin/no-existe', '/buscar/otra-cosa', '/%E0%A4%A']) {
     const answer = await page.request.get(path);
     expect(answer.status(), path).toBe(404);

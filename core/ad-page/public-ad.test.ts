@@ -5,7 +5,7 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { startAvailableWindow } from '#core/own-ads/available-now.ts';
 import { publicAd, publicAdSummary } from './public-ad.ts';
-import { adPhone } from './ad-phone.ts';
+import { adPhone, whatsAppGreeting } from './ad-phone.ts';
 import { publicAdIds } from './public-ad-ids.ts';
 
 let t: TestDb;
@@ -72,7 +72,7 @@ describe('adPhone', () => {
     expect(await adPhone(t.db, publishedId)).toEqual({
       phone: expect.stringContaining('4444-7777'),
       tel: 'tel:+5491144447777',
-      whatsapp: 'https://wa.me/5491144447777',
+      whatsapp: `https://wa.me/5491144447777?text=${encodeURIComponent(whatsAppGreeting(publishedId))}`,
     });
     expect(await adPhone(t.db, pausedId)).toBeNull();
     expect(await adPhone(t.db, silentId)).toBeNull();

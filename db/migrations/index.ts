@@ -33,6 +33,7 @@ import * as m031 from './031-photo-hashes.ts';
 import * as m032 from './032-report-handling.ts';
 import * as m033 from './033-push-subscription-owners.ts';
 import * as m034 from './034-search-rank-marks.ts';
+import * as m035 from './035-ended-ads.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '032-report-handling': m032,
   '033-push-subscription-owners': m033,
   '034-search-rank-marks': m034,
+  '035-ended-ads': m035,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,4 +1,4 @@
-// The ad page's phone box: the number is revealed on request (it never appears in the page's HTML), as a call
+// The ad page's phone box (and, on a phone, its contact bar): the number is revealed on request (it never appears in the page's HTML), as a call
 // link and a WhatsApp link the API builds from the stored international form; each reveal is an analytics event.
 // The API counts every reveal and every WhatsApp opened for the ad's statistics, so opening WhatsApp after the number
 // was shown asks again (the answer is not needed).
@@ -42,5 +42,12 @@ export function setUpPhoneReveal(): void {
     }
     box.querySelector('[data-reveal="phone"]')?.addEventListener('click', () => reveal('phone'));
     box.querySelector('[data-reveal="whatsapp"]')?.addEventListener('click', () => reveal('whatsapp'));
+    // The phone's bar (always in reach on a phone) asks the same; the number shows in the contact box, brought into view.
+    const bar = document.querySelector('[data-contact-bar]');
+    bar?.querySelector('[data-reveal="phone"]')?.addEventListener('click', () => {
+      void reveal('phone');
+      result.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    });
+    bar?.querySelector('[data-reveal="whatsapp"]')?.addEventListener('click', () => reveal('whatsapp'));
   });
 }

@@ -5,6 +5,7 @@ import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
 import { advertiserSessions } from '#core/sessions/sessions.ts';
+import { whatsAppGreeting } from '#core/ad-page/ad-phone.ts';
 
 let t: TestDb;
 let server: TestApp;
@@ -72,13 +73,17 @@ describe('POST /api/ads/:id/phone', () => {
     const mobile = await insertAd(t.db, advertiser, { phone: '+5491155550123' });
     expect(await reveal(mobile)).toEqual({
       status: 200,
-      body: { phone: '011 15-5555-0123', tel: 'tel:+5491155550123', whatsapp: 'https://wa.me/5491155550123' },
+      body: {
+        phone: '011 15-5555-0123',
+        tel: 'tel:+5491155550123',
+        whatsapp: `https://wa.me/5491155550123?text=${encodeURIComponent(whatsAppGreeting(mobile))}`,
+      },
     });
     const landline = await insertAd(t.db, advertiser, { phone: '+541145550123' });
     expect((await reveal(landline)).body).toEqual({
       phone: '011 4555-0123',
       tel: 'tel:+541145550123',
-      whatsapp: 'https://wa.me/541145550123',
+      whatsapp: `https://wa.me/541145550123?text=${encodeURIComponent(whatsAppGreeting(landline))}`,
     });
   });
 
@@ -88,7 +93,7 @@ describe('POST /api/ads/:id/phone', () => {
     expect((await reveal(saved.body.id)).body).toEqual({
       phone: '011 15-5555-0124',
       tel: 'tel:+5491155550124',
-      whatsapp: 'https://wa.me/5491155550124',
+      whatsapp: `https://wa.me/5491155550124?text=${encodeURIComponent(whatsAppGreeting(saved.body.id))}`,
     });
   });
 });

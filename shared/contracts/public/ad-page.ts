@@ -3,7 +3,19 @@
 // only (never the advertiser's identity, never the phone in the page); instants are ISO strings.
 import type { AttentionType, Category, DayGroup, Language, Plan, ServiceType, TimeSlot } from '#shared/catalogue.ts';
 import type { Rates } from '#shared/rates.ts';
-import type { AdPhotoView } from './search.ts';
+import type { AdCardView, AdPhotoView } from './search.ts';
+
+/** The address of an ad no longer published: its status, and published ads like it (none of the ad itself). */
+export interface EndedAdView {
+  /** 404 while it may come back (paused, expired, held, in review), 410 once deleted or removed by staff. */
+  status: 404 | 410;
+  category: Category | null;
+  /** The zone (or barrio) of the similar ads: the ended ad's zone. */
+  zone: string | null;
+  similar: AdCardView[];
+  /** The search those ads come from. */
+  searchPath: string;
+}
 
 /** A published ad's page. */
 export interface PublicAdView {
