@@ -16,20 +16,23 @@ import {
   waitForHydration,
 } from './fixtures.ts';
 
-test('opening an ad from the results shows it; the phone appears only on request', async ({ page, db }) => {
-  // The first ad of the default results that publishes a phone.
+/** The first ad of the default results that publishes a phone, with its phone, description and category. */
+async function firstResultWithPhone(db: Knex) {
   const { ads } = await expectedSearch(db, '');
-  const rows = await db('ads')
+  const rows = (await db('ads')
     .whereIn(
       'id',
       ads.map((ad) => ad.id),
     )
     .whereNotNull('phone')
-    .select('id', 'phone', 'description');
-  const byId = new Map(rows.map((row) => [row.id as number, row as { phone: string; description: string }]));
-  const ad = ads.find((a) => byId.has(a.id))!;
+    .select('id', 'phone', 'description', 'category')) as { id: number; phone: string; description: string; category: string }[];
+  const ad = ads.find((a) => rows.some((row) => row.id === a.id))!;
   expect(ad).toBeDefined();
-  const { phone, description } = byId.get(ad.id)!;
+  return { ad, ...rows.find((row) => row.id === ad.id)! };
+}
+
+test('opening an ad from the results shows it; the phone appears only on request', async ({ page, db }) => {
+  const { ad, phone, description } = await firstResultWithPhone(db);
 
   await openSearch(page);
   await resultCards(page)
@@ -77,15 +80,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('the contact stays in reach, and the page ends with ads like it', async ({ page, db }) => {
-    const { ads } = await expectedSearch(db, '');
-    const withPhone = await db('ads')
-      .whereIn(
-        'id',
-        ads.map((a) => a.id),
-      )
-      .whereNotNull('phone')
-      .first('id', 'phone', 'category');
-    const ad = ads.find((a) => a.id === withPhone.id)!;
+    const { ad, ...withPhone } = await firstResultWithPhone(db);
     await asReturningVisitor(page);
     await page.goto(adPath(ad));
     await waitForHydration(page);

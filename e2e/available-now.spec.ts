@@ -113,7 +113,9 @@ test('a visitor finds the ad under "ahora", with the badge on its card and its p
   await card.getByRole('link', { name: TITLE }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/anuncio/'));
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Distintivos' }).getByText(`Disponible ahora · hasta ${until}`)).toBeVisible();
+  await expect(
+    page.locator('.ad__info').getByRole('list', { name: 'Distintivos' }).getByText(`Disponible ahora · hasta ${until}`),
+  ).toBeVisible();
 });
 
 test('ended early from the account, the ad leaves "ahora" and loses the badge', async ({ page, browser }) => {

@@ -142,7 +142,7 @@ test('an advertiser verifies the photos of an ad; staff check each one; the badg
   const visitor = await visitorContext.newPage();
   await asReturningVisitor(visitor);
   await visitor.goto(adPath);
-  await expect(visitor.getByRole('list', { name: 'Distintivos' })).toContainText(
+  await expect(visitor.locator('.ad__info').getByRole('list', { name: 'Distintivos' })).toContainText(
     `Fotos reales · verificadas el ${formatShortDate(new Date(verifiedAt))}`,
   );
   await expectNoSeriousA11yViolations(visitor);
@@ -169,7 +169,7 @@ test('an advertiser verifies the photos of an ad; staff check each one; the badg
   await expect(toast(staffPage, 'Anuncio aprobado')).toBeVisible();
   await visitor.goto(adPath);
   await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(visitor.getByRole('list', { name: 'Distintivos' })).not.toContainText('Fotos reales');
+  await expect(visitor.locator('.ad__info').getByRole('list', { name: 'Distintivos' })).not.toContainText('Fotos reales');
   await staffContext.close();
   await visitorContext.close();
 });
