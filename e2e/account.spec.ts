@@ -58,7 +58,9 @@ test('a new advertiser registers, fixing the errors the form points out, and is 
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('signing in before confirming offers a new mail; the mailed link confirms once, then the advertiser signs in', async ({ page }) => {
+test('signing in before confirming offers a new mail; the mailed link confirms, a second click says so, then the advertiser signs in', async ({
+  page,
+}) => {
   await signIn(page, email, password);
   await expect(page.getByRole('alert')).toContainText('Confirmá tu email con el enlace que te enviamos antes de ingresar.');
   await page.getByRole('button', { name: 'Reenviar el correo de confirmación' }).click();
@@ -69,7 +71,10 @@ test('signing in before confirming offers a new mail; the mailed link confirms o
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: '¡Tu email está confirmado!' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // A second click on the same link: the address is confirmed, and the page says so.
   await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu email ya estaba confirmado' })).toBeVisible();
+  await page.goto('/confirmar-email?token=' + 'x'.repeat(43));
   await expect(page.getByRole('heading', { level: 1, name: 'No pudimos confirmar tu email' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('El enlace no es válido o ya se usó.');
 

@@ -20,6 +20,10 @@ async function expectLandingAsSearch(request: APIRequestContext, db: Knex, liste
     const html = await (await request.get(LANDING)).text();
     const count = /id="results-count"[^>]*>([^<]*)/.exec(html)?.[1]?.trim();
     expect(count).toBe(total === 1 ? '1 resultado' : `${total} resultados`);
+    // The introduction agrees in number: "Hay 1 aviso … publicado", "Hay 2 avisos … publicados".
+    expect(html).toContain(
+      total === 1 ? 'Hay 1 aviso de taxi boys publicado en Villa Riachuelo' : 'avisos de taxi boys publicados en Villa Riachuelo',
+    );
     expect(html.includes(TITLE)).toBe(listed);
   }).toPass({ timeout: 5_000 });
 }

@@ -62,8 +62,9 @@ test('a new advertiser: account, RENAPER verification, consent, the ad with phot
     .getByLabel('Selfie sosteniendo tu DNI')
     .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await picture('#7a6') });
   await page.getByRole('button', { name: 'Completar Verificación' }).click();
-  await expect(page.getByText('El DNI debe tener 7 u 8 números, sin puntos.')).toBeVisible();
-  await page.getByLabel('Número de DNI').fill('38112345');
+  await expect(page.getByText('El DNI debe tener 7 u 8 números.')).toBeVisible();
+  // Written with dots, as on the card: accepted, stored as its digits.
+  await page.getByLabel('Número de DNI').fill('38.112.345');
   await page.getByRole('button', { name: 'Completar Verificación' }).click();
 
   // Step 3: the consent opens the form only when ticked; 'Volver atrás' goes back to the verification.

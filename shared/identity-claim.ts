@@ -19,10 +19,7 @@ export const claimSchema = (now = new Date()) =>
         method: z.literal('renaper'),
         fullName: z.string().trim().min(3, 'Escribí tu nombre y apellido como figuran en el DNI.').max(120),
         birthDate: adult(now),
-        dni: z
-          .string()
-          .trim()
-          .regex(/^\d{7,8}$/, 'El DNI debe tener 7 u 8 números, sin puntos.'),
+        dni: z.string().transform(dniDigits).pipe(z.string().regex(DNI_PATTERN, DNI_MESSAGE)),
         tramite: z
           .string()
           .trim()
@@ -38,5 +35,12 @@ export const claimSchema = (now = new Date()) =>
     'Elegí un método de verificación: RENAPER o revisión manual.',
   );
 export type Claim = z.output<ReturnType<typeof claimSchema>>;
+
+/** A DNI as people write it ("30.123.456", "30 123 456"): its digits, which must be 7 or 8. */
+export function dniDigits(text: string): string {
+  return text.trim().replace(/[.\s]/g, '');
+}
+export const DNI_PATTERN = /^\d{7,8}$/;
+export const DNI_MESSAGE = 'El DNI debe tener 7 u 8 números.';
 
 export type DocumentKind = 'dni_front' | 'dni_back' | 'selfie';

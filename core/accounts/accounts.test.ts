@@ -30,7 +30,7 @@ describe('registering', () => {
 });
 
 describe('the confirmation link', () => {
-  it('confirms the email once, and not after 48 hours; a new link voids the one before', async () => {
+  it('confirms the email once, and not after 48 hours; a new link voids the one before; a second click says it is confirmed', async () => {
     const id = (await register('confirma@example.com')) as number;
     const now = new Date();
     const first = await issueToken(t.db, id, 'confirm_email', now);
@@ -38,7 +38,9 @@ describe('the confirmation link', () => {
     expect(await confirmEmail(t.db, first, now)).toBe('invalid');
     expect(await confirmEmail(t.db, second, new Date(now.getTime() + TOKEN_TTL_MS.confirm_email))).toBe('expired');
     expect(await confirmEmail(t.db, second, now)).toEqual({ advertiserId: id });
-    expect(await confirmEmail(t.db, second, now)).toBe('invalid');
+    // A second click on the link that confirmed it says so; the voided link stays invalid.
+    expect(await confirmEmail(t.db, second, now)).toBe('already-confirmed');
+    expect(await confirmEmail(t.db, first, now)).toBe('invalid');
     expect((await findAdvertiserByEmail(t.db, 'confirma@example.com'))!.emailConfirmedAt).not.toBeNull();
     expect(await confirmEmail(t.db, undefined, now)).toBe('invalid');
   });

@@ -8,6 +8,7 @@ import {
   findAdvertiserByEmail,
   findLinkToken,
   insertAdvertiserAccount,
+  isEmailConfirmed,
   markEmailConfirmed,
   normalizeEmail,
   replaceLinkToken,
@@ -74,7 +75,13 @@ export async function checkResetLink(db: Knex, token: string | undefined, now = 
   return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'ok';
 }
 
-export async function confirmEmail(db: Knex, token: string | undefined, now = new Date()): Promise<TokenResult> {
+export async function confirmEmail(db: Knex, token: string | undefined, now = new Date()): Promise<TokenResult | 'already-confirmed'> {
+  // A link used before for an address confirmed since (a second click, or a mail app that opened it first) is no
+  // error: the address is confirmed, which is what the visitor wants to know.
+  if (isPlausibleToken(token)) {
+    const row = await findLinkToken(db, hashToken(token), 'confirm_email');
+    if (row?.used && (await isEmailConfirmed(db, row.advertiserId))) return 'already-confirmed';
+  }
   const result = await spendToken(db, token, 'confirm_email', now);
   if (typeof result === 'object') await markEmailConfirmed(db, result.advertiserId, now);
   return result;

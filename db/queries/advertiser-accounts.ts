@@ -63,6 +63,12 @@ export async function spendLinkToken(db: Knex, tokenHash: string, now: Date): Pr
   return (await AdvertiserToken.query(db).findById(tokenHash).whereNull('used_at').patch({ usedAt: now })) > 0;
 }
 
+/** Whether the account's email is confirmed. */
+export async function isEmailConfirmed(db: Knex, advertiserId: number): Promise<boolean> {
+  const row = await Advertiser.query(db).findById(advertiserId).select('email_confirmed_at');
+  return Boolean(row?.emailConfirmedAt);
+}
+
 export async function markEmailConfirmed(db: Knex, advertiserId: number, now: Date): Promise<void> {
   await Advertiser.query(db).findById(advertiserId).whereNull('email_confirmed_at').patch({ emailConfirmedAt: now, updatedAt: now });
 }

@@ -75,7 +75,7 @@ function addEmailLinkRoutes(route: Routes['route'], deps: RouterDeps): void {
     { access: 'public', budget: 'email-confirm', input: { body: confirmBody, bodyLimitBytes: 4096 } },
     async (ctx) => {
       const result = await confirmEmail(deps.db, ctx.input.body.token);
-      if (typeof result !== 'object') throw invalidLink(result === 'expired');
+      if (result === 'invalid' || result === 'expired') throw invalidLink(result === 'expired');
       ctx.body = done();
     },
   );
@@ -116,7 +116,7 @@ function addEmailLinkRoutes(route: Routes['route'], deps: RouterDeps): void {
     async (ctx) => {
       const input = ctx.input.body;
       const result = await resetPassword({ db: deps.db, hashPassword }, input.token, input.password);
-      if (typeof result !== 'object') throw invalidLink(result === 'expired');
+      if (result === 'invalid' || result === 'expired') throw invalidLink(result === 'expired');
       ctx.body = done();
     },
   );

@@ -64,7 +64,8 @@ describe('submitting a verification', () => {
   it('renaper: stores the claim and an encrypted, upright selfie without metadata; the advertiser becomes pending', async () => {
     const { id, cookie } = await newAdvertiser();
     const photo = await testJpeg(120, 80, { exif: true, orientation: 6 });
-    const answer = await submit(cookie, form(renaperFields, { selfie: { bytes: photo, name: 'selfie.jpg' } }));
+    // The DNI as written on the card, with dots: stored as its digits.
+    const answer = await submit(cookie, form({ ...renaperFields, dni: '30.123.456' }, { selfie: { bytes: photo, name: 'selfie.jpg' } }));
     expect(answer.status).toBe(201);
     expect((await t.db('advertisers').where('id', id).first()).verification_status).toBe('pending');
     const request = await t.db('verification_requests').where('advertiser_id', id).first();
@@ -161,7 +162,7 @@ describe('what is refused, changing nothing', () => {
       async () => form({ ...renaperFields, dni: '30A23456' }, { selfie: { bytes: await testJpeg(), name: 's.jpg' } }),
       400,
       'dni',
-      'El DNI debe tener 7 u 8 números, sin puntos.',
+      'El DNI debe tener 7 u 8 números.',
     ],
     [
       'a short trámite number',

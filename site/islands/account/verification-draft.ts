@@ -1,6 +1,7 @@
 // The identity verification's state as typed (kept in sessionStorage across a reload; files are not), its checks
 // and the form it sends.
 import { useEffect, useState } from 'react';
+import { DNI_MESSAGE, DNI_PATTERN, dniDigits } from '#shared/identity-claim.ts';
 
 export type Method = 'renaper' | 'manual';
 type Step = 'method' | 'identity';
@@ -44,7 +45,7 @@ export function verificationErrors(draft: Draft, method: Method, files: Files): 
   if (draft.fullName.trim().length < 3) found.fullName = 'Escribí tu nombre y apellido como figuran en el DNI.';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.birthDate)) found.birthDate = 'Ingresá tu fecha de nacimiento.';
   if (method === 'renaper') {
-    if (!/^\d{7,8}$/.test(draft.dni.trim())) found.dni = 'El DNI debe tener 7 u 8 números, sin puntos.';
+    if (!DNI_PATTERN.test(dniDigits(draft.dni))) found.dni = DNI_MESSAGE;
     if (!/^\d{11,14}$/.test(draft.tramite.trim())) found.tramite = 'El número de trámite debe tener entre 11 y 14 números.';
     if (!draft.gender) found.gender = 'Elegí el género que figura en tu DNI.';
   }

@@ -16,7 +16,8 @@ function RenaperFields({ text, errors }: { text: TextBinding; errors: Errors }) 
         <input
           id="verify-dni"
           inputMode="numeric"
-          maxLength={8}
+          // Room for the dots of "38.112.345", as the card writes it: the digits are what counts (shared/identity-claim.ts).
+          maxLength={12}
           autoComplete="off"
           {...text('dni')}
           {...errorProps('verify-dni', errors.dni)}
