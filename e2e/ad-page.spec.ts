@@ -72,7 +72,7 @@ test('opening an ad from the results shows it; the phone appears only on request
   await expect(result.getByRole('link', { name: local })).toHaveAttribute('href', `tel:+${digits}`);
   await expect(result.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
     'href',
-    `https://wa.me/${digits}?text=${encodeURIComponent(`Hola, vi tu aviso en Velada (código ${ad.id}). ¿Tenés disponibilidad?`)}`,
+    `https://wa.me/${digits}?text=${encodeURIComponent(`Hola, vi tu aviso (código ${ad.id}). ¿Tenés disponibilidad?`)}`,
   );
 });
 
@@ -163,7 +163,10 @@ test.describe('an ad no longer published', () => {
       .evaluateAll((links) => links.map((link) => Number((link as HTMLAnchorElement).pathname.split('-').pop())));
     const published = await db('ads').whereIn('id', ids).where({ state: 'published', category: 'masajes' }).count({ n: '*' });
     expect(Number(published[0]!.n)).toBe(ids.length);
-    await expect(similar.getByRole('link', { name: 'Ver todos' })).toHaveAttribute('href', /^\/buscar\?categoria=masajes&zona=/);
+    await expect(similar.getByRole('link', { name: 'Ver todos los avisos así' })).toHaveAttribute(
+      'href',
+      /^\/buscar\?categoria=masajes&zona=/,
+    );
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -84,18 +84,21 @@ async function offerInstall(page: Page): Promise<void> {
 
 const installOffer = (page: Page) => page.getByRole('complementary', { name: 'Instalá Velada' });
 
-/** A visitor past the gate and the cookie choice who came `sessions` times before this one. */
+/** A visitor past the gate and the cookie choice who came `sessions` times before this visit. */
 async function asVisitorOfSessions(page: Page, sessions: number): Promise<void> {
   await asReturningVisitor(page);
   await page.addInitScript((before) => {
-    if (!sessionStorage.getItem('visitCounted')) localStorage.setItem('visitSessions', String(before));
+    if (!localStorage.getItem('visitLastSeen')) localStorage.setItem('visitSessions', String(before));
   }, sessions);
 }
+
+/** As if the visitor's last page were more than half an hour ago: the next page starts a new session. */
+const halfAnHourLater = (page: Page) => page.evaluate(() => localStorage.setItem('visitLastSeen', String(Date.now() - 31 * 60_000)));
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('no install offer on a first visit, even when the browser offers installation', async ({ page }) => {
+  test('no install offer on a first visit, even when the browser offers installation, in any tab', async ({ page, context }) => {
     await asVisitorOfSessions(page, 0);
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Descargar App' })).toBeEnabled();
@@ -103,6 +106,14 @@ test.describe('on a phone', () => {
     await page.waitForTimeout(500);
     await expect(installOffer(page)).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('visitSessions'))).toBe('1');
+    // An ad opened in a new tab is the same visit.
+    const tab = await context.newPage();
+    await tab.goto('/buscar');
+    await expect(tab.locator('#site-overlays[data-ready]')).toHaveCount(1);
+    await offerInstall(tab);
+    await tab.waitForTimeout(500);
+    await expect(installOffer(tab)).toHaveCount(0);
+    expect(await tab.evaluate(() => localStorage.getItem('visitSessions'))).toBe('1');
   });
 
   test('from the second session, one offer; "Ahora no" puts it away for good', async ({ page, context }) => {
@@ -119,7 +130,7 @@ test.describe('on a phone', () => {
     await expect(installOffer(page)).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => (window as unknown as { __prompted?: number }).__prompted)).toBe(1);
 
-    // Once a session: the same tab after a reload gets no second offer; the home's button still installs.
+    // Once a session: a reload gets no second offer; the home's button still installs.
     await page.reload();
     await expect(page.getByRole('button', { name: 'Descargar App' })).toBeEnabled();
     await offerInstall(page);
@@ -128,7 +139,8 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Descargar App' }).click();
     await expect(page.getByRole('dialog', { name: 'Descargá la app de Velada' }).getByRole('button', { name: 'Instalar' })).toBeVisible();
 
-    // A new session (another tab) offers again; "Ahora no" there is for good.
+    // A new session (half an hour later) offers again; "Ahora no" there is for good.
+    await halfAnHourLater(page);
     const again = await context.newPage();
     await again.goto('/');
     await expect(again.getByRole('button', { name: 'Descargar App' })).toBeEnabled();
@@ -137,6 +149,7 @@ test.describe('on a phone', () => {
     await installOffer(again).getByRole('button', { name: 'Ahora no' }).click();
     await expect(installOffer(again)).toHaveCount(0);
     expect(await again.evaluate(() => localStorage.getItem('installOfferDismissed'))).toBe('true');
+    await halfAnHourLater(again);
     const later = await context.newPage();
     await later.goto('/');
     await expect(later.getByRole('button', { name: 'Descargar App' })).toBeEnabled();

@@ -76,14 +76,14 @@ export async function checkResetLink(db: Knex, token: string | undefined, now = 
 }
 
 export async function confirmEmail(db: Knex, token: string | undefined, now = new Date()): Promise<TokenResult | 'already-confirmed'> {
-  // A link used before for an address confirmed since (a second click, or a mail app that opened it first) is no
-  // error: the address is confirmed, which is what the visitor wants to know.
-  if (isPlausibleToken(token)) {
+  const result = await spendToken(db, token, 'confirm_email', now);
+  if (typeof result === 'object') await markEmailConfirmed(db, result.advertiserId, now);
+  // A link used before for an address confirmed since (a second click, or a mail app's check that opened it first, even
+  // at the same moment) is no error: the address is confirmed, which is what the visitor wants to know.
+  if (result === 'invalid' && isPlausibleToken(token)) {
     const row = await findLinkToken(db, hashToken(token), 'confirm_email');
     if (row?.used && (await isEmailConfirmed(db, row.advertiserId))) return 'already-confirmed';
   }
-  const result = await spendToken(db, token, 'confirm_email', now);
-  if (typeof result === 'object') await markEmailConfirmed(db, result.advertiserId, now);
   return result;
 }
 

@@ -1,21 +1,36 @@
 // When Velada offers to be installed (decisions.md, "A first visit has one interruption"): never on a first visit,
 // never on a computer, never in the installed app. From the visitor's second session on, or once they save a
-// favourite or an alert, one offer at most per session, which "Ahora no" puts away for good. Where the browser has
+// favourite or an alert, one offer at most per session (all tabs together), which "Ahora no" puts away for good. Where the browser has
 // no install dialog of its own (iPhone and iPad) the offer gives the steps, since alerts there need the installed app.
 // Everything here stays in this browser; nothing is sent anywhere.
-import { readLocal, readSession, writeLocal, writeSession } from './storage.ts';
+import { readLocal, removeLocal, writeLocal } from './storage.ts';
 
-/** Browser sessions that got past the age gate, counted once each (the first page of a tab's session). */
+/** Sessions that got past the age gate. A session ends after 30 minutes without a page, in every tab at once. */
 export const SESSIONS_KEY = 'visitSessions';
-const SESSION_COUNTED_KEY = 'visitCounted';
+export const SESSION_GAP_MS = 30 * 60_000;
+const LAST_SEEN_KEY = 'visitLastSeen';
+const STARTED_KEY = 'visitStartedAt';
 /** Set once the visitor saved a favourite or an alert: the app is then worth offering at once. */
 export const EARNED_KEY = 'installOfferEarned';
 /** "Ahora no": the offer is not made again. */
 export const DISMISSED_KEY = 'installOfferDismissed';
-/** The offer was shown in this session. */
-const SHOWN_KEY = 'installOfferShown';
+/** When the offer was last shown: once a session. */
+const SHOWN_AT_KEY = 'installOfferShownAt';
 /** Dispatched on document when a favourite or an alert earns the offer. */
 export const OFFER_EARNED = 'velada:oferta-instalar';
+
+export interface Visit {
+  sessions: number;
+  /** When the current session started and when its last page was seen (ms; 0 for never). */
+  startedAt: number;
+  lastSeen: number;
+}
+
+/** The visit after a page seen at `now`: a new session when the last page is SESSION_GAP_MS old or more (or none). */
+export function visitAfterPage(visit: Visit, now: number): Visit {
+  const sameSession = visit.lastSeen > 0 && now - visit.lastSeen < SESSION_GAP_MS;
+  return sameSession ? { ...visit, lastSeen: now } : { sessions: visit.sessions + 1, startedAt: now, lastSeen: now };
+}
 
 export type InstallOfferKind = 'button' | 'ios-steps';
 
@@ -40,22 +55,27 @@ export function installOfferOf(facts: InstallOfferFacts): InstallOfferKind | nul
   return facts.ios ? 'ios-steps' : null;
 }
 
-/** Counts this browser session once and returns the sessions counted so far, this one included. */
-export function countSession(): number {
-  const counted = Number(readLocal(SESSIONS_KEY)) || 0;
-  if (readSession(SESSION_COUNTED_KEY)) return counted;
-  writeSession(SESSION_COUNTED_KEY, 'true');
-  writeLocal(SESSIONS_KEY, String(counted + 1));
-  return counted + 1;
+const stored = (key: string) => Number(readLocal(key)) || 0;
+
+/** Notes this page in the visit (a new session after 30 minutes without a page) and returns the sessions so far. */
+export function countSession(now = Date.now()): number {
+  // What the offer's first version kept, no longer read.
+  removeLocal('appDownloadPrompted');
+  const visit = visitAfterPage({ sessions: stored(SESSIONS_KEY), startedAt: stored(STARTED_KEY), lastSeen: stored(LAST_SEEN_KEY) }, now);
+  writeLocal(SESSIONS_KEY, String(visit.sessions));
+  writeLocal(STARTED_KEY, String(visit.startedAt));
+  writeLocal(LAST_SEEN_KEY, String(visit.lastSeen));
+  return visit.sessions;
 }
 
 /** What this browser remembers of the offer. */
 export function storedOfferFacts(): Pick<InstallOfferFacts, 'sessions' | 'earned' | 'dismissed' | 'shownThisSession'> {
+  const shownAt = stored(SHOWN_AT_KEY);
   return {
-    sessions: Number(readLocal(SESSIONS_KEY)) || 0,
+    sessions: stored(SESSIONS_KEY),
     earned: readLocal(EARNED_KEY) === 'true',
     dismissed: readLocal(DISMISSED_KEY) === 'true',
-    shownThisSession: readSession(SHOWN_KEY) === 'true',
+    shownThisSession: shownAt > 0 && shownAt >= stored(STARTED_KEY),
   };
 }
 
@@ -66,8 +86,8 @@ export function earnInstallOffer(): void {
   document.dispatchEvent(new CustomEvent(OFFER_EARNED));
 }
 
-export function noteOfferShown(): void {
-  writeSession(SHOWN_KEY, 'true');
+export function noteOfferShown(now = Date.now()): void {
+  writeLocal(SHOWN_AT_KEY, String(now));
 }
 
 export function dismissInstallOffer(): void {

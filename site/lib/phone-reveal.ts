@@ -44,10 +44,12 @@ export function setUpPhoneReveal(): void {
     box.querySelector('[data-reveal="whatsapp"]')?.addEventListener('click', () => reveal('whatsapp'));
     // The phone's bar (always in reach on a phone) asks the same; the number shows in the contact box, brought into view.
     const bar = document.querySelector('[data-contact-bar]');
-    bar?.querySelector('[data-reveal="phone"]')?.addEventListener('click', () => {
-      void reveal('phone');
-      result.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    });
-    bar?.querySelector('[data-reveal="whatsapp"]')?.addEventListener('click', () => reveal('whatsapp'));
+    // WhatsApp too: where the browser blocks the window opened after the answer, the box's link (or its error) is in view.
+    for (const kind of ['phone', 'whatsapp'] as const) {
+      bar?.querySelector(`[data-reveal="${kind}"]`)?.addEventListener('click', () => {
+        void reveal(kind);
+        result.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      });
+    }
   });
 }
