@@ -24,7 +24,8 @@ import type { ShellPages } from './render-cache/shell-pages.ts';
 import { HttpError } from './errors.ts';
 import type { StaticFile } from './static-site.ts';
 import { refusalPage, type RenderSlots } from './render-slots.ts';
-import { matchesEtag, preferredEncoding, type Encoding } from './http/encoding.ts';
+import { preferredEncoding } from './http/encoding.ts';
+import { keptMade, made, sendMade, type Ready } from './fast-path-answers.ts';
 
 export interface FastPathOptions {
   production: boolean;
@@ -45,18 +46,6 @@ export interface FastPathOptions {
    * taking a render slot, stored in the render cache and counted as a render would be.
    */
   shellPages?: readonly ShellPages[];
-}
-
-/** What a response needs to be sent: its headers (names in lower case) besides the security ones, an ETag, its body. */
-interface Ready {
-  status: number;
-  headers: Record<string, string>;
-  /** Absent for a page just filled (a miss, sendPage). */
-  etag?: string;
-  /** Whether it has compressed forms (then it varies on Accept-Encoding). */
-  compressible: boolean;
-  /** The body in the wanted encoding, or in the best one it has (identity, or gzip for br). */
-  body: (wanted: Encoding) => { bytes: Buffer; encoding: Encoding };
 }
 
 /** Answers the request and returns true, or returns false for Koa to answer it; `koa` answers one it took but cannot finish. */
@@ -281,45 +270,4 @@ function fileReady(file: StaticFile, pathname: string): Ready {
       return { bytes: file.identity, encoding: 'identity' };
     },
   };
-}
-
-/** An answer ready to send: its status, every header but Date and the connection's, its body, its ETag if any. */
-interface Made {
-  status: number;
-  headers: Record<string, string | number>;
-  bytes: Buffer;
-  etag: string | undefined;
-}
-
-/**
- * The answers made for a file or a cached page, per encoding: a hit then costs a lookup instead of building the same
- * seventeen headers again. Weak keys: they go with the page when the render cache drops it.
- */
-const madeFor = new WeakMap<object, Partial<Record<Encoding, Made>>>();
-
-function keptMade(holder: object, wanted: Encoding, make: () => Made): Made {
-  let forms = madeFor.get(holder);
-  if (!forms) madeFor.set(holder, (forms = {}));
-  return (forms[wanted] ??= make());
-}
-
-function made(security: Record<string, string>, ready: Ready, wanted: Encoding): Made {
-  const headers: Record<string, string | number> = { ...security, ...ready.headers };
-  if (ready.etag) headers.ETag = ready.etag;
-  if (ready.compressible) headers.Vary = 'Accept-Encoding';
-  const { bytes, encoding } = ready.body(ready.compressible ? wanted : 'identity');
-  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-  headers['Content-Length'] = bytes.length;
-  return { status: ready.status, headers, bytes, etag: ready.etag };
-}
-
-function sendMade(req: IncomingMessage, res: ServerResponse, answer: Made): void {
-  if (answer.etag && matchesEtag(req.headers['if-none-match'], answer.etag)) {
-    const { 'Content-Length': _length, 'Content-Encoding': _encoding, ...headers } = answer.headers;
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-  res.writeHead(answer.status, answer.headers);
-  res.end(req.method === 'HEAD' ? undefined : answer.bytes);
 }
