@@ -43,6 +43,7 @@ import { createFastPath, type FastPath } from './fast-path.ts';
 import { RenderSlots } from './render-slots.ts';
 import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
 import { loadStaticSite, type StaticSite } from './static-site.ts';
+import { categoryRoutes } from './category-routes.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import type { AppDeps, RouterDeps } from './deps.ts';
 
@@ -125,6 +126,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
     searchIndex: deps.searchIndex ?? new SearchIndexHolder(deps.db, { currentVersion: () => renderCache.currentVersion() }),
   };
   const shellPages = pageHandler ? (deps.shellPages ?? []).map((page) => new ShellPages(pageHandler, pageLocals, page)) : [];
+  app.use(categoryRoutes());
   if (deps.distDir) mountPageCache(app, deps, { renderCache, renderSlots, onPageHit, staticFiles: staticSite?.files, shellPages });
   // `compression` wraps the Node response, so it covers Koa's bodies and the Astro adapter's writes alike.
   app.use((ctx, next) => new Promise((resolve, reject) => gzipOrBrotli(ctx.req, ctx.res, () => next().then(resolve, reject))));

@@ -96,7 +96,7 @@ export async function runPageWeightBenchmark(): Promise<Record<string, unknown>>
     '/aumentar-visibilidad',
     '/terminos-condiciones',
     '/politicas-privacidad',
-    '/acompanantes',
+    '/buscar?categoria=escorts',
     '/no-existe-esta-pagina', // the 404 page
   ];
   const server = await startAppServer();

@@ -13,7 +13,7 @@ import {
 import { FEATURED_PART } from '#shared/featured.ts';
 import { vipAds } from '#db/queries/vip-ads.ts';
 
-const heroBox = (page: Page) => page.getByRole('searchbox', { name: 'Barrio de CABA' });
+const heroBox = (page: Page) => page.getByRole('combobox', { name: 'Barrio de CABA' });
 
 test.beforeEach(async ({ page }) => {
   await asReturningVisitor(page);
@@ -31,18 +31,56 @@ test("typing 'Palermo' and Enter searches that barrio", async ({ page, db }) => 
   await heroBox(page).fill('Palermo');
   await heroBox(page).press('Enter');
   await expect(page).toHaveURL('/buscar?barrio=Palermo');
-  await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('Palermo');
-  const { total, ads } = await expectedSearch(db, 'barrio=Palermo');
+  // The name is the place filter, not words to look for.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avisos en Palermo');
+  await expect(page.getByLabel('Zona', { exact: true })).toHaveValue('palermo');
+  await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('');
+  const { total, ads } = await expectedSearch(db, 'zona=palermo');
   expect(total).toBeGreaterThan(0);
   await expect(resultCount(page)).toHaveText(countLine(total));
   await expect(page.locator('#search-results .results__list > li')).toHaveCount(ads.length);
+});
+
+test("the barrio box offers everyday names: 'Once' is Balvanera", async ({ page }) => {
+  const options = page.getByRole('listbox', { name: 'Barrios y zonas' }).getByRole('option');
+  await heroBox(page).pressSequentially('onc');
+  await expect(heroBox(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(options).toHaveText(['Once Balvanera']);
+  await expectNoSeriousA11yViolations(page);
+  await heroBox(page).press('ArrowDown');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(heroBox(page)).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id'))!);
+  await heroBox(page).press('Enter');
+  await expect(page).toHaveURL('/buscar?barrio=Once');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avisos en Balvanera');
+  await expect(page.getByLabel('Zona', { exact: true })).toHaveValue('balvanera');
+});
+
+test('a click on a suggestion searches it; Escape closes the list; other words stay words', async ({ page }) => {
+  const list = page.getByRole('listbox', { name: 'Barrios y zonas' });
+  await heroBox(page).pressSequentially('soho');
+  await expect(list.getByRole('option')).toHaveText(['Palermo Soho Palermo']);
+  await heroBox(page).press('Escape');
+  await expect(list).toBeHidden();
+  await expect(heroBox(page)).toHaveAttribute('aria-expanded', 'false');
+  await heroBox(page).fill('');
+  await heroBox(page).pressSequentially('zona s');
+  await list.getByRole('option', { name: /Zona Sur/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avisos en zona Sur');
+
+  await page.goto('/');
+  await heroBox(page).fill('relajante');
+  await expect(list).toBeHidden();
+  await heroBox(page).press('Enter');
+  await expect(page).toHaveURL('/buscar?barrio=relajante');
+  await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('relajante');
 });
 
 test("the 'Buscar' button searches too, trimming the text", async ({ page }) => {
   await heroBox(page).fill('  Recoleta ');
   await page.getByRole('search').getByRole('button', { name: 'Buscar' }).click();
   await expect(page).toHaveURL('/buscar?barrio=Recoleta');
-  await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('Recoleta');
+  await expect(page.getByLabel('Zona', { exact: true })).toHaveValue('recoleta');
 });
 
 test('blank or whitespace-only text does nothing', async ({ page }) => {
@@ -60,11 +98,11 @@ test('blank or whitespace-only text does nothing', async ({ page }) => {
 test('shows the five categories, the action buttons and the footer columns', async ({ page }) => {
   const categories = page.getByRole('region', { name: 'Explorá por categoría' });
   const expected = [
-    ['Acompañantes', '/acompanantes'],
-    ['Masajes', '/masajes'],
-    ['Citas', '/encuentros-casuales'],
-    ['Trans', '/trans'],
-    ['Taxi Boys', '/taxi-boys'],
+    ['Acompañantes', '/buscar?categoria=escorts'],
+    ['Masajes', '/buscar?categoria=masajes'],
+    ['Citas', '/buscar?categoria=encuentros'],
+    ['Trans', '/buscar?categoria=trans'],
+    ['Taxi Boys', '/buscar?categoria=taxi-boys'],
   ];
   await expect(categories.getByRole('link')).toHaveCount(5);
   for (const [label, href] of expected) {

@@ -75,6 +75,8 @@ describe('the search', () => {
   it('with a category alone, a place alone or nothing is indexed under its own address', () => {
     expect(search('categoria=masajes')).toEqual({ canonical: '/buscar?categoria=masajes', robots: null });
     expect(search('zona=palermo')).toEqual({ canonical: '/buscar?zona=palermo', robots: null });
+    // The hero box's text that names a place is that place ("Once" is in Balvanera).
+    expect(search('barrio=Once')).toEqual({ canonical: '/buscar?zona=balvanera', robots: null });
     expect(search('')).toEqual({ canonical: '/buscar', robots: null });
   });
 
@@ -83,7 +85,7 @@ describe('the search', () => {
       'categoria=masajes&zona=palermo&pagina=2',
       'categoria=masajes&pagina=3',
       'q=palermo',
-      'barrio=palermo',
+      'barrio=tranquila',
       'categoria=masajes&zona=palermo&precio=10000-20000',
       'categoria=masajes&orden=recientes',
       'zona=palermo&disponibilidad=ahora',

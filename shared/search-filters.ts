@@ -23,6 +23,7 @@ import {
   type VerificationFilter,
   type Zone,
 } from './catalogue.ts';
+import { findPlace } from './places.ts';
 import { withoutControlCharacters } from './control-characters.ts';
 
 export const MAX_TEXT_LENGTH = 100;
@@ -56,9 +57,13 @@ function someOf<T extends string>(list: readonly { value: T }[], raw: string[]):
 export function parseSearchParams(params: URLSearchParams): SearchFilters {
   // The hero box sends its text as `barrio` (the seed's URL); the search form sends `q`. Control characters become
   // spaces (a NUL is no search and PostgreSQL cannot take it); cutting in the middle of an emoji drops its half.
-  const text = plainText(plainText(params.get('q') ?? params.get('barrio') ?? '').slice(0, MAX_TEXT_LENGTH));
+  const typed = plainText(plainText(params.get('q') ?? params.get('barrio') ?? '').slice(0, MAX_TEXT_LENGTH));
   const zonaRaw = params.get('zona');
-  const zona = ZONES.some((z) => z.value === zonaRaw) || findBarrio(zonaRaw) ? zonaRaw! : undefined;
+  let zona = ZONES.some((z) => z.value === zonaRaw) || findBarrio(zonaRaw) ? zonaRaw! : undefined;
+  // The hero box's text that names a place ("Once", "Zona Sur") is that place's filter, not words to look for.
+  const place = !params.has('q') && !zona ? findPlace(typed) : undefined;
+  if (place) zona = place.zona;
+  const text = place ? '' : typed;
   const page = Number.parseInt(params.get('pagina') ?? '1', 10);
   return {
     text,

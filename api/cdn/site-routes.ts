@@ -45,6 +45,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { kind: 'shared-page', match: '/buscar/resultados', why: "the search's next results, fetched by its script" },
   { kind: 'shared-page', match: '/search', why: 'the old address of search' },
   { kind: 'shared-page', match: '^/anuncio/[^/]+$', why: 'ad pages' },
+  { kind: 'shared-page', match: `^/(${categoryRoutes})/?$`, why: "the category routes: a 301 to the category's search" },
   { kind: 'shared-page', match: `^/(${categoryRoutes})/[^/]+$`, why: 'landing pages (category and barrio or zone)' },
   {
     kind: 'shared-page',

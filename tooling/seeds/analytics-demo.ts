@@ -34,7 +34,7 @@ export async function seedAnalyticsDemo(db: Knex, now = new Date()): Promise<num
   const pages: [string, string][] = [
     ['/', 'Velada: avisos clasificados para adultos en CABA'],
     ['/buscar', 'Búsqueda avanzada | Velada'],
-    ...CATEGORIES.map((c): [string, string] => [c.route, `${c.label} en CABA | Velada`]),
+    ...CATEGORIES.map((c): [string, string] => [`/buscar?categoria=${c.value}`, `${c.label} en CABA | Velada`]),
     ...ads.map((a): [string, string] => [adPath(a), `${a.title} | Velada`]),
   ];
   // Earlier pages are visited more: the home and search first, then a long tail of ads.
