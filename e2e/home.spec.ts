@@ -63,6 +63,7 @@ test('a click on a suggestion searches it; Escape closes the list; other words s
   await heroBox(page).press('Escape');
   await expect(list).toBeHidden();
   await expect(heroBox(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(heroBox(page)).toHaveValue('soho');
   await heroBox(page).fill('');
   await heroBox(page).pressSequentially('zona s');
   await list.getByRole('option', { name: /Zona Sur/ }).click();

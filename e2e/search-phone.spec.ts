@@ -16,6 +16,21 @@ import {
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
 
+test('the first result card starts within the first 400 px, under a header of one row', async ({ page }) => {
+  // Two chips and the VIP banner over the results: the fullest first screen a search has.
+  await openSearch(page, 'categoria=masajes&zona=premium');
+  await expect(page.getByRole('list', { name: 'Filtros aplicados' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('complementary', { name: 'Anuncio VIP destacado' })).toBeVisible();
+  expect((await page.locator('.site-header').boundingBox())!.height).toBeLessThanOrEqual(65);
+  expect((await resultCards(page).first().boundingBox())!.y).toBeLessThanOrEqual(400);
+  // The compact controls keep their names.
+  await expect(page.getByRole('link', { name: 'Salida rápida' })).toBeVisible();
+  for (const name of ['Avisame de nuevos avisos', 'Cuadrícula', 'Lista']) await expect(page.getByRole('button', { name })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Filtros/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('search-390.png') });
+});
+
 test('results come first; the sheet filters them and closes on "Ver N resultados"; chips remove one filter each', async ({ page, db }) => {
   await openSearch(page);
   const firstCard = await resultCards(page).first().boundingBox();

@@ -15,7 +15,7 @@ import {
 } from './fixtures.ts';
 import { allAds, selectFilter, textBox } from './search-helpers.ts';
 
-test('all public ads are listed, 9 per page', async ({ page, db }) => {
+test('all public ads are listed, RESULTS_PER_PAGE (12) a page', async ({ page, db }) => {
   await openSearch(page);
   const all = await allAds(db);
   expect(all).toBe(220);

@@ -236,7 +236,8 @@ export const OWNER_EDITABLE_STATES = [
 /** Owner changes to an ad in these states send it back to review (staff approve every edit). */
 export const REVIEWED_STATES = ['published', 'paused', 'rejected', 'expired'] as const satisfies readonly AdState[];
 
-export const RESULTS_PER_PAGE = 9;
+/** 12 fills every row of the results grid, which has 1 to 4 columns (site/styles/search-results.css). */
+export const RESULTS_PER_PAGE = 12;
 
 export function labelOf(list: readonly { value: string; label: string }[], value: string): string {
   return list.find((x) => x.value === value)?.label ?? value;

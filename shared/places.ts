@@ -1,6 +1,6 @@
 // The places a visitor may type in the home's barrio box: the 48 barrios, the five zones, and the everyday names
 // porteños use for part of a barrio ("Once", "Microcentro", "Palermo Soho"), each leading to the `zona` filter it
-// means. The home's combobox suggests them; the search resolves the box's text with them (docs/decisions/063-places.md).
+// means. The home's combobox suggests them; the search resolves the box's text with them (docs/decisions/061-places.md).
 import { BARRIOS, ZONES, foldText, type Barrio } from './catalogue.ts';
 
 export interface Place {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { adRow, insertAd, insertAdvertiser, type AdInput } from '#tooling/factories/index.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
+import { RESULTS_PER_PAGE } from '#shared/catalogue.ts';
 import { searchAds } from './search-ads.ts';
 import { refreshSearchRanks } from './search-rank.ts';
 
@@ -242,21 +243,21 @@ describe('searchAds pagination', () => {
   beforeAll(async () => {
     p = await createTestDb();
     const advertiser = await insertAdvertiser(p.db);
-    for (let i = 0; i < 20; i++) await insertAd(p.db, advertiser, { title: `Aviso ${i}` });
+    for (let i = 0; i < 2 * RESULTS_PER_PAGE + 2; i++) await insertAd(p.db, advertiser, { title: `Aviso ${i}` });
   });
   afterAll(() => p.destroy());
 
-  it('gives 9 results a page and clamps the page number', async () => {
+  it('gives RESULTS_PER_PAGE results a page and clamps the page number', async () => {
     const page = (q: string) => searchAds(p.db, parseSearchParams(new URLSearchParams(q)), NOW);
     const first = await page('');
-    expect(first).toMatchObject({ total: 20, page: 1, pages: 3 });
-    expect(first.ads).toHaveLength(9);
+    expect(first).toMatchObject({ total: 2 * RESULTS_PER_PAGE + 2, page: 1, pages: 3 });
+    expect(first.ads).toHaveLength(RESULTS_PER_PAGE);
     const last = await page('pagina=3');
     expect(last.ads).toHaveLength(2);
     expect(await page('pagina=99999')).toMatchObject({ page: 3 });
     expect(await page('pagina=-3')).toMatchObject({ page: 1 });
     const seen = new Set([...first.ads, ...(await page('pagina=2')).ads, ...last.ads].map((a) => a.id));
-    expect(seen.size).toBe(20);
+    expect(seen.size).toBe(2 * RESULTS_PER_PAGE + 2);
   });
 });
 

@@ -81,7 +81,9 @@ export function enablePlaceCombobox(input: HTMLInputElement, list: HTMLUListElem
       event.preventDefault();
       choose(active);
     } else if (event.key === 'Escape' && !list.hidden) {
-      // Closes the list only; a second Escape still counts for the quick exit (site/lib/quick-exit.ts).
+      // Closes the list and keeps the text (a search box would empty itself). An Escape with a job does not count
+      // for the quick exit (site/lib/quick-exit.ts).
+      event.preventDefault();
       close();
     }
   });
