@@ -145,6 +145,7 @@ describe('/sitemap.xml', () => {
       '/politicas-privacidad',
       '/contacto',
       '/verificar-anuncio',
+      '/como-evitar-estafas',
       '/transparencia',
       '/aumentar-visibilidad',
     ]) {

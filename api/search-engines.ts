@@ -19,6 +19,7 @@ export const SITEMAP_PAGES = [
   ...CATEGORIES.map((c) => `/buscar?categoria=${c.value}`),
   '/aumentar-visibilidad',
   '/verificar-anuncio',
+  '/como-evitar-estafas',
   '/transparencia',
   '/contacto',
   '/terminos-condiciones',

@@ -165,6 +165,7 @@ test('every kind of page is rated adult; private ones are not indexed', async ({
     ['/', true],
     ['/terminos-condiciones', true],
     ['/contacto', true],
+    ['/como-evitar-estafas', true],
     ['/aumentar-visibilidad', true],
     ['/ingresar', false],
     ['/publicar-anuncio', false],
