@@ -1,7 +1,10 @@
 // An advertiser's rights over their ads and data, in the browser: pause, renew and delete ads, download the data,
 // delete the account. Runs in its own project after moderation: it changes which ads are public.
-import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
+import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, serverDataDir, waitForHydration } from './fixtures.ts';
 import { hashPassword } from '#api/services/passwords.ts';
+import { insertAdPhoto } from '#tooling/factories/index.ts';
+import { copyAdImage } from '#api/services/image-store.ts';
+import { openObjectStore } from '#api/services/object-store/object-store.ts';
 
 test("the advertiser's account: pause, renew and delete ads, download the data, delete the account", async ({ page, db }) => {
   const now = new Date();
@@ -39,6 +42,11 @@ test("the advertiser's account: pause, renew and delete ads, download the data, 
     ad('Clara: aviso vigente', 'published', 25),
     ad('Clara: aviso pausado', 'paused', 20),
   ]);
+  // A cover for the ad in force: a picture the demo data stored.
+  const current = await db('ads').where({ advertiser_id: advertiserId, title: 'Clara: aviso vigente' }).first('id', 'slug');
+  const picture = await db('ad_images').orderBy('id').first('file_key');
+  const store = openObjectStore({ dataDir: serverDataDir(), s3: undefined });
+  await insertAdPhoto(db, current.id, { fileKey: await copyAdImage(store, picture.file_key), width: 400, height: 500 });
 
   await asReturningVisitor(page);
   await page.goto('/ingresar?volver=/mi-cuenta');
@@ -51,6 +59,16 @@ test("the advertiser's account: pause, renew and delete ads, download the data, 
   const item = (title: string) => page.locator('.account-ads li').filter({ hasText: title });
   await expect(item('Clara: aviso vigente')).toContainText('Publicado');
   await expect(item('Clara: aviso vigente').getByRole('button', { name: /^Renovar/ })).toHaveCount(0);
+  // Each ad with its cover's thumbnail, and its public page while it is published.
+  const cover = item('Clara: aviso vigente').locator('img.account-ads__cover');
+  await expect(cover).toHaveAttribute('src', /^\/media\/ads\//);
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect(item('Clara: aviso vigente').getByRole('link', { name: 'Ver mi anuncio «Clara: aviso vigente»' })).toHaveAttribute(
+    'href',
+    `/anuncio/${current.slug}-${current.id}`,
+  );
+  await expect(item('Clara: aviso pausado').getByRole('link', { name: /^Ver mi anuncio/ })).toHaveCount(0);
+  await expect(item('Clara: aviso pausado').locator('img')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   await item('Clara: aviso vigente')

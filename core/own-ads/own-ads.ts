@@ -2,7 +2,7 @@
 // "Disponible ahora"), one ad, and one ad's editor. Another advertiser's ad is not found, like a missing one.
 import type { Knex } from 'knex';
 import { ownAdsWithRates, ownAdWithRates } from '#db/queries/advertiser-ads.ts';
-import { listPhotos } from '#db/queries/ad-photos.ts';
+import { coverKeysOf, listPhotos } from '#db/queries/ad-photos.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import type { AdAvailability } from '#shared/available-now.ts';
 import type { OwnAd, OwnAdEditor } from '#shared/contracts/advertiser/own-ads.ts';
@@ -14,7 +14,12 @@ import { availabilityOf } from './available-now.ts';
 export const isRecordId = (id: number) => Number.isSafeInteger(id) && id > 0;
 
 export async function listOwnAds(db: Knex, advertiserId: number, now = new Date()): Promise<OwnAd[]> {
-  return (await ownAdsWithRates(db, advertiserId)).map((ad) => presentOwnAd(ad, now));
+  const ads = await ownAdsWithRates(db, advertiserId);
+  const covers = await coverKeysOf(
+    db,
+    ads.map((ad) => ad.id),
+  );
+  return ads.map((ad) => presentOwnAd(ad, now, covers.get(ad.id)));
 }
 
 /** Every ad of the advertiser, and where each published one stands in "Disponible ahora", by id. */
@@ -31,7 +36,7 @@ export async function ownAdsOverview(
 export async function findOwnAd(db: Knex, advertiserId: number, adId: number, now = new Date()): Promise<OwnAd | null> {
   if (!isRecordId(adId)) return null;
   const ad = await ownAdWithRates(db, advertiserId, adId);
-  return ad ? presentOwnAd(ad, now) : null;
+  return ad ? presentOwnAd(ad, now, (await coverKeysOf(db, [ad.id])).get(ad.id)) : null;
 }
 
 /** The editor of an ad its owner may still edit; null when it is not theirs, removed or held by a report. */

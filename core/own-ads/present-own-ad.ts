@@ -1,13 +1,16 @@
 // The advertiser's own ad as it leaves the server (shared/contracts/advertiser/own-ads.ts): the form's fields read
-// back from their masks, the dates as ISO strings, and whether "Renovar" is offered now.
+// back from their masks, the dates as ISO strings, whether "Renovar" is offered now, its cover's thumbnail (through
+// the app, which shows an ad that is not public to its owner) and its public address while it is published.
 import type { Ad } from '#db/models/index.ts';
 import { ATTENTION_TYPES, DAY_GROUPS, LANGUAGES, SERVICE_TYPES, TIME_SLOTS } from '#shared/catalogue.ts';
 import { fromMask } from '#shared/masks.ts';
 import { ratesFromRows } from '#shared/rates.ts';
 import type { AdSubmitted, DraftCreated, OwnAd } from '#shared/contracts/advertiser/own-ads.ts';
+import { adPath } from '#shared/ad-text.ts';
+import { adImageUrl } from '#shared/photo-urls.ts';
 import { isRenewable } from './renewal.ts';
 
-export function presentOwnAd(ad: Ad, now: Date): OwnAd {
+export function presentOwnAd(ad: Ad, now: Date, coverKey?: string): OwnAd {
   return {
     id: ad.id,
     title: ad.title,
@@ -32,6 +35,8 @@ export function presentOwnAd(ad: Ad, now: Date): OwnAd {
     expiresAt: ad.expiresAt?.toISOString() ?? null,
     photosVerified: ad.photosVerified,
     renewable: isRenewable(ad, now),
+    cover: coverKey ? adImageUrl(coverKey, 400) : null,
+    publicPath: ad.state === 'published' ? adPath(ad) : null,
     updatedAt: ad.updatedAt.toISOString(),
   };
 }

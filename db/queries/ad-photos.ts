@@ -25,6 +25,16 @@ export async function ownAdForPhotos(db: Knex, advertiserId: number, adId: numbe
   return Ad.query(db).findById(adId).where('advertiser_id', advertiserId).select('id', 'state', 'plan', 'requested_plan', 'title');
 }
 
+/** The cover (first photo) of each of these ads that has one: ad id -> stored file key. */
+export async function coverKeysOf(db: Knex, adIds: number[]): Promise<Map<number, string>> {
+  if (adIds.length === 0) return new Map();
+  const rows = (await db('ad_images').whereIn('ad_id', adIds).where('position', 0).select('ad_id', 'file_key')) as {
+    ad_id: number;
+    file_key: string;
+  }[];
+  return new Map(rows.map((r) => [Number(r.ad_id), r.file_key]));
+}
+
 export async function listPhotos(db: Knex, adId: number): Promise<OwnPhoto[]> {
   const photos = await AdPhoto.query(db).where('ad_id', adId).orderBy('position').orderBy('id');
   return photos.map((p) => ({ id: p.id, key: p.fileKey, position: p.position, width: p.width, height: p.height }));

@@ -32,6 +32,10 @@ export interface OwnAd {
   photosVerified: boolean;
   /** A free listing that may be renewed now (expired, or in its last days): "Renovar" is offered. */
   renewable: boolean;
+  /** The first photo, small, through the app's /media/ads (which lets the owner see an ad that is not public). */
+  cover: string | null;
+  /** The ad's public page while it is published ("Ver mi anuncio"). */
+  publicPath: string | null;
   updatedAt: string;
 }
 

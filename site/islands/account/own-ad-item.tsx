@@ -35,7 +35,8 @@ interface OwnAdItemProps {
 export default function OwnAdItem({ ad, availability, busy, confirming, notice, onAct, onConfirm }: OwnAdItemProps) {
   const endsAt = ad.expiresAt ? new Date(ad.expiresAt).getTime() : null;
   return (
-    <li>
+    <li className={ad.cover ? 'account-ads__item has-cover' : 'account-ads__item'}>
+      {ad.cover && <img className="account-ads__cover" src={ad.cover} alt="" width={64} height={80} loading="lazy" decoding="async" />}
       <strong>{ad.title}</strong>
       <span className="account-ads__meta">
         {categoryLabel(ad.category)} · Plan {planLabel(ad.plan)}
@@ -58,10 +59,15 @@ export default function OwnAdItem({ ad, availability, busy, confirming, notice, 
 
 type ActionsProps = Pick<OwnAdItemProps, 'ad' | 'busy' | 'confirming' | 'onAct' | 'onConfirm'>;
 
-/** Edit, statistics, photos, a plan, pause or resume, renew, delete (asked twice): what the ad's state allows. */
+/** See it, edit, statistics, photos, a plan, pause or resume, renew, delete (asked twice): what its state allows. */
 function OwnAdActions({ ad, busy, confirming, onAct, onConfirm }: ActionsProps) {
   return (
     <span className="form-actions">
+      {ad.publicPath && (
+        <a className="btn btn-outline" href={ad.publicPath}>
+          Ver mi anuncio<span className="visually-hidden"> «{ad.title}»</span>
+        </a>
+      )}
       {ad.state === 'held' && (
         <a className="btn btn-primary" href={`/mi-cuenta/anuncios/${ad.id}/revision`}>
           Ver la revisión y responder<span className="visually-hidden"> sobre «{ad.title}»</span>
