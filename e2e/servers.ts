@@ -16,8 +16,8 @@ export const E2E_GROUPS = {
   panel: ['admin-payments', 'admin-settings'],
   // Asserts the whole analytics summary, so no other spec may add visits meanwhile.
   analytics: ['analytics'],
-  // Hide, release and flag public ads.
-  moderation: ['moderation', 'report-handling', 'duplicates'],
+  // Hide, release and flag public ads; the transparency report, which counts such decisions, writes its first record.
+  moderation: ['moderation', 'report-handling', 'duplicates', 'transparency'],
   // Deletes an account and its ads.
   'account-rights': ['account-rights'],
   // Publish ads with statistics, availability, checked photos and rates, and count a landing page.

@@ -215,17 +215,73 @@ describe('transparency report', () => {
     }
   });
 
-  it('leaves out what happened after "now" and an empty database shows only empty months', async () => {
+  it('leaves out what happened after "now", and an empty database lists no month', async () => {
     const early = await transparencyReport(t.db, new Date('2026-01-05T12:00:00-03:00'));
     const jan = early.months.at(-1)!;
     expect(jan).toMatchObject({ month: '2026-01', current: true, adsSubmitted: 2, adsApproved: 1, adsRejected: 1 });
     const empty = await createTestDb();
     try {
       const nothing = await transparencyReport(empty.db, NOW);
-      expect(nothing.months).toHaveLength(13);
-      expect(nothing.months.every((m) => !m.hasData && m.medianAdDecisionMs === null)).toBe(true);
+      expect(nothing.months).toEqual([]);
     } finally {
       await empty.destroy();
+    }
+  });
+});
+
+describe('a site whose records begin within the window', () => {
+  let fresh: TestDb;
+  beforeAll(async () => {
+    fresh = await createTestDb();
+  });
+  afterAll(() => fresh.destroy());
+
+  it('starts at the first month with data and keeps every month after it, empty or not', async () => {
+    // The first record: a report at 23:30 on 30 September 2025 in Buenos Aires (already October in UTC); then a
+    // verification decided in December; nothing in October and November, nor so far in March.
+    await fresh
+      .db('reports')
+      .insert({ ad_id: null, reason: 'estafa', status: 'open', hid_ad: false, created_at: at('2025-09-30T23:30:00-03:00') });
+    const advertiser = await insertAdvertiser(fresh.db);
+    await fresh.db('verification_requests').insert({
+      advertiser_id: advertiser,
+      method: 'manual',
+      full_name: 'Persona de Prueba',
+      birth_date: '1990-01-01',
+      status: 'approved',
+      submitted_at: at('2025-12-01T10:00:00-03:00'),
+      decided_at: at('2025-12-02T10:00:00-03:00'),
+    });
+    const later = await transparencyReport(fresh.db, NOW);
+    expect(later.months.map((m) => m.month)).toEqual(['2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']);
+    expect(later.months[0]).toMatchObject({ hasData: true, reportsReceived: 1 });
+    // A month after the first with nothing recorded is listed, its counts zero and its medians absent.
+    expect(later.months[1]).toMatchObject({ month: '2025-10', hasData: false, reportsReceived: 0, medianVerificationWaitMs: null });
+    expect(later.months[3]).toMatchObject({ month: '2025-12', hasData: true, verificationsApproved: 1 });
+    expect(later.months.at(-1)).toMatchObject({ month: '2026-03', current: true, hasData: false });
+
+    // An older record moves the start back: a staff decision in the last minutes of 31 July 2025 in Buenos Aires.
+    await fresh.db('audit_log').insert({
+      created_at: at('2025-07-31T23:55:00-03:00'),
+      action: 'ad_approved',
+      username: 'moderadora',
+      target_type: 'ad',
+      target_id: '1',
+      details: null,
+    });
+    expect((await transparencyReport(fresh.db, NOW)).months.map((m) => m.month).slice(0, 2)).toEqual(['2025-07', '2025-08']);
+  });
+
+  it('lists only the current month when its records are the first', async () => {
+    const first = await createTestDb();
+    try {
+      await first
+        .db('reports')
+        .insert({ ad_id: null, reason: 'otro', status: 'open', hid_ad: false, created_at: at('2026-03-01T00:00:00-03:00') });
+      const report = await transparencyReport(first.db, NOW);
+      expect(report.months.map((m) => [m.month, m.current, m.reportsReceived])).toEqual([['2026-03', true, 1]]);
+    } finally {
+      await first.destroy();
     }
   });
 });

@@ -1,8 +1,8 @@
 // The transparency report (/transparencia and /transparencia.json, docs/decisions/042-transparency-report.md): per
-// Buenos Aires calendar month, the last 12 closed months and the current one so far, figures counted from the
-// records db/queries/transparency.ts reads and nothing else: ads sent to review, approved, rejected (each by its
-// category) and taken down by staff, reports by reason and those that hid an ad, the median times to a decision and
-// identity verifications decided. Counts only: no identifier.
+// Buenos Aires calendar month, the last 12 closed months and the current one so far, from the first with data,
+// figures counted from the records db/queries/transparency.ts reads and nothing else: ads sent to review, approved,
+// rejected (each by its category) and taken down by staff, reports by reason and those that hid an ad, the median
+// times to a decision and identity verifications decided. Counts only: no identifier.
 import type { Knex } from 'knex';
 import { transparencyRecords, type TransparencyRecords } from '#db/queries/transparency.ts';
 import { UNCATEGORISED, type MonthFigures, type TransparencyReport } from '#shared/contracts/public/transparency.ts';
@@ -118,7 +118,7 @@ function finish(figures: MonthFigures, waits: Waits, adReviewsSince: Date | null
   if (!adReviewsSince || monthStart(figures.month, 1).getTime() <= adReviewsSince.getTime()) figures.adsSubmitted = null;
 }
 
-/** The report for the 12 months before `now`'s and `now`'s own so far. */
+/** The report for the 12 months before `now`'s and `now`'s own so far, from the first of them with data. */
 export async function transparencyReport(db: Knex, now = new Date()): Promise<TransparencyReport> {
   const currentMonth = buenosAiresMonth(now);
   const months = new Map<string, MonthFigures>();
@@ -131,8 +131,12 @@ export async function transparencyReport(db: Knex, now = new Date()): Promise<Tr
   const at = (when: Date): MonthFigures | null => (when.getTime() > now.getTime() ? null : (months.get(buenosAiresMonth(when)) ?? null));
   const waits = tally(records, at);
   for (const figures of months.values()) finish(figures, waits, records.adReviewsSince);
+  // From the first month with anything recorded: the months before the site had data say nothing. Later months stay,
+  // empty or not; with no data at all there are none.
+  const listed = [...months.values()];
+  const first = listed.findIndex((figures) => figures.hasData);
   return {
-    months: [...months.values()],
+    months: first === -1 ? [] : listed.slice(first),
     adReviewsSince: records.adReviewsSince?.toISOString() ?? null,
     generatedAt: now.toISOString(),
   };

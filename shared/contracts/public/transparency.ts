@@ -11,7 +11,7 @@ export interface MonthFigures {
   month: string;
   /** The month in progress: its figures are so far. */
   current: boolean;
-  /** Whether anything at all was recorded in the month (otherwise the page shows "—" throughout). */
+  /** Whether anything at all was recorded in the month (the first month listed always has; later ones may not). */
   hasData: boolean;
   /** Ads that entered the review queue (new or edited); null for months before they were counted. */
   adsSubmitted: number | null;
@@ -35,7 +35,10 @@ export interface MonthFigures {
 }
 
 export interface TransparencyReport {
-  /** Oldest first; the last is the current month. */
+  /**
+   * Oldest first, from the first month with data (at most 12 before the current one); the last is the current month.
+   * Empty while nothing at all has been recorded.
+   */
   months: MonthFigures[];
   /** When ad submissions began to be counted (ISO), or null if never. */
   adReviewsSince: string | null;
