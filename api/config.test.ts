@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, operatorWarning } from './config.ts';
 
 describe('loadConfig', () => {
   it('has defaults that work on a fresh machine', () => {
@@ -166,5 +166,54 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, MEDIA_PUBLIC_URL: 'https://media.velada.com.ar' }).mediaPublicUrl).toBe(
       'https://media.velada.com.ar',
     );
+  });
+
+  it("takes the operator's identity for the footer, the CUIT checked by its check digit", () => {
+    expect(loadConfig({}).operator).toEqual({});
+    const operator = {
+      PUBLIC_OPERATOR_NAME: 'Velada S.R.L.',
+      PUBLIC_OPERATOR_CUIT: '30123456781',
+      PUBLIC_OPERATOR_ADDRESS: 'Av. Corrientes 1234, CABA',
+    };
+    expect(loadConfig(operator).operator).toEqual({ name: 'Velada S.R.L.', cuit: '30-12345678-1', address: 'Av. Corrientes 1234, CABA' });
+    expect(loadConfig({ PUBLIC_OPERATOR_CUIT: '33-69345023-9' }).operator).toEqual({ cuit: '33-69345023-9' });
+    for (const bad of ['30-12345678-9', '30.123.456.781', '3012345678', 'veinte']) {
+      expect(() => loadConfig({ ...operator, PUBLIC_OPERATOR_CUIT: bad }), bad).toThrow(ConfigError);
+      expect(() => loadConfig({ ...operator, PUBLIC_OPERATOR_CUIT: bad }), bad).toThrow(
+        /^Invalid configuration: PUBLIC_OPERATOR_CUIT must be a CUIT of 11 digits, with or without hyphens \(30-12345678-1\).*\(CUIT inválido: revisá los 11 números\)\.$/,
+      );
+    }
+    expect(() => loadConfig({ PUBLIC_OPERATOR_NAME: ' ' })).toThrow(/^Invalid configuration: PUBLIC_OPERATOR_NAME/);
+  });
+});
+
+describe("the warning about the operator's identity", () => {
+  const production = {
+    NODE_ENV: 'production',
+    PUBLIC_ORIGIN: 'https://velada.com.ar',
+    SMTP_URL: 'smtp://mail:587',
+    IDENTITY_KEY: 'a'.repeat(64),
+    ALERT_PHONE_KEY: 'c'.repeat(64),
+  };
+  const operator = {
+    PUBLIC_OPERATOR_NAME: 'Velada S.R.L.',
+    PUBLIC_OPERATOR_CUIT: '30-12345678-1',
+    PUBLIC_OPERATOR_ADDRESS: 'Av. Corrientes 1234',
+  };
+
+  it('names, in production, the settings that are missing, in one line and without any value', () => {
+    const warning = operatorWarning(loadConfig({ ...production, PUBLIC_OPERATOR_NAME: operator.PUBLIC_OPERATOR_NAME }))!;
+    expect(warning).toMatch(/^Warning: .*set PUBLIC_OPERATOR_CUIT, PUBLIC_OPERATOR_ADDRESS, also when building the site/);
+    expect(warning).not.toContain('PUBLIC_OPERATOR_NAME');
+    expect(warning).not.toContain('Velada S.R.L.');
+    expect(warning).not.toContain('\n');
+    expect(operatorWarning(loadConfig(production))).toMatch(/PUBLIC_OPERATOR_NAME, PUBLIC_OPERATOR_CUIT, PUBLIC_OPERATOR_ADDRESS/);
+  });
+
+  it('is nothing in production with all three, and nothing in development or tests', () => {
+    expect(operatorWarning(loadConfig({ ...production, ...operator }))).toBeNull();
+    expect(operatorWarning(loadConfig({}))).toBeNull();
+    expect(operatorWarning(loadConfig({ NODE_ENV: 'test' }))).toBeNull();
+    expect(operatorWarning(loadConfig({ NODE_ENV: 'development', PUBLIC_OPERATOR_NAME: 'Velada S.R.L.' }))).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { envSchema, trustedProxies, type Settings } from './env-schema.ts';
 import { parseIdentityKey } from './services/identity-vault.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS, parsePushServiceHosts } from './services/push-endpoints.ts';
 import type { S3Settings } from './services/object-store/s3-store.ts';
+import { missingOperatorSettings, operatorIdentity, type OperatorIdentity } from '#shared/operator-identity.ts';
 
 /** The settings that only mean something with S3_BUCKET. */
 const S3_EXTRAS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
@@ -17,6 +18,8 @@ export interface Config {
   publicOrigin: string | undefined;
   /** Where links in mail and payment redirects point: PUBLIC_ORIGIN, or this machine outside production. */
   siteOrigin: string;
+  /** Who runs the site, as the footer names it: the PUBLIC_OPERATOR_* settings that are set (decision 062). */
+  operator: OperatorIdentity;
   adminPassword: string | undefined;
   seedDemo: boolean;
   /** Addresses or CIDR ranges of the reverse proxies whose forwarded headers count (api/middleware/forwarded.ts). */
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: c.DATABASE_URL || undefined,
     publicOrigin: c.PUBLIC_ORIGIN?.replace(/\/$/, ''),
     siteOrigin: c.PUBLIC_ORIGIN?.replace(/\/$/, '') ?? `http://localhost:${c.PORT}`,
+    operator: operatorIdentity({ name: c.PUBLIC_OPERATOR_NAME, cuit: c.PUBLIC_OPERATOR_CUIT, address: c.PUBLIC_OPERATOR_ADDRESS }),
     adminPassword: c.ADMIN_PASSWORD,
     // Demo data (and its partner admin) only where asked for in production.
     seedDemo: c.SEED_DEMO ?? !production,
@@ -164,4 +168,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: c.VAPID_SUBJECT ?? defaultVapidSubject(c.PUBLIC_ORIGIN, c.MAIL_FROM),
     pushServiceHosts: c.PUSH_SERVICE_HOSTS ? parsePushServiceHosts(c.PUSH_SERVICE_HOSTS)! : DEFAULT_PUSH_SERVICE_HOSTS,
   };
+}
+
+/**
+ * In production, the operator's identity settings the footer lacks (Argentine consumer law asks for all three): one
+ * line naming them, or null. Only a warning: the site works without them, and a start should not wait on paperwork.
+ */
+export function operatorWarning(config: Pick<Config, 'env' | 'operator'>): string | null {
+  if (config.env !== 'production') return null;
+  const missing = missingOperatorSettings(config.operator);
+  if (!missing.length) return null;
+  return `Warning: the footer does not show all that Argentine consumer law asks of the site's operator (razón social, CUIT, domicilio): set ${missing.join(', ')}, also when building the site (docs/decisions/062-operator-identity.md).`;
 }

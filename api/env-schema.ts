@@ -4,6 +4,7 @@ import net from 'node:net';
 import { z } from 'zod';
 import { parseIdentityKey } from './services/identity-vault.ts';
 import { parsePushServiceHosts } from './services/push-endpoints.ts';
+import { CUIT_MESSAGE, cuitDigits } from '#shared/operator-identity.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -52,6 +53,13 @@ export const envSchema = z.object({
     .refine((v) => v === undefined || new URL(v).origin === v.replace(/\/$/, ''), {
       message: 'must be an origin like https://velada.com.ar',
     }),
+  /** The operator the footer names (docs/decisions/062-operator-identity.md); read when building the site too. */
+  PUBLIC_OPERATOR_NAME: z.string().trim().min(2).max(200).optional(),
+  PUBLIC_OPERATOR_CUIT: z
+    .string()
+    .refine((v) => cuitDigits(v) !== null, { message: CUIT_MESSAGE })
+    .optional(),
+  PUBLIC_OPERATOR_ADDRESS: z.string().trim().min(5).max(300).optional(),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   SEED_DEMO: booleanFlag.optional(),
   TRUST_PROXY: z

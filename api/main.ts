@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, operatorWarning, type Config } from './config.ts';
 import { localAlertPhoneKey, localIdentityKey } from './local-keys.ts';
 import { createApp } from './app.ts';
 import { STOP_GRACE_MS, stoppable } from './server-stop.ts';
@@ -19,7 +19,7 @@ import { listenForCatalogChanges, readCatalogVersion } from '#db/queries/catalog
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
 import { startJobs } from './jobs.ts';
 import { webPushSender } from './services/search-alerts-job.ts';
-import { buildOriginDiffers, buildRefusesImagesFrom } from './static-site.ts';
+import { buildOperatorDiffers, buildOriginDiffers, buildRefusesImagesFrom } from './static-site.ts';
 import { createMailer } from './services/mail.ts';
 import { openObjectStore, type ObjectStore } from './services/object-store/object-store.ts';
 import { openRateLimitStore, type RateLimitStore } from './services/rate-limit-store.ts';
@@ -154,6 +154,11 @@ function checkSiteBuild(config: Config): void {
   if (mediaRefused) exitWith(mediaRefused);
   const originDiffers = buildOriginDiffers(path.join(distDir, 'client'), config.siteOrigin);
   if (originDiffers) console.warn(originDiffers);
+  // The footer's operator: unset in production, or set but not in the build's pages.
+  const operatorMissing = operatorWarning(config);
+  if (operatorMissing) console.warn(operatorMissing);
+  const operatorDiffers = buildOperatorDiffers(path.join(distDir, 'client'), config.operator);
+  if (operatorDiffers) console.warn(operatorDiffers);
 }
 
 function listen(server: http.Server, config: Config): void {

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { metaPolicyOf, pagePolicy } from './middleware/security-headers.ts';
 import { builtFilePolicy, contentTypeOf } from './static-files.ts';
+import { escapeHtml } from '#shared/html.ts';
+import { OPERATOR_SETTINGS, operatorFacts, type OperatorIdentity } from '#shared/operator-identity.ts';
 
 export interface StaticFile {
   type: string;
@@ -102,4 +104,20 @@ export function buildOriginDiffers(clientDir: string, siteOrigin: string): strin
   const canonical = /<link rel="canonical" href="([^"]*)"/.exec(fs.readFileSync(home, 'utf8'))?.[1];
   if (!canonical || new URL(canonical).origin === new URL(siteOrigin).origin) return null;
   return `Warning: the site was built with PUBLIC_ORIGIN=${new URL(canonical).origin}, not ${siteOrigin}: its static pages name another canonical address; run npm run build with PUBLIC_ORIGIN set.`;
+}
+
+/**
+ * The footer names the operator from PUBLIC_OPERATOR_* at build time (site/components/site-footer.astro): a warning
+ * when the build's home does not show a fact of the server's settings as the footer writes it ("CUIT: 30-…"), built
+ * without it or with another value, or null. Names the settings, not their values.
+ */
+export function buildOperatorDiffers(clientDir: string, operator: OperatorIdentity): string | null {
+  const home = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(home)) return null;
+  const page = fs.readFileSync(home, 'utf8');
+  const differ = operatorFacts(operator)
+    .filter((fact) => !page.includes(escapeHtml(`${fact.label}: ${fact.value}`)))
+    .map((fact) => OPERATOR_SETTINGS[fact.field]);
+  if (!differ.length) return null;
+  return `Warning: the site was built without the server's ${differ.join(', ')}: its footer names the operator otherwise; run npm run build with them set.`;
 }

@@ -1,7 +1,25 @@
 // The footer's Seguridad and Soporte links made real: checking an ad code, and the contact form whose messages
-// reach staff in the panel.
+// reach staff in the panel. Also the footer's link to consumer defence, which Argentine law asks of every page.
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
 import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
+
+test('every page links to the national consumer-defence complaints form; without operator settings no identity shows', async ({ page }) => {
+  await asReturningVisitor(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A prerendered page and one rendered per request.
+  for (const url of ['/terminos-condiciones', '/transparencia']) {
+    await page.goto(url);
+    const footer = page.getByRole('contentinfo');
+    const link = footer.getByRole('link', { name: 'Defensa de las y los consumidores. Para reclamos ingrese aquí' });
+    await expect(link, url).toHaveAttribute('href', 'https://www.argentina.gob.ar/produccion/defensadelconsumidor/formulario');
+    await expect(link, url).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(link, url).not.toHaveAttribute('target', /./);
+    expect((await link.boundingBox())!.height, url).toBeGreaterThanOrEqual(44);
+    // The end-to-end build has no PUBLIC_OPERATOR_* settings (their rendering is tested in shared/operator-identity.test.ts).
+    await expect(footer.getByText(/Razón social|CUIT|Domicilio/), url).toHaveCount(0);
+  }
+  await expectNoSeriousA11yViolations(page);
+});
 
 test("Verificar anuncio: a live ad's code says verified; an unknown code warns of a possible scam", async ({ page, db }) => {
   await asReturningVisitor(page);
