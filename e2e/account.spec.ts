@@ -159,7 +159,7 @@ test('verifying the identity from the account: the steps, a draft kept across a 
   await expect(page.getByText('Elegí un método de verificación para continuar.')).toBeVisible();
   await page.getByLabel(/Revisión manual/).check();
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('heading', { name: 'Paso 2: Identidad' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Identidad', exact: true })).toBeVisible();
   await page.getByLabel('Nombre y apellido (como en el DNI)').fill('Valentina Prueba Real');
 
   // A reload keeps the step and what was typed (not the files).

@@ -53,7 +53,10 @@ test('a new advertiser: account, RENAPER verification, consent, the ad with phot
   await expect(page.getByText('Elegí un método de verificación para continuar.')).toBeVisible();
   await page.getByLabel(/RENAPER/).check();
   await page.getByRole('button', { name: 'Continuar' }).click();
-  // Step 2: the RENAPER form.
+  // Step 2: the RENAPER form, still under the stepper's 1 (no "Paso 2" that the stepper does not show).
+  await expect(page.getByRole('heading', { name: 'Identidad', exact: true })).toBeVisible();
+  await expect(steps.getByRole('listitem').first()).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByRole('heading', { name: /^Paso/ })).toHaveCount(0);
   await page.getByLabel('Fecha de nacimiento').fill('1994-03-08');
   await page.getByLabel('Número de DNI').fill('38A12345');
   await page.getByLabel('Número de trámite').fill('00612345678');
@@ -76,7 +79,7 @@ test('a new advertiser: account, RENAPER verification, consent, the ad with phot
   });
   await expect(page.getByRole('button', { name: 'Continuar' })).toBeDisabled();
   await page.getByRole('button', { name: 'Volver atrás' }).click();
-  await expect(page.getByRole('heading', { name: 'Paso 1: Verificación' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Verificación', exact: true })).toBeVisible();
   await page.goto('/publicar-anuncio'); // now pending: the flow starts at the consent
   await waitForHydration(page);
   await expect(steps.getByRole('listitem')).toHaveText(['1 Consentimiento', '2 Anuncio']);

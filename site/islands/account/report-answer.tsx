@@ -6,7 +6,12 @@ import FieldError from '#site/islands/forms/field-error.tsx';
 import type { AdReview } from '#shared/contracts/advertiser/ad-review.ts';
 
 const MAX_LENGTH = 2000;
-const when = new Intl.DateTimeFormat('es-AR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' });
+const when = new Intl.DateTimeFormat('es-AR', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  hourCycle: 'h23',
+  timeZone: 'America/Argentina/Buenos_Aires',
+});
 
 export default function ReportAnswer(props: { review: AdReview }) {
   const [review, setReview] = useState(props.review);

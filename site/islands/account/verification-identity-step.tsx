@@ -90,7 +90,7 @@ interface IdentityStepProps {
 export default function IdentityStep({ method, text, errors, problem, busy, onSubmit, onFile, onBack }: IdentityStepProps) {
   return (
     <form onSubmit={onSubmit} className="account-form" noValidate>
-      <h2>Paso 2: Identidad</h2>
+      <h2>Identidad</h2>
       <p>
         {method === 'renaper' ? 'Completá los datos de tu DNI.' : 'Subí las fotos de tu DNI.'} El equipo de Velada revisa cada verificación
         en 24 a 48 horas.

@@ -14,7 +14,7 @@ interface MethodStepProps {
 export default function MethodStep({ method, error, onChoose, onSubmit }: MethodStepProps) {
   return (
     <form onSubmit={onSubmit} className="account-form" noValidate>
-      <h2>Paso 1: Verificación</h2>
+      <h2>Verificación</h2>
       <p>Solo publican personas adultas que verificaron su identidad. Elegí cómo hacerlo:</p>
       <fieldset className="choice-list" aria-describedby={error ? 'verify-method-error' : undefined}>
         <legend>Método de verificación</legend>

@@ -22,6 +22,7 @@ const timeLabel = new Intl.DateTimeFormat('es-AR', {
   month: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
+  hourCycle: 'h23',
 });
 
 /** The markers that touch the period, with the first and last day index they cover. */
