@@ -143,7 +143,7 @@ const ANSWERS: Record<RefusalReason, Answer> = {
   no_active_bank_account: [
     409,
     'no_active_bank_account',
-    'No hay ninguna cuenta bancaria activa. Activá una en Cuentas Bancarias antes de procesar pagos.',
+    'No hay ninguna cuenta bancaria activa. Activá una en Cuentas bancarias antes de procesar pagos.',
   ],
   open_hiding_report: [
     409,

@@ -37,7 +37,7 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await login(page, username, password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await waitForHydration(page); // the menu's buttons work once React has hydrated them
-  await expect(page.getByRole('heading', { level: 1, name: 'Resumen General' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen general' })).toBeVisible();
 }
 
 export async function openSection(page: Page, name: string): Promise<void> {

@@ -1,5 +1,5 @@
 // The panel's payments and staff accounts: Pagos (processing into a destination account, once; the CSV export),
-// Cuentas Bancarias and Administradores. Runs in the 'panel' project, after the site's tests: processing changes
+// Cuentas bancarias and Administradores. Runs in the 'panel' project, after the site's tests: processing changes
 // the figures that admin.spec.ts compares with the database.
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures.ts';
 import { exportCsv, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
@@ -71,15 +71,15 @@ test('Pagos: processing needs a destination account, completes the payment once,
   await expect(rows).toHaveCount(pending.length - 1);
 });
 
-test('Cuentas Bancarias: the add form follows the seed rules, refuses a wrong CBU, and one account is active', async ({ page, db }) => {
+test('Cuentas bancarias: the add form follows the seed rules, refuses a wrong CBU, and one account is active', async ({ page, db }) => {
   await signIn(page, 'velada_admin', SUPER_PASSWORD);
-  await openSection(page, 'Cuentas Bancarias');
+  await openSection(page, 'Cuentas bancarias');
   const rows = page.getByRole('table').locator('tbody tr');
   const before = Number((await db('bank_accounts').count({ n: '*' }).first())?.n);
   await expect(rows).toHaveCount(before);
   const submit = page.getByRole('button', { name: 'Agregar cuenta' });
   await expect(submit).toBeDisabled();
-  await expect(page.getByLabel('Tipo de cuenta')).toHaveValue('checking'); // Cuenta Corriente by default
+  await expect(page.getByLabel('Tipo de cuenta')).toHaveValue('checking'); // Cuenta corriente by default
   await page.getByLabel('Banco', { exact: true }).fill('Banco de Prueba S.A.');
   await expect(submit).toBeDisabled();
   const cbu = cbuFrom('0170099', String(Date.now()).slice(-13).padStart(13, '4'));
@@ -186,7 +186,7 @@ test('Administradores: a new partner gets exactly the ticked permissions, can be
   const partner = await partnerContext.newPage();
   await signIn(partner, 'cobranzas_e2e', password);
   const menu = partner.getByRole('navigation', { name: 'Secciones del panel' });
-  await expect(menu.getByRole('button')).toHaveText(['Resumen General', 'Pagos', 'Analytics', 'Configuración']);
+  await expect(menu.getByRole('button')).toHaveText(['Resumen general', 'Pagos', 'Estadísticas de visitas', 'Configuración']);
   await openSection(partner, 'Pagos');
   await expect(partner.getByRole('button', { name: /^Procesar/ }).first()).toBeVisible();
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-// The panel's Analytics, Configuración and Registro de actividad, and what a partner may see of them. Runs in the
+// The panel's Estadísticas de visitas, Configuración and Registro de actividad, and what a partner may see of them. Runs in the
 // 'panel' project, after the site's tests (the price change is seen by the public plans page).
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
 import { exportCsv, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
@@ -9,7 +9,10 @@ import type { AnalyticsSummary } from '#db/queries/analytics-summary.ts';
 import { insertAdministrator } from '#tooling/factories/index.ts';
 
 test.describe.configure({ mode: 'serial' });
-test('Analytics, Configuración and Registro de actividad: the summary and chart, prices saved, the log filtered', async ({ page, db }) => {
+test('Estadísticas de visitas, Configuración and Registro de actividad: the summary and chart, prices saved, the log filtered', async ({
+  page,
+  db,
+}) => {
   // Some visits of today, so the section has rows to draw. Other tests' visits may land meanwhile: what is
   // checked is that the section shows exactly the summary the server sent.
   const at = Date.now() - 60_000;
@@ -34,7 +37,7 @@ test('Analytics, Configuración and Registro de actividad: the summary and chart
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/admin/analytics/summary'));
   await signIn(page, 'velada_admin', SUPER_PASSWORD);
   const summary = (await (await answer).json()) as AnalyticsSummary;
-  await openSection(page, 'Analytics');
+  await openSection(page, 'Estadísticas de visitas');
   const figure = (label: string) => page.locator('.panel__card').filter({ hasText: label }).locator('strong');
   const count = new Intl.NumberFormat('es-AR');
   await expect(figure('Visitantes únicos hoy')).toHaveText(count.format(summary.uniqueVisitorsToday));
@@ -138,17 +141,23 @@ test('a partner sees only its sections: prices read-only, no payments, no super-
   });
   await signIn(page, username, 'clave-verificadora-1');
   const menu = page.getByRole('navigation', { name: 'Secciones del panel' });
-  await expect(menu.getByRole('button')).toHaveText(['Resumen General', /^Suscriptores/, /^Fotos reales/, 'Analytics', 'Configuración']);
+  await expect(menu.getByRole('button')).toHaveText([
+    'Resumen general',
+    /^Suscriptores/,
+    /^Fotos reales/,
+    'Estadísticas de visitas',
+    'Configuración',
+  ]);
 
   // A section named in the address that this admin may not open stays closed.
   await page.goto('/admin/dashboard#cuentas');
-  await expect(page.getByRole('heading', { level: 1, name: 'Resumen General' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen general' })).toBeVisible();
 
   await openSection(page, 'Configuración');
   await expect(page.getByLabel('Premium')).toHaveAttribute('readonly', '');
   await expect(page.getByRole('button', { name: 'Guardar cambios' })).toHaveCount(0);
   await expect(page.getByText('Solo el administrador principal puede cambiar los precios.')).toBeVisible();
-  await openSection(page, 'Analytics');
+  await openSection(page, 'Estadísticas de visitas');
   await expectNoSeriousA11yViolations(page);
 
   const statuses = await page.evaluate(async () => {

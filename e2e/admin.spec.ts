@@ -82,7 +82,7 @@ test('the super admin signs in and sees the real figures; refresh and logout wor
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await waitForHydration(page); // the menu's buttons work once React has hydrated them
   await expect(page.getByText('Administrador Principal').first()).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Resumen General' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen general' })).toBeVisible();
 
   const money = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', maximumFractionDigits: 0 });
   const card = (label: string) => page.locator('.panel__card').filter({ hasText: label }).locator('strong');

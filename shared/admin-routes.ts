@@ -69,7 +69,7 @@ export function mayCall(admin: { isMaster: boolean; permissions: readonly string
 
 /** The panel's sections, each with the route that defines who may open it. */
 export const PANEL_SECTIONS = [
-  { id: 'resumen', label: 'Resumen General', route: 'GET /api/admin/statistics' },
+  { id: 'resumen', label: 'Resumen general', route: 'GET /api/admin/statistics' },
   { id: 'suscriptores', label: 'Suscriptores', route: 'GET /api/admin/subscribers' },
   { id: 'fotos', label: 'Fotos reales', route: 'GET /api/admin/photo-verifications' },
   { id: 'anuncios', label: 'Anuncios', route: 'GET /api/admin/ads' },
@@ -77,9 +77,9 @@ export const PANEL_SECTIONS = [
   { id: 'alertas', label: 'Alertas de seguridad', route: 'GET /api/admin/safety-alerts' },
   { id: 'mensajes', label: 'Mensajes', route: 'GET /api/admin/messages' },
   { id: 'pagos', label: 'Pagos', route: 'GET /api/admin/payments' },
-  { id: 'cuentas', label: 'Cuentas Bancarias', route: 'POST /api/admin/bank-accounts' },
+  { id: 'cuentas', label: 'Cuentas bancarias', route: 'POST /api/admin/bank-accounts' },
   { id: 'administradores', label: 'Administradores', route: 'GET /api/admin/administrators' },
-  { id: 'analytics', label: 'Analytics', route: 'GET /api/admin/analytics/summary' },
+  { id: 'analytics', label: 'Estadísticas de visitas', route: 'GET /api/admin/analytics/summary' },
   { id: 'configuracion', label: 'Configuración', route: 'GET /api/admin/settings' },
   { id: 'registro', label: 'Registro de actividad', route: 'GET /api/admin/audit-log' },
 ] as const satisfies readonly { id: string; label: string; route: AdminRoute }[];

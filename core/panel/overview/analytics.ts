@@ -1,4 +1,4 @@
-// The Analytics section's summary, read from the daily rollups (db/queries/analytics-summary.ts).
+// The summary of the panel's Estadísticas de visitas, read from the daily rollups (db/queries/analytics-summary.ts).
 import type { Knex } from 'knex';
 import { analyticsSummary as readSummary, type AnalyticsSummary as SummaryRow } from '#db/queries/analytics-summary.ts';
 import type { AnalyticsSummary } from '#shared/contracts/staff/analytics.ts';

@@ -1,4 +1,4 @@
-// Cuentas Bancarias: the accounts that receive payments, one of them active (the one advertisers are told to
+// Cuentas bancarias: the accounts that receive payments, one of them active (the one advertisers are told to
 // transfer to). Whoever processes payments reads them; adding and activating are for the super admin.
 import type { Knex } from 'knex';
 import {

@@ -1,4 +1,4 @@
-// Pagos and Cuentas Bancarias on a real database: what staff see of payments and accounts, processing (the
+// Pagos and Cuentas bancarias on a real database: what staff see of payments and accounts, processing (the
 // advertiser told only once it committed), the receipt view, and the accounts' commands.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';

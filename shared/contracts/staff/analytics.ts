@@ -1,5 +1,5 @@
-// The Analytics section: consent-based visitor figures of today and the last 30 days (Buenos Aires days), the
-// top pages, sources, devices and browsers of the period, and one entry per day for the chart.
+// The panel's Estadísticas de visitas: consent-based visitor figures of today and the last 30 days (Buenos Aires
+// days), the top pages, sources, devices and browsers of the period, and one entry per day for the chart.
 
 export interface AnalyticsSummary {
   uniqueVisitorsToday: number;

@@ -1,4 +1,4 @@
-// Pagos and Cuentas Bancarias in the panel: the payments with their state and what staff check before confirming
+// Pagos and Cuentas bancarias in the panel: the payments with their state and what staff check before confirming
 // one (a receipt, a price kept from before a change), and the bank accounts that receive them.
 
 export type PaymentStatus = 'pending' | 'completed' | 'cancelled';

@@ -1,4 +1,4 @@
-// "Agregar cuenta bancaria" (Cuentas Bancarias, panel): an account that receives payments, checked with the seed's
+// "Agregar cuenta bancaria" (Cuentas bancarias, panel): an account that receives payments, checked with the seed's
 // rules before it is sent (a CBU's check digits among them).
 import { useState, type FormEvent } from 'react';
 import { showToast } from '#site/stores/toasts.ts';
@@ -90,8 +90,8 @@ export default function AddAccountForm(props: { onAdded: () => Promise<unknown> 
         <div className="field">
           <label htmlFor="account-type">Tipo de cuenta</label>
           <select id="account-type" value={draft.accountType} onChange={set('accountType')}>
-            <option value="checking">Cuenta Corriente</option>
-            <option value="savings">Caja de Ahorro</option>
+            <option value="checking">Cuenta corriente</option>
+            <option value="savings">Caja de ahorro</option>
           </select>
         </div>
       </div>

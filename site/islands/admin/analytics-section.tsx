@@ -1,5 +1,6 @@
-// Analytics: the consent-based visitor summary (today and the last 30 days, Buenos Aires days), the daily chart,
-// and the top pages, sources, devices and browsers of the period.
+// Estadísticas de visitas: the consent-based visitor summary (today and the last 30 days, Buenos Aires days), the
+// daily chart, and the top pages, sources (direct visits, search engines, social sites, links) and the devices and
+// browsers of the period.
 import { useMemo, type ReactNode } from 'react';
 import { formatCount } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
@@ -8,13 +9,22 @@ import type { AnalyticsSummary } from '#shared/contracts/staff/analytics.ts';
 
 const DEVICE_LABELS: Record<string, string> = { mobile: 'Celular', tablet: 'Tablet', desktop: 'Computadora' };
 const SOURCE_LABELS: Record<string, string> = { direct: 'Directo' };
+// The media site/lib/analytics/attribution.ts gives, and common campaign ones; any other utm_medium shows as written.
+const MEDIUM_LABELS: Record<string, string> = {
+  organic: 'búsqueda',
+  social: 'redes sociales',
+  referral: 'enlace',
+  campaign: 'campaña',
+  email: 'email',
+  cpc: 'anuncio pago',
+};
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
 export default function AnalyticsSection({ summary }: { summary: AnalyticsSummary }) {
   useExportList(
     useMemo(
       () => ({
-        name: 'analytics-por-dia',
+        name: 'visitas-por-dia',
         columns: ['Día', 'Páginas vistas', 'Visitantes únicos', 'Visitas'],
         rows: summary.daily.map((d) => [d.date, d.pageViews, d.visitors, d.visits]),
       }),
@@ -25,7 +35,7 @@ export default function AnalyticsSection({ summary }: { summary: AnalyticsSummar
   return (
     <section aria-labelledby="panel-section-title" className="panel__section">
       <h1 id="panel-section-title" tabIndex={-1}>
-        Analytics
+        Estadísticas de visitas
       </h1>
       <p className="panel__lead">Solo visitantes que aceptaron las cookies de análisis. Días de Buenos Aires.</p>
       <ul className="panel__cards">
@@ -44,7 +54,11 @@ export default function AnalyticsSection({ summary }: { summary: AnalyticsSummar
         <Ranking
           title="Fuentes de tráfico"
           columns={['Fuente / medio', 'Visitas']}
-          rows={summary.trafficSources.map((s) => [`${label(SOURCE_LABELS, s.source)} / ${s.medium}`, s.visits])}
+          rows={summary.trafficSources.map((s) => [
+            // A direct visit has no medium ('none').
+            s.medium === 'none' ? label(SOURCE_LABELS, s.source) : `${label(SOURCE_LABELS, s.source)} / ${label(MEDIUM_LABELS, s.medium)}`,
+            s.visits,
+          ])}
         />
         <Ranking
           title="Dispositivos"

@@ -1,4 +1,4 @@
-// Cuentas Bancarias (super admin): the accounts that receive payments, one of them active (the one advertisers
+// Cuentas bancarias (super admin): the accounts that receive payments, one of them active (the one advertisers
 // are shown to transfer to); add an account with the seed's rules, or make another one the active one.
 import { useMemo } from 'react';
 import { postData } from '#site/lib/admin-api.ts';
@@ -50,7 +50,7 @@ export default function BankAccountsSection(props: { accounts: BankAccount[]; on
   return (
     <section aria-labelledby="panel-section-title" className="panel__section">
       <h1 id="panel-section-title" tabIndex={-1}>
-        Cuentas Bancarias
+        Cuentas bancarias
       </h1>
       <p className="panel__lead">La cuenta activa es la que ven los anunciantes para transferir.</p>
       {props.accounts.length === 0 ? (

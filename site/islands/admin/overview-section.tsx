@@ -1,4 +1,4 @@
-// Resumen General: the statistics cards and, for those who may see payments, the recent activity (the first 5
+// Resumen general: the statistics cards and, for those who may see payments, the recent activity (the first 5
 // payments of the list).
 import { useMemo } from 'react';
 import { formatCount, formatMoney } from '#shared/format.ts';
@@ -53,7 +53,7 @@ export default function OverviewSection({
   return (
     <section aria-labelledby="panel-section-title" className="panel__section">
       <h1 id="panel-section-title" tabIndex={-1}>
-        Resumen General
+        Resumen general
       </h1>
       {failed && !stats && <p role="alert">No se pudieron cargar los datos. Probá con «Actualizar».</p>}
       {!stats && !failed && <p aria-live="polite">Cargando…</p>}
