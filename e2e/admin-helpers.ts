@@ -1,5 +1,5 @@
-// Shared steps of the panel's end-to-end tests: signing in, opening a section, the toasts, and reading the CSV
-// that 'Exportar' downloads.
+// Shared steps of the panel's end-to-end tests: signing in, opening a section, the toasts, reading the CSV that
+// 'Exportar' downloads, and the shape of a table on a computer (every column in view) and on a phone (cards).
 import fs from 'node:fs';
 import type { Cookie, Page } from '@playwright/test';
 import { expect, waitForHydration } from './fixtures.ts';
@@ -68,3 +68,47 @@ export async function exportCsv(page: Page): Promise<{ name: string; bom: boolea
 }
 
 export const toast = (page: Page, title: string) => page.locator('.toast').filter({ hasText: title });
+
+/**
+ * On a computer (1280×800): every column header of the table in the region is on screen, inside the region's box, and
+ * nothing scrolls sideways, neither the table in its region nor the page.
+ */
+export async function expectEveryColumnInView(page: Page, region: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const table = page.getByRole('region', { name: region });
+  const headers = table.getByRole('columnheader');
+  await expect(headers.first()).toBeVisible();
+  const box = (await table.boundingBox())!;
+  for (const header of await headers.all()) {
+    await expect(header).toBeVisible();
+    const cell = (await header.boundingBox())!;
+    expect(cell.x, await header.innerText()).toBeGreaterThanOrEqual(box.x - 0.5);
+    expect(cell.x + cell.width, await header.innerText()).toBeLessThanOrEqual(Math.min(box.x + box.width, 1280) + 0.5);
+  }
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+}
+
+/**
+ * On a phone (390×844): each row of the table in the region is a card within the screen, each value labelled with
+ * its column's name (buttons aside), and nothing scrolls sideways.
+ */
+export async function expectRowsAsCards(page: Page, region: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const table = page.getByRole('region', { name: region });
+  const headers = (await table.getByRole('columnheader').allTextContents()).filter((h) => h !== 'Acciones');
+  const rows = table.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const card = await rows.first().evaluate((row) => ({
+    display: getComputedStyle(row).display,
+    labels: [...row.children].filter((c) => c.hasAttribute('data-label')).map((c) => getComputedStyle(c, '::before').content),
+  }));
+  expect(card.display).toBe('grid');
+  expect(card.labels).toEqual(headers.map((h) => JSON.stringify(h)));
+  const box = (await rows.first().boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  if ((await rows.count()) > 1) expect((await rows.nth(1).boundingBox())!.y).toBeGreaterThanOrEqual(box.y + box.height);
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}

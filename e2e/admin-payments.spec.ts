@@ -2,7 +2,7 @@
 // Cuentas bancarias and Administradores. Runs in the 'panel' project, after the site's tests: processing changes
 // the figures that admin.spec.ts compares with the database.
 import { test, expect, expectNoSeriousA11yViolations } from './fixtures.ts';
-import { exportCsv, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
+import { expectEveryColumnInView, expectRowsAsCards, exportCsv, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { verifyPassword } from '#api/services/passwords.ts';
 import { cbuFrom } from '#shared/cbu.ts';
 
@@ -12,6 +12,11 @@ test('Pagos: processing needs a destination account, completes the payment once,
   await openSection(page, 'Pagos');
   const rows = page.getByRole('table').locator('tbody tr');
   await expect(rows).toHaveCount(Number((await db('payments').count({ n: '*' }).first())?.n));
+  // Every column in view on a computer; on a phone each payment is a card with all its values, not a tall row of two.
+  await expectEveryColumnInView(page, 'Tabla de pagos');
+  await expectRowsAsCards(page, 'Tabla de pagos');
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel('Estado').selectOption('pending');
   const pending = await db('payments')
     .where('status', 'pending')

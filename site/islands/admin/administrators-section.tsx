@@ -6,6 +6,7 @@ import { showToast } from '#site/stores/toasts.ts';
 import { postData, serverMessage } from '#site/lib/admin-api.ts';
 import { PERMISSION_LABELS } from '#shared/admin-permissions.ts';
 import { useExportList } from './panel-export.ts';
+import PanelTable, { type PanelColumns } from './panel-table.tsx';
 import PanelDialog from './panel-dialog.tsx';
 import NewPartnerForm from './new-partner-form.tsx';
 import { exportDateTime, formatDateTime } from './labels.ts';
@@ -116,64 +117,75 @@ interface StaffTableProps {
 
 function StaffTable({ administrators, busyId, onConfirm, onEnable }: StaffTableProps) {
   return (
-    <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de administradores">
-      <table className="panel__table">
-        <caption className="visually-hidden">Administradores</caption>
-        <thead>
-          <tr>
-            <th scope="col">Usuario y nombre</th>
-            <th scope="col">Rol y permisos</th>
-            <th scope="col">Estado</th>
-            <th scope="col">Acciones</th>
-          </tr>
-        </thead>
-        <tbody>
-          {administrators.map((a) => (
-            <StaffRow key={a.id} admin={a} busy={busyId === a.id} onConfirm={(kind) => onConfirm(kind, a)} onEnable={() => onEnable(a)} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PanelTable
+      label="Tabla de administradores"
+      caption="Administradores"
+      columns={staffColumns(busyId, onConfirm, onEnable)}
+      rows={administrators}
+      rowKey={(a) => a.id}
+    />
   );
 }
 
-/** A staff account; a partner's (not the super admin's) can be disabled or enabled, or given a new password. */
-function StaffRow(props: { admin: AdministratorRow; busy: boolean; onConfirm: (kind: Confirm['kind']) => void; onEnable: () => void }) {
-  const { admin: a, busy, onConfirm, onEnable } = props;
-  return (
-    <tr>
-      <th scope="row">
-        {a.username}
-        <span className="panel__muted panel__block">{a.fullName}</span>
-      </th>
-      <td className="panel__wrap">
-        {a.isMaster ? 'Administrador Principal' : 'Administrador'}
-        <span className="panel__muted panel__block">Permisos: {permissionList(a)}</span>
-      </td>
-      <td>
-        {a.active ? 'Activo' : 'Desactivado'}
-        <span className="panel__muted panel__block">Alta {formatDateTime(a.createdAt)}</span>
-      </td>
-      <td>
-        {!a.isMaster && (
+/** The staff accounts; a partner's (not the super admin's) can be disabled or enabled, or given a new password. */
+function staffColumns(
+  busyId: number | null,
+  onConfirm: StaffTableProps['onConfirm'],
+  onEnable: StaffTableProps['onEnable'],
+): PanelColumns<AdministratorRow> {
+  return [
+    {
+      header: 'Usuario y nombre',
+      rowHeader: true,
+      breakAnywhere: true,
+      cell: (a) => (
+        <>
+          {a.username}
+          <span className="panel__muted panel__block">{a.fullName}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Rol y permisos',
+      wide: true,
+      cell: (a) => (
+        <>
+          {a.isMaster ? 'Administrador Principal' : 'Administrador'}
+          <span className="panel__muted panel__block">Permisos: {permissionList(a)}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Estado',
+      cell: (a) => (
+        <>
+          {a.active ? 'Activo' : 'Desactivado'}
+          <span className="panel__muted panel__block">Alta {formatDateTime(a.createdAt)}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Acciones',
+      actions: true,
+      cell: (a) =>
+        !a.isMaster && (
           <span className="panel__row-actions">
             {a.active ? (
-              <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onConfirm('disable')}>
+              <button type="button" className="btn btn-outline" disabled={busyId === a.id} onClick={() => onConfirm('disable', a)}>
                 Desactivar<span className="visually-hidden"> a {a.username}</span>
               </button>
             ) : (
-              <button type="button" className="btn btn-outline" disabled={busy} onClick={onEnable}>
+              <button type="button" className="btn btn-outline" disabled={busyId === a.id} onClick={() => onEnable(a)}>
                 Activar<span className="visually-hidden"> a {a.username}</span>
               </button>
             )}
-            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onConfirm('reset')}>
+            <button type="button" className="btn btn-outline" disabled={busyId === a.id} onClick={() => onConfirm('reset', a)}>
               Restablecer contraseña<span className="visually-hidden"> de {a.username}</span>
             </button>
           </span>
-        )}
-      </td>
-    </tr>
-  );
+        ),
+    },
+  ];
 }
 
 /** Disabling a partner or resetting their password, said once more before it is done. */

@@ -5,6 +5,7 @@ import { useMemo, type ReactNode } from 'react';
 import { formatCount } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
 import DailyChart from './daily-chart.tsx';
+import PanelTable, { type PanelColumn } from './panel-table.tsx';
 import type { AnalyticsSummary } from '#shared/contracts/staff/analytics.ts';
 
 const DEVICE_LABELS: Record<string, string> = { mobile: 'Celular', tablet: 'Tablet', desktop: 'Computadora' };
@@ -90,30 +91,23 @@ function PageCell({ title, url }: { title: string; url: string }) {
 }
 
 function Ranking(props: { title: string; columns: [string, string]; rows: [ReactNode, number][] }) {
+  const columns: PanelColumn<{ name: ReactNode; n: number }>[] = [
+    { header: props.columns[0], cell: (r) => r.name, rowHeader: true, breakAnywhere: true },
+    { header: props.columns[1], cell: (r) => formatCount(r.n), numeric: true },
+  ];
   return (
     <div className="panel__ranking">
       <h2>{props.title}</h2>
       {props.rows.length === 0 ? (
         <p className="panel__muted">Sin datos en los últimos 30 días.</p>
       ) : (
-        <table className="panel__table">
-          <thead>
-            <tr>
-              <th scope="col">{props.columns[0]}</th>
-              <th scope="col" className="num">
-                {props.columns[1]}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.rows.map(([name, n], i) => (
-              <tr key={i}>
-                <td className="panel__wrap">{name}</td>
-                <td className="num">{formatCount(n)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PanelTable
+          label={`Tabla de ${props.title.charAt(0).toLowerCase()}${props.title.slice(1)}`}
+          caption={props.title}
+          columns={columns}
+          rows={props.rows.map(([name, n], i) => ({ i, name, n }))}
+          rowKey={(r) => r.i}
+        />
       )}
     </div>
   );

@@ -3,6 +3,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { usePanelList } from './use-panel-list.ts';
 import { useExportList } from './panel-export.ts';
+import PanelTable, { type PanelColumn } from './panel-table.tsx';
 import { exportDateTime, formatDateTime } from './labels.ts';
 import type { AuditLogItem as AuditLogEntry } from '#shared/contracts/staff/overview.ts';
 import { AUDIT_ACTION_LABELS, auditActionLabel, auditTargetLabel } from '#shared/audit-actions.ts';
@@ -88,35 +89,24 @@ function AuditFilters({ onApply }: { onApply: (filters: Filters) => void }) {
   );
 }
 
+const AUDIT_COLUMNS: PanelColumn<AuditLogEntry>[] = [
+  { header: 'Fecha', cell: (e) => formatDateTime(e.createdAt), nowrap: true },
+  { header: 'Usuario', cell: (e) => e.username ?? '—', breakAnywhere: true },
+  { header: 'Acción', cell: (e) => auditActionLabel(e.action), rowHeader: true },
+  { header: 'Objeto', cell: (e) => target(e) },
+  { header: 'Detalle', cell: (e) => details(e), wide: true, breakAnywhere: true, className: 'panel__mono' },
+  { header: 'IP', cell: (e) => e.ip ?? '', breakAnywhere: true },
+];
+
 function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
   return (
-    <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla del registro de actividad">
-      <table className="panel__table">
-        <caption className="visually-hidden">Registro de actividad</caption>
-        <thead>
-          <tr>
-            <th scope="col">Fecha</th>
-            <th scope="col">Usuario</th>
-            <th scope="col">Acción</th>
-            <th scope="col">Objeto</th>
-            <th scope="col">Detalle</th>
-            <th scope="col">IP</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.id}>
-              <td>{formatDateTime(e.createdAt)}</td>
-              <td>{e.username ?? '—'}</td>
-              <td>{auditActionLabel(e.action)}</td>
-              <td>{target(e)}</td>
-              <td className="panel__wrap panel__mono">{details(e)}</td>
-              <td>{e.ip ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PanelTable
+      label="Tabla del registro de actividad"
+      caption="Registro de actividad"
+      columns={AUDIT_COLUMNS}
+      rows={entries}
+      rowKey={(e) => e.id}
+    />
   );
 }
 

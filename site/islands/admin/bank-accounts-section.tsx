@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { postData } from '#site/lib/admin-api.ts';
 import AddAccountForm from './add-bank-account-form.tsx';
 import { useExportList } from './panel-export.ts';
+import PanelTable, { type PanelColumns } from './panel-table.tsx';
 import { ACCOUNT_TYPE_LABELS } from './labels.ts';
 import type { BankAccountItem as BankAccount } from '#shared/contracts/staff/payments.ts';
 import { usePanelAction } from './use-panel-action.ts';
@@ -56,59 +57,66 @@ export default function BankAccountsSection(props: { accounts: BankAccount[]; on
       {props.accounts.length === 0 ? (
         <p>Todavía no hay cuentas bancarias.</p>
       ) : (
-        <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de cuentas bancarias">
-          <table className="panel__table">
-            <caption className="visually-hidden">Cuentas bancarias</caption>
-            <thead>
-              <tr>
-                <th scope="col">Banco y titular</th>
-                <th scope="col">Cuenta</th>
-                <th scope="col">CBU y alias</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Acciones</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.accounts.map((a) => (
-                <BankAccountRow key={a.id} account={a} busy={busyId === a.id} onActivate={() => void activate(a)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PanelTable
+          label="Tabla de cuentas bancarias"
+          caption="Cuentas bancarias"
+          columns={accountColumns(busyId, (a) => void activate(a))}
+          rows={props.accounts}
+          rowKey={(a) => a.id}
+        />
       )}
       <AddAccountForm onAdded={props.onChanged} />
     </section>
   );
 }
 
-/** An account; an inactive one can be made the active one. */
-function BankAccountRow({ account: a, busy, onActivate }: { account: BankAccount; busy: boolean; onActivate: () => void }) {
-  return (
-    <tr>
-      <th scope="row">
-        {a.bankName}
-        <span className="panel__muted panel__block">{a.accountHolder}</span>
-      </th>
-      <td>
-        {ACCOUNT_TYPE_LABELS[a.accountType]}
-        <span className="panel__muted panel__block">{a.accountNumber}</span>
-      </td>
-      <td>
-        <span className="panel__mono">{a.cbu}</span>
-        <span className="panel__muted panel__block">{a.alias ?? 'Sin alias'}</span>
-      </td>
-      <td>{a.active ? <span className="badge badge-verified">Activa</span> : 'Inactiva'}</td>
-      <td>
-        {!a.active && (
-          <button type="button" className="btn btn-outline" disabled={busy} onClick={onActivate}>
+/** The accounts; an inactive one can be made the active one. */
+function accountColumns(busyId: number | null, onActivate: (account: BankAccount) => void): PanelColumns<BankAccount> {
+  return [
+    {
+      header: 'Banco y titular',
+      rowHeader: true,
+      cell: (a) => (
+        <>
+          {a.bankName}
+          <span className="panel__muted panel__block">{a.accountHolder}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Cuenta',
+      cell: (a) => (
+        <>
+          {ACCOUNT_TYPE_LABELS[a.accountType]}
+          <span className="panel__muted panel__block">{a.accountNumber}</span>
+        </>
+      ),
+    },
+    {
+      header: 'CBU y alias',
+      breakAnywhere: true,
+      wide: true,
+      cell: (a) => (
+        <>
+          <span className="panel__mono">{a.cbu}</span>
+          <span className="panel__muted panel__block">{a.alias ?? 'Sin alias'}</span>
+        </>
+      ),
+    },
+    { header: 'Estado', cell: (a) => (a.active ? <span className="badge badge-verified">Activa</span> : 'Inactiva') },
+    {
+      header: 'Acciones',
+      actions: true,
+      cell: (a) =>
+        !a.active && (
+          <button type="button" className="btn btn-outline" disabled={busyId === a.id} onClick={() => onActivate(a)}>
             Activar
             <span className="visually-hidden">
               {' '}
               {a.bankName} {a.alias ?? a.cbu}
             </span>
           </button>
-        )}
-      </td>
-    </tr>
-  );
+        ),
+    },
+  ];
 }

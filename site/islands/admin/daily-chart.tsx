@@ -1,6 +1,7 @@
 // The analytics chart: page views per day over the last 30 days as SVG bars, with the same figures in a table
 // for screen readers and for anyone who wants the numbers.
 import { formatCount } from '#shared/format.ts';
+import PanelTable, { type PanelColumn } from './panel-table.tsx';
 
 interface Day {
   date: string;
@@ -12,6 +13,11 @@ const WIDTH = 600;
 const HEIGHT = 160;
 const AXIS = 18;
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+const DAY_COLUMNS: PanelColumn<Day>[] = [
+  { header: 'Día', cell: (d) => dayLabel(d.date), rowHeader: true, nowrap: true },
+  { header: 'Páginas vistas', cell: (d) => formatCount(d.pageViews), numeric: true },
+  { header: 'Visitantes únicos', cell: (d) => formatCount(d.visitors), numeric: true },
+];
 
 export default function DailyChart({ days }: { days: Day[] }) {
   const busiest = Math.max(0, ...days.map((d) => d.pageViews));
@@ -54,30 +60,13 @@ export default function DailyChart({ days }: { days: Day[] }) {
       </svg>
       <details>
         <summary>Ver los datos por día</summary>
-        <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de páginas vistas por día">
-          <table className="panel__table">
-            <thead>
-              <tr>
-                <th scope="col">Día</th>
-                <th scope="col" className="num">
-                  Páginas vistas
-                </th>
-                <th scope="col" className="num">
-                  Visitantes únicos
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.date}>
-                  <th scope="row">{dayLabel(d.date)}</th>
-                  <td className="num">{formatCount(d.pageViews)}</td>
-                  <td className="num">{formatCount(d.visitors)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PanelTable
+          label="Tabla de páginas vistas por día"
+          caption="Páginas vistas y visitantes únicos por día"
+          columns={DAY_COLUMNS}
+          rows={days}
+          rowKey={(d) => d.date}
+        />
       </details>
     </figure>
   );

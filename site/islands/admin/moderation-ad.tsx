@@ -5,6 +5,7 @@ import { rateTable } from '#shared/rates.ts';
 import type { ModerationItem } from '#shared/contracts/staff/moderation.ts';
 import ReviewReasons from './review-reasons.tsx';
 import { formatDateTime } from './labels.ts';
+import PanelTable, { type PanelColumns } from './panel-table.tsx';
 
 export const VERIFICATION = {
   verified: 'Identidad verificada',
@@ -97,35 +98,27 @@ export default function ModerationAd({ ad, busy, onApprove, onRefuse, onStats }:
 function AdRates({ ad }: { ad: ModerationItem }) {
   const { durations, rows } = rateTable(ad.rates, ad.services);
   if (!rows.length) return <p className="panel__muted">Sin tarifas cargadas.</p>;
+  const columns: PanelColumns<(typeof rows)[number]> = [
+    { header: '', cell: (row) => row.label, rowHeader: true },
+    ...durations.map((d, i) => ({
+      header: d.label,
+      numeric: true,
+      cell: (row: (typeof rows)[number]) => (row.amounts[i] === null ? '—' : formatMoney(row.amounts[i]!)),
+    })),
+  ];
   return (
-    <div className="panel__table-wrap" tabIndex={0} role="region" aria-label={`Tarifas de «${ad.title}»`}>
-      <table className="panel__table panel__rates">
-        <caption>
+    <PanelTable
+      label={`Tarifas de «${ad.title}»`}
+      caption={
+        <>
           Tarifas<span className="visually-hidden"> de «{ad.title}»</span>
-        </caption>
-        <thead>
-          <tr>
-            <td />
-            {durations.map((d) => (
-              <th key={d.value} scope="col" className="num">
-                {d.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.place}>
-              <th scope="row">{row.label}</th>
-              {row.amounts.map((amount, i) => (
-                <td key={durations[i]!.value} className="num">
-                  {amount === null ? '—' : formatMoney(amount)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+      showCaption
+      className="panel__rates"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.place}
+    />
   );
 }

@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { formatCount, formatMoney } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
+import PanelTable, { type PanelColumn } from './panel-table.tsx';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, exportDateTime, formatDateTime } from './labels.ts';
 import type { PanelStatistics } from '#shared/contracts/staff/overview.ts';
 import type { PaymentItem } from '#shared/contracts/staff/payments.ts';
@@ -82,38 +83,25 @@ export default function OverviewSection({
   );
 }
 
-/** The first payments of the list, newest first. */
+/** The first payments of the list, newest first: every column the Pagos list has, on one screen. */
+const RECENT_COLUMNS: PanelColumn<PaymentItem>[] = [
+  { header: 'Fecha', cell: (p) => formatDateTime(p.createdAt), nowrap: true },
+  { header: 'Anunciante', cell: (p) => p.advertiserName, rowHeader: true },
+  { header: 'Descripción', cell: (p) => p.description, wide: true },
+  { header: 'Medio', cell: (p) => PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod },
+  { header: 'Estado', cell: (p) => PAYMENT_STATUS_LABELS[p.paymentStatus] },
+  { header: 'Monto', cell: (p) => formatMoney(p.amount), numeric: true },
+];
+
 function RecentPayments({ payments }: { payments: PaymentItem[] }) {
   return (
-    <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de los últimos pagos">
-      <table className="panel__table">
-        <caption className="visually-hidden">Los últimos 5 pagos</caption>
-        <thead>
-          <tr>
-            <th scope="col">Fecha</th>
-            <th scope="col">Anunciante</th>
-            <th scope="col">Descripción</th>
-            <th scope="col">Medio</th>
-            <th scope="col">Estado</th>
-            <th scope="col" className="num">
-              Monto
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {payments.map((p) => (
-            <tr key={p.id}>
-              <td>{formatDateTime(p.createdAt)}</td>
-              <td>{p.advertiserName}</td>
-              <td>{p.description}</td>
-              <td>{PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod}</td>
-              <td>{PAYMENT_STATUS_LABELS[p.paymentStatus]}</td>
-              <td className="num">{formatMoney(p.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PanelTable
+      label="Tabla de los últimos pagos"
+      caption={`Los últimos ${RECENT} pagos`}
+      columns={RECENT_COLUMNS}
+      rows={payments}
+      rowKey={(p) => p.id}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { showToast } from '#site/stores/toasts.ts';
 import { postData, serverMessage } from '#site/lib/admin-api.ts';
 import { formatMoney } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
+import PanelTable, { type PanelColumns } from './panel-table.tsx';
 import PanelDialog from './panel-dialog.tsx';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, exportDateTime, formatDateTime } from './labels.ts';
 import type { BankAccountItem as BankAccount, PaymentItem as Payment } from '#shared/contracts/staff/payments.ts';
@@ -45,41 +46,48 @@ function usePaymentsExport(shown: Payment[], bankAccounts: BankAccount[] | null)
   );
 }
 
-interface PaymentRowProps {
-  payment: Payment;
-  accountName: (id: number | null) => string;
-  canProcess: boolean;
-  onProcess: () => void;
-}
-
-/** A payment; a pending one can be processed by staff who may. */
-function PaymentRow({ payment: p, accountName, canProcess, onProcess }: PaymentRowProps) {
-  return (
-    <tr>
-      <td>{formatDateTime(p.createdAt)}</td>
-      <th scope="row">{p.advertiserName}</th>
-      <td className="panel__wrap">
-        {p.description}
-        <span className="panel__muted panel__block">{p.reference}</span>
-        <PaymentExtras payment={p} />
-      </td>
-      <td>
-        {PAYMENT_STATUS_LABELS[p.paymentStatus]}
-        <span className="panel__muted panel__block">{PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod}</span>
-        {p.bankAccountId !== null && <span className="panel__muted panel__block">{accountName(p.bankAccountId)}</span>}
-      </td>
-      <td className="num">{formatMoney(p.amount)}</td>
-      {canProcess && (
-        <td>
-          {p.paymentStatus === 'pending' && (
-            <button type="button" className="btn btn-primary" onClick={onProcess}>
-              Procesar<span className="visually-hidden"> el pago {p.reference}</span>
-            </button>
-          )}
-        </td>
-      )}
-    </tr>
-  );
+/** The payments; a pending one can be processed by staff who may. */
+function paymentColumns(
+  accountName: (id: number | null) => string,
+  canProcess: boolean,
+  onProcess: (p: Payment) => void,
+): PanelColumns<Payment> {
+  return [
+    { header: 'Fecha', cell: (p) => formatDateTime(p.createdAt), nowrap: true },
+    { header: 'Anunciante', cell: (p) => p.advertiserName, rowHeader: true },
+    {
+      header: 'Descripción y referencia',
+      wide: true,
+      cell: (p) => (
+        <>
+          {p.description}
+          <span className="panel__muted panel__block panel-table__anywhere">{p.reference}</span>
+          <PaymentExtras payment={p} />
+        </>
+      ),
+    },
+    { header: 'Medio', cell: (p) => PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod },
+    {
+      header: 'Estado',
+      cell: (p) => (
+        <>
+          {PAYMENT_STATUS_LABELS[p.paymentStatus]}
+          {p.bankAccountId !== null && <span className="panel__muted panel__block">Destino: {accountName(p.bankAccountId)}</span>}
+        </>
+      ),
+    },
+    { header: 'Monto', cell: (p) => formatMoney(p.amount), numeric: true },
+    canProcess && {
+      header: 'Acciones',
+      actions: true,
+      cell: (p) =>
+        p.paymentStatus === 'pending' && (
+          <button type="button" className="btn btn-primary" onClick={() => onProcess(p)}>
+            Procesar<span className="visually-hidden"> el pago {p.reference}</span>
+          </button>
+        ),
+    },
+  ];
 }
 
 export default function PaymentsSection(props: {
@@ -112,34 +120,13 @@ export default function PaymentsSection(props: {
       {shown.length === 0 ? (
         <p>No hay pagos con ese estado.</p>
       ) : (
-        <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de pagos">
-          <table className="panel__table">
-            <caption className="visually-hidden">Pagos</caption>
-            <thead>
-              <tr>
-                <th scope="col">Fecha</th>
-                <th scope="col">Anunciante</th>
-                <th scope="col">Descripción y referencia</th>
-                <th scope="col">Estado y medio</th>
-                <th scope="col" className="num">
-                  Monto
-                </th>
-                {props.canProcess && <th scope="col">Acciones</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((p) => (
-                <PaymentRow
-                  key={p.id}
-                  payment={p}
-                  accountName={accountName}
-                  canProcess={props.canProcess}
-                  onProcess={() => setProcessing(p)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PanelTable
+          label="Tabla de pagos"
+          caption="Pagos"
+          columns={paymentColumns(accountName, props.canProcess, setProcessing)}
+          rows={shown}
+          rowKey={(p) => p.id}
+        />
       )}
       <PanelDialog title="Procesar pago" open={processing !== null} onClose={() => setProcessing(null)}>
         {processing && (

@@ -13,7 +13,8 @@ import { exportDateTime } from './labels.ts';
 import type { ReportItem } from '#shared/contracts/staff/reports.ts';
 import { reportReasonLabel } from '#shared/report-reasons.ts';
 import { usePanelAction } from './use-panel-action.ts';
-import ReportRow from './report-row.tsx';
+import PanelTable from './panel-table.tsx';
+import { reportColumns, reportSteps } from './report-columns.tsx';
 
 const STATUSES: [ReportItem['status'], string][] = [
   ['open', 'Abiertas'],
@@ -106,32 +107,20 @@ export default function ReportsSection(props: { reloadToken: number; onUnauthori
       )}
       {reports?.length === 0 && <p>No hay denuncias en este estado.</p>}
       {reports && reports.length > 0 && (
-        <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de denuncias">
-          <table className="panel__table">
-            <caption className="visually-hidden">Denuncias</caption>
-            <thead>
-              <tr>
-                <th scope="col">Fecha</th>
-                <th scope="col">Aviso</th>
-                <th scope="col">Motivo y detalles</th>
-                <th scope="col">Acciones</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reports.map((r) => (
-                <ReportRow
-                  key={r.id}
-                  report={r}
-                  busy={busyId === r.id}
-                  releasing={releasing === r.id}
-                  onDecide={(action) => void decide(r, action)}
-                  onPreservation={(action) => void preservation(r, action)}
-                  onReleasing={(asking) => setReleasing(asking ? r.id : null)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PanelTable
+          label="Tabla de denuncias"
+          caption="Denuncias"
+          columns={reportColumns({
+            busyId,
+            releasingId: releasing,
+            onDecide: (r, action) => void decide(r, action),
+            onPreservation: (r, action) => void preservation(r, action),
+            onReleasing: (r) => setReleasing(r?.id ?? null),
+          })}
+          rows={reports}
+          rowKey={(r) => r.id}
+          below={reportSteps}
+        />
       )}
     </section>
   );

@@ -2,6 +2,7 @@
 import type { SafetyAlertReview } from '#shared/contracts/staff/safety-alerts.ts';
 import { formatAlertDate, safetyAlertKindLabel, SAFETY_ALERT_STATUS_LABELS, type SafetyAlertStatus } from '#shared/safety-alerts.ts';
 import { formatDateTime } from './labels.ts';
+import PanelTable, { EmailText, type PanelColumns } from './panel-table.tsx';
 
 const COUNT_WORDS: Record<SafetyAlertStatus, [one: string, many: string]> = {
   pending: ['en revisión', 'en revisión'],
@@ -26,73 +27,79 @@ export default function AlertsTable(props: {
   onApprove: (alert: SafetyAlertReview) => void;
   onRefuse: (alert: SafetyAlertReview, action: 'reject' | 'withdraw') => void;
 }) {
-  const { alerts, busyId } = props;
+  const { alerts } = props;
   const withActions = alerts.some((a) => a.status === 'pending' || a.status === 'approved');
-  return (
-    <div className="panel__table-wrap" tabIndex={0} role="region" aria-label={props.label}>
-      <table className="panel__table">
-        <caption className="visually-hidden">{props.label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Reportada</th>
-            <th scope="col">Incidente</th>
-            <th scope="col">Quién reportó</th>
-            <th scope="col">Otras alertas del número</th>
-            {withActions && <th scope="col">Acciones</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {alerts.map((a) => (
-            <tr key={a.id}>
-              <td>
-                {formatDateTime(a.createdAt)}
-                <span className="panel__muted panel__block">{SAFETY_ALERT_STATUS_LABELS[a.status]}</span>
-              </td>
-              <th scope="row" className="panel__wrap">
-                {safetyAlertKindLabel(a.kind)}
-                <span className="panel__muted panel__block">
-                  {a.incidentDate ? `Incidente del ${formatAlertDate(a.incidentDate)}` : 'Sin fecha del incidente'}
-                </span>
-                <span className="panel__block">{a.description}</span>
-                {a.decisionReason && <span className="panel__muted panel__block">Motivo: {a.decisionReason}</span>}
-              </th>
-              <td className="panel__wrap">
-                {a.reporter.name} (n.º {a.reporter.id})<span className="panel__muted panel__block">{a.reporter.email}</span>
-              </td>
-              <td>{sameNumberText(a.sameNumber)}</td>
-              {withActions && (
-                <td>
-                  {a.status === 'pending' && (
-                    <span className="panel__row-actions">
-                      <button type="button" className="btn btn-primary" disabled={busyId === a.id} onClick={() => props.onApprove(a)}>
-                        Aprobar<span className="visually-hidden"> la alerta {a.id}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-outline"
-                        disabled={busyId === a.id}
-                        onClick={() => props.onRefuse(a, 'reject')}
-                      >
-                        Rechazar<span className="visually-hidden"> la alerta {a.id}</span>
-                      </button>
-                    </span>
-                  )}
-                  {a.status === 'approved' && (
-                    <button
-                      type="button"
-                      className="btn btn-outline"
-                      disabled={busyId === a.id}
-                      onClick={() => props.onRefuse(a, 'withdraw')}
-                    >
-                      Retirar<span className="visually-hidden"> la alerta {a.id}</span>
-                    </button>
-                  )}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: PanelColumns<SafetyAlertReview> = [
+    {
+      header: 'Reportada',
+      cell: (a) => (
+        <>
+          <span className="panel-table__nowrap">{formatDateTime(a.createdAt)}</span>
+          <span className="panel__muted panel__block">{SAFETY_ALERT_STATUS_LABELS[a.status]}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Incidente',
+      rowHeader: true,
+      wide: true,
+      cell: (a) => (
+        <>
+          {safetyAlertKindLabel(a.kind)}
+          <span className="panel__muted panel__block">
+            {a.incidentDate ? `Incidente del ${formatAlertDate(a.incidentDate)}` : 'Sin fecha del incidente'}
+          </span>
+          <span className="panel__block">{a.description}</span>
+          {a.decisionReason && <span className="panel__muted panel__block">Motivo: {a.decisionReason}</span>}
+        </>
+      ),
+    },
+    {
+      header: 'Quién reportó',
+      breakAnywhere: true,
+      cell: (a) => (
+        <>
+          {a.reporter.name} (n.º {a.reporter.id})
+          <span className="panel__muted panel__block">
+            <EmailText email={a.reporter.email} />
+          </span>
+        </>
+      ),
+    },
+    { header: 'Otras alertas del número', cell: (a) => sameNumberText(a.sameNumber) },
+    withActions && {
+      header: 'Acciones',
+      actions: true,
+      cell: (a) => <AlertActions alert={a} busyId={props.busyId} onApprove={props.onApprove} onRefuse={props.onRefuse} />,
+    },
+  ];
+  return <PanelTable label={props.label} caption={props.label} columns={columns} rows={alerts} rowKey={(a) => a.id} />;
+}
+
+/** Approve or reject a pending alert; withdraw an approved one. */
+function AlertActions(props: {
+  alert: SafetyAlertReview;
+  busyId: number | null;
+  onApprove: (alert: SafetyAlertReview) => void;
+  onRefuse: (alert: SafetyAlertReview, action: 'reject' | 'withdraw') => void;
+}) {
+  const { alert: a, busyId } = props;
+  if (a.status === 'pending')
+    return (
+      <span className="panel__row-actions">
+        <button type="button" className="btn btn-primary" disabled={busyId === a.id} onClick={() => props.onApprove(a)}>
+          Aprobar<span className="visually-hidden"> la alerta {a.id}</span>
+        </button>
+        <button type="button" className="btn btn-outline" disabled={busyId === a.id} onClick={() => props.onRefuse(a, 'reject')}>
+          Rechazar<span className="visually-hidden"> la alerta {a.id}</span>
+        </button>
+      </span>
+    );
+  if (a.status === 'approved')
+    return (
+      <button type="button" className="btn btn-outline" disabled={busyId === a.id} onClick={() => props.onRefuse(a, 'withdraw')}>
+        Retirar<span className="visually-hidden"> la alerta {a.id}</span>
+      </button>
+    );
+  return null;
 }

@@ -6,6 +6,7 @@ import PanelDialog from './panel-dialog.tsx';
 import VerificationReview from './verification-review.tsx';
 import { categoryLabel } from '#shared/format.ts';
 import { useExportList } from './panel-export.ts';
+import PanelTable, { EmailText, type PanelColumns } from './panel-table.tsx';
 import type { SubscriberItem } from '#shared/contracts/staff/verification.ts';
 
 type Filter = 'all' | 'active' | 'inactive' | 'pending';
@@ -44,29 +45,27 @@ function useSubscribersExport(shown: SubscriberItem[]) {
   );
 }
 
-/** An advertiser; a pending verification can be reviewed by staff who may decide it. */
-function SubscriberRow(props: { subscriber: SubscriberItem; canDecide: boolean; onReview: () => void }) {
-  const { subscriber: s, canDecide, onReview } = props;
-  return (
-    <tr>
-      <th scope="row">{s.fullName}</th>
-      <td>{s.email}</td>
-      <td>{s.dni ?? '—'}</td>
-      <td>{s.category ? categoryLabel(s.category) : '—'}</td>
-      <td>{VERIFICATION_LABELS[s.verificationStatus]}</td>
-      <td>{s.subscriptionStatus === 'active' ? 'Activa' : 'Inactiva'}</td>
-      <td>{PLAN_LABELS[s.subscriptionPlan] ?? s.subscriptionPlan}</td>
-      {canDecide && (
-        <td>
-          {s.verificationStatus === 'pending' && (
-            <button type="button" className="btn btn-primary" onClick={onReview}>
-              Revisar<span className="visually-hidden"> a {s.fullName}</span>
-            </button>
-          )}
-        </td>
-      )}
-    </tr>
-  );
+/** The advertisers, with 'Revisar' on a pending verification for staff who may decide it. */
+function subscriberColumns(canDecide: boolean, onReview: (s: SubscriberItem) => void): PanelColumns<SubscriberItem> {
+  return [
+    { header: 'Nombre', cell: (s) => s.fullName, rowHeader: true },
+    { header: 'Email', cell: (s) => <EmailText email={s.email} />, breakAnywhere: true },
+    { header: 'DNI', cell: (s) => s.dni ?? '—', nowrap: true },
+    { header: 'Categoría', cell: (s) => (s.category ? categoryLabel(s.category) : '—') },
+    { header: 'Verificación', cell: (s) => VERIFICATION_LABELS[s.verificationStatus] },
+    { header: 'Suscripción', cell: (s) => (s.subscriptionStatus === 'active' ? 'Activa' : 'Inactiva') },
+    { header: 'Plan', cell: (s) => PLAN_LABELS[s.subscriptionPlan] ?? s.subscriptionPlan },
+    canDecide && {
+      header: 'Acciones',
+      actions: true,
+      cell: (s) =>
+        s.verificationStatus === 'pending' && (
+          <button type="button" className="btn btn-primary" onClick={() => onReview(s)}>
+            Revisar<span className="visually-hidden"> a {s.fullName}</span>
+          </button>
+        ),
+    },
+  ];
 }
 
 export default function SubscribersSection(props: {
@@ -108,28 +107,13 @@ export default function SubscribersSection(props: {
       {shown.length === 0 ? (
         <p>No hay suscriptores que coincidan.</p>
       ) : (
-        <div className="panel__table-wrap" tabIndex={0} role="region" aria-label="Tabla de suscriptores">
-          <table className="panel__table">
-            <caption className="visually-hidden">Suscriptores</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nombre</th>
-                <th scope="col">Email</th>
-                <th scope="col">DNI</th>
-                <th scope="col">Categoría</th>
-                <th scope="col">Verificación</th>
-                <th scope="col">Suscripción</th>
-                <th scope="col">Plan</th>
-                {props.canDecide && <th scope="col">Acciones</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {shown.slice(0, MAX_ROWS).map((s) => (
-                <SubscriberRow key={s.id} subscriber={s} canDecide={props.canDecide} onReview={() => setReviewing(s)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PanelTable
+          label="Tabla de suscriptores"
+          caption="Suscriptores"
+          columns={subscriberColumns(props.canDecide, setReviewing)}
+          rows={shown.slice(0, MAX_ROWS)}
+          rowKey={(s) => s.id}
+        />
       )}
       <PanelDialog
         title={reviewing ? `Verificación de ${reviewing.fullName}` : ''}

@@ -1,10 +1,11 @@
-// One report in Denuncias' table: when it came and how long it has waited, the ad reported (or what was kept of it),
-// the reason with the details and the advertiser's answers, and the actions; the steps to the authorities below it
-// for a possible minor or trafficking.
+// Denuncias' table: for each report when it came and how long it has waited, the ad reported (or what was kept of
+// it), the reason with the details and the advertiser's answers, and the actions; the steps to the authorities below
+// it for a possible minor or trafficking.
 import type { ReportItem } from '#shared/contracts/staff/reports.ts';
 import { reportAge, reportReasonLabel } from '#shared/report-reasons.ts';
 import { formatDateTime } from './labels.ts';
 import EscalationSteps, { ESCALATED_REASONS } from './escalation-steps.tsx';
+import type { PanelColumns } from './panel-table.tsx';
 
 const AD_STATE_LABELS: Record<string, string> = {
   held: 'oculto por denuncia',
@@ -17,46 +18,45 @@ const WITHHELD: Record<string, string> = {
   day_limit: 'No ocultó el anuncio: quien denunció ya ocultó el máximo de avisos del día.',
 };
 
-interface ReportRowProps {
-  report: ReportItem;
-  /** An action on this report is running. */
-  busy: boolean;
-  /** 'Liberar la preservación' asked, waiting for its confirmation. */
-  releasing: boolean;
-  onDecide: (action: 'resolve' | 'dismiss') => void;
-  onPreservation: (action: 'preserve' | 'release') => void;
-  onReleasing: (asking: boolean) => void;
+interface ReportActionsProps {
+  /** The report an action is running on. */
+  busyId: number | null;
+  /** The report whose 'Liberar la preservación' was asked, waiting for its confirmation. */
+  releasingId: number | null;
+  onDecide: (report: ReportItem, action: 'resolve' | 'dismiss') => void;
+  onPreservation: (report: ReportItem, action: 'preserve' | 'release') => void;
+  onReleasing: (report: ReportItem | null) => void;
 }
 
-export default function ReportRow({ report: r, ...actions }: ReportRowProps) {
-  return (
-    <>
-      <tr className={ESCALATED_REASONS.includes(r.reason) ? 'panel__row--with-steps' : undefined}>
-        <td>
-          {formatDateTime(r.createdAt)}
+/** Denuncias' columns: when it came and how long it has waited, the ad, the reason, the actions. */
+export function reportColumns(actions: ReportActionsProps): PanelColumns<ReportItem> {
+  return [
+    {
+      header: 'Fecha',
+      cell: (r) => (
+        <>
+          <span className="panel-table__nowrap">{formatDateTime(r.createdAt)}</span>
           {r.status === 'open' && <span className="panel__block">{reportAge(r.waitingMs)}</span>}
           {r.overdue && <span className="panel__flag panel__flag--block">Demorada</span>}
           {r.escalatedAt && <span className="panel__muted panel__block">Avisada al equipo {formatDateTime(r.escalatedAt)}</span>}
-        </td>
-        <ReportedAd report={r} />
-        <ReportReason report={r} />
-        <ReportActions report={r} {...actions} />
-      </tr>
-      {ESCALATED_REASONS.includes(r.reason) && (
-        <tr className="panel__steps-row">
-          <td colSpan={4}>
-            <EscalationSteps reportId={r.id} reason={r.reason} />
-          </td>
-        </tr>
-      )}
-    </>
-  );
+        </>
+      ),
+    },
+    { header: 'Aviso', rowHeader: true, wide: true, cell: (r) => <ReportedAd report={r} /> },
+    { header: 'Motivo y detalles', wide: true, cell: (r) => <ReportReason report={r} /> },
+    { header: 'Acciones', actions: true, cell: (r) => <ReportActions report={r} {...actions} /> },
+  ];
+}
+
+/** Under a report of a possible minor or of trafficking: the steps to take it to the authorities. */
+export function reportSteps(r: ReportItem) {
+  return ESCALATED_REASONS.includes(r.reason) ? <EscalationSteps reportId={r.id} reason={r.reason} /> : null;
 }
 
 /** The ad reported: its title, code and state, or what the report kept of an ad since deleted (with its photos). */
 function ReportedAd({ report: r }: { report: ReportItem }) {
   return (
-    <th scope="row" className="panel__wrap">
+    <>
       {r.adTitle ?? r.snapshot?.title ?? r.adReference ?? 'Sin aviso indicado'}
       <span className="panel__muted panel__block">
         {r.adId
@@ -79,13 +79,13 @@ function ReportedAd({ report: r }: { report: ReportItem }) {
           ))}
         </span>
       )}
-    </th>
+    </>
   );
 }
 
 function ReportReason({ report: r }: { report: ReportItem }) {
   return (
-    <td className="panel__wrap">
+    <>
       <strong>{reportReasonLabel(r.reason)}</strong>
       {r.details && <span className="panel__block">{r.details}</span>}
       {r.contactEmail && <span className="panel__muted panel__block">Contacto: {r.contactEmail}</span>}
@@ -100,27 +100,35 @@ function ReportReason({ report: r }: { report: ReportItem }) {
           ))}
         </span>
       )}
-    </td>
+    </>
   );
 }
 
 /** Resolve or dismiss an open report; preserve it for the authorities, download what was preserved, or release it. */
-function ReportActions({ report: r, busy, releasing, onDecide, onPreservation, onReleasing }: ReportRowProps) {
+function ReportActions({
+  report: r,
+  busyId,
+  releasingId,
+  onDecide,
+  onPreservation,
+  onReleasing,
+}: ReportActionsProps & { report: ReportItem }) {
+  const busy = busyId === r.id;
   return (
-    <td>
+    <>
       <span className="panel__row-actions">
         {r.status === 'open' && (
           <>
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => onDecide('resolve')}>
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => onDecide(r, 'resolve')}>
               Resolver<span className="visually-hidden"> la denuncia {r.id}</span>
             </button>
-            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onDecide('dismiss')}>
+            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onDecide(r, 'dismiss')}>
               Desestimar<span className="visually-hidden"> la denuncia {r.id}</span>
             </button>
           </>
         )}
         {!r.preservedAt && (r.adId || r.snapshot) && (
-          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onPreservation('preserve')}>
+          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onPreservation(r, 'preserve')}>
             Preservar para las autoridades<span className="visually-hidden"> (denuncia {r.id})</span>
           </button>
         )}
@@ -132,23 +140,23 @@ function ReportActions({ report: r, busy, releasing, onDecide, onPreservation, o
             <a className="btn btn-outline" href={`/api/admin/reports/${r.id}/preserved`} download>
               Descargar lo preservado<span className="visually-hidden"> (denuncia {r.id})</span>
             </a>
-            {releasing ? (
+            {releasingId === r.id ? (
               <>
-                <button type="button" className="btn btn-primary" disabled={busy} onClick={() => onPreservation('release')}>
+                <button type="button" className="btn btn-primary" disabled={busy} onClick={() => onPreservation(r, 'release')}>
                   Sí, liberar<span className="visually-hidden"> la denuncia {r.id}</span>
                 </button>
-                <button type="button" className="btn btn-outline" onClick={() => onReleasing(false)}>
+                <button type="button" className="btn btn-outline" onClick={() => onReleasing(null)}>
                   No
                 </button>
               </>
             ) : (
-              <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onReleasing(true)}>
+              <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onReleasing(r)}>
                 Liberar la preservación<span className="visually-hidden"> (denuncia {r.id})</span>
               </button>
             )}
           </span>
         </span>
       )}
-    </td>
+    </>
   );
 }
