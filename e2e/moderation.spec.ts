@@ -2,9 +2,10 @@
 // These tests change which ads are public, so they run on a server of their own (group 'moderation' of
 // e2e/servers.ts): the search tests compare pages with the database and must not see ads come and go.
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations, waitForHydration } from './fixtures.ts';
-import { exportCsv, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
+import { expectEveryColumnInView, expectRowsAsCards, exportCsv, openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { insertAd, insertAdvertiser, insertVerificationRequest } from '#tooling/factories/index.ts';
 import { adPath } from '#shared/ad-text.ts';
+import { buenosAiresDate, shiftDate } from '#shared/dates.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -108,6 +109,57 @@ test("Anuncios: the queue shows red flags; approve a verified advertiser's ad, r
     'Enviado',
   ]);
   expect(csv.rows.slice(1).every((r) => r[5] === 'Publicados')).toBe(true);
+});
+
+test("the review of a pending ad shows its phone, schedule, the advertiser's age and its rates, on a computer and a phone", async ({
+  page,
+  db,
+}) => {
+  // Birthdays that were yesterday: the same ages whatever day the test runs.
+  const bornYearsAgo = (years: number) => shiftDate(buenosAiresDate(new Date()), -years, -1);
+  const title = 'Revisión: masajes con turno previo en Caballito';
+  const verified = await insertAdvertiser(db, { fullName: 'Vera Verificada', verificationStatus: 'verified', birthDate: bornYearsAgo(34) });
+  const adId = await insertAd(db, verified, {
+    title,
+    state: 'pending',
+    barrio: 'caballito',
+    phone: '+5491155550188',
+    days: ['lunes-viernes', 'fines-semana'],
+    slots: ['tarde', 'nocturno'],
+    openSchedule: true,
+    services: ['presencial', 'hotel'],
+    rates: { propio: { '1h': 20000, '2h': 36000 }, hotel: { '1h': 25000, noche: 90000 } },
+  });
+  // An advertiser whose verification waits: the age stated in the request, marked as not verified yet.
+  const waiting = await insertAdvertiser(db, { fullName: 'Dana Declarada', verificationStatus: 'pending' });
+  await db('advertisers').where('id', waiting).update({ birth_date: null });
+  await insertVerificationRequest(db, waiting, { fullName: 'Dana Declarada', birthDate: bornYearsAgo(23), documents: ['selfie'] });
+  const statedTitle = 'Revisión: compañía las 24 horas';
+  const stated = await insertAd(db, waiting, { title: statedTitle, state: 'pending', phone: null, days: [], slots: [], is24h: true });
+  await db('ads').whereIn('id', [adId, stated]).update({ submitted_at: new Date(), published_at: null });
+
+  await signIn(page, 'velada_admin', SUPER_PASSWORD);
+  await openSection(page, 'Anuncios');
+  const card = page.locator('.panel__ad').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(card.getByRole('term')).toHaveText(['Teléfono', 'Edad', 'Disponibilidad']);
+  await expect(card.getByRole('definition')).toHaveText([
+    '011 15-5555-0188',
+    '34 años',
+    'Lunes a viernes · Fines de semana · Tarde (12-18) · Nocturno (18-24) · Agenda abierta',
+  ]);
+  const rates = card.getByRole('table', { name: `Tarifas de «${title}»` });
+  await expect(rates.getByRole('columnheader')).toHaveText(['1 hora', '2 horas', 'Noche']);
+  await expect(rates.getByRole('rowheader')).toHaveText(['Lugar propio', 'Hotel']);
+  await expect(rates.getByRole('row').filter({ hasText: 'Hotel' })).toContainText('$ 90.000');
+  const statedCard = page.locator('.panel__ad').filter({ has: page.getByRole('heading', { name: statedTitle }) });
+  await expect(statedCard.getByRole('definition')).toHaveText(['No publica teléfono', '23 años (declarada, sin verificar)', '24 horas']);
+
+  // The rates in view on a computer, and as cards (each amount under its duration) on a phone.
+  await expectEveryColumnInView(page, `Tarifas de «${title}»`);
+  await expectNoSeriousA11yViolations(page);
+  await expectRowsAsCards(page, `Tarifas de «${title}»`);
+  await expect(card.getByRole('definition').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('a visitor reports an ad as a possible minor: it leaves search and its page at once; staff dismiss and it returns', async ({

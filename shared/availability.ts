@@ -1,5 +1,25 @@
-// "ahora" and "hoy" are derived from an ad's weekly schedule in Buenos Aires time.
-import { DAY_GROUPS, TIME_SLOTS, type DayGroup, type TimeSlot } from './catalogue.ts';
+// An ad's weekly schedule, and "ahora" and "hoy" derived from it in Buenos Aires time.
+import { DAY_GROUPS, TIME_SLOTS, labelOf, type DayGroup, type TimeSlot } from './catalogue.ts';
+
+/** What an advertiser ticks of their week: day groups, time slots, and the '24 horas' and 'Agenda abierta' flags. */
+export interface WeeklySchedule {
+  days: DayGroup[];
+  slots: TimeSlot[];
+  is24h: boolean;
+  openSchedule: boolean;
+}
+
+/**
+ * The schedule as an ad's page reads it: the days, then '24 horas' or the slots, then 'Agenda abierta'; empty when
+ * nothing is ticked.
+ */
+export function scheduleLabels(schedule: WeeklySchedule): string[] {
+  return [
+    ...schedule.days.map((d) => labelOf(DAY_GROUPS, d)),
+    ...(schedule.is24h ? ['24 horas'] : schedule.slots.map((s) => labelOf(TIME_SLOTS, s))),
+    ...(schedule.openSchedule ? ['Agenda abierta'] : []),
+  ];
+}
 
 export const TIME_ZONE = 'America/Argentina/Buenos_Aires';
 

@@ -74,6 +74,7 @@ describe('moderationQueue', () => {
       [
         'advertiserName',
         'advertiserVerification',
+        'age',
         'barrio',
         'category',
         'description',
@@ -81,8 +82,10 @@ describe('moderationQueue', () => {
         'id',
         'matches',
         'openReports',
+        'phone',
         'photos',
         'rates',
+        'schedule',
         'score',
         'services',
         'state',

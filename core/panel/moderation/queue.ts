@@ -1,5 +1,6 @@
 // Anuncios: the ads of a state as staff review them, with what screening found, the photos and phone number shared
-// with other accounts' ads, and the open reports.
+// with other accounts' ads, the open reports, and what a moderator judges an ad by besides its text and photos:
+// its contact phone (read as Argentines write it), its weekly schedule and the advertiser's age.
 import type { Knex } from 'knex';
 import {
   moderationQueue as readQueue,
@@ -7,6 +8,8 @@ import {
   type ModerationItem as ItemRow,
 } from '#db/queries/admin/moderation.ts';
 import type { DuplicateMatch, ModerationItem, ModerationState } from '#shared/contracts/staff/moderation.ts';
+import { ageFrom } from '#shared/dates.ts';
+import { formatPhoneLocal } from '#shared/phone.ts';
 
 function presentMatch(match: MatchRow): DuplicateMatch {
   const other = match.otherAd;
@@ -20,7 +23,7 @@ function presentMatch(match: MatchRow): DuplicateMatch {
   };
 }
 
-export function presentModerationItem(row: ItemRow): ModerationItem {
+export function presentModerationItem(row: ItemRow, now = new Date()): ModerationItem {
   return {
     id: row.id,
     title: row.title,
@@ -29,6 +32,9 @@ export function presentModerationItem(row: ItemRow): ModerationItem {
     description: row.description,
     state: row.state,
     stateReason: row.stateReason,
+    phone: row.phone && formatPhoneLocal(row.phone),
+    schedule: row.schedule,
+    age: row.birthDate && { years: ageFrom(row.birthDate.date, now), confirmed: row.birthDate.confirmed },
     rates: row.rates,
     services: row.services,
     flags: row.flags.map((f) => ({ kind: f.kind, match: f.match })),
@@ -43,6 +49,6 @@ export function presentModerationItem(row: ItemRow): ModerationItem {
 }
 
 /** The pending queue heaviest review score first, then first come, first reviewed; newest first otherwise. */
-export async function moderationQueue(db: Knex, state: ModerationState): Promise<ModerationItem[]> {
-  return (await readQueue(db, state)).map(presentModerationItem);
+export async function moderationQueue(db: Knex, state: ModerationState, now = new Date()): Promise<ModerationItem[]> {
+  return (await readQueue(db, state)).map((row) => presentModerationItem(row, now));
 }

@@ -2,7 +2,7 @@
 // decisions: approve (only for a verified advertiser; the ad goes live for the free plan's 30 days), reject
 // with a reason, remove a live ad with a reason. The advertiser sees the reason in their account.
 import type { Knex } from 'knex';
-import { Ad, AdPhoto, Report } from '#db/models/index.ts';
+import { Ad, AdPhoto, Advertiser, Report, VerificationRequest } from '#db/models/index.ts';
 import { closeAdReview } from '#db/queries/ad-reviews.ts';
 import { reviewScore, type ReviewFlag } from '#shared/review-flags.ts';
 import { keepRemovedAdPhotos } from '#db/queries/duplicates.ts';
@@ -10,7 +10,8 @@ import { addDays, FREE_LISTING_DAYS } from '#shared/plans.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { ratesFromRows, type Rates } from '#shared/rates.ts';
 import { fromMask } from '#shared/masks.ts';
-import { SERVICE_TYPES, type ServiceType } from '#shared/catalogue.ts';
+import { DAY_GROUPS, SERVICE_TYPES, TIME_SLOTS, type ServiceType } from '#shared/catalogue.ts';
+import type { WeeklySchedule } from '#shared/availability.ts';
 import { openReportsOf } from '#db/queries/reports.ts';
 import { HIDING_REASONS, reportReasonLabel } from '#shared/report-reasons.ts';
 export type ModerationState = 'pending' | 'held' | 'published' | 'rejected' | 'removed';
@@ -24,6 +25,11 @@ export interface ModerationItem {
   state: string;
   stateReason: string | null;
   requestedPlan: string;
+  /** E.164 (docs/decisions/014-phone-numbers.md). */
+  phone: string | null;
+  schedule: WeeklySchedule;
+  /** The advertiser's birth date: confirmed by their verification, or stated in their latest request. */
+  birthDate: StatedBirthDate | null;
   /** The rates table as the ad page shows it, and the services that name its rows. */
   rates: Rates;
   services: ServiceType[];
@@ -40,6 +46,13 @@ export interface ModerationItem {
   openReports: { id: number; reason: string; label: string; hides: boolean; createdAt: string }[];
   submittedAt: string | null;
   updatedAt: string;
+}
+
+export interface StatedBirthDate {
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  /** Copied onto the account when staff approved its verification; false while only stated in a request. */
+  confirmed: boolean;
 }
 
 /** Another account's ad that shares a photo or the phone number with the ad under review. */
@@ -103,6 +116,19 @@ async function duplicateMatches(db: Knex, flagsOf: ReviewFlag[][]): Promise<Dupl
   );
 }
 
+/** Each advertiser's birth date: the one verification confirmed, else the one stated in their latest request. */
+async function birthDatesOf(db: Knex, advertiserIds: number[]): Promise<Map<number, StatedBirthDate>> {
+  const ids = [...new Set(advertiserIds)];
+  if (!ids.length) return new Map();
+  const [accounts, requests] = await Promise.all([
+    Advertiser.query(db).findByIds(ids).whereNotNull('birth_date').select('id', 'birth_date'),
+    VerificationRequest.query(db).whereIn('advertiser_id', ids).orderBy('id', 'desc').select('advertiser_id', 'birth_date'),
+  ]);
+  const dates = new Map<number, StatedBirthDate>(accounts.map((a) => [a.id, { date: a.birthDate!, confirmed: true }]));
+  for (const r of requests) if (!dates.has(r.advertiserId)) dates.set(r.advertiserId, { date: r.birthDate, confirmed: false });
+  return dates;
+}
+
 /**
  * Ads in a state: for the pending queue the highest review score first, then the oldest submission (first come,
  * first reviewed); newest otherwise.
@@ -128,7 +154,13 @@ export async function moderationQueue(db: Knex, state: ModerationState, limit = 
     ads.map((ad) => ad.id),
   );
   const flagsOf = ads.map((ad) => parseFlags(ad.reviewFlags));
-  const matchesOf = await duplicateMatches(db, flagsOf);
+  const [matchesOf, birthDates] = await Promise.all([
+    duplicateMatches(db, flagsOf),
+    birthDatesOf(
+      db,
+      ads.map((ad) => ad.advertiserId),
+    ),
+  ]);
   return ads.map((ad, i) => ({
     id: ad.id,
     title: ad.title,
@@ -138,6 +170,14 @@ export async function moderationQueue(db: Knex, state: ModerationState, limit = 
     state: ad.state,
     stateReason: ad.stateReason,
     requestedPlan: ad.requestedPlan,
+    phone: ad.phone,
+    schedule: {
+      days: fromMask(DAY_GROUPS, ad.daysMask),
+      slots: fromMask(TIME_SLOTS, ad.slotsMask),
+      is24h: ad.is24h,
+      openSchedule: ad.openSchedule,
+    },
+    birthDate: birthDates.get(ad.advertiserId) ?? null,
     rates: ratesFromRows(ad.rates!),
     services: fromMask(SERVICE_TYPES, ad.servicesMask),
     flags: flagsOf[i]!,

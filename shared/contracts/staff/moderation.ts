@@ -1,5 +1,7 @@
 // Anuncios in the panel: the ads of a state with what screening found (the reasons and the photos or phone number
-// shared with other accounts' ads), their rates, photos and open reports; staff approve, reject or remove them.
+// shared with other accounts' ads), their contact phone, weekly schedule, the advertiser's age, rates, photos and
+// open reports; staff approve, reject or remove them.
+import type { WeeklySchedule } from '#shared/availability.ts';
 import type { ServiceType } from '#shared/catalogue.ts';
 import type { Rates } from '#shared/rates.ts';
 import type { ReviewFlagKind } from '#shared/review-flags.ts';
@@ -33,6 +35,15 @@ export interface ModerationItem {
   description: string;
   state: string;
   stateReason: string | null;
+  /** The contact phone in the local form people read and dial ('011 15-5555-0123'); null when the ad gives none. */
+  phone: string | null;
+  /** The weekly schedule the advertiser ticked, as the ad page shows it. */
+  schedule: WeeklySchedule;
+  /**
+   * The advertiser's age in years: from the birth date their verification confirmed, or, until one is approved,
+   * from the one stated in their latest request (`confirmed` false); null when they never stated one.
+   */
+  age: { years: number; confirmed: boolean } | null;
   /** The rates table as the ad page shows it, and the services that name its rows. */
   rates: Rates;
   services: ServiceType[];

@@ -1,7 +1,9 @@
-// One ad in Anuncios' list: what the advertiser wrote, what screening flagged, the open reports, the rates and the
-// photos, and the buttons that decide it.
+// One ad in Anuncios' list: what screening flagged, the open reports, the contact phone, schedule and advertiser's
+// age, what the advertiser wrote, the rates and the photos, and the buttons that decide it.
+import { Fragment } from 'react';
 import { barrioName, categoryLabel, formatMoney } from '#shared/format.ts';
 import { rateTable } from '#shared/rates.ts';
+import { scheduleLabels } from '#shared/availability.ts';
 import type { ModerationItem } from '#shared/contracts/staff/moderation.ts';
 import ReviewReasons from './review-reasons.tsx';
 import { formatDateTime } from './labels.ts';
@@ -49,6 +51,7 @@ export default function ModerationAd({ ad, busy, onApprove, onRefuse, onStats }:
           ))}
         </ul>
       )}
+      <AdFacts ad={ad} />
       <p className="panel__ad-text">{ad.description}</p>
       <AdRates ad={ad} />
       {ad.photos.length > 0 && (
@@ -91,6 +94,33 @@ export default function ModerationAd({ ad, busy, onApprove, onRefuse, onStats }:
         )}
       </div>
     </li>
+  );
+}
+
+/** What the ad page shows beside the text, for judging it: the contact phone, the advertiser's age and the schedule. */
+function AdFacts({ ad }: { ad: ModerationItem }) {
+  const schedule = scheduleLabels(ad.schedule);
+  return (
+    <dl className="panel__facts">
+      <dt>Teléfono</dt>
+      <dd>{ad.phone ?? 'No publica teléfono'}</dd>
+      <dt>Edad</dt>
+      <dd>
+        {ad.age === null ? 'Sin dato: todavía no envió su verificación' : `${ad.age.years} años`}
+        {ad.age && !ad.age.confirmed && <span className="panel__muted"> (declarada, sin verificar)</span>}
+      </dd>
+      <dt>Disponibilidad</dt>
+      <dd>
+        {schedule.length === 0
+          ? 'A consultar'
+          : schedule.map((label, i) => (
+              <Fragment key={label}>
+                {i > 0 && ' · '}
+                <span className="panel__schedule-item">{label}</span>
+              </Fragment>
+            ))}
+      </dd>
+    </dl>
   );
 }
 
