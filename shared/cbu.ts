@@ -1,6 +1,9 @@
 // Argentine CBU (Clave Bancaria Uniforme): 22 digits in two blocks, each ending in a check digit.
 // Block 1: bank (3) + branch (4) + check; block 2: account (13) + check. Weights 7,1,3,9 repeating from the right
 // of each block's digits before its check digit.
+/** The kinds of bank account, as the panel and the transfer page name them. */
+export const ACCOUNT_TYPE_LABELS: Record<string, string> = { checking: 'Cuenta corriente', savings: 'Caja de ahorro' };
+
 function checkDigit(digits: string, weights: number[]): number {
   const sum = [...digits].reduce((total, d, i) => total + Number(d) * weights[i]!, 0);
   return (10 - (sum % 10)) % 10;

@@ -5,7 +5,7 @@ import { postData } from '#site/lib/admin-api.ts';
 import AddAccountForm from './add-bank-account-form.tsx';
 import { useExportList } from './panel-export.ts';
 import PanelTable, { type PanelColumns } from './panel-table.tsx';
-import { ACCOUNT_TYPE_LABELS } from './labels.ts';
+import { ACCOUNT_TYPE_LABELS } from '#shared/cbu.ts';
 import type { BankAccountItem as BankAccount } from '#shared/contracts/staff/payments.ts';
 import { usePanelAction } from './use-panel-action.ts';
 

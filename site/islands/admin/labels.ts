@@ -1,7 +1,6 @@
 // Labels and formats the panel's sections share.
 export const PAYMENT_METHOD_LABELS: Record<string, string> = { transfer: 'Transferencia', mercadopago: 'MercadoPago', card: 'Tarjeta' };
 export const PAYMENT_STATUS_LABELS: Record<string, string> = { completed: 'Completado', pending: 'Pendiente', cancelled: 'Cancelado' };
-export const ACCOUNT_TYPE_LABELS: Record<string, string> = { checking: 'Cuenta corriente', savings: 'Caja de ahorro' };
 
 const dateTime = new Intl.DateTimeFormat('es-AR', {
   day: '2-digit',

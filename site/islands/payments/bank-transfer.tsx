@@ -1,6 +1,7 @@
 // Paying a plan by bank transfer (the payment's page): the account's data with copy buttons, and the receipt upload.
 import { useState, type FormEvent, type RefObject } from 'react';
 import { formatLongDateTime, formatMoney } from '#shared/format.ts';
+import { ACCOUNT_TYPE_LABELS } from '#shared/cbu.ts';
 import type { OwnPayment, PaymentPage } from '#shared/contracts/advertiser/payments.ts';
 
 function CopyRow(props: { label: string; value: string; shown?: string }) {
@@ -42,7 +43,7 @@ export function TransferDetails({ account, payment }: { account: NonNullable<Pay
       <div className="copy-row">
         <dt>Banco</dt>
         <dd>
-          {account.bankName} · {account.accountType === 'savings' ? 'Caja de Ahorro' : 'Cuenta Corriente'}
+          {account.bankName} · {ACCOUNT_TYPE_LABELS[account.accountType]}
         </dd>
       </div>
       <CopyRow label="CBU" value={account.cbu} />
