@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, operatorWarning } from './config.ts';
 
+/** What production requires: every required setting set. */
+const production = {
+  NODE_ENV: 'production',
+  PUBLIC_ORIGIN: 'https://velada.com.ar',
+  SMTP_URL: 'smtp://mail:587',
+  IDENTITY_KEY: 'a'.repeat(64),
+  ALERT_PHONE_KEY: 'c'.repeat(64),
+};
+
 describe('loadConfig', () => {
   it('has defaults that work on a fresh machine', () => {
     const c = loadConfig({});
@@ -67,13 +76,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://velada.com.ar', IDENTITY_KEY: 'a'.repeat(64) })).toThrow(
       /SMTP_URL/,
     );
-    const production = {
-      NODE_ENV: 'production',
-      PUBLIC_ORIGIN: 'https://velada.com.ar',
-      SMTP_URL: 'smtp://mail:587',
-      IDENTITY_KEY: 'a'.repeat(64),
-      ALERT_PHONE_KEY: 'c'.repeat(64),
-    };
     expect(loadConfig(production)).toMatchObject({ seedDemo: false, host: '127.0.0.1', siteOrigin: 'https://velada.com.ar' });
     // The key of safety-alert numbers too: outside production it would be made in DATA_DIR (decision 046).
     expect(() => loadConfig({ ...production, ALERT_PHONE_KEY: undefined })).toThrow(/requires ALERT_PHONE_KEY/);
@@ -153,13 +155,6 @@ describe('loadConfig', () => {
     expect(loadConfig({ MEDIA_PUBLIC_URL: 'https://media.velada.com.ar/ads/' }).mediaPublicUrl).toBe('https://media.velada.com.ar/ads');
     for (const bad of ['media.velada.com.ar', 'ftp://media.velada.com.ar', 'https://media.velada.com.ar/ads?x=1'])
       expect(() => loadConfig({ MEDIA_PUBLIC_URL: bad }), bad).toThrow(/^Invalid configuration: MEDIA_PUBLIC_URL/);
-    const production = {
-      NODE_ENV: 'production',
-      PUBLIC_ORIGIN: 'https://velada.com.ar',
-      SMTP_URL: 'smtp://mail:587',
-      IDENTITY_KEY: 'a'.repeat(64),
-      ALERT_PHONE_KEY: 'c'.repeat(64),
-    };
     expect(() => loadConfig({ ...production, MEDIA_PUBLIC_URL: 'http://media.velada.com.ar' })).toThrow(
       /MEDIA_PUBLIC_URL must be an https/,
     );
@@ -188,13 +183,6 @@ describe('loadConfig', () => {
 });
 
 describe("the warning about the operator's identity", () => {
-  const production = {
-    NODE_ENV: 'production',
-    PUBLIC_ORIGIN: 'https://velada.com.ar',
-    SMTP_URL: 'smtp://mail:587',
-    IDENTITY_KEY: 'a'.repeat(64),
-    ALERT_PHONE_KEY: 'c'.repeat(64),
-  };
   const operator = {
     PUBLIC_OPERATOR_NAME: 'Velada S.R.L.',
     PUBLIC_OPERATOR_CUIT: '30-12345678-1',
