@@ -2,6 +2,7 @@
 // (api/scheduler/). Every job is idempotent all the same: a run repeated after a failure or a crash does no harm.
 import type { Knex } from 'knex';
 import { refreshSearchRanks } from '#db/queries/search-rank.ts';
+import { ROTATION_WINDOW_MS } from '#shared/ranking.ts';
 import { optimize } from '#db/connection.ts';
 import { deleteExpiredAnalytics } from '#db/queries/analytics-retention.ts';
 import { deleteExpiredAdStats } from '#db/queries/ad-stats.ts';
@@ -31,8 +32,8 @@ const CHECK_IN_MS = 60 * 1000;
 const REPORT_ESCALATION_MS = 15 * 60 * 1000;
 
 /**
- * Keeps search ranks current with the clock (the day's turns and rotation, plans past their end: what no write marks,
- * docs/decisions/050-ranking.md) and SQLite's planner statistics fresh.
+ * Keeps search ranks current with the clock (the turns of each rotation window, plans past their end: what no write
+ * marks, docs/decisions/050-ranking.md and 064-fair-exposure.md) and SQLite's planner statistics fresh.
  */
 export async function refreshSearchOrder(db: Knex, now = new Date()): Promise<void> {
   await refreshSearchRanks(db, now);
@@ -66,7 +67,7 @@ export function scheduledJobs({ db, store, mailer, siteOrigin, staffAlertEmail, 
       },
     },
     { name: 'plan-lifecycle', everyMs: PLAN_JOB_MS, run: async (now) => void (await runPlanJobs({ db, mailer, siteOrigin }, now)) },
-    { name: 'search-order', everyMs: HOUR_MS, run: (now) => refreshSearchOrder(db, now) },
+    { name: 'search-order', everyMs: ROTATION_WINDOW_MS, run: (now) => refreshSearchOrder(db, now) },
     {
       name: 'check-in-alerts',
       everyMs: CHECK_IN_MS,

@@ -146,6 +146,7 @@ describe('/sitemap.xml', () => {
       '/contacto',
       '/verificar-anuncio',
       '/como-evitar-estafas',
+      '/como-ordenamos-los-avisos',
       '/transparencia',
       '/aumentar-visibilidad',
     ]) {

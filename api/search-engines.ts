@@ -20,6 +20,7 @@ export const SITEMAP_PAGES = [
   '/aumentar-visibilidad',
   '/verificar-anuncio',
   '/como-evitar-estafas',
+  '/como-ordenamos-los-avisos',
   '/transparencia',
   '/contacto',
   '/terminos-condiciones',

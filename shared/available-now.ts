@@ -23,6 +23,18 @@ export function windowInForce(windows: readonly AdWindow[] | undefined, kind: Wi
   return windows !== undefined && windows.some((w) => w.kind === kind && w.startsAt <= nowMs && w.endsAt > nowMs);
 }
 
+/**
+ * How long "Disponible ahora" lifts an ad in the default order (decision 064): the first hour of each window; the
+ * badge stays for the whole window. With at most DAILY_AVAILABLE_WINDOWS a day, the lift is at most three hours a day.
+ */
+export const AVAILABLE_LIFT_MS = 60 * 60_000;
+
+/** Whether an "available" window lifts its ad at `nowMs`: in force, and started less than AVAILABLE_LIFT_MS ago. */
+export function liftedAt(windows: readonly AdWindow[] | undefined, nowMs: number): boolean {
+  if (!windows || windowInForce(windows, 'off', nowMs)) return false;
+  return windows.some((w) => w.kind === 'available' && w.startsAt <= nowMs && w.endsAt > nowMs && nowMs - w.startsAt < AVAILABLE_LIFT_MS);
+}
+
 /** "Disponible ahora" on at `nowMs`, and not "Hoy no atiendo". */
 export function switchedOnAt(windows: readonly AdWindow[] | undefined, nowMs: number): boolean {
   return windowInForce(windows, 'available', nowMs) && !windowInForce(windows, 'off', nowMs);

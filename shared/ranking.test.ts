@@ -9,10 +9,14 @@ import {
   effectiveKeys,
   isKeptOutsideDatabase,
   planOfTier,
+  WINDOWS_PER_DAY,
   planTier,
-  rotationRank,
+  restingRank,
+  rotationWindowAt,
+  rotationWindowStart,
   tierOfRank,
   turnRank,
+  turnStart,
 } from './ranking.ts';
 
 describe('the orders', () => {
@@ -37,16 +41,36 @@ describe('the orders', () => {
 
 describe('the stored rank', () => {
   it('puts every tier above the one below, whatever the place', () => {
-    const day = 20_600;
-    expect(tierOfRank(rotationRank(2_000_000_000, 0, day))).toBe(0);
-    expect(tierOfRank(turnRank(2, 0, 3, day))).toBe(2);
-    expect(turnRank(1, 0, TIER_WEIGHT - 1, day)).toBeLessThan(VIP_RANK_FLOOR);
+    expect(tierOfRank(restingRank(0))).toBe(0);
+    expect(tierOfRank(turnRank(2, 0, 3, 2))).toBe(2);
+    expect(turnRank(1, 0, TIER_WEIGHT - 1, 0)).toBeLessThan(VIP_RANK_FLOOR);
     expect(planOfTier(tierOfRank(VIP_RANK_FLOOR))).toBe('vip');
   });
 
-  it('gives each of k turn-takers the first place once in any k days running', () => {
-    const firsts = Array.from({ length: 3 }, (_, d) => [0, 1, 2].sort((a, b) => turnRank(2, b, 3, d) - turnRank(2, a, 3, d))[0]);
+  it('gives each of k VIPs the first place once in any k days running, the whole day', () => {
+    const firstAt = (at: { window: number; day: number; windowOfDay: number }) =>
+      [0, 1, 2].sort((a, b) => turnRank(2, b, 3, turnStart(2, 3, at)) - turnRank(2, a, 3, turnStart(2, 3, at)))[0];
+    const firsts = Array.from({ length: 3 }, (_, day) => firstAt({ window: 0, day, windowOfDay: 0 }));
     expect(new Set(firsts).size).toBe(3);
+    for (let w = 1; w < WINDOWS_PER_DAY; w++) expect(firstAt({ window: w, day: 0, windowOfDay: w })).toBe(firsts[0]);
+  });
+
+  it('moves the other tiers forward through all their places over a day, from a place that changes daily', () => {
+    const turns = 50;
+    const starts = Array.from({ length: WINDOWS_PER_DAY }, (_, w) => turnStart(1, turns, { window: w, day: 7, windowOfDay: w }));
+    const steps = starts.slice(1).map((s, i) => (s - starts[i]! + turns) % turns);
+    expect(steps.every((step) => step <= 1)).toBe(true);
+    expect(steps.reduce((a, b) => a + b, 0)).toBe(turns - 1);
+    expect(turnStart(1, turns, { window: 0, day: 8, windowOfDay: 0 })).not.toBe(starts[0]);
+  });
+
+  it('numbers rotation windows from the Buenos Aires day: 72 a day, the first at midnight there', () => {
+    const midnight = new Date('2026-03-01T03:00:00Z');
+    const at = rotationWindowAt(midnight);
+    expect(at.windowOfDay).toBe(0);
+    expect(rotationWindowAt(new Date(midnight.getTime() - 1)).windowOfDay).toBe(WINDOWS_PER_DAY - 1);
+    expect(rotationWindowAt(new Date(midnight.getTime() + 20 * 60_000)).window).toBe(at.window + 1);
+    expect(rotationWindowStart(at.window)).toEqual(midnight);
   });
 
   it('counts a paid plan only while it is in force', () => {

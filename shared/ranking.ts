@@ -4,9 +4,10 @@
 // (db/search/index-orders.ts) are derived from this module; none of them names a factor, a weight or a rotation of
 // its own. Pure: no I/O, no SQL.
 import type { Plan, Sort } from './catalogue.ts';
-import { switchedOnAt, type AdWindow } from './available-now.ts';
+import { liftedAt, type AdWindow } from './available-now.ts';
+import { buenosAiresDate, buenosAiresDayStart, daysSinceEpochInBuenosAires } from './dates.ts';
 
-// The stored rank (decisions 003 and 015) ------------------------------------------------------------------------
+// The stored rank (decisions 003, 015 and 064) ---------------------------------------------------------------------
 
 /** Plan tiers, lowest first: a plan's tier is its place here. A paid plan past its end is tier 0. */
 export const PLAN_TIERS = ['gratuito', 'premium', 'vip'] as const satisfies readonly Plan[];
@@ -22,33 +23,67 @@ export function planOfTier(tier: number | string): Plan {
   return PLAN_TIERS[Number(tier)] ?? 'gratuito';
 }
 
-/** search_rank = plan tier × TIER_WEIGHT + the ad's place of the day within its tier (0 to TIER_WEIGHT − 1). */
+/** search_rank = plan tier × TIER_WEIGHT + the ad's place of the window within its tier (0 to TIER_WEIGHT − 1). */
 export const TIER_WEIGHT = 100_000;
 /** The lowest search_rank of an ad with VIP in force. */
 export const VIP_RANK_FLOOR = PLAN_TIERS.indexOf('vip') * TIER_WEIGHT;
 export const tierOfRank = (rank: number): number => Math.floor(rank / TIER_WEIGHT);
 
-/** Who takes turns at the top of its tier and category (decision 015): a published ad with a paid plan in force. */
-export const takesTurns = (state: string, tier: number): boolean => state === 'published' && tier > 0;
+/** The tier of VIP: its ads' turns are days (decision 015). */
+export const VIP_TIER = PLAN_TIERS.indexOf('vip');
 
 /**
- * Everyone else's place: a fixed permutation of ids shifted by the Buenos Aires day (decision 003). No place is
- * promised to them, and a publication rewrites one row instead of renumbering a category.
+ * Who takes turns within its tier and category (decisions 015 and 064): every published ad. Others (drafts, paused,
+ * held) are searched by nobody; their rank is the bottom of their tier.
  */
-export const ROTATION = { modulus: 10_007, idStep: 7_919, dayStep: 811 } as const;
-export const rotationShift = (day: number): number => (day * ROTATION.dayStep) % ROTATION.modulus;
-export function rotationRank(id: number, tier: number, day: number): number {
-  return tier * TIER_WEIGHT + (((id % ROTATION.modulus) * ROTATION.idStep + rotationShift(day)) % ROTATION.modulus);
+export const takesTurns = (state: string): boolean => state === 'published';
+
+/**
+ * Premium and Gratuito ads turn every window (decision 064): 20 minutes, 72 windows a Buenos Aires day (its days start
+ * on a window's edge, UTC−3). Short enough that over a day the first page passes over every ad of a tier of up to
+ * 72 × 12 ads; the links from one page of results to the next name the window, so that page 2 follows page 1's order.
+ */
+export const ROTATION_WINDOW_MS = 20 * 60_000;
+export const WINDOWS_PER_DAY = 86_400_000 / ROTATION_WINDOW_MS;
+/** Each day's turns start this many places further on, so that an ad is not on the first page at the same hour daily. */
+export const DAY_STEP = 811;
+
+/** A moment's rotation window: its number since the epoch, its Buenos Aires day and its place in that day. */
+export interface RotationWindow {
+  window: number;
+  day: number;
+  windowOfDay: number;
+}
+
+export function rotationWindowAt(now: Date): RotationWindow {
+  const window = Math.floor(now.getTime() / ROTATION_WINDOW_MS);
+  const windowOfDay = Math.floor((now.getTime() - buenosAiresDayStart(buenosAiresDate(now)).getTime()) / ROTATION_WINDOW_MS);
+  return { window, day: daysSinceEpochInBuenosAires(now), windowOfDay };
+}
+
+/** The first moment of window `window` (the moment a rank of that window is computed for). */
+export const rotationWindowStart = (window: number): Date => new Date(window * ROTATION_WINDOW_MS);
+
+/**
+ * The place that is first among the `turns` ads of `tier` in one category at `at`: a VIP's turn lasts the Buenos Aires
+ * day (decision 015); the others' moves forward through their places over the day, from a place that changes daily,
+ * so that every ad of the tier is at the front for the same time.
+ */
+export function turnStart(tier: number, turns: number, at: RotationWindow): number {
+  if (tier === VIP_TIER) return at.day % turns;
+  return (at.day * DAY_STEP + Math.floor((at.windowOfDay * turns) / WINDOWS_PER_DAY)) % turns;
 }
 
 /**
- * A turn-taker's rank on Buenos Aires day `day`: the `turns` ads of its tier and category, numbered 0 to turns − 1 in
- * id order (`place`); the one at place day mod turns gets the tier's top rank, the next one the rank below, and so
- * on round, so that over any `turns` days running each is first once.
+ * A turn-taker's rank: the `turns` ads of its tier and category are numbered 0 to turns − 1 in id order (`place`);
+ * the one at place `start` gets the tier's top rank, the next one the rank below, and so on round.
  */
-export function turnRank(tier: number, place: number, turns: number, day: number): number {
-  return tier * TIER_WEIGHT + TIER_WEIGHT - 1 - ((place + turns - (day % turns)) % turns);
+export function turnRank(tier: number, place: number, turns: number, start: number): number {
+  return tier * TIER_WEIGHT + TIER_WEIGHT - 1 - ((place + turns - start) % turns);
 }
+
+/** The rank of an ad that takes no turn: the bottom of its tier. */
+export const restingRank = (tier: number): number => tier * TIER_WEIGHT;
 
 // The orders ------------------------------------------------------------------------------------------------------
 
@@ -81,8 +116,8 @@ export type RankFactorName = 'tier' | 'availableNow' | 'searchRank' | 'published
 export const RANK_FACTORS: Record<RankFactorName, RankFactor> = {
   /** The plan tier of the stored rank. */
   tier: { kind: 'stored', value: (ad) => tierOfRank(ad.searchRank), coarserThan: 'searchRank' },
-  /** "Disponible ahora" on and not "Hoy no atiendo" (decision 032): bounded by the window, fading with it. */
-  availableNow: { kind: 'clock', value: (windows, nowMs) => (switchedOnAt(windows, nowMs) ? 1 : 0) },
+  /** "Disponible ahora" on and not "Hoy no atiendo" (decision 032), in the first hour of its window (decision 064). */
+  availableNow: { kind: 'clock', value: (windows, nowMs) => (liftedAt(windows, nowMs) ? 1 : 0) },
   /** Tier, then the day's turn (paid ads) or rotation (the rest). */
   searchRank: { kind: 'stored', value: (ad) => ad.searchRank },
   publishedAt: { kind: 'stored', value: (ad) => ad.publishedAt },

@@ -43,6 +43,11 @@ export interface SearchFilters {
   servicio: ServiceType[];
   atencion: AttentionType[];
   pagina: number;
+  /**
+   * The rotation window of the page that linked to this one (decision 064): page 2 follows page 1's order even when
+   * the order has turned since. Only on later pages; never part of a saved search or a canonical address.
+   */
+  turno?: number;
 }
 
 const plainText = (text: string) => withoutControlCharacters(text).trim();
@@ -65,6 +70,7 @@ export function parseSearchParams(params: URLSearchParams): SearchFilters {
   if (place) zona = place.zona;
   const text = place ? '' : typed;
   const page = Number.parseInt(params.get('pagina') ?? '1', 10);
+  const turno = Number(params.get('turno'));
   return {
     text,
     categoria: oneOf(CATEGORIES, params.get('categoria')),
@@ -78,6 +84,7 @@ export function parseSearchParams(params: URLSearchParams): SearchFilters {
     servicio: someOf(SERVICE_TYPES, params.getAll('servicio')),
     atencion: someOf(ATTENTION_TYPES, params.getAll('atencion')),
     pagina: Number.isFinite(page) ? Math.min(Math.max(page, 1), MAX_PAGE) : 1,
+    ...(page > 1 && Number.isSafeInteger(turno) && turno > 0 && { turno }),
   };
 }
 
@@ -95,6 +102,7 @@ export function toSearchParams(filters: SearchFilters, overrides: Partial<Search
     for (const value of f[key]) params.append(key, value);
   }
   if (f.pagina > 1) params.set('pagina', String(f.pagina));
+  if (f.pagina > 1 && f.turno) params.set('turno', String(f.turno));
   return params;
 }
 

@@ -49,12 +49,15 @@ const SERVER_ISLAND_PARAMS = ['e', 'p', 's'];
 const FEATURED_PARTS = '/destacados/mas';
 const TWO_SEGMENTS = /^\/([a-z-]{1,40})\/([a-z0-9-]{1,60})$/;
 
-/** A landing page (/masajes/palermo, docs/decisions/036-search-engines.md), which reads only `pagina`, or null. */
+/**
+ * A landing page (/masajes/palermo, docs/decisions/036-search-engines.md), which reads only `pagina` and, on a later
+ * page, `turno` (decision 064), or null.
+ */
 function landingUrl(pathname: string, querystring: string): string | null {
   const segments = TWO_SEGMENTS.exec(pathname);
   if (!segments || !findLanding(segments[1], segments[2])) return null;
-  const pagina = parseSearchParams(new URLSearchParams(querystring)).pagina;
-  return pagina > 1 ? `${pathname}?pagina=${pagina}` : pathname;
+  const { pagina, turno } = parseSearchParams(new URLSearchParams(querystring));
+  return pagina > 1 ? `${pathname}?pagina=${pagina}${turno ? `&turno=${turno}` : ''}` : pathname;
 }
 
 /** The page and key of a request, from its method, path, query string and Cookie header; null when not shareable. */

@@ -38,6 +38,7 @@ export async function searchResults(db: Knex, filters: SearchFilters, options: S
     pages: found.pages,
     ads: found.ads.map(presentCard),
     promo: promoOfPage(promos, found.page),
+    rotationWindow: found.rotationWindow,
   };
 }
 

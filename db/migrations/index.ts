@@ -34,6 +34,7 @@ import * as m032 from './032-report-handling.ts';
 import * as m033 from './033-push-subscription-owners.ts';
 import * as m034 from './034-search-rank-marks.ts';
 import * as m035 from './035-ended-ads.ts';
+import * as m036 from './036-search-rotation.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '033-push-subscription-owners': m033,
   '034-search-rank-marks': m034,
   '035-ended-ads': m035,
+  '036-search-rotation': m036,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -51,7 +51,7 @@ beforeEach(async () => {
 /** The titles a search finds at `now`, through SQL and through an index read at `now`: both must agree. */
 async function found(query: string, now: Date): Promise<number[]> {
   const filters = parseSearchParams(new URLSearchParams(`categoria=trans&${query}`));
-  const index = await CatalogueIndex.build(await loadIndexRows(t.db, now), await readCatalogVersion(t.db));
+  const index = await CatalogueIndex.build(await loadIndexRows(t.db, now), await readCatalogVersion(t.db, now));
   const [sql, fromIndex] = await Promise.all([searchAds(t.db, filters, now), searchAds(t.db, filters, now, index)]);
   expect(fromIndex, `${query} at ${now.toISOString()}`).toEqual(sql);
   return sql.ads.map((a) => a.id);

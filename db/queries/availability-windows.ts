@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { AvailabilityWindow } from '#db/models/index.ts';
 import { buenosAiresDate, buenosAiresDayStart, shiftMonths } from '#shared/dates.ts';
-import { availableUntilAt, type AdWindow, type WindowKind } from '#shared/available-now.ts';
+import { AVAILABLE_LIFT_MS, availableUntilAt, type AdWindow, type WindowKind } from '#shared/available-now.ts';
 
 /** Windows are kept this long after they end, as raw analytics are (decision 007): the chart shows 13 months at most. */
 export const WINDOW_RETENTION_MONTHS = 13;
@@ -14,9 +14,14 @@ export function adsWithWindowAt(db: Knex, kind: WindowKind, now: Date): Knex.Que
   return db('availability_windows').select('ad_id').where('kind', kind).where('ends_at', '>', now).where('starts_at', '<=', now);
 }
 
-/** Whether any ad has "Disponible ahora" on at `now`: without one, search keeps its plain stored order. */
-export async function anyAvailableWindowAt(db: Knex, now: Date): Promise<boolean> {
-  return Boolean(await adsWithWindowAt(db, 'available', now).first());
+/** The ids of ads whose "Disponible ahora" lifts them at `now` (liftedAt of shared/available-now.ts, bar "off"). */
+export function adsLiftedAt(db: Knex, now: Date): Knex.QueryBuilder {
+  return adsWithWindowAt(db, 'available', now).where('starts_at', '>', new Date(now.getTime() - AVAILABLE_LIFT_MS));
+}
+
+/** Whether any ad is lifted by "Disponible ahora" at `now`: without one, search keeps its plain stored order. */
+export async function anyLiftedAt(db: Knex, now: Date): Promise<boolean> {
+  return Boolean(await adsLiftedAt(db, now).first());
 }
 
 /**

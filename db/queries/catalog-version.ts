@@ -6,12 +6,12 @@ import { CATALOG_CHANNEL } from '#db/migrations/018-catalog-notify.ts';
 import { refreshMarkedRanks } from './search-rank.ts';
 
 /**
- * The version of the catalogue with its search ranks current: the ranks marked by a write are refreshed first
- * (docs/decisions/050-ranking.md). The refresh raises the version itself (search_rank is a public column); done
+ * The version of the catalogue with its search ranks current at `now`: the ranks marked by a write, or all of them in
+ * a new rotation window, are refreshed first (docs/decisions/050-ranking.md, 064-fair-exposure.md). The refresh raises the version itself (search_rank is a public column); done
  * before the reading, it never makes the page or the index built at the version read stale at once.
  */
-export async function readCatalogVersion(db: Knex): Promise<number> {
-  await refreshMarkedRanks(db);
+export async function readCatalogVersion(db: Knex, now = new Date()): Promise<number> {
+  await refreshMarkedRanks(db, now);
   const row = (await db('catalog_version').where('id', 1).first('version')) as { version: number | string } | undefined;
   return Number(row?.version ?? 0);
 }

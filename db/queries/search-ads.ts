@@ -19,14 +19,17 @@ import { birthDateBounds } from '#shared/dates.ts';
 import type { CatalogueIndex } from '#db/search/catalogue-index.ts';
 import { adsWithWindowAt } from './availability-windows.ts';
 import { CARD_COLUMNS, cardAt, cardFactsOf, keptCardFacts, type AdCard, type AdRow } from './ad-cards.ts';
-import { applyOrderKeys, orderKeys } from './search-order.ts';
-import { refreshMarkedRanks } from './search-rank.ts';
+import { FACTOR_SQL, applyOrderKeys, orderKeys, type FactorSql } from './search-order.ts';
+import { readRotationWindow, refreshMarkedRanks, turnRanks } from './search-rank.ts';
+import { TIER_WEIGHT, rotationWindowAt, rotationWindowStart } from '#shared/ranking.ts';
 
 export interface SearchResult {
   total: number;
   page: number;
   pages: number;
   ads: AdCard[];
+  /** The rotation window of the order the page follows (decision 064). */
+  rotationWindow: number;
 }
 
 /**
@@ -117,11 +120,16 @@ function applyAvailability(db: Knex, query: Knex.QueryBuilder, value: NonNullabl
 /**
  * The ads of a search, counted and paged. With the in-memory index of the version in force (db/search/), the index
  * finds the page's ids and only their cards are read; without it, or for an order it does not keep, SQL does it all.
+ * A later page linked from a page of the previous rotation window (`turno`, decision 064) follows that window's order,
+ * worked out by SQL: the visitor going from page 1 to page 2 as the order turns sees no ad twice.
  */
 export async function searchAds(db: Knex, f: SearchFilters, now = new Date(), index: CatalogueIndex | null = null): Promise<SearchResult> {
-  if (index?.answers(f)) {
+  const window = index ? index.rotationWindow : await readRotationWindow(db);
+  const previous = f.orden === 'relevancia' && f.pagina > 1 && f.turno !== undefined && f.turno === window - 1;
+  if (index?.answers(f) && !previous) {
     const found = index.search(f, now);
-    return { total: found.total, page: found.page, pages: found.pages, ads: await cardsByIds(db, found.ids, now, index) };
+    const ads = await cardsByIds(db, found.ids, now, index);
+    return { total: found.total, page: found.page, pages: found.pages, ads, rotationWindow: window };
   }
   await refreshMarkedRanks(db, now);
   const base = publicAds(db);
@@ -133,7 +141,12 @@ export async function searchAds(db: Knex, f: SearchFilters, now = new Date(), in
       .select(CARD_COLUMNS)
       .limit(RESULTS_PER_PAGE)
       .offset((page - 1) * RESULTS_PER_PAGE);
-    applyOrderKeys(db, rows, keys, now);
+    if (previous) {
+      // That window's ranks, computed for the ads of the search's category (all when none), as stored ranks are.
+      const at = rotationWindowAt(rotationWindowStart(f.turno!));
+      rows.join(turnRanks(db, now, at, f.categoria ? [f.categoria] : null).as('turn'), 'turn.id', 'ads.id');
+      applyOrderKeys(db, rows, keys, now, RANKS_OF_TURN);
+    } else applyOrderKeys(db, rows, keys, now);
     return rows as Promise<AdRow[]>;
   };
 
@@ -143,8 +156,16 @@ export async function searchAds(db: Knex, f: SearchFilters, now = new Date(), in
   const pages = Math.max(1, Math.ceil(total / RESULTS_PER_PAGE));
   const page = Math.min(f.pagina, pages);
   const rows = page === f.pagina ? requestedRows : await pageRows(page);
-  return { total, page, pages, ads: (await cardFactsOf(db, rows, now)).map((facts) => cardAt(facts, now)) };
+  const ads = (await cardFactsOf(db, rows, now)).map((facts) => cardAt(facts, now));
+  return { total, page, pages, ads, rotationWindow: previous ? f.turno! : window };
 }
+
+/** The default order's stored factors read from a window's ranks joined as `turn` (turnRanks) instead of the row's. */
+const RANKS_OF_TURN: Readonly<Record<string, FactorSql>> = {
+  ...FACTOR_SQL,
+  tier: { expression: () => [`turn.turn_rank / ${TIER_WEIGHT}`, []] },
+  searchRank: { expression: () => ['turn.turn_rank', []] },
+};
 
 /**
  * Cards of published ads by id, in the order given (an ad unpublished meanwhile is left out). With the search index

@@ -11,7 +11,7 @@ import {
   type Ranking,
   type SortKey,
 } from '#shared/ranking.ts';
-import { adsWithWindowAt, anyAvailableWindowAt } from './availability-windows.ts';
+import { adsLiftedAt, adsWithWindowAt, anyLiftedAt } from './availability-windows.ts';
 
 /** SQL for the plan tier in force at `now` (PLAN_TIERS: 2 VIP, 1 Premium, 0 otherwise), with its bindings. */
 export function planTierSql(now: Date): [string, Knex.RawBinding[]] {
@@ -43,16 +43,16 @@ export const FACTOR_SQL: Record<RankFactorName, FactorSql> = {
   tier: column(`ads.search_rank / ${TIER_WEIGHT}`),
   availableNow: {
     // Uncorrelated subqueries on the windows' index (decision 032); the expression cannot use the index on
-    // search_rank, so it is only asked for while some ad has the switch on.
+    // search_rank, so it is only asked for while some ad is lifted (the first hour of a window, decision 064).
     expression: (db, now) => {
-      const available = adsWithWindowAt(db, 'available', now).toSQL();
+      const available = adsLiftedAt(db, now).toSQL();
       const off = adsWithWindowAt(db, 'off', now).toSQL();
       return [
         `case when ads.id in (${available.sql}) and ads.id not in (${off.sql}) then 1 else 0 end`,
         [...available.bindings, ...off.bindings],
       ];
     },
-    anyOn: anyAvailableWindowAt,
+    anyOn: anyLiftedAt,
   },
   searchRank: column('ads.search_rank'),
   publishedAt: column('ads.published_at'),

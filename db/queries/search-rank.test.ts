@@ -1,6 +1,7 @@
 // What VIP promises (docs/decisions and the plans page): VIP ads before every other ad of their category, taking
 // turns at #1 so that each is first on the same share of days; Premium next, taking turns the same way; every VIP
-// on the home strip every day, in an order that rotates. Simulated over 30 days on the stored ranks.
+// on the home strip every day, in an order that rotates. Simulated over 30 days on the stored ranks. The other tiers'
+// turns within a day are fair-exposure.test.ts's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdvertiser } from '#tooling/factories/index.ts';
@@ -9,6 +10,7 @@ import { searchAds } from './search-ads.ts';
 import { vipAds } from './vip-ads.ts';
 import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 import { refreshSearchRanks } from './search-rank.ts';
+import { ROTATION_WINDOW_MS } from '#shared/ranking.ts';
 
 const DAY = 86_400_000;
 // 15:00 in Buenos Aires; the plans below last past the 30 simulated days.
@@ -78,6 +80,18 @@ describe('the default order of a category over 30 days', () => {
     expect([...tally(premiumFirsts).entries()].sort()).toEqual(premiums.map((id) => [id, 15]).sort());
     // Each VIP is first once in any three days running.
     for (let d = 0; d + 3 <= 30; d++) expect(new Set(vipFirsts.slice(d, d + 3)).size).toBe(3);
+  });
+
+  it('keeps a VIP first the whole day while the other tiers turn every window (decision 064)', async () => {
+    const day = days[5]!;
+    const windows = [-15, -9, -3, 0, 2, 6].map((n) => new Date(day.getTime() + n * ROTATION_WINDOW_MS));
+    const orders = [];
+    for (const at of windows) {
+      await refreshSearchRanks(t.db, at);
+      orders.push(await categoryOrder(at));
+    }
+    expect(new Set(orders.map((order) => order.slice(0, 3).join(','))).size).toBe(1);
+    expect(new Set(orders.map((order) => order.slice(3, 5).join(',') + ' ' + order.slice(5).join(','))).size).toBeGreaterThan(1);
   });
 
   it('keeps the turns fair after a VIP leaves, with no refresh but the daily one', async () => {

@@ -1,17 +1,22 @@
-// The stored part of the default order, ads.search_rank (shared/ranking.ts: plan tier × TIER_WEIGHT plus the day's
-// place within the tier), and how it is kept current (docs/decisions/050-ranking.md). Sorting 100,000 ads by an
-// expression on every request costs tens of milliseconds; reading an index costs none.
+// The stored part of the default order, ads.search_rank (shared/ranking.ts: plan tier × TIER_WEIGHT plus the ad's
+// place in its tier's turns), and how it is kept current (docs/decisions/050-ranking.md, 064-fair-exposure.md).
+// Sorting 100,000 ads by an expression on every request costs tens of milliseconds; reading an index costs none.
 //
-// Paid ads take turns (decision 015): the published ads of one tier and category, in id order, rotate by one place a
-// day. The rest keep a permutation of ids shifted by the day (decision 003), so a publication rewrites one row.
-//
-// No state-changing path refreshes a rank by hand: triggers (migration 034) mark every ad whose rank inputs change
-// (its state, plan, plan end or category; an insert or a delete), and every reader of ranks applies the marks first
-// (refreshMarkedRanks: the catalog version's reading, searchAds, vipAds, the index's rows). What changes with the
-// clock alone (the day's turn, a plan past its end) is the scheduled refreshSearchRanks's (api/jobs.ts).
+// Every published ad takes turns within its tier and category, in id order: VIPs a day each (decision 015), the others
+// moving forward every 20-minute window (decision 064). Writes mark what they change by trigger (migration 034), and
+// every reader of ranks (the catalog version's reading, searchAds, vipAds, the index's rows) applies the marks first
+// (refreshMarkedRanks) in the window of the other ranks. The scheduled refreshSearchRanks (api/jobs.ts) moves every
+// rank to a new window and ends the places of plans past their end.
 import type { Knex } from 'knex';
-import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
-import { ROTATION, TIER_WEIGHT, rotationShift } from '#shared/ranking.ts';
+import {
+  DAY_STEP,
+  TIER_WEIGHT,
+  VIP_TIER,
+  WINDOWS_PER_DAY,
+  rotationWindowAt,
+  rotationWindowStart,
+  type RotationWindow,
+} from '#shared/ranking.ts';
 import { dialectOf } from '#db/dialect.ts';
 import { planTierSql } from './search-order.ts';
 
@@ -21,47 +26,41 @@ const MARKS_FOR_FULL_REFRESH = 500;
 /** Which ranks to recompute: all, or the given ads' and the turns of the given categories. */
 type Scope = 'all' | { ids: number[]; categories: string[] };
 
-/** Ads that take turns (shared/ranking.ts, takesTurns): published, with a paid plan in force. */
-function takesTurnsSql(now: Date): [string, Knex.RawBinding[]] {
+/** The rank of ads that take no turn (restingRank of shared/ranking.ts): the bottom of their tier. */
+function restingRankSql(now: Date): [string, Knex.RawBinding[]] {
   const [tierSql, tierBindings] = planTierSql(now);
-  return [`ads.state = 'published' and (${tierSql}) > 0`, tierBindings];
+  return [`(${tierSql}) * ${TIER_WEIGHT}`, tierBindings];
 }
 
-/** rotationRank of shared/ranking.ts, in SQL. */
-function rotationRankSql(now: Date): [string, Knex.RawBinding[]] {
+/**
+ * Each turn-taker's turnRank (shared/ranking.ts) in rotation window `at`, with the plans in force at `now`, in the
+ * given categories (all when null): the published ads of each tier and category numbered in id order, the first
+ * place that of turnStart (a VIP's by the day, the others' by the window).
+ */
+export function turnRanks(db: Knex, now: Date, at: RotationWindow, categories: string[] | null): Knex.QueryBuilder {
   const [tierSql, tierBindings] = planTierSql(now);
-  const { modulus, idStep } = ROTATION;
-  return [
-    `(${tierSql}) * ${TIER_WEIGHT} + (((id % ${modulus}) * ${idStep} + ?) % ${modulus})`,
-    [...tierBindings, rotationShift(daysSinceEpochInBuenosAires(now))],
-  ];
-}
-
-/** Each turn-taker's turnRank (shared/ranking.ts) for the day, in the given categories (all when null). */
-function turnRanks(db: Knex, now: Date, categories: string[] | null): Knex.QueryBuilder {
-  const [tierSql, tierBindings] = planTierSql(now);
-  const [turnsSql, turnsBindings] = takesTurnsSql(now);
-  const paid = db('ads')
+  const published = db('ads')
     .select('id', 'category', db.raw(`${tierSql} as tier`, tierBindings))
-    .whereRaw(turnsSql, turnsBindings)
+    .where('ads.state', 'published')
     .modify((q) => {
       if (categories) q.whereIn('category', categories);
     });
   const placed = db
-    .from(paid.as('paid'))
+    .from(published.as('published'))
     .select(
       'id',
       'tier',
       db.raw('row_number() over (partition by category, tier order by id) - 1 as place'),
       db.raw('count(*) over (partition by category, tier) as turns'),
     );
+  const { day, windowOfDay } = at;
+  const start = `case when tier = ${VIP_TIER} then cast(? as integer) % turns
+    else (cast(? as integer) * ${DAY_STEP} + (cast(? as integer) * turns) / ${WINDOWS_PER_DAY}) % turns end`;
   return db
     .from(placed.as('placed'))
     .select(
       'id',
-      db.raw(`tier * ${TIER_WEIGHT} + ${TIER_WEIGHT - 1} - ((place + turns - cast(? as integer) % turns) % turns) as turn_rank`, [
-        daysSinceEpochInBuenosAires(now),
-      ]),
+      db.raw(`tier * ${TIER_WEIGHT} + ${TIER_WEIGHT - 1} - ((place + turns - (${start})) % turns) as turn_rank`, [day, day, windowOfDay]),
     );
 }
 
@@ -71,17 +70,16 @@ function returnedRows<T>(db: Knex, result: unknown): T[] {
 }
 
 /** Writes the ranks of `scope` that changed; returns how many. */
-async function writeRanks(db: Knex, now: Date, scope: Scope): Promise<number> {
-  const [sql, bindings] = rotationRankSql(now);
-  const [turnsSql, turnsBindings] = takesTurnsSql(now);
+async function writeRanks(db: Knex, now: Date, scope: Scope, at: RotationWindow): Promise<number> {
+  const [sql, bindings] = restingRankSql(now);
   const others = db('ads')
     .update({ search_rank: db.raw(sql, bindings) })
     .whereRaw(`search_rank <> ${sql}`, bindings)
-    .whereRaw(`not (${turnsSql})`, turnsBindings);
+    .whereNot('state', 'published');
   if (scope !== 'all') others.whereIn('id', scope.ids);
   const changed = await others;
   if (scope !== 'all' && scope.categories.length === 0) return changed;
-  const ranks = turnRanks(db, now, scope === 'all' ? null : scope.categories).toSQL();
+  const ranks = turnRanks(db, now, at, scope === 'all' ? null : scope.categories).toSQL();
   const result = await db.raw(
     `update ads set search_rank = turn.turn_rank from (${ranks.sql}) as turn where ads.id = turn.id and ads.search_rank <> turn.turn_rank returning ads.id`,
     ranks.bindings,
@@ -99,21 +97,33 @@ async function takeMarks(trx: Knex.Transaction): Promise<{ ad_id: number | strin
 }
 
 /**
- * Recomputes every rank at `now`, writing only those that changed, and takes every mark: the scheduled refresh
- * (api/jobs.ts, hourly), which turns the day and ends the places of plans past their end.
+ * The rotation window the stored ranks are of (decision 064): the one the last full refresh was made in. Marks are
+ * applied in it too, so that every rank stays of one window until the next scheduled refresh.
+ */
+export async function readRotationWindow(db: Knex): Promise<number> {
+  const row = (await db('search_rotation').where('id', 1).first('rotation_window')) as { rotation_window: number | string } | undefined;
+  return Number(row?.rotation_window ?? 0);
+}
+
+/**
+ * Recomputes every rank at `now` (the turns of its rotation window, the plans in force), writing only those that
+ * changed, records the window and takes every mark: the scheduled refresh (api/jobs.ts, every window).
  */
 export async function refreshSearchRanks(db: Knex, now = new Date()): Promise<number> {
   return db.transaction(async (trx) => {
+    await trx('search_rotation')
+      .where('id', 1)
+      .update({ rotation_window: rotationWindowAt(now).window });
     await takeMarks(trx);
-    return writeRanks(trx, now, 'all');
+    return writeRanks(trx, now, 'all', rotationWindowAt(now));
   });
 }
 
 /**
  * Applies the marks: the ranks of the marked ads, and the turns of their categories (one ad joining, leaving or
- * changing tier moves the others' turns). Every reader of ranks calls it first; with no mark it is one indexed
- * probe. A failure (a lock not had in time) is logged and leaves the marks for the next reader, rather than failing
- * the read.
+ * changing tier moves the others' turns), in the rotation window of the other ranks. Every reader of ranks calls it
+ * first; with no mark it is one indexed probe. A failure (a lock not had in time) is logged and leaves the marks for
+ * the next reader, rather than failing the read.
  */
 export async function refreshMarkedRanks(db: Knex, now = new Date()): Promise<number> {
   if (!(await db('search_rank_marks').first('id'))) return 0;
@@ -121,9 +131,12 @@ export async function refreshMarkedRanks(db: Knex, now = new Date()): Promise<nu
     return await db.transaction(async (trx) => {
       const marks = await takeMarks(trx);
       if (marks.length === 0) return 0;
+      // Before the first full refresh (a new database) there is no window yet: the reader's.
+      const window = await readRotationWindow(trx);
+      const at = rotationWindowAt(window > 0 ? rotationWindowStart(window) : now);
       const ids = [...new Set(marks.map((m) => Number(m.ad_id)))];
-      if (ids.length > MARKS_FOR_FULL_REFRESH) return writeRanks(trx, now, 'all');
-      return writeRanks(trx, now, { ids, categories: [...new Set(marks.map((m) => m.category))] });
+      if (ids.length > MARKS_FOR_FULL_REFRESH) return writeRanks(trx, now, 'all', at);
+      return writeRanks(trx, now, { ids, categories: [...new Set(marks.map((m) => m.category))] }, at);
     });
   } catch (err) {
     console.error('Search ranks: marked ranks not refreshed; the next reading tries again:', (err as Error).message);

@@ -69,7 +69,7 @@ beforeAll(async () => {
     if (rand.chance(0.1)) windows.push({ ...windows.at(-1)!, kind: kind === 'off' ? 'available' : 'off' });
   }
   await t.db('availability_windows').insert(windows);
-  index = await CatalogueIndex.build(await loadIndexRows(t.db, NOW), await readCatalogVersion(t.db));
+  index = await CatalogueIndex.build(await loadIndexRows(t.db, NOW), await readCatalogVersion(t.db, NOW));
 });
 afterAll(() => t.destroy());
 

@@ -39,6 +39,8 @@ const FLAG_VERIFIED = 8;
 
 export class CatalogueIndex {
   readonly version: number;
+  /** The rotation window of the ranks it was built from (decision 064). */
+  readonly rotationWindow: number;
   readonly size: number;
   private readonly ids: Int32Array;
   private readonly category: Uint8Array;
@@ -76,16 +78,17 @@ export class CatalogueIndex {
    * The index of `rows` (in id order), built in slices with breaths in between: a build at 100,000 ads takes over a
    * second of the JavaScript thread, which must not stop the pages answered meanwhile for that long.
    */
-  static async build(rows: IndexRow[], version: number): Promise<CatalogueIndex> {
-    const index = new CatalogueIndex(rows, version);
+  static async build(rows: IndexRow[], version: number, rotationWindow = 0): Promise<CatalogueIndex> {
+    const index = new CatalogueIndex(rows, version, rotationWindow);
     index.words = await WordIndex.build(rows);
     index.orders = await IndexOrders.build(rows);
     return index;
   }
 
-  private constructor(rows: IndexRow[], version: number) {
+  private constructor(rows: IndexRow[], version: number, rotationWindow: number) {
     const n = rows.length;
     this.version = version;
+    this.rotationWindow = rotationWindow;
     this.size = n;
     this.ids = new Int32Array(n);
     this.category = new Uint8Array(n);

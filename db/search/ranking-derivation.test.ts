@@ -3,20 +3,21 @@
 // (IndexOrders, db/search/index-orders.ts). searchAds and CatalogueIndex call exactly these with the module's own
 // ranking, which catalogue-index.test.ts compares over hundreds of searches. Here a factor that exists nowhere else
 // ("con precio": priced ads first within their tier) is added to a ranking, with its SQL, and it reaches both orders
-// alike; and the stored ranks the database computes are the module's rotationRank and turnRank. SQLite and PostgreSQL.
+// alike; and the stored ranks the database computes are the module's turnRank and restingRank. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { adRow, createRandom, demoAdInput, insertAdvertiser } from '#tooling/factories/index.ts';
-import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 import {
   RANKING,
   RANK_FACTORS,
   SEARCH_ORDERS,
   planTier,
-  rotationRank,
+  restingRank,
+  rotationWindowAt,
   takesTurns,
   tierOfRank,
   turnRank,
+  turnStart,
   type RankFactor,
   type Ranking,
 } from '#shared/ranking.ts';
@@ -113,8 +114,8 @@ describe('both orders derive from the ranking', () => {
     }
   });
 
-  it('stores the ranks the module defines: rotationRank for most ads, turnRank for the turn-takers', async () => {
-    for (const now of [NOW, new Date(NOW.getTime() + 3 * DAY)]) {
+  it('stores the ranks the module defines: turnRank for published ads (from turnStart), restingRank for the rest', async () => {
+    for (const now of [NOW, new Date(NOW.getTime() + 40 * 60_000), new Date(NOW.getTime() + 3 * DAY)]) {
       await refreshSearchRanks(t.db, now);
       const ads = (await t.db('ads').orderBy('id').select('id', 'state', 'plan', 'plan_expires_at', 'category', 'search_rank')).map(
         (a) => ({
@@ -123,12 +124,12 @@ describe('both orders derive from the ranking', () => {
           tier: planTier(a.plan, a.plan_expires_at === null ? null : new Date(a.plan_expires_at).getTime(), now.getTime()),
         }),
       );
-      const day = daysSinceEpochInBuenosAires(now);
+      const at = rotationWindowAt(now);
       for (const ad of ads) {
-        const group = ads.filter((o) => takesTurns(o.state, o.tier) && o.category === ad.category && o.tier === ad.tier);
-        const expected = takesTurns(ad.state, ad.tier)
-          ? turnRank(ad.tier, group.indexOf(ad), group.length, day)
-          : rotationRank(ad.id, ad.tier, day);
+        const group = ads.filter((o) => takesTurns(o.state) && o.category === ad.category && o.tier === ad.tier);
+        const expected = takesTurns(ad.state)
+          ? turnRank(ad.tier, group.indexOf(ad), group.length, turnStart(ad.tier, group.length, at))
+          : restingRank(ad.tier);
         expect(Number(ad.search_rank), `ad ${ad.id}`).toBe(expected);
       }
     }

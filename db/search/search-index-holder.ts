@@ -3,6 +3,7 @@
 // answers) and a rebuild starts in the background, at most one at a time and one every 15 s, so a catalogue
 // that changes every second costs one rebuild per interval, not one per change.
 import type { Knex } from 'knex';
+import { readRotationWindow } from '#db/queries/search-rank.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { loadIndexRows } from '#db/queries/search-index-rows.ts';
 import { CatalogueIndex } from './catalogue-index.ts';
@@ -72,8 +73,9 @@ export class SearchIndexHolder {
       // The version first: a change made while the rows are read leaves the index older than the version in force,
       // so it is not used and is built again.
       const version = await readCatalogVersion(this.db);
+      const rotationWindow = await readRotationWindow(this.db);
       const rows = await loadIndexRows(this.db);
-      this.index = await CatalogueIndex.build(rows, version);
+      this.index = await CatalogueIndex.build(rows, version, rotationWindow);
       const ms = Math.round(performance.now() - this.lastStart);
       this.builds += 1;
       if (this.builds === 1 || ms > SLOW_BUILD_MS) console.log(`Search index: ${rows.length} ads in ${ms} ms`);

@@ -26,6 +26,7 @@ const results = (over: Partial<SearchResultsView> = {}): SearchResultsView => ({
   pages: 1,
   ads: [ad(1), ad(2)],
   promo: null,
+  rotationWindow: 1_700_000,
   ...over,
 });
 const filtersOf = (query: string) => parseSearchParams(new URLSearchParams(query));
@@ -56,9 +57,11 @@ describe('search results', () => {
     expect(pageItems(5, 25)).toEqual([1, 'gap', 3, 4, 5, 6, 7, 'gap', 25]);
     const html = searchResultsHtml(results({ total: 600, page: 5, pages: 25 }), filtersOf('categoria=trans')).text;
     expect(html).toContain('<span> · página 5 de 25</span>');
-    expect(html).toContain('<a class="btn btn-outline" href="/buscar?categoria=trans&amp;pagina=4" data-page-link rel="prev">Anterior</a>');
     expect(html).toContain(
-      '<a class="pagination__page is-current" href="/buscar?categoria=trans&amp;pagina=5" data-page-link aria-current="page" aria-label="Página 5">5</a>',
+      '<a class="btn btn-outline" href="/buscar?categoria=trans&amp;pagina=4&amp;turno=1700000" data-page-link rel="prev">Anterior</a>',
+    );
+    expect(html).toContain(
+      '<a class="pagination__page is-current" href="/buscar?categoria=trans&amp;pagina=5&amp;turno=1700000" data-page-link aria-current="page" aria-label="Página 5">5</a>',
     );
     expect(html).toContain('<a class="pagination__page" href="/buscar?categoria=trans" data-page-link aria-label="Página 1">1</a>');
     const landing = searchResultsHtml(results({ page: 2, pages: 2 }), filtersOf('categoria=masajes'), {

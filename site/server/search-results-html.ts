@@ -69,9 +69,11 @@ export function searchResultsHtml(
   filters: SearchFilters,
   { pagePath, photosUrl }: SearchResultsOptions = {},
 ): Html {
+  // Later pages name the order's rotation window, so that they follow this page's order (decision 064).
+  const turno = result.rotationWindow > 0 ? result.rotationWindow : undefined;
   const pageHref = (pagina: number) => {
-    if (pagePath) return pagina > 1 ? `${pagePath}?pagina=${pagina}` : pagePath;
-    const query = toSearchParams(filters, { pagina }).toString();
+    if (pagePath) return pagina > 1 ? `${pagePath}?pagina=${pagina}${turno ? `&turno=${turno}` : ''}` : pagePath;
+    const query = toSearchParams(filters, { pagina, turno }).toString();
     return `/buscar${query ? `?${query}` : ''}`;
   };
   const count = html`<p class="results__count" id="results-count" data-total="${result.total}">${

@@ -41,6 +41,8 @@ export interface SearchResultsView {
   pages: number;
   ads: AdCardView[];
   promo: AdCardView | null;
+  /** The rotation window of this page's order (decision 064): its links to other pages name it (`turno`). */
+  rotationWindow: number;
 }
 
 /** A part of the home's featured strip (docs/decisions/025-featured-strip.md). */
