@@ -228,3 +228,22 @@ describe('startJobs', () => {
     }
   });
 });
+
+describe('the service-times job', () => {
+  it('stores the waits of the last 7 days as of the start of the hour (core/service-times/ checks the figures)', async () => {
+    const advertiser = await insertAdvertiser(t.db);
+    await t.db('verification_requests').insert({
+      advertiser_id: advertiser,
+      method: 'manual',
+      full_name: 'Persona de Prueba',
+      birth_date: '1990-01-01',
+      status: 'approved',
+      submitted_at: new Date('2026-11-20T10:00:00Z'),
+      decided_at: new Date('2026-11-20T12:30:00Z'),
+    });
+    await runJob('service-times', new Date('2026-11-22T12:45:00Z'));
+    const row = await t.db('service_times').where('kind', 'identity_verification').first();
+    expect(new Date(row.computed_at).toISOString()).toBe('2026-11-22T12:00:00.000Z');
+    expect(Number(row.median_ms)).toBe(150 * 60_000);
+  });
+});

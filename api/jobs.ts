@@ -10,6 +10,7 @@ import { deleteExpiredRateLimits } from '#db/queries/rate-limits.ts';
 import { deleteExpiredAvailabilityWindows } from '#db/queries/availability-windows.ts';
 import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 import { runPlanJobs } from '#core/plans/plan-lifecycle.ts';
+import { refreshServiceTimes } from '#core/service-times/service-times.ts';
 import type { Mailer } from '#core/mail/mail.ts';
 import type { ObjectStore } from './services/object-store/object-store.ts';
 import { removeOrphanFiles } from './services/orphan-files.ts';
@@ -68,6 +69,8 @@ export function scheduledJobs({ db, store, mailer, siteOrigin, staffAlertEmail, 
     },
     { name: 'plan-lifecycle', everyMs: PLAN_JOB_MS, run: async (now) => void (await runPlanJobs({ db, mailer, siteOrigin }, now)) },
     { name: 'search-order', everyMs: ROTATION_WINDOW_MS, run: (now) => refreshSearchOrder(db, now) },
+    // The waits of the last 7 days' decisions, as of the start of the hour (decision 065).
+    { name: 'service-times', everyMs: HOUR_MS, run: async (now) => void (await refreshServiceTimes(db, now)) },
     {
       name: 'check-in-alerts',
       everyMs: CHECK_IN_MS,

@@ -15,3 +15,14 @@ export const formatLongDate = (when: Date | string | number) => longDate.format(
 export const formatLongDateTime = (when: Date | string | number) => longDateTime.format(new Date(when));
 export const categoryLabel = (value: string) => findCategory(value)?.label ?? value;
 export const barrioName = (slug: string | null) => (slug ? (findBarrio(slug)?.name ?? slug) : 'CABA');
+
+/** A wait in plain words, rounded to the minute: 'menos de 1 min', '45 min', '2 h 10 min', '2 días 4 h', '3 días'. */
+export function formatDuration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return 'menos de 1 min';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} días ${hours % 24} h` : `${days} días`;
+}

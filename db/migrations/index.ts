@@ -35,6 +35,7 @@ import * as m033 from './033-push-subscription-owners.ts';
 import * as m034 from './034-search-rank-marks.ts';
 import * as m035 from './035-ended-ads.ts';
 import * as m036 from './036-search-rotation.ts';
+import * as m037 from './037-service-times.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '034-search-rank-marks': m034,
   '035-ended-ads': m035,
   '036-search-rotation': m036,
+  '037-service-times': m037,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -3,6 +3,7 @@
 import { UNCATEGORISED, type MonthFigures } from '#shared/contracts/public/transparency.ts';
 import { REFUSAL_CATEGORIES } from '#shared/refusal-categories.ts';
 import { REPORT_REASONS } from '#shared/report-reasons.ts';
+import { formatDuration } from '#shared/format.ts';
 
 export interface Row {
   label: string;
@@ -20,16 +21,6 @@ export interface Section {
 
 const number = new Intl.NumberFormat('es-AR');
 
-/** '3 h 20 min', '2 días 4 h', '45 min': a median, rounded to the minute. */
-function duration(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} días ${hours % 24} h` : `${days} días`;
-}
-
 /**
  * A month's figure as its cell shows it; '—' where the figure has no value that month (a median without decisions,
  * submissions before they were counted). Months are listed from the first with data (core/transparency/), so one
@@ -38,7 +29,7 @@ function duration(ms: number): string {
 export function cellText(row: Row, m: MonthFigures): string {
   const value = row.value(m);
   if (value === null) return '—';
-  return row.kind === 'duration' ? duration(value) : number.format(value);
+  return row.kind === 'duration' ? formatDuration(value) : number.format(value);
 }
 
 /** The three tables; `sinceText` says since when submissions are counted ("desde el 3 de agosto de 2026"). */
