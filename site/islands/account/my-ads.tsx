@@ -9,8 +9,11 @@ import OwnAdItem, { type OwnAdAction } from './own-ad-item.tsx';
 
 const DONE = { pause: 'Pausaste el anuncio.', resume: 'El anuncio está publicado de nuevo.', renew: 'Renovaste el anuncio por 30 días.' };
 
-/** `availability`: where each ad published when the page was made stands now, by id (one resumed later: after a reload). */
-export default function MyAds(props: { ads: OwnAd[]; availability: Record<number, AdAvailability> }) {
+/**
+ * `availability`: where each ad published when the page was made stands now, by id (one resumed later: after a reload).
+ * `reviewWait`: the median wait for an ad review over the last 7 days (null: no figure), shown beside ads in review.
+ */
+export default function MyAds(props: { ads: OwnAd[]; availability: Record<number, AdAvailability>; reviewWait: number | null }) {
   const [ads, setAds] = useState(props.ads);
   const [notice, setNotice] = useState<{ id: number; text: string; error?: boolean } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
@@ -52,6 +55,7 @@ export default function MyAds(props: { ads: OwnAd[]; availability: Record<number
               key={ad.id}
               ad={ad}
               availability={props.availability[ad.id]}
+              reviewWait={props.reviewWait}
               busy={busy === ad.id}
               confirming={confirming === ad.id}
               notice={notice?.id === ad.id ? notice : null}

@@ -4,6 +4,7 @@ import { categoryLabel, formatLongDate } from '#shared/format.ts';
 import { planLabel } from '#shared/plans.ts';
 import type { OwnAd } from '#shared/contracts/advertiser/own-ads.ts';
 import { PHOTO_VERIFIABLE_STATES } from '#shared/photo-verification.ts';
+import { usualWaitText } from '#shared/contracts/public/service-times.ts';
 import type { AdAvailability } from '#shared/available-now.ts';
 import AvailableNow from './available-now.tsx';
 
@@ -24,6 +25,8 @@ interface OwnAdItemProps {
   ad: OwnAd;
   /** Where the ad stands in "Disponible ahora", when it was published as the page was made. */
   availability: AdAvailability | undefined;
+  /** The median wait for an ad review over the last 7 days, shown while the ad is in review; null: no figure. */
+  reviewWait: number | null;
   busy: boolean;
   /** 'Eliminar' asked, waiting for its confirmation. */
   confirming: boolean;
@@ -32,7 +35,7 @@ interface OwnAdItemProps {
   onConfirm: (asking: boolean) => void;
 }
 
-export default function OwnAdItem({ ad, availability, busy, confirming, notice, onAct, onConfirm }: OwnAdItemProps) {
+export default function OwnAdItem({ ad, availability, reviewWait, busy, confirming, notice, onAct, onConfirm }: OwnAdItemProps) {
   const endsAt = ad.expiresAt ? new Date(ad.expiresAt).getTime() : null;
   return (
     <li className={ad.cover ? 'account-ads__item has-cover' : 'account-ads__item'}>
@@ -45,6 +48,7 @@ export default function OwnAdItem({ ad, availability, busy, confirming, notice, 
         {endsAt && ['published', 'paused'].includes(ad.state) && ` · publicado hasta el ${formatLongDate(endsAt)}`}
         {ad.photosVerified && ' · Fotos reales'}
       </span>
+      {ad.state === 'pending' && <span className="form-hint usual-wait">{usualWaitText(reviewWait)}</span>}
       {ad.state === 'published' && availability && <AvailableNow adId={ad.id} title={ad.title} availability={availability} />}
       {ad.stateReason && ['rejected', 'removed'].includes(ad.state) && <span className="account-reason">Motivo: {ad.stateReason}</span>}
       <OwnAdActions ad={ad} busy={busy} confirming={confirming} onAct={onAct} onConfirm={onConfirm} />

@@ -8,6 +8,7 @@ import { formatShortDate, PHOTO_VERIFICATION_STATUS_TEXT } from '#shared/photo-v
 import type { OwnPhotoVerification } from '#shared/contracts/advertiser/verification.ts';
 import SelfieRequest, { selfieProblem } from './selfie-request.tsx';
 import { AdPhotoChecks, LatestReview } from './photo-check-results.tsx';
+import { usualWaitText } from '#shared/contracts/public/service-times.ts';
 
 /** Where the check stands, as the server last said; starting a request and sending the selfie. */
 function usePhotoVerification(initial: OwnPhotoVerification) {
@@ -68,7 +69,8 @@ function usePhotoVerification(initial: OwnPhotoVerification) {
   return { state, fileError, problem, notice, busy, start, send, chooseFile };
 }
 
-export default function PhotoVerification(props: { initial: OwnPhotoVerification }) {
+/** `usualWait`: the median wait for a photo check over the last 7 days (null: no figure), shown while one waits for staff. */
+export default function PhotoVerification(props: { initial: OwnPhotoVerification; usualWait: number | null }) {
   const { state, fileError, problem, notice, busy, start, send, chooseFile } = usePhotoVerification(props.initial);
   const { ad, open, latest } = state;
   const canAsk = state.stateAllows && !open && state.photos.length > 0;
@@ -109,10 +111,13 @@ export default function PhotoVerification(props: { initial: OwnPhotoVerification
       )}
 
       {open?.status === 'pending' && (
-        <p className="photo-verification__pending">
-          <strong>{PHOTO_VERIFICATION_STATUS_TEXT.pending}.</strong> Enviaste tu selfie el {formatLongDateTime(open.submittedAt!)}; el
-          equipo la revisa en 24 a 48 horas.
-        </p>
+        <>
+          <p className="photo-verification__pending">
+            <strong>{PHOTO_VERIFICATION_STATUS_TEXT.pending}.</strong> Enviaste tu selfie el {formatLongDateTime(open.submittedAt!)}; el
+            equipo la compara con cada foto.
+          </p>
+          <p className="form-hint usual-wait">{usualWaitText(props.usualWait)}</p>
+        </>
       )}
 
       {latest && <LatestReview latest={latest} />}
