@@ -104,6 +104,8 @@ test('an advertiser verifies the photos of an ad; staff check each one; the badg
   await page.getByRole('button', { name: 'Enviar la selfie' }).click();
   await expect(page.getByText('Recibimos tu selfie.')).toBeVisible();
   await expect(page.getByText('Pendiente de revisión.')).toBeVisible();
+  // Beside it, the median wait of the last 7 days' photo checks (decision 065; none may have been decided yet).
+  await expect(page.locator('.usual-wait')).toHaveText(/^Espera habitual: (\d|menos|sin datos)/);
 
   // Staff: the queue, the selfie beside each photo with the gesture and the code; each photo verified.
   const staffContext = await browser.newContext({ locale: 'es-AR' });
