@@ -90,7 +90,8 @@ for (const width of [1280, 390]) {
     const section = page.getByRole('region', { name: 'Tiempos de respuesta de los últimos 7 días' });
     await expect(page.getByRole('heading', { level: 2, name: 'Tiempos de respuesta' })).toBeVisible();
     for (const kind of SERVICE_KINDS) {
-      const row = section.getByRole('row').filter({ hasText: SERVICE_KIND_LABELS[kind].label });
+      const row = section.locator(`tr[data-kind="${kind}"]`);
+      await expect(row.getByRole('rowheader')).toContainText(SERVICE_KIND_LABELS[kind].label);
       await expect(row.locator('[data-figure="median"]')).toHaveText(serviceTimeText(stored.times[kind].medianMs));
       await expect(row.locator('[data-figure="p95"]')).toHaveText(serviceTimeText(stored.times[kind].p95Ms));
       await expect(row.locator('[data-figure="decisions"]')).toHaveText(stored.times[kind].decisions.toLocaleString('es-AR'));
