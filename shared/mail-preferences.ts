@@ -24,6 +24,7 @@ export const optionalMailLabel = (kind: OptionalMailKind): string => OPTIONAL_MA
 export const ESSENTIAL_AD_MAILS = [
   'Anuncio rechazado o dado de baja por el equipo, con el motivo: para que puedas corregirlo.',
   'Anuncio oculto por una denuncia mientras lo revisamos: para que sepas por qué no se ve y cómo responder.',
+  'Anuncio visible de nuevo porque la denuncia no se confirmó.',
 ] as const;
 
 /** On or off for each optional kind. */

@@ -1,5 +1,5 @@
-// Sends the mail about an advertiser's ads (decision 035): after a staff decision or a report that hid the ad, once
-// its transaction committed, and the expiry notices from the plan job. A kind the advertiser turned off is not sent.
+// Sends the mail about an advertiser's ads (decision 035): after a staff decision, a report that hid the ad or the
+// dismissal that brought it back, once its transaction committed, and the expiry notices from the plan job. A kind the advertiser turned off is not sent.
 // Mail never undoes what happened: a failure is logged (the ad's code and the transport's error code, never the
 // address) and the change stands; an expiry notice that failed is sent again by the next run.
 import type { Knex } from 'knex';
@@ -10,7 +10,7 @@ import { wantsMail } from '#core/mail-preferences/mail-preferences.ts';
 import type { OptionalMailKind } from '#shared/mail-preferences.ts';
 import type { ReportReason } from '#shared/report-reasons.ts';
 import { adApprovedMail, adExpiredMail, adExpiringMail, adRejectedMail, adRemovedMail } from './mails.ts';
-import { adHeldMail } from '#core/own-ads/held-mail.ts';
+import { adHeldMail, adReleasedMail } from '#core/own-ads/held-mail.ts';
 
 export interface NoticeDeps {
   db: Knex;
@@ -19,7 +19,10 @@ export interface NoticeDeps {
 }
 
 export type AdEvent =
-  { kind: 'approved' } | { kind: 'rejected' | 'removed'; reason: string } | { kind: 'held'; reportReason: ReportReason };
+  | { kind: 'approved' }
+  | { kind: 'rejected' | 'removed'; reason: string }
+  | { kind: 'held'; reportReason: ReportReason }
+  | { kind: 'released' };
 
 const ACCOUNT_PATH = '/mi-cuenta';
 const CONTACT_PATH = '/contacto?tema=soporte';
@@ -49,6 +52,9 @@ function buildMail(deps: NoticeDeps, ad: AdMailRecipient & { expiresAt: Date | n
         reason: event.reportReason,
         answerLink: `${deps.siteOrigin}${ACCOUNT_PATH}/anuncios/${ad.adId}/revision`,
       });
+    case 'released':
+      // Always sent, like the hold it ends (decision 035): the advertiser was told the ad was hidden.
+      return adReleasedMail(ad.email, { ...base, id: ad.adId });
   }
 }
 

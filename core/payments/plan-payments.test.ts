@@ -172,7 +172,7 @@ describe('a payment completed while a report hold is released', () => {
     const dismissing = decideReport(t.db, report.id, 'dismissed', adminId, NOW);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await trx.commit();
-    expect(await dismissing).toBe('ok');
+    expect(await dismissing).toEqual({ releasedAdId: id });
 
     const row = await ad(id);
     expect(row).toMatchObject({ state: 'published', plan: 'vip' });

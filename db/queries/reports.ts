@@ -263,7 +263,7 @@ async function releaseHold(trx: Knex, adId: number, now: Date): Promise<boolean>
 /**
  * open -> resolved (the report was right: the ad stays hidden for staff to remove it in Anuncios, and the
  * evidence is kept) or dismissed (its evidence is released, and the ad comes back if this report had hidden it
- * and no other open report of a hiding reason remains).
+ * and no other open report of a hiding reason remains: then the ad's id, for its owner to be told).
  */
 export async function decideReport(
   db: Knex,
@@ -271,7 +271,7 @@ export async function decideReport(
   decision: 'resolved' | 'dismissed',
   adminId: number,
   now = new Date(),
-): Promise<'ok' | 'missing' | 'decided'> {
+): Promise<'ok' | { releasedAdId: number } | 'missing' | 'decided'> {
   return db.transaction(async (trx) => {
     const moved = await Report.query(trx)
       .findById(id)
@@ -289,7 +289,7 @@ export async function decideReport(
         .whereIn('reason', HIDING_REASONS)
         .select('id');
       // Back in its state, its rank marked (docs/decisions/050-ranking.md).
-      if (!stillHiding) await releaseHold(trx, report.adId, now);
+      if (!stillHiding && (await releaseHold(trx, report.adId, now))) return { releasedAdId: report.adId };
     }
     return 'ok' as const;
   });

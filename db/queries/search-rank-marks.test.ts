@@ -115,7 +115,7 @@ describe('a state change reorders search with no refresh called', () => {
     expect((await order('encuentros')).slice(0, 2)).toEqual([other, free]);
     await expectWholeTurns();
     const admin = await createAdministrator(t.db, { username: 'moderadora', fullName: 'Moderadora', passwordHash: 'x', permissions: [] });
-    expect(await decideReport(t.db, report.id, 'dismissed', admin, NOW)).toBe('ok');
+    expect(await decideReport(t.db, report.id, 'dismissed', admin, NOW)).toEqual({ releasedAdId: reported });
     expect(new Set((await order('encuentros')).slice(0, 2))).toEqual(new Set([reported, other]));
     await expectWholeTurns();
   });

@@ -6,10 +6,15 @@ import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
 import { done } from '#core/answers.ts';
 import { contactMessages, markMessageAnswered } from '#core/panel/reports/messages.ts';
 import { downloadPreservedPackage, preserveReport, releaseReport } from '#core/panel/reports/preservation.ts';
-import { decideReport, reportsFor } from '#core/panel/reports/reports.ts';
+import { decideReport, reportsFor, type ReleasedAdNotices } from '#core/panel/reports/reports.ts';
+import { mailAdOwner } from '#core/own-ads/notices.ts';
 import { messagesQuery, reportsQuery } from './schema.ts';
 
 export function registerReportRoutes({ deps, route }: StaffRoutes): void {
+  // Read when a dismissal is mailed, not when routes are registered (the route table is also built without a config).
+  const notices: ReleasedAdNotices = {
+    adReleased: (adId) => mailAdOwner({ db: deps.db, mailer: deps.mailer, siteOrigin: deps.config.siteOrigin }, adId, { kind: 'released' }),
+  };
   route('get', '/reports', { query: reportsQuery }, async (ctx) => {
     ctx.body = await reportsFor(deps.db, ctx.input.query.status);
   });
@@ -18,7 +23,7 @@ export function registerReportRoutes({ deps, route }: StaffRoutes): void {
     ['dismiss', 'dismissed'],
   ] as const) {
     route('post', `/reports/:id/${action}`, { params: idParams }, async (ctx, actor) => {
-      await decideReport(deps.db, actor, ctx.input.params.id, decision);
+      await decideReport({ db: deps.db, notices }, actor, ctx.input.params.id, decision);
       ctx.body = done();
     });
   }

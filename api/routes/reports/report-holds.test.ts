@@ -263,7 +263,9 @@ describe('hiding reports', () => {
     await endPlans(t.db, new Date(start.getTime() + 3 * DAY_MS));
     expect(await t.db('ads').where('id', adId).first('plan')).toEqual({ plan: 'vip' });
     // Dismissed after five days: the plan and the listing get those five days back.
-    expect(await decideReport(t.db, made.body.id, 'dismissed', adminId, new Date(start.getTime() + 5 * DAY_MS))).toBe('ok');
+    expect(await decideReport(t.db, made.body.id, 'dismissed', adminId, new Date(start.getTime() + 5 * DAY_MS))).toEqual({
+      releasedAdId: adId,
+    });
     const ad = await t.db('ads').where('id', adId).first('state', 'plan', 'plan_expires_at', 'expires_at', 'held_at');
     expect(ad.state).toBe('published');
     expect(ad.held_at).toBeNull();

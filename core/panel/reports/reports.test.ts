@@ -56,12 +56,15 @@ describe('reportsFor', () => {
     expect(JSON.stringify(item)).not.toContain('clave-del-denunciante');
   });
 
-  it('decides a report once, with its audit row', async () => {
+  it('decides a report once, with its audit row; a dismissal that brings no ad back tells nobody', async () => {
+    const released: number[] = [];
+    const deps = { db: t.db, notices: { adReleased: async (adId: number) => void released.push(adId) } };
     const id = await insertReport(t.db);
-    await decideReport(t.db, actorOf(reportsOnly), id, 'dismissed');
+    await decideReport(deps, actorOf(reportsOnly), id, 'dismissed');
     expect(await auditRows(t.db, 'report_dismissed', id)).toHaveLength(1);
-    await expect(decideReport(t.db, actorOf(reportsOnly), id, 'resolved')).rejects.toMatchObject({ reason: 'report_already_decided' });
-    await expect(decideReport(t.db, actorOf(reportsOnly), 999_999, 'resolved')).rejects.toMatchObject({ reason: 'report_missing' });
+    await expect(decideReport(deps, actorOf(reportsOnly), id, 'resolved')).rejects.toMatchObject({ reason: 'report_already_decided' });
+    await expect(decideReport(deps, actorOf(reportsOnly), 999_999, 'resolved')).rejects.toMatchObject({ reason: 'report_missing' });
+    expect(released).toEqual([]);
   });
 });
 

@@ -42,11 +42,27 @@ export async function reportsFor(db: Knex, status: ReportStatus, now = new Date(
   return (await listReports(db, status, undefined, now)).map(presentReport);
 }
 
-/** open -> resolved (the ad stays hidden for staff to remove it) or dismissed (it comes back if nothing else hides it). */
-export async function decideReport(db: Knex, actor: StaffActor, id: number, decision: 'resolved' | 'dismissed'): Promise<void> {
-  await staffAction(db, actor, { action: `report_${decision}`, targetType: 'report', targetId: id }, async (trx) => {
+/** Tells the owner of an ad a dismissal brought back; never throws (core/own-ads/notices.ts mails it). */
+export interface ReleasedAdNotices {
+  adReleased(adId: number): Promise<void>;
+}
+
+/**
+ * open -> resolved (the ad stays hidden for staff to remove it) or dismissed (it comes back if nothing else hides it;
+ * then, once committed, its owner is told).
+ */
+export async function decideReport(
+  deps: { db: Knex; notices: ReleasedAdNotices },
+  actor: StaffActor,
+  id: number,
+  decision: 'resolved' | 'dismissed',
+): Promise<void> {
+  let releasedAd: number | null = null;
+  await staffAction(deps.db, actor, { action: `report_${decision}`, targetType: 'report', targetId: id }, async (trx) => {
     const result = await decide(trx, id, decision, actor.admin.id);
     if (result === 'missing') throw reportMissing();
     if (result === 'decided') throw refuse('report_already_decided');
+    if (typeof result === 'object') releasedAd = result.releasedAdId;
   });
+  if (releasedAd !== null) await deps.notices.adReleased(releasedAd);
 }
