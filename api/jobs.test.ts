@@ -96,13 +96,14 @@ describe('the ad-stats-retention job', () => {
 });
 
 describe('the identity-purge job', () => {
-  it('deletes the documents of requests decided more than 30 days ago, files and rows, and nothing else', async () => {
+  it('deletes the documents of requests decided 7 days ago, files and rows, with an audit row each, and nothing else', async () => {
     const key = Buffer.alloc(32, 9);
     const store = diskStore(t.dataDir);
     const now = new Date('2026-11-22T12:00:00Z');
     const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    const HOUR_MS = 3_600_000;
     const advertiser = await insertAdvertiser(t.db);
-    const request = async (status: string, decidedDaysAgo: number | null) => {
+    const request = async (status: string, decidedAt: Date | null) => {
       const [row] = await t
         .db('verification_requests')
         .insert({
@@ -112,7 +113,7 @@ describe('the identity-purge job', () => {
           birth_date: '1990-01-01',
           status,
           submitted_at: days(60),
-          decided_at: decidedDaysAgo === null ? null : days(decidedDaysAgo),
+          decided_at: decidedAt,
         })
         .returning('id');
       const id = insertedId(row);
@@ -124,8 +125,8 @@ describe('the identity-purge job', () => {
         );
       return { id, keys };
     };
-    const old = await request('rejected', 31);
-    const recent = await request('approved', 29);
+    const old = await request('rejected', days(7));
+    const recent = await request('approved', new Date(days(7).getTime() + HOUR_MS)); // 6 days and 23 hours ago
     const waiting = await request('pending', null);
     const exists = (fileKey: string) => fs.existsSync(path.join(t.dataDir, sealedObjectKey(fileKey)));
 
@@ -134,13 +135,26 @@ describe('the identity-purge job', () => {
     expect(await t.db('identity_documents').where('request_id', old.id)).toHaveLength(0);
     const kept = await t.db('verification_requests').where('id', old.id).first();
     expect(kept).toMatchObject({ status: 'rejected' });
-    expect(kept.documents_purged_at).not.toBeNull();
+    expect(new Date(kept.documents_purged_at)).toEqual(now);
+    // One audit row per request purged, by no staff member, naming the request and how many files went; nothing of
+    // the documents themselves.
+    const rows = await t.db('audit_log').where('action', 'identity_documents_deleted');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ admin_user_id: null, username: null, target_type: 'advertiser', target_id: String(advertiser) });
+    expect(new Date(rows[0].created_at)).toEqual(now);
+    const details = typeof rows[0].details === 'string' ? JSON.parse(rows[0].details) : rows[0].details;
+    expect(details).toEqual({ requestId: old.id, files: 2 });
+    for (const secret of [...old.keys, 'Prueba Purga', '1990-01-01']) expect(JSON.stringify(rows[0])).not.toContain(secret);
     for (const other of [recent, waiting]) {
       expect(other.keys.map(exists)).toEqual([true, true]);
       expect(await t.db('identity_documents').where('request_id', other.id)).toHaveLength(2);
     }
-    // A second run finds nothing more to do.
+    // A second run finds nothing more to do, and records nothing more.
     expect(await purgeIdentityDocuments(t.db, store, now)).toBe(0);
+    expect(await t.db('audit_log').where('action', 'identity_documents_deleted')).toHaveLength(1);
+    // An hour later the 6-days-23-hours one is due too.
+    await runJob('identity-purge', new Date(now.getTime() + HOUR_MS));
+    expect(recent.keys.map(exists)).toEqual([false, false]);
   });
 });
 

@@ -175,7 +175,7 @@ test('Suscriptores: filter, accent-blind search, review documents, approve and r
   // The search ignores case and accents: 'RIOS' finds 'Camila Ríos'.
   const target = pending[0]!;
   const word = target.fullName.split(' ')[1]!.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
-  await page.getByLabel('Buscar por nombre, email o DNI').fill(word);
+  await page.getByLabel('Buscar por nombre, email o últimos dígitos del DNI').fill(word);
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByRole('rowheader')).toHaveText(target.fullName);
   await rows
@@ -203,7 +203,7 @@ test('Suscriptores: filter, accent-blind search, review documents, approve and r
   await expect(menu.getByRole('button', { name: `Suscriptores ${after.length} pendientes` })).toBeVisible();
 
   const second = pending[1]!;
-  await page.getByLabel('Buscar por nombre, email o DNI').fill(second.email.toUpperCase());
+  await page.getByLabel('Buscar por nombre, email o últimos dígitos del DNI').fill(second.email.toUpperCase());
   await rows
     .first()
     .getByRole('button', { name: `Revisar a ${second.fullName}` })
@@ -218,7 +218,7 @@ test('Suscriptores: filter, accent-blind search, review documents, approve and r
 
   await page.getByLabel('Estado').selectOption('all');
   await expect(rows.filter({ hasText: second.fullName })).toContainText('Rechazado');
-  await page.getByLabel('Buscar por nombre, email o DNI').fill('ningún nombre así');
+  await page.getByLabel('Buscar por nombre, email o últimos dígitos del DNI').fill('ningún nombre así');
   await expect(page.getByText('No hay suscriptores que coincidan.')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });

@@ -242,7 +242,11 @@ test('the whole journey: an ad waiting for review goes live once staff verify it
   await expect(card).toContainText('Se puede aprobar cuando se apruebe la verificación del anunciante.');
 
   await openSection(page, 'Suscriptores');
-  await page.getByLabel('Buscar por nombre, email o DNI').fill('Renata Publica');
+  await page.getByLabel('Buscar por nombre, email o últimos dígitos del DNI').fill('Renata Publica');
+  // The list shows the DNI masked; the review, where staff compare it with the documents, in full.
+  const row = page.getByRole('row').filter({ hasText: 'Renata Publica' });
+  await expect(row).toContainText('•••••345');
+  await expect(row).not.toContainText('38112345');
   await page.getByRole('button', { name: `Revisar a ${advertiser.full_name}` }).click();
   const review = page.getByRole('dialog', { name: `Verificación de ${advertiser.full_name}` });
   await expect(review).toContainText('38112345');

@@ -40,9 +40,6 @@ export const PHOTO_VERIFICATION_STATUS_TEXT: Record<PhotoVerificationStatus, str
  */
 export const PHOTO_VERIFIABLE_STATES = ['published', 'paused', 'pending'] as const;
 
-/** The selfie is kept this long after the decision, then deleted (the decision stays). */
-export const SELFIE_RETENTION_DAYS = 30;
-
 const shortDate = new Intl.DateTimeFormat('es-AR', {
   day: '2-digit',
   month: '2-digit',

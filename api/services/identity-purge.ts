@@ -9,10 +9,10 @@ import { deleteDocument } from '#api/services/identity-vault.ts';
 /** Returns the number of documents and selfies deleted. */
 export async function purgeIdentityDocuments(db: Knex, store: ObjectStore, now = new Date()): Promise<number> {
   let deleted = 0;
-  for (const { requestId, fileKeys } of await identityDocumentsDue(db, now)) {
-    for (const key of fileKeys) await deleteDocument(store, key);
-    await markIdentityDocumentsPurged(db, requestId, now);
-    deleted += fileKeys.length;
+  for (const due of await identityDocumentsDue(db, now)) {
+    for (const key of due.fileKeys) await deleteDocument(store, key);
+    await markIdentityDocumentsPurged(db, due, now);
+    deleted += due.fileKeys.length;
   }
   for (const { requestId, fileKey } of await photoSelfiesDue(db, now)) {
     await deleteDocument(store, fileKey);

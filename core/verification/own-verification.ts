@@ -13,6 +13,7 @@ export async function latestVerification(db: Knex, advertiserId: number): Promis
     reason: request.reason,
     submittedAt: request.submittedAt.toISOString(),
     decidedAt: request.decidedAt?.toISOString() ?? null,
+    documentsDeletedAt: request.documentsPurgedAt?.toISOString() ?? null,
   };
 }
 

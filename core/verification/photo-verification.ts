@@ -46,6 +46,7 @@ export async function findOwnPhotoVerification(db: Knex, advertiserId: number, a
           id: decided.id,
           status: decided.status as 'approved' | 'rejected',
           decidedAt: decided.decidedAt!.toISOString(),
+          selfieDeletedAt: iso(decided.selfiePurgedAt),
           checks: decided.checks!.map((c) => ({
             photoId: c.adImageId,
             url: c.photo ? adImageUrl(c.photo.fileKey, 400) : null,

@@ -10,6 +10,7 @@ import { OPTIONAL_MAIL_KIND_VALUES, optionalMailLabel } from '#shared/mail-prefe
 import { rateRows, ratesFromRows } from '#shared/rates.ts';
 import { deleteSafetyAlertsOf, safetyAlertsForExport } from './safety-alerts.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
+import { identityDeletionBy } from '#shared/identity-retention.ts';
 import {
   Ad,
   AdPhoto,
@@ -77,6 +78,8 @@ async function photoVerificationsForExport(db: Knex, advertiserId: number) {
     submittedAt: r.submittedAt,
     decidedAt: r.decidedAt,
     selfiePurgedAt: r.selfiePurgedAt,
+    // When the selfie is (or was due to be) deleted: docs/decisions/066-identity-retention-and-dni-masking.md.
+    selfieDeletedBy: r.decidedAt && !r.selfiePurgedAt ? identityDeletionBy(r.decidedAt) : null,
     photos: r.checks!.map((c) => ({ position: c.position, verified: c.verified, reason: c.reason })),
   }));
 }
@@ -100,7 +103,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
     .findById(advertiserId)
     .select('email', 'full_name', 'dni', 'birth_date', 'verification_status', 'verified_at', 'email_confirmed_at', 'created_at');
   const ads = await adsForExport(db, advertiserId);
-  const verifications = await VerificationRequest.query(db)
+  const requests = await VerificationRequest.query(db)
     .where('advertiser_id', advertiserId)
     .orderBy('id')
     .select(
@@ -116,6 +119,11 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
       'decided_at',
       'documents_purged_at',
     );
+  // Decided and not yet deleted: by when the documents go (docs/decisions/066-identity-retention-and-dni-masking.md).
+  const verifications = requests.map((r) => ({
+    ...r.toJSON(),
+    documentsDeletedBy: r.decidedAt && !r.documentsPurgedAt ? identityDeletionBy(r.decidedAt) : null,
+  }));
   const photoVerifications = await photoVerificationsForExport(db, advertiserId);
   const payments = await Payment.query(db)
     .where('advertiser_id', advertiserId)
@@ -141,7 +149,7 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
     generatedAt: new Date().toISOString(),
     account,
     ads,
-    // Identity documents are not included: they are deleted 30 days after the decision, and never sent by mail or download.
+    // Identity documents are not included: they are deleted IDENTITY_RETENTION_DAYS after the decision, and never sent by mail or download.
     verifications,
     // "Fotos reales" checks: their state and dates, each photo's result; never the selfie itself.
     photoVerifications,

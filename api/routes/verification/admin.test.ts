@@ -112,3 +112,21 @@ describe('verification review', () => {
     ).toBeDefined();
   });
 });
+
+describe('the DNI in staff answers', () => {
+  it('comes masked in the subscribers list (the one the panel exports) and in full only in the identity check', async () => {
+    const { call, cookies, t } = panel;
+    const { advertiserId } = await pendingRequest({ dni: '31222678' });
+    await t.db('advertisers').where('id', advertiserId).update({ dni: '31222678' });
+    for (const cookie of [cookies.super, cookies.view_subscribers]) {
+      const res = await call('GET', '/api/admin/subscribers', cookie);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      const row = (JSON.parse(text) as { id: number; dni: string | null }[]).find((s) => s.id === advertiserId);
+      expect(row?.dni).toBe('•••••678');
+      expect(text).not.toContain('31222678');
+    }
+    const check = await call('GET', `/api/admin/subscribers/${advertiserId}/verification`, cookies.manage_verifications);
+    expect(((await check.json()) as { request: { dni: string } }).request.dni).toBe('31222678');
+  });
+});

@@ -139,23 +139,32 @@ describe('the badge follows the photos', () => {
 });
 
 describe('what is kept', () => {
-  it('the selfie goes 30 days after the decision; the decision, date and reviewer stay', async () => {
-    const { requestId, photoIds } = await pendingRequest({ photos: 1 });
+  it('the selfie goes 7 days after the decision, with an audit row; the decision, date and reviewer stay', async () => {
+    const { requestId, photoIds, adId, cookie } = await pendingRequest({ photos: 1 });
     await staff('POST', `/${requestId}/decide`, { photos: [{ id: photoIds[0], verified: true }] });
+    expect((await ownerCall('GET', cookie, adId)).body.latest).toMatchObject({ selfieDeletedAt: null });
     const decided = await db()('photo_verification_requests').where('id', requestId).first();
     const file = path.join(panel.t.dataDir, sealedObjectKey(decided.selfie_key));
     const decidedAt = new Date(decided.decided_at);
     const store = diskStore(panel.t.dataDir);
 
-    await purgeIdentityDocuments(db(), store, new Date(decidedAt.getTime() + 29 * 86_400_000));
+    // 6 days and 23 hours: still kept.
+    await purgeIdentityDocuments(db(), store, new Date(decidedAt.getTime() + 7 * 86_400_000 - 3_600_000));
     expect(fs.existsSync(file)).toBe(true);
-    const purgedAt = new Date(decidedAt.getTime() + 31 * 86_400_000);
+    const purgedAt = new Date(decidedAt.getTime() + 7 * 86_400_000);
     expect(await purgeIdentityDocuments(db(), store, purgedAt)).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(file)).toBe(false);
     const after = await db()('photo_verification_requests').where('id', requestId).first();
     expect(after).toMatchObject({ status: 'approved', decided_by: decided.decided_by, selfie_key: null, selfie_bytes: null });
     expect(new Date(after.decided_at)).toEqual(decidedAt);
     expect(new Date(after.selfie_purged_at)).toEqual(purgedAt);
+    const rows = await db()('audit_log').where({ action: 'photo_selfie_deleted', target_id: String(requestId) });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ admin_user_id: null, username: null, target_type: 'photo_verification' });
+    expect(new Date(rows[0].created_at)).toEqual(purgedAt);
+    expect(JSON.stringify(rows[0])).not.toContain(decided.selfie_key);
+    // The owner is shown when it went.
+    expect((await ownerCall('GET', cookie, adId)).body.latest).toMatchObject({ selfieDeletedAt: purgedAt.toISOString() });
     expect((await staff('GET', `/${requestId}/selfie`)).status).toBe(404);
     expect(await db()('photo_verification_checks').where('request_id', requestId)).toHaveLength(1);
   });
@@ -182,9 +191,13 @@ describe('what is kept', () => {
         requestedAt: expect.any(String),
         submittedAt: expect.any(String),
         decidedAt: expect.any(String),
+        selfiePurgedAt: null,
         photos: [{ position: 0, verified: false, reason: 'No coincide con la selfie.' }],
       }),
     ]);
+    // By when the selfie goes: 7 days after the decision, within the hourly purge.
+    const decidedAt = new Date(data.photoVerifications[0]!.decidedAt as string);
+    expect(data.photoVerifications[0]!.selfieDeletedBy).toBe(new Date(decidedAt.getTime() + 7 * 86_400_000 + 3_600_000).toISOString());
     const key = (await db()('photo_verification_requests').where('id', requestId).first()).selfie_key;
     expect(text).not.toContain(key);
   });

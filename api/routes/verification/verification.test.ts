@@ -10,6 +10,7 @@ import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAdvertiser } from '#tooling/factories/index.ts';
 import { decryptDocument, readDocument, sealedObjectKey } from '#api/services/identity-vault.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
+import { purgeIdentityDocuments } from '#api/services/identity-purge.ts';
 import { shiftDate, buenosAiresDate } from '#shared/dates.ts';
 import { advertiserSessions } from '#core/sessions/sessions.ts';
 
@@ -125,22 +126,38 @@ describe('submitting a verification', () => {
 });
 
 describe("the advertiser's view of it", () => {
-  it('GET shows the latest request and, after a rejection, the reason', async () => {
+  it('GET shows the latest request and, after a rejection, the reason; then when its documents were deleted', async () => {
     const { id, cookie } = await newAdvertiser();
     const get = async () =>
       (await fetch(`${server.url}/api/advertiser/verification`, { headers: { Cookie: `${advertiserSessions.cookie}=${cookie}` } })).json();
     expect(await get()).toEqual({ verificationStatus: 'unverified', latest: null });
     await submit(cookie, form(renaperFields, { selfie: { bytes: await testJpeg(), name: 's.jpg' } }));
     expect(await get()).toMatchObject({ verificationStatus: 'pending', latest: { method: 'renaper', status: 'pending', reason: null } });
+    const decidedAt = new Date();
     await t
       .db('verification_requests')
       .where('advertiser_id', id)
-      .update({ status: 'rejected', reason: 'La selfie no se ve bien.', decided_at: new Date() });
+      .update({ status: 'rejected', reason: 'La selfie no se ve bien.', decided_at: decidedAt });
     await t.db('advertisers').where('id', id).update({ verification_status: 'rejected' });
     expect(await get()).toMatchObject({
       verificationStatus: 'rejected',
-      latest: { status: 'rejected', reason: 'La selfie no se ve bien.' },
+      latest: { status: 'rejected', reason: 'La selfie no se ve bien.', documentsDeletedAt: null },
     });
+    const exported = async () =>
+      (
+        (await (
+          await fetch(`${server.url}/api/advertiser/data`, { headers: { Cookie: `${advertiserSessions.cookie}=${cookie}` } })
+        ).json()) as { verifications: Record<string, unknown>[] }
+      ).verifications[0];
+    // The download says by when the documents go: 7 days after the decision, within the hourly purge.
+    expect(await exported()).toMatchObject({
+      documentsPurgedAt: null,
+      documentsDeletedBy: new Date(decidedAt.getTime() + 7 * 86_400_000 + 3_600_000).toISOString(),
+    });
+    const purgedAt = new Date(decidedAt.getTime() + 7 * 86_400_000);
+    expect(await purgeIdentityDocuments(t.db, diskStore(t.dataDir), purgedAt)).toBe(1);
+    expect(await get()).toMatchObject({ latest: { status: 'rejected', documentsDeletedAt: purgedAt.toISOString() } });
+    expect(await exported()).toMatchObject({ documentsPurgedAt: purgedAt.toISOString(), documentsDeletedBy: null });
   });
 });
 

@@ -1,6 +1,8 @@
 // Suscriptores: every advertiser with their verification and subscription, as staff with the subscribers
-// permission see them (the DNI in full: it is what they compare with the documents).
+// permission see them. The DNI is masked here (only the identity check shows it in full, where staff compare it with
+// the documents: docs/decisions/066-identity-retention-and-dni-masking.md).
 import type { Knex } from 'knex';
+import { maskDni } from '#shared/dni-mask.ts';
 import { listSubscribers, type Subscriber } from '#db/queries/admin/subscribers.ts';
 import type { SubscriberItem } from '#shared/contracts/staff/verification.ts';
 
@@ -9,7 +11,7 @@ export function presentSubscriber(row: Subscriber): SubscriberItem {
     id: row.id,
     fullName: row.fullName,
     email: row.email,
-    dni: row.dni,
+    dni: maskDni(row.dni),
     category: row.category,
     verificationStatus: row.verificationStatus,
     subscriptionStatus: row.subscriptionStatus,

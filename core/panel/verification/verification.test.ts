@@ -18,14 +18,14 @@ beforeAll(async () => {
 afterAll(() => t?.destroy());
 
 describe('subscribers', () => {
-  it('lists advertisers with the fields of the section, the DNI in full, pending ones first', async () => {
+  it('lists advertisers with the fields of the section, the DNI masked, pending ones first', async () => {
     const pending = await insertAdvertiser(t.db, { fullName: 'Eva Pendiente', dni: '30123456', verificationStatus: 'pending' });
     const list = await subscribers(t.db);
     expect(list[0]).toEqual({
       id: pending,
       fullName: 'Eva Pendiente',
       email: expect.any(String),
-      dni: '30123456',
+      dni: '•••••456',
       category: null,
       verificationStatus: 'pending',
       subscriptionStatus: 'inactive',

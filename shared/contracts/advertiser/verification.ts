@@ -12,6 +12,8 @@ export interface OwnVerification {
   reason: string | null;
   submittedAt: string;
   decidedAt: string | null;
+  /** When its documents were deleted (IDENTITY_RETENTION_DAYS after the decision); null before. */
+  documentsDeletedAt: string | null;
 }
 
 export interface OwnPhotoVerification {
@@ -39,6 +41,8 @@ export interface OwnPhotoVerification {
     id: number;
     status: 'approved' | 'rejected';
     decidedAt: string;
+    /** When the selfie was deleted (IDENTITY_RETENTION_DAYS after the decision); null before. */
+    selfieDeletedAt: string | null;
     checks: { photoId: number | null; url: string | null; verified: boolean; reason: string | null }[];
   } | null;
 }

@@ -8,7 +8,7 @@ export interface SubscriberItem {
   id: number;
   fullName: string;
   email: string;
-  /** Staff see the DNI in full: it is what they compare with the documents. */
+  /** Masked ('•••••678', shared/dni-mask.ts): the full number shows only in the identity check (PendingVerification). */
   dni: string | null;
   category: string | null;
   verificationStatus: VerificationStatus;
@@ -23,6 +23,7 @@ export interface PendingVerification {
   method: 'renaper' | 'manual';
   fullName: string;
   birthDate: string;
+  /** In full: staff compare it with the documents here, and only here. */
   dni: string | null;
   tramite: string | null;
   gender: 'M' | 'F' | 'X' | null;

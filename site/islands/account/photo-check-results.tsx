@@ -3,6 +3,7 @@
 import { formatLongDate } from '#shared/format.ts';
 import { formatShortDate, PHOTO_VERIFICATION_STATUS_TEXT } from '#shared/photo-verification.ts';
 import type { OwnPhotoVerification } from '#shared/contracts/advertiser/verification.ts';
+import { identityDeletionText } from '#shared/identity-retention.ts';
 
 export function AdPhotoChecks({ adId, photos }: { adId: number; photos: OwnPhotoVerification['photos'] }) {
   return (
@@ -32,7 +33,10 @@ export function LatestReview({ latest }: { latest: NonNullable<OwnPhotoVerificat
   return (
     <section aria-labelledby="latest-title">
       <h2 id="latest-title">Última revisión: {PHOTO_VERIFICATION_STATUS_TEXT[latest.status].toLowerCase()}</h2>
-      <p>Revisada el {formatLongDate(latest.decidedAt)}.</p>
+      <p>
+        Revisada el {formatLongDate(latest.decidedAt)}.{' '}
+        {identityDeletionText('selfie', { decidedAt: latest.decidedAt, deletedAt: latest.selfieDeletedAt })}
+      </p>
       {latest.status === 'rejected' && (
         <ul className="photo-verification__results">
           {latest.checks.map((check, i) => (

@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
 import { gestureLabel } from '#shared/photo-verification.ts';
 import type { OwnPhotoVerification } from '#shared/contracts/advertiser/verification.ts';
+import { IDENTITY_RETENTION_DAYS } from '#shared/identity-retention.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -55,8 +56,8 @@ export default function SelfieRequest({ adId, gesture, fileError, busy, onFile, 
           <FieldError id="selfie-error" message={fileError} />
         </div>
         <p className="form-hint">
-          JPG, PNG o WebP de hasta 5 MB. La selfie se guarda cifrada, solo la ve el equipo de verificación y se borra 30 días después de la
-          revisión.
+          JPG, PNG o WebP de hasta 5 MB. La selfie se guarda cifrada, solo la ve el equipo de verificación y se borra{' '}
+          {IDENTITY_RETENTION_DAYS} días después de la revisión.
         </p>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Enviando…' : 'Enviar la selfie'}

@@ -3,6 +3,7 @@
 import type { FormEvent } from 'react';
 import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
 import { FILES, type Draft, type Method } from './verification-draft.ts';
+import { IDENTITY_RETENTION_DAYS } from '#shared/identity-retention.ts';
 
 type Errors = Record<string, string | undefined>;
 /** A text control's value and change handler, bound to the draft. */
@@ -125,8 +126,8 @@ export default function IdentityStep({ method, text, errors, problem, busy, onSu
       {method === 'renaper' && <RenaperFields text={text} errors={errors} />}
       <DocumentInputs method={method} errors={errors} onFile={onFile} />
       <p className="form-hint">
-        JPG o PNG de hasta 5 MB cada una. Las fotos se guardan cifradas, solo las ve el equipo de verificación y se borran 30 días después
-        de la revisión.
+        JPG o PNG de hasta 5 MB cada una. Las fotos se guardan cifradas, solo las ve el equipo de verificación y se borran{' '}
+        {IDENTITY_RETENTION_DAYS} días después de la revisión.
       </p>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -1,5 +1,6 @@
 // Suscriptores: every advertiser with verification and subscription status, filtered by status and searched by
-// name, email or DNI (case and accents ignored); pending verifications open their review (documents, decision).
+// name, email or the DNI's last digits (case and accents ignored; the server sends the DNI masked); pending
+// verifications open their review (documents, decision, the DNI in full).
 import { useMemo, useState } from 'react';
 import StatusSelect from './status-select.tsx';
 import PanelDialog from './panel-dialog.tsx';
@@ -96,7 +97,7 @@ export default function SubscribersSection(props: {
       <div className="panel__filters">
         <StatusSelect id="subscriber-filter" value={filter} options={FILTERS} onChange={setFilter} />
         <div className="field">
-          <label htmlFor="subscriber-search">Buscar por nombre, email o DNI</label>
+          <label htmlFor="subscriber-search">Buscar por nombre, email o últimos dígitos del DNI</label>
           <input id="subscriber-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
         </div>
       </div>
