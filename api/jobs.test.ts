@@ -23,6 +23,7 @@ import {
   insertDailyStats,
 } from '#tooling/factories/index.ts';
 import { hashBands, hashDistance } from '#shared/photo-hash.ts';
+import { savePhotoHash } from '#db/queries/duplicates.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -180,10 +181,33 @@ describe('the photo-hashes job', () => {
     // The stored WebP gives the upload's hash, or one a bit or two away.
     expect(hashDistance(rows[0].hash, stored.hash!)).toBeLessThanOrEqual(2);
     expect([rows[0].b0, rows[0].b1, rows[0].b2, rows[0].b3]).toEqual(hashBands(rows[0].hash));
-    expect(rows[1]).toMatchObject({ hash: null, b0: null });
+    expect(hashDistance(rows[0].mirror_hash, stored.mirrorHash!)).toBeLessThanOrEqual(2);
+    expect(rows[1]).toMatchObject({ hash: null, b0: null, mirror_hash: null });
 
     await runJob('photo-hashes', new Date());
     expect(await t.db('photo_hashes').whereIn('ad_image_id', [withFile, withoutFile])).toHaveLength(2);
+  });
+
+  it('gives photos hashed before mirror hashes existed their mirror hash, from their stored file', async () => {
+    const store = diskStore(t.dataDir);
+    const adId = await insertAd(t.db, await insertAdvertiser(t.db), { title: 'Aviso con fotos anteriores al espejo' });
+    const stored = await storeAdImage(store, await demoPicture(createRandom(6)));
+    const photoId = insertedId(
+      (
+        await t
+          .db('ad_images')
+          .insert({ ad_id: adId, position: 0, file_key: stored.key, width: 800, height: 1000, alt: 'x' })
+          .returning('id')
+      )[0],
+    );
+    // As migration 039 left it: the hash, no mirror hash.
+    await savePhotoHash(t.db, photoId, { hash: stored.hash, mirrorHash: null });
+
+    await runJob('photo-hashes', new Date());
+    const row = await t.db('photo_hashes').where('ad_image_id', photoId).first();
+    expect(hashDistance(row.mirror_hash, stored.mirrorHash!)).toBeLessThanOrEqual(2);
+    expect(hashDistance(row.hash, stored.hash!)).toBeLessThanOrEqual(2);
+    expect(await t.db('photo_hashes').where('ad_image_id', photoId)).toHaveLength(1);
   });
 });
 

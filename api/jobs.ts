@@ -20,6 +20,7 @@ import { runSearchAlerts, type PushSender } from './services/search-alerts-job.t
 import { deleteStaleAlerts } from '#db/queries/push-subscriptions.ts';
 import { deleteExpiredSafetyAlerts } from '#db/queries/safety-alerts.ts';
 import { runCheckInAlerts } from './services/check-in-alerts.ts';
+import { runPhotoBadgeJob } from '#core/verification/photo-badge.ts';
 import { startScheduledJobs, type ScheduledJob, type SchedulerOptions, type StopJobs } from './scheduler/scheduler.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -105,6 +106,15 @@ export function scheduledJobs({ db, store, mailer, siteOrigin, staffAlertEmail, 
     { name: 'rate-limit-cleanup', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredRateLimits(db, now)) },
     // Photos stored before perceptual hashes (decision 043): a batch every few minutes until none is left.
     { name: 'photo-hashes', everyMs: PLAN_JOB_MS, run: async () => void (await hashStoredPhotos(db, store)) },
+    {
+      // "Fotos reales" ends 90 days after the check, its owner reminded 7 days before (decision 067).
+      name: 'photo-badges',
+      everyMs: HOUR_MS,
+      run: async (now) => {
+        const { ended, reminded, failed } = await runPhotoBadgeJob({ db, mailer, siteOrigin }, now);
+        if (ended || reminded || failed) console.log(`"Fotos reales": ${ended} ended, ${reminded} reminded, ${failed} failed.`);
+      },
+    },
     { name: 'identity-purge', everyMs: HOUR_MS, run: async (now) => void (await purgeIdentityDocuments(db, store, now)) },
     {
       name: 'orphan-files',

@@ -81,7 +81,7 @@ test("a copy of another account's photo: the ad waits for review, staff see both
   const [image] = await db('ad_images')
     .insert({ ad_id: firstAd, position: 0, file_key: stored.key, width: stored.width, height: stored.height, alt: firstTitle })
     .returning('id');
-  await savePhotoHash(db, typeof image === 'object' ? image.id : image, stored.hash);
+  await savePhotoHash(db, typeof image === 'object' ? image.id : image, stored);
 
   // Advertiser B adds the copy to a live ad of her own: it goes to review.
   const second = await insertVerifiedAdvertiser(db, { fullName: 'Bea Segunda' });

@@ -2,6 +2,8 @@
 // nearly the same 64 bits, a different picture differs in many. A DCT hash (pHash): the picture in grey at 32 x 32,
 // its 8 x 8 lowest frequencies, each bit set when the frequency is above their median. Pure: the server computes
 // the grey pixels with sharp (api/services/image-store.ts), the database finds candidates by the hash's bands.
+// A picture flipped left to right has another hash: each photo also keeps the hash of its mirror image, and a new
+// photo is compared by both (docs/decisions/067-photo-trust.md).
 
 export const HASH_SIDE = 32;
 /**
@@ -51,6 +53,26 @@ export function hashOfGreyPixels(pixels: Uint8Array): string | null {
     hex += nibble.toString(16);
   }
   return hex;
+}
+
+/** The same grey picture flipped left to right (HASH_SIDE x HASH_SIDE, one byte per pixel). */
+export function mirroredGreyPixels(pixels: Uint8Array): Uint8Array {
+  if (pixels.length !== N * N) throw new Error(`expected ${N * N} grey pixels`);
+  const mirrored = new Uint8Array(pixels.length);
+  for (let y = 0; y < N; y++) for (let x = 0; x < N; x++) mirrored[y * N + x] = pixels[y * N + (N - 1 - x)]!;
+  return mirrored;
+}
+
+/** A picture's hash and its mirror image's; both null for a flat picture. */
+export interface PictureHashes {
+  hash: string | null;
+  mirrorHash: string | null;
+}
+
+/** Both hashes of a HASH_SIDE x HASH_SIDE grey picture. */
+export function hashesOfGreyPixels(pixels: Uint8Array): PictureHashes {
+  const hash = hashOfGreyPixels(pixels);
+  return { hash, mirrorHash: hash === null ? null : hashOfGreyPixels(mirroredGreyPixels(pixels)) };
 }
 
 const POPCOUNT = Array.from({ length: 16 }, (_, n) => (n & 1) + ((n >> 1) & 1) + ((n >> 2) & 1) + ((n >> 3) & 1));

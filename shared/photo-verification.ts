@@ -1,6 +1,8 @@
 // "Fotos reales" (docs/decisions/033-photo-verification.md): the neutral gestures the server asks for in the
-// verification selfie, the states of a request as the advertiser and staff read them, and the badge's date.
-// Shared by the API (which chooses and stores the gesture), the account's page and the panel.
+// verification selfie, the states of a request as the advertiser and staff read them, and the badge's date, age and
+// expiry (docs/decisions/067-photo-trust.md). Shared by the API (which chooses and stores the gesture), the account's
+// page, the panel and the public pages' badge script (site/lib/photo-badges.ts).
+import { daysSinceEpochInBuenosAires } from './dates.ts';
 
 /** Neutral gestures, easy to make and to see in a selfie; the stored value is the key. */
 export const PHOTO_GESTURES = {
@@ -48,3 +50,25 @@ const shortDate = new Intl.DateTimeFormat('es-AR', {
 });
 /** '12/11/2026': the Buenos Aires day of an instant, as the badge shows it. */
 export const formatShortDate = (when: Date | string | number) => shortDate.format(new Date(when));
+
+/** A check holds this long: this many days after it, the ad stops showing "Fotos reales" until checked again. */
+export const PHOTOS_VERIFIED_DAYS = 90;
+/** The owner is reminded this many days before the badge ends (once per check). */
+export const PHOTOS_REMINDER_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** When a check made at `verifiedAt` stops counting: exactly PHOTOS_VERIFIED_DAYS days later. */
+export const photosVerifiedUntil = (verifiedAt: Date | string | number) =>
+  new Date(new Date(verifiedAt).getTime() + PHOTOS_VERIFIED_DAYS * DAY_MS);
+
+/** Whether a check made at `verifiedAt` still holds at `now`. */
+export const checkHolds = (verifiedAt: Date | string | number, now: Date) => now.getTime() < photosVerifiedUntil(verifiedAt).getTime();
+
+/** 'verificadas hoy', 'verificadas hace 1 día', 'verificadas hace 12 días': Buenos Aires days since the check. */
+export function verifiedAgoText(verifiedAt: Date | string | number, now: Date): string {
+  const days = Math.max(0, daysSinceEpochInBuenosAires(now) - daysSinceEpochInBuenosAires(new Date(verifiedAt)));
+  return days === 0 ? 'verificadas hoy' : `verificadas hace ${days} ${days === 1 ? 'día' : 'días'}`;
+}
+
+/** The badge as the ad's page and cards show it: 'Fotos reales · verificadas hace 3 días'. */
+export const photosBadgeText = (verifiedAt: Date | string | number, now: Date) => `Fotos reales · ${verifiedAgoText(verifiedAt, now)}`;

@@ -16,6 +16,8 @@ export interface DuplicatePhotoFlag {
   otherAdvertiserId: number;
   /** Bits that differ between the two hashes (0: the same picture). */
   distance: number;
+  /** This photo is the other one flipped left to right (compared by its mirror image's hash, decision 067). */
+  mirrored?: true;
 }
 /** The ad's phone number (E.164, in `match`) in an ad of another account. */
 export interface DuplicatePhoneFlag {

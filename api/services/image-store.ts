@@ -6,7 +6,7 @@ import sharp, { type Sharp } from 'sharp';
 import { MAX_IMAGE_PIXELS } from './uploaded-image.ts';
 import type { ObjectStore } from './object-store/object-store.ts';
 import { AD_IMAGE_WIDTHS, type AdImageWidth } from '#shared/photo-urls.ts';
-import { HASH_SIDE, hashOfGreyPixels } from '#shared/photo-hash.ts';
+import { HASH_SIDE, hashesOfGreyPixels, type PictureHashes } from '#shared/photo-hash.ts';
 
 export const AD_IMAGES_PREFIX = 'uploads/ads/';
 const KEY_PATTERN = /^[a-f0-9]{32}$/;
@@ -35,19 +35,22 @@ export interface EncodedAdImage {
   files: { width: AdImageWidth; bytes: Buffer }[];
   /** The perceptual hash of the picture (shared/photo-hash.ts), null for a flat one. */
   hash: string | null;
+  /** The hash of the picture flipped left to right (decision 067), null for a flat one. */
+  mirrorHash: string | null;
 }
 
 /**
- * The perceptual hash of an image: decoded (orientation applied), without alpha, in grey at HASH_SIDE x HASH_SIDE.
- * Computed on the pixels, so metadata, the file format and the size it was saved at do not change it.
+ * The perceptual hashes of an image and of its mirror image: decoded (orientation applied), without alpha, in grey
+ * at HASH_SIDE x HASH_SIDE (the mirror is those grey pixels flipped). Computed on the pixels, so metadata, the file
+ * format and the size it was saved at do not change them.
  */
-export async function perceptualHash(image: Sharp): Promise<string | null> {
+export async function perceptualHashes(image: Sharp): Promise<PictureHashes> {
   const pixels = await image.removeAlpha().greyscale().resize(HASH_SIDE, HASH_SIDE, { fit: 'fill' }).toColourspace('b-w').raw().toBuffer();
-  return hashOfGreyPixels(new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length));
+  return hashesOfGreyPixels(new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length));
 }
 
-/** The hash of a stored photo's file (the backfill of photos stored before hashes existed). */
-export const hashOfStoredImage = (bytes: Buffer) => perceptualHash(sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }));
+/** The hashes of a stored photo's file (the backfill of photos stored before hashes or mirror hashes existed). */
+export const hashesOfStoredImage = (bytes: Buffer) => perceptualHashes(sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }));
 
 /**
  * Re-encodes an image into every width as WebP. The upload is decoded once, at the largest width served (libvips
@@ -65,7 +68,7 @@ export async function encodeAdImage(input: Buffer): Promise<EncodedAdImage> {
   const { width, height, channels } = decoded.info;
   const raw = { raw: { width, height, channels } };
   const files: EncodedAdImage['files'] = [];
-  const hash = await perceptualHash(sharp(decoded.data, raw));
+  const { hash, mirrorHash } = await perceptualHashes(sharp(decoded.data, raw));
   // A picture narrower than a width is stored at its own size for it: encoded once, whatever the widths it serves.
   const bySize = new Map<number, Buffer>();
   for (const target of AD_IMAGE_WIDTHS) {
@@ -80,14 +83,20 @@ export async function encodeAdImage(input: Buffer): Promise<EncodedAdImage> {
   // The upright size of the picture as uploaded, from its header (no second decode).
   const meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   const turned = (meta.orientation ?? 1) >= 5;
-  return { width: (turned ? meta.height : meta.width) ?? width, height: (turned ? meta.width : meta.height) ?? height, files, hash };
+  return {
+    width: (turned ? meta.height : meta.width) ?? width,
+    height: (turned ? meta.width : meta.height) ?? height,
+    files,
+    hash,
+    mirrorHash,
+  };
 }
 
+/** A stored photo: its key, its upright size and its hashes. */
+export type StoredAdImage = { key: string; width: number; height: number } & PictureHashes;
+
 /** Stores every width under a new key; when one fails, those already written are deleted and the error thrown. */
-export async function saveAdImage(
-  store: ObjectStore,
-  image: EncodedAdImage,
-): Promise<{ key: string; width: number; height: number; hash: string | null }> {
+export async function saveAdImage(store: ObjectStore, image: EncodedAdImage): Promise<StoredAdImage> {
   const key = crypto.randomBytes(16).toString('hex');
   try {
     for (const file of image.files) await store.put(adImageObjectKey(key, file.width), file.bytes, PHOTO_OBJECT);
@@ -95,14 +104,11 @@ export async function saveAdImage(
     await deleteAdImage(store, key).catch(() => {}); // what remains is the orphan sweep's
     throw err;
   }
-  return { key, width: image.width, height: image.height, hash: image.hash };
+  return { key, width: image.width, height: image.height, hash: image.hash, mirrorHash: image.mirrorHash };
 }
 
 /** Re-encodes and stores an image; returns its key and full size. */
-export async function storeAdImage(
-  store: ObjectStore,
-  input: Buffer,
-): Promise<{ key: string; width: number; height: number; hash: string | null }> {
+export async function storeAdImage(store: ObjectStore, input: Buffer): Promise<StoredAdImage> {
   return saveAdImage(store, await encodeAdImage(input));
 }
 

@@ -58,7 +58,8 @@ function buildMail(deps: NoticeDeps, ad: AdMailRecipient & { expiresAt: Date | n
   }
 }
 
-async function send(deps: NoticeDeps, mail: Mail, advertiserId: number, kind: OptionalMailKind | undefined): Promise<void> {
+/** Sends a mail about an ad with its link to mail preferences (and one-click unsubscribe for an optional kind). */
+export async function sendAdMail(deps: NoticeDeps, mail: Mail, advertiserId: number, kind: OptionalMailKind | undefined): Promise<void> {
   await deps.mailer.send(await withPreferencesLink(deps.db, mail, { advertiserId, siteOrigin: deps.siteOrigin, kind }));
 }
 
@@ -72,7 +73,7 @@ export async function mailAdOwner(deps: NoticeDeps, adId: number, event: AdEvent
     if (!ad) return;
     const kind = OPTIONAL_KIND[event.kind];
     if (kind && !(await wantsMail(deps.db, ad.advertiserId, kind))) return;
-    await send(deps, buildMail(deps, ad, event), ad.advertiserId, kind);
+    await sendAdMail(deps, buildMail(deps, ad, event), ad.advertiserId, kind);
   } catch (err) {
     console.error(`Ad ${adId}: the '${event.kind}' mail to its advertiser failed (${mailFailure(err)}).`);
   }
@@ -96,7 +97,7 @@ export async function mailExpiryNotices(deps: NoticeDeps, now = new Date()): Pro
     };
     const mail = notice.kind === 'expiring' ? adExpiringMail(notice.email, data) : adExpiredMail(notice.email, data);
     try {
-      await send(deps, mail, notice.advertiserId, 'ad_expiry');
+      await sendAdMail(deps, mail, notice.advertiserId, 'ad_expiry');
       result.sent += 1;
     } catch (err) {
       await releaseExpiryNotice(deps.db, notice);

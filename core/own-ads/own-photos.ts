@@ -8,6 +8,7 @@ import { OWNER_EDITABLE_STATES } from '#shared/catalogue.ts';
 import type { OwnPhoto, OwnPhotosView } from '#shared/contracts/advertiser/own-ads.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { photoLimit } from '#shared/plans.ts';
+import type { PictureHashes } from '#shared/photo-hash.ts';
 import { refuse } from '#core/refusals.ts';
 
 export type PhotoAd = NonNullable<Awaited<ReturnType<typeof ownAdForPhotos>>>;
@@ -40,16 +41,16 @@ export async function checkRoomForPhoto(db: Knex, ad: PhotoAd): Promise<void> {
   if ((await listPhotos(db, ad.id)).length >= limit) throw refuse('photos_full', { limit });
 }
 
-/** Whether this picture (by its perceptual hash) was removed by staff from an ad: it may not come back. */
-export function isRemovedPicture(db: Knex, hash: string | null): Promise<boolean> {
-  return isRemovedAdPhoto(db, hash);
+/** Whether this picture (by its perceptual hashes, mirror image included) was removed by staff from an ad: it may not come back. */
+export function isRemovedPicture(db: Knex, picture: PictureHashes): Promise<boolean> {
+  return isRemovedAdPhoto(db, picture);
 }
 
 /** Adds a stored photo and answers it; refused when the ad filled up, or was locked by a report or staff, meanwhile. */
 export async function addOwnPhoto(
   db: Knex,
   ad: PhotoAd,
-  image: { key: string; width: number; height: number; hash: string | null },
+  image: { key: string; width: number; height: number } & PictureHashes,
 ): Promise<OwnPhoto> {
   const id = await addPhoto(db, ad, image);
   if (id === 'full') throw refuse('photos_full', { limit: photoLimit(ad) });

@@ -36,6 +36,7 @@ import * as m034 from './034-search-rank-marks.ts';
 import * as m035 from './035-ended-ads.ts';
 import * as m036 from './036-search-rotation.ts';
 import * as m037 from './037-service-times.ts';
+import * as m039 from './039-mirror-hashes.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '035-ended-ads': m035,
   '036-search-rotation': m036,
   '037-service-times': m037,
+  '039-mirror-hashes': m039,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -86,7 +86,8 @@ export async function dueExpiryNotices(db: Knex, now: Date): Promise<ExpiryNotic
   return [...expiring.map(notice('expiring')), ...expired.map(notice('expired'))];
 }
 
-type NoticeKey = Pick<ExpiryNotice, 'adId' | 'kind' | 'endsAt'>;
+/** A notice about one end: a listing's, or a "Fotos reales" badge's (db/queries/photo-badge-mail.ts). */
+type NoticeKey = { adId: number; kind: ExpiryNoticeKind | 'photos_expiring'; endsAt: Date };
 
 /**
  * Records a notice before it is sent: true for the one caller that recorded it (a second run, or a retry that

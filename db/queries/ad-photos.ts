@@ -11,6 +11,7 @@ import { Ad, AdPhoto } from '#db/models/index.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
 import { refreshPhotosVerified } from './photos-verified.ts';
 import { savePhotoHash } from './duplicates.ts';
+import type { PictureHashes } from '#shared/photo-hash.ts';
 import { rescreenPendingAd } from './ad-screening.ts';
 
 export interface OwnPhoto {
@@ -80,7 +81,7 @@ async function backToReview(trx: Knex, adId: number, now: Date): Promise<void> {
 export async function addPhoto(
   db: Knex,
   ad: { id: number; plan: Plan; requestedPlan: Plan; title: string },
-  image: { key: string; width: number; height: number; hash: string | null },
+  image: { key: string; width: number; height: number } & PictureHashes,
   now = new Date(),
 ): Promise<number | 'full' | 'locked'> {
   return db.transaction(async (trx) => {
@@ -96,7 +97,7 @@ export async function addPhoto(
       height: image.height,
       alt: ad.title.slice(0, 160),
     });
-    await savePhotoHash(trx, photo.id, image.hash);
+    await savePhotoHash(trx, photo.id, image);
     await refreshPhotosVerified(trx, ad.id, now);
     await backToReview(trx, ad.id, now);
     return photo.id;

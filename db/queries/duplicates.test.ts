@@ -21,7 +21,7 @@ describe('duplicates', () => {
       expect.objectContaining({ id: first, fileKey: await fileKeyOf(first) }),
       expect.objectContaining({ id: second, fileKey: await fileKeyOf(second) }),
     ]);
-    await savePhotoHash(t.db, first, null);
+    await savePhotoHash(t.db, first, { hash: null, mirrorHash: null });
     expect((await photosWithoutHash(t.db, 10)).map((p) => p.id)).toEqual([second]);
   });
 

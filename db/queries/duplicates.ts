@@ -1,11 +1,13 @@
 // Duplicates across accounts (docs/decisions/043): the same photo (perceptual hash, shared/photo-hash.ts) or the
 // same phone number in an ad of another account. Agencies and scammers show up this way; the ad goes to review
 // with the match shown to staff. Photos of ads staff removed are kept as hashes and cannot be uploaded again.
+// A photo is compared by its hash and by its mirror image's (docs/decisions/067-photo-trust.md), so a copy flipped
+// left to right matches too; the other photos' own hashes are enough for that (mirroring both keeps the distance).
 // The ads compared are those of other accounts in every state but 'draft': a draft has not been sent to anyone,
 // and someone could otherwise write another person's number in one to have that person's ads flagged.
 import type { Knex } from 'knex';
 import { Ad, AdPhoto } from '#db/models/index.ts';
-import { bandProbes, hashBands, hashDistance, MAX_HASH_DISTANCE } from '#shared/photo-hash.ts';
+import { bandProbes, hashBands, hashDistance, MAX_HASH_DISTANCE, type PictureHashes } from '#shared/photo-hash.ts';
 import type { DuplicatePhoneFlag, DuplicatePhotoFlag } from '#shared/review-flags.ts';
 
 /** At most this many matches of each kind are kept with an ad: enough for staff to see the pattern. */
@@ -16,37 +18,55 @@ const bandColumns = (hash: string | null) => {
   return { b0: bands[0], b1: bands[1], b2: bands[2], b3: bands[3] };
 };
 
-/** Records a photo's hash (null for a flat picture: hashed, nothing to compare). */
-export async function savePhotoHash(db: Knex, adImageId: number, hash: string | null): Promise<void> {
+/**
+ * Records a photo's hashes (null for a flat picture: hashed, nothing to compare). A photo hashed before mirror hashes
+ * existed gets both again (the backfill, from its stored file).
+ */
+export async function savePhotoHash(db: Knex, adImageId: number, { hash, mirrorHash }: PictureHashes): Promise<void> {
+  const columns = { hash, ...bandColumns(hash), mirror_hash: mirrorHash };
   await db('photo_hashes')
-    .insert({ ad_image_id: adImageId, hash, ...bandColumns(hash) })
+    .insert({ ad_image_id: adImageId, ...columns })
     .onConflict('ad_image_id')
-    .ignore();
+    .merge(Object.keys(columns));
 }
 
-/** Photos stored before hashes existed (api/services/photo-hash-backfill.ts), oldest first. */
+/**
+ * Photos stored before hashes existed, or hashed before mirror hashes did (api/services/photo-hash-backfill.ts),
+ * oldest first.
+ */
 export async function photosWithoutHash(db: Knex, limit: number): Promise<Pick<AdPhoto, 'id' | 'fileKey'>[]> {
   return AdPhoto.query(db)
     .leftJoin('photo_hashes as h', 'h.ad_image_id', 'ad_images.id')
-    .whereNull('h.id')
+    .where((q) => void q.whereNull('h.id').orWhere((q2) => void q2.whereNotNull('h.hash').whereNull('h.mirror_hash')))
     .orderBy('ad_images.id')
     .limit(limit)
     .select('ad_images.id', 'ad_images.file_key');
 }
 
-/** Rows whose hash has a band among the probes of `hash`: the candidates, checked for the real distance after. */
-function candidates(db: Knex, hash: string) {
-  const probes = bandProbes(hash);
+/** A picture's hashes to compare: its own and its mirror image's (none for a flat picture). */
+const hashesToCompare = ({ hash, mirrorHash }: PictureHashes): string[] =>
+  hash === null ? [] : [hash, ...(mirrorHash && mirrorHash !== hash ? [mirrorHash] : [])];
+
+/** The closest of `ours` to `other`: how many bits differ, and whether it was the mirror image's hash. */
+function closest(other: string, ours: PictureHashes): { distance: number; mirrored: boolean } {
+  const straight = hashDistance(other, ours.hash!);
+  const mirrored = ours.mirrorHash ? hashDistance(other, ours.mirrorHash) : 64;
+  return mirrored < straight ? { distance: mirrored, mirrored: true } : { distance: straight, mirrored: false };
+}
+
+/** Rows whose hash has a band among the probes of one of `hashes`: the candidates, checked for the real distance after. */
+function candidates(db: Knex, hashes: string[]) {
   return db('photo_hashes as h').where((q) => {
-    probes.forEach((values, i) => void q.orWhereIn(`h.b${i}`, values));
+    for (const hash of hashes) bandProbes(hash).forEach((values, i) => void q.orWhereIn(`h.b${i}`, values));
   });
 }
 
-/** True when the picture is one of a photo of an ad staff removed: it cannot be used again, by anyone. */
-export async function isRemovedAdPhoto(db: Knex, hash: string | null): Promise<boolean> {
-  if (!hash) return false;
-  const rows: { hash: string }[] = await candidates(db, hash).whereNotNull('h.removed_at').select('h.hash');
-  return rows.some((row) => hashDistance(row.hash, hash) <= MAX_HASH_DISTANCE);
+/** True when the picture (or its mirror image) is one of a photo of an ad staff removed: it cannot be used again, by anyone. */
+export async function isRemovedAdPhoto(db: Knex, picture: PictureHashes): Promise<boolean> {
+  const hashes = hashesToCompare(picture);
+  if (!hashes.length) return false;
+  const rows: { hash: string }[] = await candidates(db, hashes).whereNotNull('h.removed_at').select('h.hash');
+  return rows.some((row) => closest(row.hash, picture).distance <= MAX_HASH_DISTANCE);
 }
 
 /** On removal by staff: the hashes of the ad's photos, kept after the photos, the files and the ad are gone. */
@@ -73,16 +93,17 @@ export async function keepRemovedAdPhotos(db: Knex, adId: number, now: Date): Pr
 
 /** The ad's photos that are (nearly) the same picture as a photo of another account's ad; the closest first. */
 export async function duplicatePhotoFlags(db: Knex, ad: { id: number; advertiserId: number }): Promise<DuplicatePhotoFlag[]> {
-  const own: { id: number; position: number; hash: string }[] = await db('ad_images as i')
+  const own: { id: number; position: number; hash: string; mirror_hash: string | null }[] = await db('ad_images as i')
     .join('photo_hashes as h', 'h.ad_image_id', 'i.id')
     .where('i.ad_id', ad.id)
     .whereNotNull('h.hash')
     .orderBy('i.position')
     .orderBy('i.id')
-    .select('i.id', 'i.position', 'h.hash');
+    .select('i.id', 'i.position', 'h.hash', 'h.mirror_hash');
   const flags: DuplicatePhotoFlag[] = [];
   for (const [index, photo] of own.entries()) {
-    const rows: { image_id: number; hash: string; ad_id: number; advertiser_id: number }[] = await candidates(db, photo.hash)
+    const ours = { hash: photo.hash, mirrorHash: photo.mirror_hash };
+    const rows: { image_id: number; hash: string; ad_id: number; advertiser_id: number }[] = await candidates(db, hashesToCompare(ours))
       .join('ad_images as i', 'i.id', 'h.ad_image_id')
       .join('ads as a', 'a.id', 'i.ad_id')
       .whereNot('a.advertiser_id', ad.advertiserId)
@@ -91,7 +112,7 @@ export async function duplicatePhotoFlags(db: Knex, ad: { id: number; advertiser
     // One match per other ad: its closest photo.
     const best = new Map<number, DuplicatePhotoFlag>();
     for (const row of rows) {
-      const distance = hashDistance(row.hash, photo.hash);
+      const { distance, mirrored } = closest(row.hash, ours);
       if (distance > MAX_HASH_DISTANCE || (best.get(row.ad_id)?.distance ?? 99) <= distance) continue;
       best.set(row.ad_id, {
         kind: 'foto_duplicada',
@@ -101,6 +122,7 @@ export async function duplicatePhotoFlags(db: Knex, ad: { id: number; advertiser
         otherAdId: row.ad_id,
         otherAdvertiserId: row.advertiser_id,
         distance,
+        ...(mirrored ? { mirrored: true as const } : {}),
       });
     }
     flags.push(...[...best.values()].sort((a, b) => a.distance - b.distance || a.otherAdId - b.otherAdId));

@@ -52,6 +52,7 @@ export interface StoredPicture {
   width: number;
   height: number;
   hash: string | null;
+  mirrorHash: string | null;
 }
 
 /**
@@ -111,6 +112,6 @@ export async function insertDemoImages(
         verified_at: verifiedAt,
       })
       .returning('id');
-    await savePhotoHash(db, insertedId(row), picture.hash);
+    await savePhotoHash(db, insertedId(row), picture);
   }
 }

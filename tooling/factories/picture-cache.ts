@@ -9,13 +9,14 @@ import path from 'node:path';
 import { encodeAdImage, type EncodedAdImage } from '#api/services/image-store.ts';
 
 /** Raise when encodeAdImage changes what it writes, so that old entries are not used. */
-const ENCODING_VERSION = 1;
+const ENCODING_VERSION = 2;
 const CACHE_DIR = path.resolve(import.meta.dirname, '../../node_modules/.cache/velada/demo-pictures');
 
 interface Entry {
   width: number;
   height: number;
   hash: string | null;
+  mirrorHash: string | null;
   files: { width: EncodedAdImage['files'][number]['width']; bytes: string }[];
 }
 

@@ -46,7 +46,7 @@ export function adPhotosRouter(deps: RouterDeps): Router {
     await checkRoomForPhoto(deps.db, ad);
     const encoded = await encodedUpload(await ctx.input.form(), 'photo', 'la foto', encodeAdImage);
     // Checked before anything is stored: a refused photo leaves no file and no row.
-    if (await isRemovedPicture(deps.db, encoded.hash)) throw removedAdPhoto();
+    if (await isRemovedPicture(deps.db, encoded)) throw removedAdPhoto();
     // Stored before the row that names it: a store that fails leaves no row (and saveAdImage no object).
     const stored = await saveAdImage(deps.store, encoded);
     const photo = await addOwnPhoto(deps.db, ad, stored).catch(async (err: unknown) => {

@@ -29,6 +29,7 @@ export function registerPhotoVerificationRoutes({ deps, route }: StaffRoutes): v
   });
 
   route('post', '/photo-verifications/:id/decide', { params: idParams, body: photoDecisionBody }, async (ctx, actor) => {
-    ctx.body = await decidePhotos(deps.db, actor, ctx.input.params.id, ctx.input.body.photos);
+    const noticeDeps = { db: deps.db, mailer: deps.mailer, siteOrigin: deps.config.siteOrigin };
+    ctx.body = await decidePhotos(noticeDeps, actor, ctx.input.params.id, ctx.input.body.photos);
   });
 }

@@ -19,6 +19,7 @@ function presentMatch(match: MatchRow): DuplicateMatch {
     photo: match.photo,
     otherPhoto: match.otherPhoto,
     distance: match.distance,
+    mirrored: match.mirrored,
     otherAd: other && { id: other.id, slug: other.slug, title: other.title, state: other.state, advertiserName: other.advertiserName },
   };
 }

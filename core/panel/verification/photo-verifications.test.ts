@@ -1,4 +1,5 @@
-// "Fotos reales" from the panel on a real database: the queue, one request, the selfie view and the decision.
+// "Fotos reales" from the panel on a real database: the queue, one request, the selfie view and the decision, mailed
+// to the ad's owner (decision 067).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import {
@@ -11,9 +12,22 @@ import {
 import type { Admin } from '#shared/admin-permissions.ts';
 import { actorOf, auditRows, detailsOf, fakeFiles } from '../testing.ts';
 import { decidePhotos, photoVerification, photoVerificationQueue, viewSelfie } from './photo-verifications.ts';
+import type { Mail, Mailer } from '#core/mail/mail.ts';
+import { formatLongDate } from '#shared/format.ts';
+import { photosVerifiedUntil } from '#shared/photo-verification.ts';
+
+/** Keeps what is sent, for the test to read. */
+class KeptMail implements Mailer {
+  readonly sent: Mail[] = [];
+  async send(mail: Mail): Promise<void> {
+    this.sent.push(mail);
+  }
+}
 
 let t: TestDb;
 let staff: Admin;
+const mailer = new KeptMail();
+const deps = () => ({ db: t.db, mailer, siteOrigin: 'https://velada.test' });
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -83,7 +97,7 @@ describe('the queue and a request', () => {
 describe('decidePhotos', () => {
   it('answers the status only, and records each photo in the audit row', async () => {
     const { id, adId, photoIds } = await request();
-    const answer = await decidePhotos(t.db, actorOf(staff), id, [
+    const answer = await decidePhotos(deps(), actorOf(staff), id, [
       { id: photoIds[0]!, verified: true },
       { id: photoIds[1]!, verified: false, reason: 'No es la misma persona.' },
     ]);
@@ -96,7 +110,7 @@ describe('decidePhotos', () => {
     });
     await expect(
       decidePhotos(
-        t.db,
+        deps(),
         actorOf(staff),
         id,
         photoIds.map((p) => ({ id: p, verified: true })),
@@ -106,10 +120,62 @@ describe('decidePhotos', () => {
 
   it('refuses marks that do not name the ad photos as they are now, and writes nothing', async () => {
     const { id, photoIds } = await request();
-    await expect(decidePhotos(t.db, actorOf(staff), id, [{ id: photoIds[0]!, verified: true }])).rejects.toMatchObject({
+    await expect(decidePhotos(deps(), actorOf(staff), id, [{ id: photoIds[0]!, verified: true }])).rejects.toMatchObject({
       reason: 'photos_changed_in_review',
     });
     expect((await t.db('photo_verification_requests').where('id', id).first()).status).toBe('pending');
     expect(await auditRows(t.db, 'photo_verification_decided', id)).toHaveLength(0);
+  });
+});
+
+describe('the mail on a decision', () => {
+  const mailTo = async (adId: number) => {
+    const { email } = await t.db('advertisers').join('ads', 'ads.advertiser_id', 'advertisers.id').where('ads.id', adId).first('email');
+    return mailer.sent.filter((m) => m.to === email);
+  };
+
+  it('tells the owner, by name, until when the ad shows "Fotos reales"', async () => {
+    const { id, adId, photoIds } = await request();
+    await decidePhotos(
+      deps(),
+      actorOf(staff),
+      id,
+      photoIds.map((p) => ({ id: p, verified: true })),
+    );
+    const { photos_verified_at: since } = await t.db('ads').where('id', adId).first('photos_verified_at');
+    const [mail, ...more] = await mailTo(adId);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('Tus fotos fueron verificadas');
+    expect(mail!.text).toContain('Hola Lía Fotos:');
+    expect(mail!.text).toContain(
+      `Tus fotos fueron verificadas: tu aviso «Aviso con fotos» (código ${adId}) muestra «Fotos reales» hasta el ${formatLongDate(photosVerifiedUntil(since))}.`,
+    );
+    expect(mail!.text).toContain(`https://velada.test/mi-cuenta/anuncios/${adId}/verificar-fotos`);
+  });
+
+  it("lists each refused photo with staff's reason", async () => {
+    const { id, adId, photoIds } = await request(3);
+    await decidePhotos(deps(), actorOf(staff), id, [
+      { id: photoIds[0]!, verified: true },
+      { id: photoIds[1]!, verified: false, reason: 'La foto está recortada y no se ve la cara.' },
+      { id: photoIds[2]!, verified: false },
+    ]);
+    const [mail, ...more] = await mailTo(adId);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('No pudimos verificar tus fotos');
+    expect(mail!.text).toContain('Hola Lía Fotos:');
+    expect(mail!.text).toContain('- Foto 2: La foto está recortada y no se ve la cara.');
+    expect(mail!.text).toContain('- Foto 3: no coincide con la selfie de verificación');
+    expect(mail!.text).not.toContain('Foto 1:');
+    // Subjects never name the ad (decision 035).
+    expect(mail!.subject).not.toContain('Aviso con fotos');
+  });
+
+  it('sends nothing when the decision is refused', async () => {
+    const { id, adId, photoIds } = await request();
+    await expect(decidePhotos(deps(), actorOf(staff), id, [{ id: photoIds[0]!, verified: true }])).rejects.toMatchObject({
+      reason: 'photos_changed_in_review',
+    });
+    expect(await mailTo(adId)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // "Fotos reales" from the panel (permission manage_verifications, as identity verification): the queue, one request
 // with the ad's photos, its selfie decrypted for one view (every view audited), and the decision on each photo,
-// committed with its audit row.
+// committed with its audit row, then mailed to the ad's owner (docs/decisions/067-photo-trust.md).
 import type { Knex } from 'knex';
 import {
   decidePhotoVerification as decide,
@@ -19,6 +19,8 @@ import type {
 import type { SealedFiles } from '../files.ts';
 import { refuse } from '#core/refusals.ts';
 import { recordStaffView, staffAction, type StaffActor } from '../staff-action.ts';
+import { mailPhotoDecision } from '#core/verification/photo-badge.ts';
+import type { NoticeDeps } from '#core/own-ads/notices.ts';
 
 const requestMissing = () => refuse('photo_request_missing');
 
@@ -79,8 +81,12 @@ export interface PhotoMark {
   reason?: string | undefined;
 }
 
-/** Staff's decision on each photo of the ad; the marks must name exactly the ad's photos as they are now. */
-export async function decidePhotos(db: Knex, actor: StaffActor, id: number, marks: PhotoMark[]): Promise<PhotoVerificationDecided> {
+/**
+ * Staff's decision on each photo of the ad; the marks must name exactly the ad's photos as they are now. The owner is
+ * mailed once it committed (a mail that fails changes nothing).
+ */
+export async function decidePhotos(deps: NoticeDeps, actor: StaffActor, id: number, marks: PhotoMark[]): Promise<PhotoVerificationDecided> {
+  const { db } = deps;
   const checks: PhotoCheck[] = marks.map((m) => ({ photoId: m.id, verified: m.verified, reason: m.reason }));
   type Decided = Exclude<Awaited<ReturnType<typeof decide>>, string>;
   const decided = await staffAction<Decided>(
@@ -104,6 +110,11 @@ export async function decidePhotos(db: Knex, actor: StaffActor, id: number, mark
       if (result === 'photos_changed') throw refuse('photos_changed_in_review');
       return result;
     },
+  );
+  await mailPhotoDecision(
+    deps,
+    decided.adId,
+    decided.status === 'approved' ? { status: 'approved', decidedAt: decided.decidedAt } : { status: 'rejected', refusedPhotos: decided.refusedPhotos },
   );
   return { success: true, status: decided.status };
 }

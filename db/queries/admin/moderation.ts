@@ -64,6 +64,7 @@ export interface DuplicateMatch {
   photo: string | null;
   otherPhoto: string | null;
   distance: number | null;
+  mirrored: boolean;
   /** Null when the other ad was deleted since. */
   otherAd: { id: number; slug: string; title: string; state: string; advertiserId: number; advertiserName: string } | null;
 }
@@ -101,6 +102,7 @@ async function duplicateMatches(db: Knex, flagsOf: ReviewFlag[][]): Promise<Dupl
         photo: isPhoto ? photoUrl(flag.photoId) : null,
         otherPhoto: isPhoto ? photoUrl(flag.otherPhotoId) : null,
         distance: isPhoto ? flag.distance : null,
+        mirrored: isPhoto && flag.mirrored === true,
         otherAd: other
           ? {
               id: other.id,

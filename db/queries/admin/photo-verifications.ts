@@ -98,7 +98,16 @@ export interface PhotoCheck {
 }
 
 export type PhotoDecisionResult =
-  | { adId: number; status: 'approved' | 'rejected'; verified: number; refused: number; photosVerified: boolean }
+  | {
+      adId: number;
+      status: 'approved' | 'rejected';
+      verified: number;
+      refused: number;
+      /** Each refused photo by its place in the gallery (1, 2, …) and staff's reason: what the owner's mail lists. */
+      refusedPhotos: { position: number; reason: string | null }[];
+      photosVerified: boolean;
+      decidedAt: Date;
+    }
   | 'missing'
   | 'not_pending'
   | 'photos_changed';
@@ -134,8 +143,10 @@ export async function decidePhotoVerification(
       const photos = await AdPhoto.query(trx).where('ad_id', adId).modify('inGalleryOrder').select('id', 'verified_at');
       const byId = new Map(input.checks.map((c) => [c.photoId, c]));
       if (photos.length === 0 || photos.length !== input.checks.length || !photos.every((p) => byId.has(p.id))) throw new PhotosChanged();
+      const refusedPhotos: { position: number; reason: string | null }[] = [];
       for (const [position, photo] of photos.entries()) {
         const check = byId.get(photo.id)!;
+        if (!check.verified) refusedPhotos.push({ position: position + 1, reason: check.reason ?? null });
         await PhotoVerificationCheck.query(trx).insert({
           requestId: input.requestId,
           adImageId: photo.id,
@@ -148,7 +159,7 @@ export async function decidePhotoVerification(
           .patch(check.verified ? { verifiedAt: now, verifiedBy: input.adminId } : { verifiedAt: null, verifiedBy: null });
       }
       const photosVerified = await refreshPhotosVerified(trx, adId, now);
-      return { adId, status, verified: photos.length - refused, refused, photosVerified } as const;
+      return { adId, status, verified: photos.length - refused, refused, refusedPhotos, photosVerified, decidedAt: now } as const;
     });
   } catch (err) {
     if (err instanceof PhotosChanged) return 'photos_changed';

@@ -23,6 +23,8 @@ export interface DuplicateMatch {
   photo: string | null;
   otherPhoto: string | null;
   distance: number | null;
+  /** The photo is the other one flipped left to right (decision 067). */
+  mirrored: boolean;
   /** Null when the other ad was deleted since. */
   otherAd: { id: number; slug: string; title: string; state: string; advertiserName: string } | null;
 }

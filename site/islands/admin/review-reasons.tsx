@@ -74,7 +74,8 @@ function PhotoMatch({ ad, match }: { ad: ModerationItem; match: DuplicateMatch }
   return (
     <>
       <p className="panel__match-title">
-        {match.distance === 0 ? 'La misma foto' : 'Una foto casi igual'} en <OtherAd match={match} />
+        {match.distance === 0 ? 'La misma foto' : 'Una foto casi igual'}
+        {match.mirrored ? ', espejada,' : ''} en <OtherAd match={match} />
       </p>
       <div className="panel__match-photos">
         <figure>
