@@ -34,6 +34,7 @@ export function presentOwnAd(ad: Ad, now: Date, coverKey?: string): OwnAd {
     planExpiresAt: ad.plan === 'gratuito' ? null : (ad.planExpiresAt?.toISOString() ?? null),
     expiresAt: ad.expiresAt?.toISOString() ?? null,
     photosVerified: ad.photosVerified,
+    photosVerifiedAt: ad.photosVerified ? (ad.photosVerifiedAt?.toISOString() ?? null) : null,
     renewable: isRenewable(ad, now),
     cover: coverKey ? adImageUrl(coverKey, 400) : null,
     publicPath: ad.state === 'published' ? adPath(ad) : null,

@@ -15,6 +15,7 @@ export function presentCard(card: AdCard): AdCardView {
     hasRates: card.hasRates,
     plan: card.plan,
     photosVerified: card.photosVerified,
+    photosVerifiedAt: card.photosVerifiedAt?.toISOString() ?? null,
     age: card.age,
     image: card.image && { key: card.image.key, width: card.image.width, height: card.image.height, alt: card.image.alt },
     availableUntil: card.availableUntil?.toISOString() ?? null,

@@ -31,6 +31,7 @@ const CARD_FIELDS = [
   'id',
   'image',
   'photosVerified',
+  'photosVerifiedAt',
   'plan',
   'pricePerHour',
   'slug',

@@ -8,6 +8,11 @@ import type { Mail, Mailer } from '#core/mail/mail.ts';
 import { refreshPhotosVerified } from '#db/queries/photos-verified.ts';
 import { formatLongDate } from '#shared/format.ts';
 import { runPhotoBadgeJob } from './photo-badge.ts';
+import { searchResults } from '#core/search/search-results.ts';
+import { CatalogueIndex } from '#db/search/catalogue-index.ts';
+import { loadIndexRows } from '#db/queries/search-index-rows.ts';
+import { readCatalogVersion } from '#db/queries/catalog-version.ts';
+import { parseSearchParams } from '#shared/search-filters.ts';
 
 class KeptMail implements Mailer {
   readonly sent: Mail[] = [];
@@ -38,7 +43,10 @@ async function verifiedAd(when = checkedAt, fullName = 'Dana Prueba') {
 
 const badge = async (adId: number) => {
   const row = await t.db('ads').where('id', adId).first('photos_verified', 'photos_verified_at');
-  return { on: Boolean(row.photos_verified), since: row.photos_verified_at === null ? null : new Date(row.photos_verified_at).toISOString() };
+  return {
+    on: Boolean(row.photos_verified),
+    since: row.photos_verified_at === null ? null : new Date(row.photos_verified_at).toISOString(),
+  };
 };
 const version = async () => Number((await t.db('catalog_version').where('id', 1).first('version')).version);
 
@@ -66,7 +74,10 @@ describe('the badge ends 90 days after the check', () => {
   it('comes back with a new check, dated then', async () => {
     const { adId } = await verifiedAd();
     await job().run(at(95));
-    await t.db('ad_images').where('ad_id', adId).update({ verified_at: at(96) });
+    await t
+      .db('ad_images')
+      .where('ad_id', adId)
+      .update({ verified_at: at(96) });
     await t.db.transaction((trx) => refreshPhotosVerified(trx, adId, at(96)));
     expect(await badge(adId)).toEqual({ on: true, since: at(96).toISOString() });
   });
@@ -76,6 +87,26 @@ describe('the badge ends 90 days after the check', () => {
     await insertAdPhoto(t.db, adId, { verifiedAt: at(10) });
     await t.db.transaction((trx) => refreshPhotosVerified(trx, adId, at(10)));
     expect(await badge(adId)).toEqual({ on: true, since: checkedAt.toISOString() });
+  });
+});
+
+describe('the end of a badge in search', () => {
+  it('leaves the ad out of "Fotos reales" searches, from the database and from an index of the new version', async () => {
+    const now = new Date();
+    const { adId } = await verifiedAd(new Date(now.getTime() - 89.5 * DAY));
+    const filters = parseSearchParams(new URLSearchParams('verificacion=fotos-reales'));
+    const index = async () => CatalogueIndex.build(await loadIndexRows(t.db, now), await readCatalogVersion(t.db));
+    const found = async (source?: CatalogueIndex) =>
+      (await searchResults(t.db, filters, { now, searchIndex: source ? { current: async () => source } : null })).ads;
+    const before = await index();
+    for (const ads of [await found(), await found(before)]) {
+      expect(ads.find((a) => a.id === adId)).toMatchObject({ photosVerified: true, photosVerifiedAt: expect.any(String) });
+    }
+
+    await job().run(new Date(now.getTime() + DAY));
+    // The index built before is of an older version: the process builds a new one before answering from it.
+    expect(await readCatalogVersion(t.db)).not.toBe(before.version);
+    for (const ads of [await found(), await found(await index())]) expect(ads.map((a) => a.id)).not.toContain(adId);
   });
 });
 
@@ -109,7 +140,10 @@ describe('the reminder 7 days before', () => {
     const { mailer, run } = job();
     await run(at(84));
     // Checked again on day 85, before the badge ended: the badge is dated again and a new reminder is due later.
-    await t.db('ad_images').where('ad_id', renewed.adId).update({ verified_at: at(85) });
+    await t
+      .db('ad_images')
+      .where('ad_id', renewed.adId)
+      .update({ verified_at: at(85) });
     await t.db.transaction((trx) => refreshPhotosVerified(trx, renewed.adId, at(85)));
     await run(at(90));
     expect(await badge(renewed.adId)).toEqual({ on: true, since: at(85).toISOString() });

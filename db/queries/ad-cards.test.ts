@@ -19,6 +19,7 @@ function facts(id: number, more: Partial<CardFacts> = {}): CardFacts {
       hourlyRatesDiffer: false,
       hasRates: true,
       photosVerified: false,
+      photosVerifiedAt: null,
       image: null,
       publishedAt: new Date(NOON - 24 * HOUR),
     },

@@ -29,6 +29,8 @@ export interface AdCard {
   /** The plan in force now: a paid plan past its end date counts as gratuito. */
   plan: Plan;
   photosVerified: boolean;
+  /** Since when (the oldest check of its photos) while photosVerified is true; null otherwise. */
+  photosVerifiedAt: Date | null;
   age: number | null;
   image: { key: string; width: number; height: number; alt: string } | null;
   publishedAt: Date;
@@ -48,6 +50,7 @@ export const CARD_COLUMNS = [
   'ads.plan',
   'ads.plan_expires_at',
   'ads.photos_verified',
+  'ads.photos_verified_at',
   'ads.published_at',
   'ads.advertiser_id',
 ];
@@ -63,6 +66,7 @@ export interface AdRow {
   plan: Plan;
   plan_expires_at: Date | number | string | null;
   photos_verified: boolean | number;
+  photos_verified_at: Date | number | string | null;
   published_at: Date | number | string;
   advertiser_id: number;
 }
@@ -123,6 +127,7 @@ export async function cardFactsOf(db: Knex, rows: AdRow[], now: Date): Promise<C
       hourlyRatesDiffer: (rates.get(Number(r.id))?.size ?? 0) > 1,
       hasRates: rates.has(Number(r.id)),
       photosVerified: Boolean(r.photos_verified),
+      photosVerifiedAt: r.photos_verified && r.photos_verified_at !== null ? new Date(r.photos_verified_at) : null,
       image: covers.get(Number(r.id)) ?? null,
       publishedAt: new Date(r.published_at),
     },

@@ -1,8 +1,9 @@
 // What ad cards, badges and hearts do in the browser (their markup: site/server/ad-card-html.ts): the hearts show the
-// visitor's favourites, and "Disponible ahora" badges leave once their window ends. Started by each component that
+// visitor's favourites, "Disponible ahora" badges leave once their window ends, and "Fotos reales" says its age today. Started by each component that
 // shows them; once per page, however many start it (each script may carry its own copy of this module).
 import { setUpFavouriteHearts } from './favourite-hearts.ts';
 import { dropEndedAvailableBadges } from './available-badges.ts';
+import { keepPhotoBadgesCurrent } from './photo-badges.ts';
 
 const STARTED = Symbol.for('velada.ad-cards');
 
@@ -12,4 +13,5 @@ export function startAdCards(): void {
   page[STARTED] = true;
   setUpFavouriteHearts();
   dropEndedAvailableBadges();
+  keepPhotoBadgesCurrent();
 }

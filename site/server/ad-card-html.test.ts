@@ -16,6 +16,7 @@ const card = (over: Partial<AdCardView> = {}): AdCardView => ({
   hasRates: true,
   plan: 'gratuito',
   photosVerified: false,
+  photosVerifiedAt: null,
   age: 30,
   image: null,
   availableUntil: null,
@@ -69,10 +70,19 @@ describe('the badges', () => {
     );
   });
 
-  it('say since when the photos are verified on the ad page', () => {
-    const html = adBadgesHtml({ plan: 'premium', photosVerified: true, photosVerifiedAt: '2026-11-20T15:00:00.000Z' }).text;
-    expect(html).toContain('<li class="badge badge-premium">Premium</li>');
-    expect(html).toMatch(/Fotos reales · verificadas el \d/);
+  it('say how many Buenos Aires days ago the photos were verified, with the date for the browser to count again', () => {
+    const badges = (now: string) =>
+      adBadgesHtml({ plan: 'premium', photosVerified: true, photosVerifiedAt: '2026-11-20T15:00:00.000Z' }, new Date(now)).text;
+    expect(badges('2026-11-20T20:00:00Z')).toContain('<li class="badge badge-premium">Premium</li>');
+    expect(badges('2026-11-20T20:00:00Z')).toMatch(/data-verified-at="2026-11-20T15:00:00.000Z"[^>]*>Fotos reales · verificadas hoy</);
+    // 01:00 on the 21st in Buenos Aires: the next day there.
+    expect(badges('2026-11-21T04:00:00Z')).toContain('>Fotos reales · verificadas hace 1 día<');
+    expect(badges('2026-12-02T12:00:00Z')).toContain('>Fotos reales · verificadas hace 12 días<');
+  });
+
+  it('show the age on the cards too', () => {
+    const html = resultCardHtml(card({ photosVerified: true, photosVerifiedAt: '2026-11-20T15:00:00.000Z' }), false).text;
+    expect(html).toMatch(/data-verified-at="2026-11-20T15:00:00.000Z"[^>]*>Fotos reales · verificadas (hoy|hace \d+ días?)</);
   });
 });
 

@@ -7,25 +7,29 @@ import type { Category, Plan } from '#shared/catalogue.ts';
 import { adPath } from '#shared/ad-text.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { barrioName, categoryLabel, formatMoney } from '#shared/format.ts';
-import { formatShortDate } from '#shared/photo-verification.ts';
+import { formatShortDate, photosBadgeText } from '#shared/photo-verification.ts';
 import { availableBadgeText } from '#shared/available-now.ts';
 import { html, type Html } from '#shared/html.ts';
 
 export interface BadgesOf {
   plan: Plan;
   photosVerified: boolean;
-  /** The ad's own page says since when the photos are verified; cards keep the short badge. ISO instant. */
+  /** Since when the photos are verified (ISO instant): the badge says how many days ago. */
   photosVerifiedAt?: string | null;
   /** The end of "Disponible ahora" (ISO) while the advertiser has it on. */
   availableUntil?: string | null;
 }
 
-/** "Disponible ahora" while on, verified identity (every public ad), real photos, and the paid plan in force. */
-export function adBadgesHtml({ plan, photosVerified, photosVerifiedAt, availableUntil }: BadgesOf): Html {
+/**
+ * "Disponible ahora" while on, verified identity (every public ad), real photos, and the paid plan in force. "Fotos
+ * reales · verificadas hace N días" is counted at `now` and again in the browser (site/lib/photo-badges.ts, from
+ * data-verified-at): a page kept in the render cache for days still shows the age of the check (decision 067).
+ */
+export function adBadgesHtml({ plan, photosVerified, photosVerifiedAt, availableUntil }: BadgesOf, now = new Date()): Html {
   const photos =
     photosVerified &&
     (photosVerifiedAt
-      ? html`<li class="badge" title="El equipo de Velada comparó cada foto con una selfie de verificación de quien publica.">Fotos reales · verificadas el ${formatShortDate(photosVerifiedAt)}</li>`
+      ? html`<li class="badge" data-verified-at="${photosVerifiedAt}" title="El equipo de Velada comparó cada foto con una selfie de verificación de quien publica, el ${formatShortDate(photosVerifiedAt)}.">${photosBadgeText(photosVerifiedAt, now)}</li>`
       : html`<li class="badge">Fotos reales</li>`);
   return html`<ul class="badges" aria-label="Distintivos">${[
     availableUntil &&
@@ -81,7 +85,7 @@ export function resultCardHtml(ad: AdCardView, eager: boolean, photosUrl?: strin
     ad.pricePerHour !== null
       ? html`${ad.hourlyRatesDiffer && html`<span>desde</span>`} ${formatMoney(ad.pricePerHour)} <span>/ hora</span>`
       : html`<span>${ad.hasRates ? 'Ver tarifas en el aviso' : 'Precio a consultar'}</span>`;
-  return html`<li class="result card${ad.plan !== 'gratuito' ? ' result--featured' : ''}"><a class="result__image" href="${href}" tabindex="-1" aria-hidden="true">${image}</a>${favouriteButtonHtml(ad, 'card', ad.hourlyRatesDiffer, photosUrl)}<div class="result__body">${adBadgesHtml({ plan: ad.plan, photosVerified: ad.photosVerified, availableUntil: ad.availableUntil })}<h3 class="result__title"><a href="${href}">${ad.title}</a></h3><p class="result__meta">${cardMetaText(ad)}</p><p class="result__excerpt">${ad.excerpt}</p><p class="result__price">${price}</p></div></li>`;
+  return html`<li class="result card${ad.plan !== 'gratuito' ? ' result--featured' : ''}"><a class="result__image" href="${href}" tabindex="-1" aria-hidden="true">${image}</a>${favouriteButtonHtml(ad, 'card', ad.hourlyRatesDiffer, photosUrl)}<div class="result__body">${adBadgesHtml(ad)}<h3 class="result__title"><a href="${href}">${ad.title}</a></h3><p class="result__meta">${cardMetaText(ad)}</p><p class="result__excerpt">${ad.excerpt}</p><p class="result__price">${price}</p></div></li>`;
 }
 
 /** Cards in a row; the first `eager` of them load their photo at once. */

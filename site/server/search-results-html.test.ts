@@ -15,6 +15,7 @@ const ad = (id: number, over: Partial<AdCardView> = {}): AdCardView => ({
   hasRates: false,
   plan: 'gratuito',
   photosVerified: false,
+  photosVerifiedAt: null,
   age: null,
   image: null,
   availableUntil: null,

@@ -30,6 +30,8 @@ export interface OwnAd {
   expiresAt: string | null;
   /** "Fotos reales": every photo verified by staff. */
   photosVerified: boolean;
+  /** Since when (the oldest check, ISO) while photosVerified is true: the badge's age and end (decision 067). */
+  photosVerifiedAt: string | null;
   /** A free listing that may be renewed now (expired, or in its last days): "Renovar" is offered. */
   renewable: boolean;
   /** The first photo, small, through the app's /media/ads (which lets the owner see an ad that is not public). */

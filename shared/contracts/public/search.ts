@@ -28,6 +28,8 @@ export interface AdCardView {
   /** The plan in force now: a paid plan past its end counts as gratuito. */
   plan: Plan;
   photosVerified: boolean;
+  /** Since when every photo is verified (ISO): the badge says how many days ago. Null while photosVerified is false. */
+  photosVerifiedAt: string | null;
   age: number | null;
   image: AdPhotoView | null;
   /** The end of "Disponible ahora" (ISO) while the advertiser has it on; null otherwise. */

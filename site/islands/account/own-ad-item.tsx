@@ -3,7 +3,7 @@
 import { categoryLabel, formatLongDate } from '#shared/format.ts';
 import { planLabel } from '#shared/plans.ts';
 import type { OwnAd } from '#shared/contracts/advertiser/own-ads.ts';
-import { PHOTO_VERIFIABLE_STATES } from '#shared/photo-verification.ts';
+import { formatShortDate, PHOTO_VERIFIABLE_STATES, photosVerifiedUntil, verifiedAgoText } from '#shared/photo-verification.ts';
 import { usualWaitText } from '#shared/contracts/public/service-times.ts';
 import type { AdAvailability } from '#shared/available-now.ts';
 import AvailableNow from './available-now.tsx';
@@ -46,7 +46,7 @@ export default function OwnAdItem({ ad, availability, reviewWait, busy, confirmi
         {ad.planExpiresAt && ` hasta el ${formatLongDate(ad.planExpiresAt)}`} ·{' '}
         <span className="ad-state">{STATES[ad.state] ?? ad.state}</span>
         {endsAt && ['published', 'paused'].includes(ad.state) && ` · publicado hasta el ${formatLongDate(endsAt)}`}
-        {ad.photosVerified && ' · Fotos reales'}
+        {ad.photosVerified && <PhotosBadge since={ad.photosVerifiedAt} />}
       </span>
       {ad.state === 'pending' && <span className="form-hint usual-wait">{usualWaitText(reviewWait)}</span>}
       {ad.state === 'published' && availability && <AvailableNow adId={ad.id} title={ad.title} availability={availability} />}
@@ -58,6 +58,17 @@ export default function OwnAdItem({ ad, availability, reviewWait, busy, confirmi
         </span>
       )}
     </li>
+  );
+}
+
+/** " · Fotos reales, verificadas hace 3 días (hasta el 28/02/2027)": the badge's age and when it ends (decision 067). */
+function PhotosBadge({ since }: { since: string | null }) {
+  if (!since) return <> · Fotos reales</>;
+  return (
+    <>
+      {' '}
+      · Fotos reales, {verifiedAgoText(since, new Date())} (hasta el {formatShortDate(photosVerifiedUntil(since))})
+    </>
   );
 }
 

@@ -4,7 +4,13 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, callApi } from '#site/lib/api-client.ts';
 import { formatLongDateTime } from '#shared/format.ts';
-import { formatShortDate, PHOTO_VERIFICATION_STATUS_TEXT } from '#shared/photo-verification.ts';
+import {
+  formatShortDate,
+  PHOTO_VERIFICATION_STATUS_TEXT,
+  PHOTOS_VERIFIED_DAYS,
+  photosVerifiedUntil,
+  verifiedAgoText,
+} from '#shared/photo-verification.ts';
 import type { OwnPhotoVerification } from '#shared/contracts/advertiser/verification.ts';
 import SelfieRequest, { selfieProblem } from './selfie-request.tsx';
 import { AdPhotoChecks, LatestReview } from './photo-check-results.tsx';
@@ -79,11 +85,12 @@ export default function PhotoVerification(props: { initial: OwnPhotoVerification
       <p>
         El equipo de Velada compara cada foto de tu anuncio con una selfie tuya, hecha ahora con un gesto que te pedimos y con el código del
         anuncio escrito en un papel. Cuando todas las fotos están verificadas, el anuncio muestra <strong>Fotos reales</strong>. Si después
-        agregás o cambiás una foto, el distintivo se quita hasta que la verifiquemos.
+        agregás o cambiás una foto, el distintivo se quita hasta que la verifiquemos. La verificación dura {PHOTOS_VERIFIED_DAYS} días.
       </p>
       <p className="photo-verification__status" role="status">
         {ad.photosVerified && ad.photosVerifiedAt
-          ? `Tu anuncio muestra «Fotos reales» desde el ${formatShortDate(ad.photosVerifiedAt)}.`
+          ? `Tu anuncio muestra «Fotos reales»: fotos ${verifiedAgoText(ad.photosVerifiedAt, new Date())}, el ${formatShortDate(ad.photosVerifiedAt)}. ` +
+            `El distintivo vence el ${formatShortDate(photosVerifiedUntil(ad.photosVerifiedAt))}; unos días antes te avisamos por correo para que pidas una nueva verificación.`
           : 'Tu anuncio todavía no muestra «Fotos reales».'}
       </p>
       {notice && (
