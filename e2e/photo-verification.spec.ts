@@ -1,7 +1,9 @@
 // "Fotos reales" in the browser: an advertiser asks to verify the photos of a published ad and sends a selfie with
 // the gesture and the ad's code; staff compare it with each photo and verify them; the ad's page shows the badge
-// since that day; a new photo (approved by staff as any edit) takes the badge away. It changes which ads are public,
-// so it runs in the 'moderation' project, after the search tests.
+// since that day; a new photo (approved by staff as any edit) takes the badge away. The badge says how old the check
+// is, in Mi cuenta (with its end, 90 days after) and on the ad's page, where the browser counts the days again from the
+// check's date (a cached page does not show yesterday's age; decision 067). It changes which ads are public, so it runs
+// in its own server group, after the search tests.
 import sharp from 'sharp';
 import {
   test,
@@ -11,11 +13,12 @@ import {
   waitForHydration,
   insertVerifiedAdvertiser,
   serverDataDir,
+  signInAsAdvertiser,
 } from './fixtures.ts';
 import { openSection, signIn, SUPER_PASSWORD, toast } from './admin-helpers.ts';
 import { storeAdImage } from '#api/services/image-store.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
-import { gestureLabel, formatShortDate } from '#shared/photo-verification.ts';
+import { gestureLabel, formatShortDate, photosVerifiedUntil } from '#shared/photo-verification.ts';
 import { insertAdPhoto } from '#tooling/factories/index.ts';
 
 /** A neutral generated picture (no people): a colour field with a few shapes and, for the selfie, the code. */
@@ -144,9 +147,9 @@ test('an advertiser verifies the photos of an ad; staff check each one; the badg
   const visitor = await visitorContext.newPage();
   await asReturningVisitor(visitor);
   await visitor.goto(adPath);
-  await expect(visitor.locator('.ad__info').getByRole('list', { name: 'Distintivos' })).toContainText(
-    `Fotos reales · verificadas el ${formatShortDate(new Date(verifiedAt))}`,
-  );
+  const badges = visitor.locator('.ad__info').getByRole('list', { name: 'Distintivos' });
+  await expect(badges).toContainText('Fotos reales · verificadas hoy');
+  await expect(badges.getByText('Fotos reales · verificadas hoy')).toHaveAttribute('data-verified-at', new Date(verifiedAt).toISOString());
   await expectNoSeriousA11yViolations(visitor);
 
   // The advertiser adds a photo: not checked, so the badge goes; staff approve the edit as any other.
@@ -174,4 +177,75 @@ test('an advertiser verifies the photos of an ad; staff check each one; the badg
   await expect(visitor.locator('.ad__info').getByRole('list', { name: 'Distintivos' })).not.toContainText('Fotos reales');
   await staffContext.close();
   await visitorContext.close();
+});
+
+test('an advertiser sees how old the check of the photos is, and until when it holds; so does a visitor, counted today', async ({
+  page,
+  db,
+}) => {
+  // Four pages with axe and four screenshots: about 30 s alone, much more on a busy machine.
+  test.setTimeout(180_000);
+  const DAY = 86_400_000;
+  const now = new Date();
+  const advertiser = await insertVerifiedAdvertiser(db, { fullName: 'Luz Antigüedad', birthDate: '1992-08-21' });
+  const title = `Luz, masajes descontracturantes ${Date.now()}`;
+  const slug = 'luz-masajes-descontracturantes';
+  // Checked 12 days ago, at noon in Buenos Aires: "hace 12 días" whatever the hour the test runs.
+  const checkedAt = new Date(Date.parse(`${new Date(now.getTime() - 12 * DAY).toISOString().slice(0, 10)}T15:00:00Z`));
+  const [adRow] = await db('ads')
+    .insert({
+      advertiser_id: advertiser.id,
+      slug,
+      title,
+      description: 'Masajes descontracturantes con turno previo, en un ambiente tranquilo.',
+      category: 'masajes',
+      zona: 'caba',
+      barrio: 'almagro',
+      phone: '+5491155550456',
+      state: 'published',
+      plan: 'gratuito',
+      requested_plan: 'gratuito',
+      photos_verified: true,
+      photos_verified_at: checkedAt,
+      published_at: now,
+      expires_at: new Date(now.getTime() + 20 * DAY),
+      search_text: 'luz masajes descontracturantes almagro',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id');
+  const adId = typeof adRow === 'object' ? adRow.id : adRow;
+  const stored = await storeAdImage(diskStore(serverDataDir()), await picture('#4682b4'));
+  await insertAdPhoto(db, adId, { fileKey: stored.key, width: stored.width, height: stored.height, alt: title, verifiedAt: checkedAt });
+  const until = formatShortDate(photosVerifiedUntil(checkedAt));
+
+  await signInAsAdvertiser(page, advertiser);
+  const item = page.locator('.account-ads__item').filter({ hasText: title });
+  await expect(item).toContainText(`Fotos reales, verificadas hace 12 días (hasta el ${until})`);
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await item.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`mi-cuenta-fotos-reales-${width}.png`) });
+  }
+  await page.getByRole('link', { name: `Verificar fotos de «${title}»` }).click();
+  await waitForHydration(page);
+  await expect(
+    page.getByText(`fotos verificadas hace 12 días, el ${formatShortDate(checkedAt)}. El distintivo vence el ${until}`),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The ad's page, as rendered today and three days later: the page may come from the render cache, the age does not.
+  const adPath = `/anuncio/${slug}-${adId}`;
+  const badge = page.locator('.ad__info').getByRole('list', { name: 'Distintivos' }).locator('[data-verified-at]');
+  await page.goto(adPath);
+  await expect(badge).toHaveText('Fotos reales · verificadas hace 12 días');
+  await expectNoSeriousA11yViolations(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`aviso-fotos-reales-${width}.png`) });
+  }
+  await page.clock.install({ time: new Date(now.getTime() + 3 * DAY) });
+  await page.goto(adPath);
+  await expect(badge).toHaveText('Fotos reales · verificadas hace 15 días');
 });

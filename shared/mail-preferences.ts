@@ -10,7 +10,7 @@ export const OPTIONAL_MAIL_KINDS = [
   {
     value: 'ad_expiry',
     label: 'Vencimiento de tu anuncio',
-    hint: 'Unos días antes de que venza tu anuncio y el día que vence.',
+    hint: 'Unos días antes de que venza tu anuncio o su distintivo «Fotos reales», y el día que vence tu anuncio.',
   },
 ] as const;
 export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number]['value'];
@@ -25,6 +25,7 @@ export const ESSENTIAL_AD_MAILS = [
   'Anuncio rechazado o dado de baja por el equipo, con el motivo: para que puedas corregirlo.',
   'Anuncio oculto por una denuncia mientras lo revisamos: para que sepas por qué no se ve y cómo responder.',
   'Anuncio visible de nuevo porque la denuncia no se confirmó.',
+  'Resultado de la verificación de tus fotos: si tu anuncio muestra «Fotos reales» y, si no, qué cambiar.',
 ] as const;
 
 /** On or off for each optional kind. */

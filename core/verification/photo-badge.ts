@@ -13,8 +13,7 @@ import { photosApprovedMail, photosExpiringMail, photosRejectedMail } from './ma
 const checkPage = (deps: NoticeDeps, adId: number) => `${deps.siteOrigin}/mi-cuenta/anuncios/${adId}/verificar-fotos`;
 
 export type PhotoDecision =
-  | { status: 'approved'; decidedAt: Date }
-  | { status: 'rejected'; refusedPhotos: { position: number; reason: string | null }[] };
+  { status: 'approved'; decidedAt: Date } | { status: 'rejected'; refusedPhotos: { position: number; reason: string | null }[] };
 
 /**
  * Mails the owner staff's decision on a check, after it committed; never throws. Always sent (not an optional kind):

@@ -114,7 +114,9 @@ export async function decidePhotos(deps: NoticeDeps, actor: StaffActor, id: numb
   await mailPhotoDecision(
     deps,
     decided.adId,
-    decided.status === 'approved' ? { status: 'approved', decidedAt: decided.decidedAt } : { status: 'rejected', refusedPhotos: decided.refusedPhotos },
+    decided.status === 'approved'
+      ? { status: 'approved', decidedAt: decided.decidedAt }
+      : { status: 'rejected', refusedPhotos: decided.refusedPhotos },
   );
   return { success: true, status: decided.status };
 }
