@@ -40,8 +40,8 @@ test('an advertiser verifies the photos of an ad; staff check each one; the badg
   browser,
   db,
 }) => {
-  // Three people (advertiser, staff, visitor), four axe runs and an edit: about 30 s alone, twice that on a busy machine.
-  test.setTimeout(120_000);
+  // Three people (advertiser, staff, visitor), four axe runs and an edit: about 30 s alone, 90 s or more on a busy machine.
+  test.setTimeout(180_000);
   const now = new Date();
   const advertiser = await insertVerifiedAdvertiser(db, { fullName: 'Flor Fotos Reales', birthDate: '1994-03-10' });
   const { email, id: advertiserId } = advertiser;

@@ -161,6 +161,7 @@ describe('duplicates across accounts', () => {
         photo: expect.stringContaining(secondPhotos[1]),
         otherPhoto: expect.stringContaining(firstPhoto),
         distance: expect.any(Number),
+        mirrored: false,
         otherAd: {
           id: firstAd,
           slug: expect.any(String),

@@ -67,6 +67,7 @@ describe('moderationQueue', () => {
         photo: expect.any(String),
         otherPhoto: expect.any(String),
         distance: 0,
+        mirrored: false,
         otherAd: { id: otherAd, slug: expect.any(String), title: 'El otro aviso', state: 'published', advertiserName: 'Otra Cuenta' },
       },
     ]);
