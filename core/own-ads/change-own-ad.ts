@@ -1,4 +1,5 @@
-// Pause, resume and renew from the account: pause a published ad; resume a paused one while its listing lasts;
+// Pause, resume and renew from the account: pause a published ad; resume a paused one while its listing lasts (a
+// paid plan's time stood still meanwhile: core/plans/pause-extension.ts);
 // renew a free listing that has expired or is in its last days (core/own-ads/renewal.ts), with the identity
 // verified: 30 more days, published (its content was already approved).
 import type { Knex } from 'knex';
@@ -6,6 +7,8 @@ import { moveOwnAd, ownAdStanding } from '#db/queries/advertiser-ads.ts';
 import { verificationStatusOf } from '#db/queries/advertiser-verification.ts';
 import type { AdState } from '#shared/catalogue.ts';
 import { refuse } from '#core/refusals.ts';
+import { resumeOwnAdRow } from '#db/queries/ad-pauses.ts';
+import { resumedEnds } from '#core/plans/pause-extension.ts';
 import { isRenewable, renewedUntil } from './renewal.ts';
 
 export type OwnAdAction = 'pause' | 'resume' | 'renew';
@@ -19,9 +22,20 @@ export async function changeOwnAd(db: Knex, advertiserId: number, adId: number, 
   };
   if (action === 'pause') return move(['published'], 'paused');
   if (action === 'resume') {
-    if (ad.state !== 'paused') throw notAllowed;
-    if ((ad.expiresAt?.getTime() ?? 0) <= now.getTime()) throw refuse('ad_expired_while_paused');
-    return move(['paused'], 'published');
+    // A paid plan's time stood still while paused: its end, and its listing's, move by the time paused.
+    const outcome = await resumeOwnAdRow(
+      db,
+      advertiserId,
+      adId,
+      (paused) => {
+        const ends = resumedEnds(paused, now);
+        return (ends.expiresAt?.getTime() ?? 0) <= now.getTime() ? null : ends;
+      },
+      now,
+    );
+    if (outcome === 'not_paused') throw notAllowed;
+    if (outcome === 'expired') throw refuse('ad_expired_while_paused');
+    return;
   }
   if (!isRenewable(ad, now)) throw notAllowed;
   if ((await verificationStatusOf(db, advertiserId)) !== 'verified') throw notAllowed;

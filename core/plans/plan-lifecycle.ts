@@ -12,8 +12,13 @@ import { renewalDueMail } from '#core/payments/mails.ts';
 import { newPaymentReference, planPaymentDescription } from '#core/payments/payment-terms.ts';
 import { planPrices } from './plan-prices.ts';
 
-/** Listings that run out: published or paused (a held or removed ad has its own course). */
+/**
+ * Listings that run out: published or paused (a held or removed ad has its own course), except a paused ad whose paid
+ * plan stands still (core/plans/pause-extension.ts).
+ */
 const LISTED_STATES = ['published', 'paused'] as const;
+/** Plans renewed: those of published ads (a paused ad's plan end moves when it is resumed; its renewal waits till then). */
+const RENEWED_STATES = ['published'] as const;
 
 export interface RenewalCreated {
   paymentId: number;
@@ -32,11 +37,11 @@ export interface PlanLifecycleResult {
   renewalsCreated: RenewalCreated[];
 }
 
-/** Paid plans past their end fall back to Gratuito, and their ads to the normal order. */
+/** Paid plans past their end fall back to Gratuito, and their ads to the normal order (not while paused: decision 068). */
 export const endPlans = (db: Knex, now: Date) => endPlansBy(db, PAID_PLANS, now);
 
 /** Listings (free, or whose paid plan ended) past their end leave the site; the advertiser can renew them. */
-export const expireListings = (db: Knex, now: Date) => expireListingsBy(db, LISTED_STATES, now);
+export const expireListings = (db: Knex, now: Date) => expireListingsBy(db, LISTED_STATES, PAID_PLANS, now);
 
 /** Renewals still unpaid UNPAID_RENEWAL_GRACE_DAYS after the plan they would have continued ended. */
 export const cancelUnpaidRenewals = (db: Knex, now: Date) =>
@@ -46,7 +51,7 @@ export const cancelUnpaidRenewals = (db: Knex, now: Date) =>
 export async function createRenewals(db: Knex, now: Date): Promise<RenewalCreated[]> {
   const due = await plansEndingWithoutPayment(db, {
     plans: PAID_PLANS,
-    states: LISTED_STATES,
+    states: RENEWED_STATES,
     from: now,
     to: addDays(now, RENEWAL_NOTICE_DAYS),
   });

@@ -9,6 +9,7 @@ import { AD_COUNTER_COLUMNS, AD_PUBLIC_COLUMNS } from './014-catalog-version.ts'
 /** Columns of ads the triggers do not watch although they are not counters, each with why no public page needs it. */
 const AD_UNWATCHED_COLUMNS: Record<string, string> = {
   photos_verified_at: 'written only together with photos_verified, which is watched (022, decision 033)',
+  paused_at: 'written only together with state (paused), which is watched (040, decision 068)',
   review_score: 'staff read it in the review queue; written only together with review_flags (031, decision 043)',
 };
 /** PostgreSQL only: generated from search_text, which is watched (001). */

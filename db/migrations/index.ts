@@ -37,6 +37,7 @@ import * as m035 from './035-ended-ads.ts';
 import * as m036 from './036-search-rotation.ts';
 import * as m037 from './037-service-times.ts';
 import * as m039 from './039-mirror-hashes.ts';
+import * as m040 from './040-consumer-law.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '036-search-rotation': m036,
   '037-service-times': m037,
   '039-mirror-hashes': m039,
+  '040-consumer-law': m040,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

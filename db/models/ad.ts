@@ -18,6 +18,7 @@ export class Ad extends BaseModel {
     'expiresAt',
     'submittedAt',
     'heldAt',
+    'pausedAt',
     'createdAt',
     'updatedAt',
     'photosVerifiedAt',
@@ -58,6 +59,8 @@ export class Ad extends BaseModel {
   declare expiresAt: Date | null;
   declare submittedAt: Date | null;
   declare heldAt: Date | null;
+  /** When a paused ad was paused: its paid plan's time stands still meanwhile (decision 068). */
+  declare pausedAt: Date | null;
   /** JSON text of the screening's flags, read by moderation. */
   declare reviewFlags: string | null;
   /** The sum of the review flags' weights (shared/review-flags.ts); the review queue reads the heaviest first. */

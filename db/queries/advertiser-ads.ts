@@ -154,7 +154,13 @@ export async function moveOwnAd(
 ): Promise<boolean> {
   const changed = await ownAd(db, advertiserId, adId)
     .whereIn('state', move.from)
-    .patch({ state: move.to, ...(move.expiresAt ? { expiresAt: move.expiresAt } : {}), updatedAt: now });
+    // A pause is stamped: a paid plan's time stands still until the ad is resumed (db/queries/ad-pauses.ts).
+    .patch({
+      state: move.to,
+      pausedAt: move.to === 'paused' ? now : null,
+      ...(move.expiresAt ? { expiresAt: move.expiresAt } : {}),
+      updatedAt: now,
+    });
   return changed > 0;
 }
 
