@@ -27,6 +27,7 @@ import { adPhotosRouter, isPhotoUploadPath } from './routes/ads/photos-routes.ts
 import { isSelfieUploadPath, photoVerificationRouter } from './routes/verification/photo-routes.ts';
 import { availabilityRouter } from './routes/ads/availability-routes.ts';
 import { reportsRouter } from './routes/reports/routes.ts';
+import { consumerRouter } from './routes/consumer/routes.ts';
 import { reportAnswersRouter } from './routes/reports/answer-routes.ts';
 import { advertiserDataRouter } from './routes/accounts/data-routes.ts';
 import { createMailer } from './services/mail.ts';
@@ -245,6 +246,7 @@ function apiRouter(deps: RouterDeps): Router {
   api.use(photoVerificationRouter(deps).routes());
   api.use(availabilityRouter(deps).routes());
   api.use(reportsRouter(deps).routes());
+  api.use(consumerRouter(deps).routes());
   api.use(advertiserDataRouter(deps).routes());
   for (const router of paymentsRouters(deps)) api.use(router.routes());
   api.use(mailPreferencesRouter(deps).routes());

@@ -5,6 +5,7 @@ import { RENEW_WINDOW_DAYS } from '#core/own-ads/renewal.ts';
 import { MAX_ANSWERS } from '#core/own-ads/ad-review.ts';
 import { DAILY_AVAILABLE_WINDOWS } from '#shared/available-now.ts';
 import { MAX_CHECK_IN_EXTENSIONS } from '#shared/check-in.ts';
+import { CANCELLATION_LINK_HOURS, REVOCATION_DAYS } from '#shared/consumer-law.ts';
 import { HttpError } from './errors.ts';
 
 type Answer = [status: 400 | 403 | 404 | 409, code: string, message: string | ((detail: RefusalDetail) => string), field?: string];
@@ -112,10 +113,35 @@ const SAFETY_ANSWERS = {
   ],
 } satisfies Partial<Record<RefusalReason, Answer>>;
 
+/** The "Botón de arrepentimiento" and the "Botón de baja" (decision 068), and staff refunding. */
+const CONSUMER_ANSWERS = {
+  revocation_not_found: [
+    404,
+    'purchase_not_found',
+    'No encontramos una compra con esa referencia para ese email. Revisá los dos datos: la referencia (VEL-…) está en el correo y en la página de tu pago, y el email es el de tu cuenta.',
+    'reference',
+  ],
+  revocation_payment_cancelled: [409, 'payment_cancelled', 'Esa compra ya estaba cancelada: no se cobró nada y no hay nada que revocar.'],
+  revocation_too_late: [
+    409,
+    'revocation_too_late',
+    ({ deadline }) =>
+      `Pasaron más de ${REVOCATION_DAYS} días corridos desde la compra: podías revocarla hasta el ${deadline ?? 'plazo'} inclusive. Si creés que hay un error, escribinos desde Contacto.`,
+  ],
+  cancellation_link_invalid: [
+    404,
+    'link_invalid',
+    `Este enlace no es válido o ya venció (dura ${CANCELLATION_LINK_HOURS} horas). Pedí la baja de nuevo desde la página Botón de baja.`,
+  ],
+  revocation_missing: [404, 'revocation_not_found', 'El pedido de arrepentimiento no existe.'],
+  revocation_not_pending: [409, 'not_pending', 'Ese pedido ya estaba marcado como reembolsado o no tuvo cobro.'],
+} satisfies Partial<Record<RefusalReason, Answer>>;
+
 const ANSWERS: Record<RefusalReason, Answer> = {
   ...ADVERTISER_ANSWERS,
   ...AVAILABILITY_ANSWERS,
   ...SAFETY_ANSWERS,
+  ...CONSUMER_ANSWERS,
   ad_in_wrong_state: [409, 'wrong_state', 'Ese anuncio ya no está en un estado que permita esta acción.'],
   ad_missing: [404, 'ad_not_found', 'El anuncio no existe.'],
   administrator_missing: [404, 'administrator_not_found', 'El administrador no existe.'],

@@ -40,6 +40,7 @@ export const ROBOTS_DISALLOWED = [
   '/restablecer-clave',
   '/confirmar-email',
   '/preferencias-de-correo',
+  '/baja/confirmar',
   '/denunciar',
   '/menor-de-edad',
   '/offline',

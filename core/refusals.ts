@@ -17,6 +17,7 @@ export const REFUSAL_REASONS = [
   'already_verified',
   'answer_limit',
   'bank_account_missing',
+  'cancellation_link_invalid',
   'cbu_taken',
   'check_in_extension_limit',
   'check_in_missing',
@@ -64,6 +65,11 @@ export const REFUSAL_REASONS = [
   'report_missing',
   'report_not_preserved',
   'resume_not_allowed',
+  'revocation_missing',
+  'revocation_not_found',
+  'revocation_not_pending',
+  'revocation_payment_cancelled',
+  'revocation_too_late',
   'safety_alert_already_decided',
   'safety_alert_missing',
   'safety_alert_not_approved',
@@ -80,6 +86,8 @@ export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 /** What a refusal's message needs to say beyond its reason: the limit reached (photos of a plan). */
 export interface RefusalDetail {
   limit?: number;
+  /** The last moment something was allowed (a revocation's deadline), as the user reads it. */
+  deadline?: string;
 }
 
 export class Refusal extends Error {

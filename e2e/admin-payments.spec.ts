@@ -10,7 +10,7 @@ test.describe.configure({ mode: 'serial' });
 test('Pagos: processing needs a destination account, completes the payment once, and exports the visible rows', async ({ page, db }) => {
   await signIn(page, 'velada_admin', SUPER_PASSWORD);
   await openSection(page, 'Pagos');
-  const rows = page.getByRole('table').locator('tbody tr');
+  const rows = page.getByRole('table', { name: 'Pagos', exact: true }).locator('tbody tr');
   await expect(rows).toHaveCount(Number((await db('payments').count({ n: '*' }).first())?.n));
   // Every column in view on a computer; on a phone each payment is a card with all its values, not a tall row of two.
   await expectEveryColumnInView(page, 'Tabla de pagos');

@@ -18,8 +18,8 @@ export const E2E_GROUPS = {
   analytics: ['analytics'],
   // Hide, release and flag public ads; the transparency report, which counts such decisions, writes its first record.
   moderation: ['moderation', 'report-handling', 'duplicates', 'transparency'],
-  // Deletes an account and its ads.
-  'account-rights': ['account-rights'],
+  // Deletes an account and its ads; revokes a purchase and refunds it in Pagos (decision 068).
+  'account-rights': ['account-rights', 'consumer-law'],
   // Publish ads with statistics, availability, checked photos and rates, and count a landing page.
   'advertiser-tools': ['ad-statistics', 'available-now', 'photo-verification', 'rates', 'landing-counts'],
   // Changes which ads are VIP and moves the plans' clock past their end.

@@ -44,6 +44,9 @@ export const ADMIN_ROUTES = {
   'GET /api/admin/payments': 'view_payments',
   'POST /api/admin/payments/:id/process': 'process_payments',
   'GET /api/admin/payments/:id/receipt': 'view_payments',
+  // "Botón de arrepentimiento" requests (decision 068): seen with the payments, refunded by whoever processes them.
+  'GET /api/admin/revocations': 'view_payments',
+  'POST /api/admin/revocations/:id/refunded': 'process_payments',
   // Whoever processes payments chooses their destination account; managing the accounts is for the super admin.
   'GET /api/admin/bank-accounts': 'process_payments',
   'POST /api/admin/bank-accounts': 'super_admin',

@@ -14,6 +14,7 @@ export const AUDIT_ACTION_LABELS = {
   identity_documents_deleted: 'Documentos de identidad borrados',
   payment_processed: 'Pago procesado',
   payment_receipt_viewed: 'Comprobante de pago visto',
+  revocation_refunded: 'Arrepentimiento reembolsado',
   bank_account_added: 'Cuenta agregada',
   bank_account_activated: 'Cuenta activada',
   settings_saved: 'Configuración guardada',
@@ -43,6 +44,7 @@ export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_TARGET_LABELS = {
   advertiser: 'Suscriptor',
   payment: 'Pago',
+  revocation_request: 'Arrepentimiento',
   bank_account: 'Cuenta',
   admin_user: 'Administrador',
   ad: 'Anuncio',

@@ -23,6 +23,14 @@ export const BUDGETS = {
   'phone-check': { windowMs: 15 * MINUTE, max: 20 },
   'contact-message': { windowMs: HOUR, max: 10 },
   'ad-report': { windowMs: HOUR, max: 10 },
+  // "Botón de arrepentimiento" and "Botón de baja" (decision 068): per source, and per reference or per address typed.
+  revocation: { windowMs: HOUR, max: 10 },
+  /** Per payment reference, whatever the source: a reference cannot be tried against many addresses. */
+  'revocation-reference': { windowMs: DAY, max: 5 },
+  cancellation: { windowMs: HOUR, max: 10 },
+  /** Per address typed, whatever the source: nobody fills a stranger's inbox with confirmation links. */
+  'cancellation-email': { windowMs: DAY, max: 3 },
+  'cancellation-confirm': { windowMs: 15 * MINUTE, max: 20 },
   /** One budget across the three analytics endpoints: a browsing visitor stays far below it. */
   analytics: { windowMs: MINUTE, max: 240 },
   'search-alerts': { windowMs: 15 * MINUTE, max: 60 },

@@ -212,6 +212,21 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'POST /api/advertiser/payments/:id/receipt': { access: 'advertiser', body: 'multipart', params: (w) => ({ id: w.paymentId }) },
   'GET /api/advertiser/payments/:id/receipt': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.paymentId }) },
 
+  'POST /api/revocations': {
+    access: 'public',
+    body: 'json',
+    example: (w) => ({ reference: w.paymentReference, email: 'vecina@example.com' }),
+  },
+  'POST /api/cancellations': {
+    access: 'public',
+    body: 'json',
+    example: () => ({ email: 'vecina@example.com', closeAccount: false }),
+  },
+  'POST /api/cancellations/confirm': {
+    access: 'public',
+    body: 'json',
+    example: () => ({ token: 'x'.repeat(43) }),
+  },
   'POST /api/contact': {
     access: 'public',
     body: 'json',

@@ -68,6 +68,8 @@ export const STAFF_ROUTE_CASES: Record<string, RouteCase> = {
     example: (w) => ({ bankAccountId: w.bankAccountId, notes: 'Transferencia recibida.' }),
   },
   'GET /api/admin/payments/:id/receipt': { access: 'admin', body: 'none', params: (w) => ({ id: w.paymentId }) },
+  'GET /api/admin/revocations': { access: 'admin', body: 'none' },
+  'POST /api/admin/revocations/:id/refunded': { access: 'admin', body: 'none', params: (w) => ({ id: w.revocationId }) },
   'GET /api/admin/bank-accounts': { access: 'admin', body: 'none' },
   'POST /api/admin/bank-accounts': {
     access: 'admin',

@@ -25,6 +25,7 @@ export interface World {
   photoId: number;
   paymentId: number;
   paymentReference: string;
+  revocationId: number;
   /** A signed price quote for Premium, as the plan page hands out. */
   quote: string;
   pendingAdvertiserId: number;
@@ -141,7 +142,18 @@ async function seedPayment(db: Knex, files: Files, n: number, now: Date, { owner
     receipt_uploaded_at: now,
     created_at: now,
   });
-  return { bankAccountId, paymentId };
+  // A "Botón de arrepentimiento" request waiting for its refund (decision 068).
+  const revocationId = await insertId(db, 'revocation_requests', {
+    code: `ARR-SEC${n}`,
+    advertiser_id: ownerId,
+    payment_reference: `VEL-SECR-${n}`,
+    amount: 25000,
+    description: 'Plan VIP',
+    was_paid: true,
+    status: 'pending',
+    created_at: now,
+  });
+  return { bankAccountId, paymentId, revocationId };
 }
 
 /** An advertiser waiting for identity verification (with a document), and a photo verification of the owner's draft. */
@@ -246,7 +258,7 @@ async function seed(db: Knex, files: Files): Promise<World> {
   const now = new Date();
   const advertisers = await seedAdvertisers(db, files, n, now);
   const { ownerId, strangerId, email } = advertisers;
-  const { bankAccountId, paymentId } = await seedPayment(db, files, n, now, advertisers);
+  const { bankAccountId, paymentId, revocationId } = await seedPayment(db, files, n, now, advertisers);
   const verifications = await seedVerifications(db, files, n, now, advertisers);
   const moderation = await seedModeration(db, n, now, advertisers);
   const { superAdminId, staffWithoutId, throwawayAdminId, alertId } = await seedStaff(db, n, now, advertisers);
@@ -262,6 +274,7 @@ async function seed(db: Knex, files: Files): Promise<World> {
     photoId: advertisers.photoId,
     paymentId,
     paymentReference: `VEL-SEC-${n}`,
+    revocationId,
     quote: await issueQuote(db, 'premium', 15000),
     ...verifications,
     ...moderation,

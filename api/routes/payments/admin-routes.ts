@@ -1,5 +1,5 @@
 // Payments from the panel: the list, processing into a bank account (the advertiser is mailed), the transfer
-// receipts, and the bank accounts (core/panel/payments/).
+// receipts, the "Botón de arrepentimiento" requests, and the bank accounts (core/panel/payments/).
 import { receiptsUnreadable } from '#api/errors.ts';
 import { idParams } from '#api/http/validate.ts';
 import { mailPaymentConfirmed } from '#core/payments/confirmation-mail.ts';
@@ -9,6 +9,7 @@ import { sealedFiles } from '#api/routes/panel/sealed-files.ts';
 import { created, done } from '#core/answers.ts';
 import { activateAccount, addAccount, bankAccounts } from '#core/panel/payments/bank-accounts.ts';
 import { payments, processPayment, viewReceipt, type PaymentNotices } from '#core/panel/payments/payments.ts';
+import { markRefunded, revocations } from '#core/panel/payments/revocations.ts';
 import { processBody, bankAccountBody } from './schema.ts';
 
 export function registerPaymentRoutes({ deps, route }: StaffRoutes): void {
@@ -26,6 +27,15 @@ export function registerPaymentRoutes({ deps, route }: StaffRoutes): void {
     const files = sealedFiles(deps, receiptsUnreadable);
     const receipt = await viewReceipt({ db: deps.db, files }, actor, ctx.input.params.id);
     await sendReceipt(ctx, receipt.bytes, receipt.type, receipt.reference);
+  });
+
+  // "Botón de arrepentimiento" requests (decision 068): refunded by hand, then marked here (audited).
+  route('get', '/revocations', async (ctx) => {
+    ctx.body = await revocations(deps.db);
+  });
+  route('post', '/revocations/:id/refunded', { params: idParams }, async (ctx, actor) => {
+    await markRefunded(deps.db, actor, ctx.input.params.id);
+    ctx.body = done();
   });
 
   // Whoever processes payments chooses their destination account; managing the accounts is for the super admin.

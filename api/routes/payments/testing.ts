@@ -1,6 +1,7 @@
 // The payments tests' app: a fresh database, a local fake of MercadoPago's API, an active bank account and a
 // staff member who processes payments; helpers that call the API as the browser does.
 import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '#api/config.ts';
 import { sameOriginJson, serveTestApp, type TestApp } from '#api/testing/http.ts';
 import { startFakeMercadoPago, type FakeMercadoPago } from '#api/testing/fake-mercadopago.ts';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
@@ -18,8 +19,8 @@ export let fake: FakeMercadoPago;
 export let adminCookie: string;
 export const mailer = new MemoryMailer();
 
-/** Registers the file's app: started before its tests, closed after them. */
-export function usePaymentsApp(): void {
+/** Registers the file's app: started before its tests, closed after them; `config` adds to the test config. */
+export function usePaymentsApp(config: Partial<Config> = {}): void {
   beforeAll(async () => {
     t = await createTestDb();
     fake = await startFakeMercadoPago();
@@ -28,6 +29,7 @@ export function usePaymentsApp(): void {
       config: {
         identityKey: IDENTITY_KEY,
         mercadoPago: { accessToken: fake.accessToken, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url },
+        ...config,
       },
     });
     await t.db('bank_accounts').insert({

@@ -4,6 +4,7 @@ import type { AdminRoute, SectionId } from '#shared/admin-routes.ts';
 import OverviewSection from './overview-section.tsx';
 import SubscribersSection from './subscribers-section.tsx';
 import PaymentsSection from './payments-section.tsx';
+import RevocationsSection from './revocations-section.tsx';
 import AdsSection from './ads-section.tsx';
 import PhotoVerificationsSection from './photo-verifications-section.tsx';
 import ReportsSection from './reports-section.tsx';
@@ -50,12 +51,19 @@ export default function CurrentSection({ section, data, failed, reloadToken, may
       {section === 'mensajes' && <MessagesSection reloadToken={reloadToken} onUnauthorized={toLogin} />}
       {section === 'pagos' &&
         (data.payments ? (
-          <PaymentsSection
-            payments={data.payments}
-            bankAccounts={data.bankAccounts}
-            canProcess={may('POST /api/admin/payments/:id/process')}
-            onChanged={onChanged}
-          />
+          <>
+            <PaymentsSection
+              payments={data.payments}
+              bankAccounts={data.bankAccounts}
+              canProcess={may('POST /api/admin/payments/:id/process')}
+              onChanged={onChanged}
+            />
+            <RevocationsSection
+              reloadToken={reloadToken}
+              onUnauthorized={toLogin}
+              canRefund={may('POST /api/admin/revocations/:id/refunded')}
+            />
+          </>
         ) : (
           loading
         ))}
