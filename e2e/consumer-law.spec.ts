@@ -11,6 +11,8 @@ test('a visitor revokes a purchase from the home page’s link and gets a code; 
   page,
   db,
 }) => {
+  // A whole journey, visitor then staff, with axe three times: slow on a busy 2-core machine.
+  test.setTimeout(180_000);
   const buyer = await insertVerifiedAdvertiser(db, { fullName: 'Clara Compradora' });
   const adId = await insertAd(db, buyer.id, { category: 'masajes', title: 'Masajes relajantes en Caballito' });
   const now = new Date();
@@ -84,6 +86,7 @@ test('a visitor revokes a purchase from the home page’s link and gets a code; 
 });
 
 test('the Botón de baja answers with a code at once, from the footer', async ({ page }) => {
+  test.setTimeout(120_000);
   await asReturningVisitor(page);
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Botón de baja' }).click();
