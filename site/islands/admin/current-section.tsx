@@ -51,19 +51,18 @@ export default function CurrentSection({ section, data, failed, reloadToken, may
       {section === 'mensajes' && <MessagesSection reloadToken={reloadToken} onUnauthorized={toLogin} />}
       {section === 'pagos' &&
         (data.payments ? (
-          <>
-            <PaymentsSection
-              payments={data.payments}
-              bankAccounts={data.bankAccounts}
-              canProcess={may('POST /api/admin/payments/:id/process')}
-              onChanged={onChanged}
-            />
+          <PaymentsSection
+            payments={data.payments}
+            bankAccounts={data.bankAccounts}
+            canProcess={may('POST /api/admin/payments/:id/process')}
+            onChanged={onChanged}
+          >
             <RevocationsSection
               reloadToken={reloadToken}
               onUnauthorized={toLogin}
               canRefund={may('POST /api/admin/revocations/:id/refunded')}
             />
-          </>
+          </PaymentsSection>
         ) : (
           loading
         ))}

@@ -1,6 +1,6 @@
 // Pagos: every payment with its state; a pending one is processed into a destination bank account (the first
 // active account preselected), which completes it.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import StatusSelect from './status-select.tsx';
 import { showToast } from '#site/stores/toasts.ts';
 import { postData, serverMessage } from '#site/lib/admin-api.ts';
@@ -95,6 +95,8 @@ export default function PaymentsSection(props: {
   bankAccounts: BankAccount[] | null;
   canProcess: boolean;
   onChanged: () => Promise<unknown>;
+  /** What staff must act on besides the payments (the "Botón de arrepentimiento" requests), above the list. */
+  children?: ReactNode;
 }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [processing, setProcessing] = useState<Payment | null>(null);
@@ -111,6 +113,8 @@ export default function PaymentsSection(props: {
         Pagos
       </h1>
       <p className="panel__lead">Pendiente de procesar: {formatMoney(pendingTotal)}</p>
+      {props.children}
+      {props.children && <h2>Todos los pagos</h2>}
       <div className="panel__filters">
         <StatusSelect id="payment-filter" value={filter} options={FILTERS} onChange={setFilter} />
       </div>

@@ -1,4 +1,4 @@
-// Arrepentimientos, under Pagos (decision 068): each "Botón de arrepentimiento" request with what it revoked and its
+// Arrepentimientos, at the top of Pagos (decision 068): each "Botón de arrepentimiento" request with what it revoked and its
 // state. Staff return the money by hand (the same way it was paid) and then mark the request refunded (audited).
 import { postData } from '#site/lib/admin-api.ts';
 import { formatMoney } from '#shared/format.ts';
@@ -87,7 +87,7 @@ export default function RevocationsSection(props: { reloadToken: number; onUnaut
   const waiting = items?.filter((r) => r.status === 'pending') ?? [];
 
   return (
-    <section aria-labelledby="revocations-title" className="panel__section">
+    <section aria-labelledby="revocations-title">
       <h2 id="revocations-title">Arrepentimientos</h2>
       <p className="panel__lead">
         Pedidos del Botón de arrepentimiento. Devolvé el importe por el mismo medio de pago y después marcalo como reembolsado.
