@@ -217,16 +217,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     body: 'json',
     example: (w) => ({ reference: w.paymentReference, email: 'vecina@example.com' }),
   },
-  'POST /api/cancellations': {
-    access: 'public',
-    body: 'json',
-    example: () => ({ email: 'vecina@example.com', closeAccount: false }),
-  },
-  'POST /api/cancellations/confirm': {
-    access: 'public',
-    body: 'json',
-    example: () => ({ token: 'x'.repeat(43) }),
-  },
+  'POST /api/cancellations': { access: 'public', body: 'json', example: () => ({ email: 'vecina@example.com', closeAccount: false }) },
+  'POST /api/cancellations/confirm': { access: 'public', body: 'json', example: () => ({ token: 'x'.repeat(43) }) },
   'POST /api/contact': {
     access: 'public',
     body: 'json',
