@@ -35,6 +35,21 @@ export interface StatsMarker {
   until: string;
 }
 
+/** What was counted under one of the ad's covers over the period (docs/decisions/034-ad-statistics.md, amended 2026-11-28). */
+export interface CoverStats {
+  photoId: number;
+  /** The photo's thumbnail while it exists; null once deleted ("foto eliminada"). */
+  thumbnail: string | null;
+  /** Whether it is the ad's cover now. */
+  current: boolean;
+  /** First and last day something was counted under it, and on how many days. */
+  firstDay: string;
+  lastDay: string;
+  days: number;
+  impressions: number;
+  views: number;
+}
+
 export interface AdStats {
   period: StatsPeriod;
   /** First and last day of the period, inclusive. */
@@ -45,6 +60,8 @@ export interface AdStats {
   /** The median ad of the same category and plan over the same period, and how many ads it was taken over. */
   median: Totals & { ads: number; category: string; plan: Plan };
   markers: StatsMarker[];
+  /** The covers with something counted in the period, the earliest first. */
+  covers: CoverStats[];
 }
 
 export function parsePeriod(raw: string | null | undefined): StatsPeriod {
@@ -94,4 +111,15 @@ export function medianTotals(all: Totals[]): Totals {
 export function formatRate(part: number, whole: number): string {
   if (whole === 0) return '—';
   return `${new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 }).format((100 * part) / whole)} %`;
+}
+
+/**
+ * The cover with the best click-through rate (views / appearances) among those that appeared; null when none
+ * appeared or the best rate is shared, since then none of them did better.
+ */
+export function bestCover(covers: CoverStats[]): CoverStats | null {
+  const rated = covers.filter((c) => c.impressions > 0).map((c) => ({ cover: c, rate: c.views / c.impressions }));
+  if (rated.length < 2) return null;
+  rated.sort((a, b) => b.rate - a.rate);
+  return rated[0]!.rate > rated[1]!.rate ? rated[0]!.cover : null;
 }

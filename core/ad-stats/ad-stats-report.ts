@@ -1,12 +1,14 @@
 // An ad's statistics as its advertiser's page and the admin panel show them (docs/decisions/034-ad-statistics.md):
 // the daily counts of a period, their totals, the median ad of the same category and plan, and the spans worth
-// marking on the chart (paid plans in force; "Disponible ahora" windows).
+// marking on the chart (paid plans in force; "Disponible ahora" windows), and what each cover photo got (amended 2026-11-28).
 import type { Knex } from 'knex';
 import { adDailyCounts, planSpans, tierTotals } from '#db/queries/ad-stats.ts';
+import { adCoverCounts } from '#db/queries/ad-cover-stats.ts';
 import { availabilityWindowsOverlapping } from '#db/queries/availability-windows.ts';
 import { buenosAiresDate, buenosAiresDayStart, shiftDate } from '#shared/dates.ts';
 import { fillDays, medianTotals, periodStart, totalsOf, type AdStats, type StatsPeriod, type Totals } from '#shared/ad-stats.ts';
 import type { Category, Plan } from '#shared/catalogue.ts';
+import { adImageUrl } from '#shared/photo-urls.ts';
 
 export interface StatsAd {
   id: number;
@@ -35,11 +37,12 @@ function tierMedian(db: Knex, ad: StatsAd, from: string, to: string, now: number
 export async function adStatsReport(db: Knex, ad: StatsAd, period: StatsPeriod, now = new Date()): Promise<AdStats> {
   const to = buenosAiresDate(now);
   const from = periodStart(to, period);
-  const [rows, median, plans, windows] = await Promise.all([
+  const [rows, median, plans, windows, covers] = await Promise.all([
     adDailyCounts(db, ad.id, from, to),
     tierMedian(db, ad, from, to, now.getTime()),
     planSpans(db, ad.id),
     availabilityWindowsOverlapping(db, ad.id, buenosAiresDayStart(from), buenosAiresDayStart(shiftDate(to, 0, 1))),
+    adCoverCounts(db, ad.id, from, to),
   ]);
   // "Hoy no atiendo" days are not marked: the chart shows what the advertiser did to be seen.
   const available = windows
@@ -54,5 +57,7 @@ export async function adStatsReport(db: Knex, ad: StatsAd, period: StatsPeriod, 
     totals: totalsOf(days),
     median: { ...median.totals, ads: median.ads, category: ad.category, plan: ad.plan },
     markers: [...plans, ...available],
+    // A deleted photo's file is gone: its figures stay, without a picture.
+    covers: covers.map(({ fileKey, ...cover }) => ({ ...cover, thumbnail: fileKey === null ? null : adImageUrl(fileKey, 400) })),
   };
 }

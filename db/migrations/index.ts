@@ -38,6 +38,7 @@ import * as m036 from './036-search-rotation.ts';
 import * as m037 from './037-service-times.ts';
 import * as m039 from './039-mirror-hashes.ts';
 import * as m040 from './040-consumer-law.ts';
+import * as m041 from './041-ad-cover-stats.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '037-service-times': m037,
   '039-mirror-hashes': m039,
   '040-consumer-law': m040,
+  '041-ad-cover-stats': m041,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import { Ad, Payment } from '#db/models/index.ts';
 import { insertMany } from './insert-many.ts';
+import { addCoverStats, deleteCoverStatsBefore } from './ad-cover-stats.ts';
 import { PLAN_DAYS, addDays } from '#shared/plans.ts';
 import { buenosAiresDate, shiftMonths } from '#shared/dates.ts';
 import type { Category, Plan } from '#shared/catalogue.ts';
@@ -13,7 +14,7 @@ export type CountsToAdd = DailyCounts & { adId: number };
 
 /**
  * Adds counts to the daily rows and the ads' running totals (view_count orders "populares"; phone_reveals is
- * every contact) in one transaction, ads in id order so that two processes never deadlock. Counts of ads deleted
+ * every contact) and the counts per cover (ad-cover-stats.ts) in one transaction, ads in id order so that two processes never deadlock. Counts of ads deleted
  * meanwhile are dropped.
  */
 export async function addAdStats(db: Knex, counts: CountsToAdd[]): Promise<void> {
@@ -47,6 +48,7 @@ export async function addAdStats(db: Knex, counts: CountsToAdd[]): Promise<void>
         ),
       },
     );
+    await addCoverStats(trx, kept);
     const perAd = new Map<number, { views: number; contacts: number }>();
     for (const c of kept) {
       const sum = perAd.get(c.adId) ?? { views: 0, contacts: 0 };
@@ -130,9 +132,9 @@ export async function advertiserDailyCounts(db: Knex, advertiserId: number): Pro
   return rows.map((r) => ({ adId: Number(r.ad_id), ...toCounts(r) }));
 }
 
-/** Deletes the rows past the 13 months of retention (Buenos Aires days); returns how many. Idempotent. */
+/** Deletes the rows, daily and per cover, past the 13 months of retention (Buenos Aires days); returns how many. Idempotent. */
 export async function deleteExpiredAdStats(db: Knex, now = new Date()): Promise<number> {
-  return db('ad_daily_stats')
-    .where('day', '<', shiftMonths(buenosAiresDate(now), -STATS_RETENTION_MONTHS))
-    .delete();
+  const firstKept = shiftMonths(buenosAiresDate(now), -STATS_RETENTION_MONTHS);
+  const daily = await db('ad_daily_stats').where('day', '<', firstKept).delete();
+  return daily + (await deleteCoverStatsBefore(db, firstKept));
 }

@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { adImageUrl } from '#shared/photo-urls.ts';
 import { advertiserDailyCounts } from './ad-stats.ts';
+import { advertiserCoverCounts } from './ad-cover-stats.ts';
 import { checkInOf, endCheckIn } from './check-ins.ts';
 import { MAX_CHECK_IN_EXTENSIONS } from '#shared/check-in.ts';
 import { OPTIONAL_MAIL_KIND_VALUES, optionalMailLabel } from '#shared/mail-preferences.ts';
@@ -34,6 +35,7 @@ export const deletedAccountEmail = (advertiserId: number) => `cuenta-eliminada-$
 async function adsForExport(db: Knex, advertiserId: number) {
   const ads = await Ad.query(db).where('advertiser_id', advertiserId).orderBy('id').withGraphFetched('[photos(inGalleryOrder), rates]');
   const statistics = await advertiserDailyCounts(db, advertiserId);
+  const coverStatistics = await advertiserCoverCounts(db, advertiserId);
   // "Disponible ahora" and "Hoy no atiendo", kept 13 months (docs/decisions/032-available-now.md).
   const windows = await AvailabilityWindow.query(db)
     .whereIn(
@@ -61,6 +63,10 @@ async function adsForExport(db: Knex, advertiserId: number) {
     photos: a.photos!.map((p) => adImageUrl(p.fileKey, 800)),
     // Counts only (appearances, views, contacts per day): nothing about who saw the ad is kept.
     dailyStatistics: statistics.filter((s) => s.adId === a.id).map(({ adId: _adId, ...day }) => day),
+    // Appearances and views per day and cover photo; `cover` is null once that photo was deleted.
+    coverStatistics: coverStatistics
+      .filter((s) => s.adId === a.id)
+      .map(({ adId: _adId, fileKey, ...day }) => ({ ...day, cover: fileKey === null ? null : adImageUrl(fileKey, 800) })),
     availabilityWindows: windows.filter((w) => w.adId === a.id).map((w) => ({ kind: w.kind, startsAt: w.startsAt, endsAt: w.endsAt })),
   }));
 }

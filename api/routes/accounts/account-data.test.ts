@@ -107,6 +107,12 @@ describe('data rights', () => {
     const owner = await advertiser();
     const adId = await insertAd(t.db, owner.id, { title: 'Mi aviso para exportar' });
     await insertDailyStats(t.db, adId, '2026-11-20', { impressions: 40, views: 7, phoneReveals: 2, whatsappOpens: 1 });
+    // The same day per cover: a photo still there, and one since deleted.
+    const photoId = await insertAdPhoto(t.db, adId, { fileKey: 'c'.repeat(32) });
+    await t.db('ad_cover_daily_stats').insert([
+      { ad_id: adId, day: '2026-11-20', photo_id: photoId, impressions: 30, views: 6 },
+      { ad_id: adId, day: '2026-11-20', photo_id: photoId + 1000, impressions: 10, views: 1 },
+    ]);
     const startsAt = new Date('2026-11-20T22:00:00Z');
     const endsAt = new Date('2026-11-20T23:00:00Z');
     await insertAvailabilityWindow(t.db, adId, { startsAt, hours: 1 });
@@ -122,7 +128,7 @@ describe('data rights', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="velada-mis-datos.json"');
     const data = (await res.json()) as {
       account: { fullName: string; createdAt: string };
-      ads: { title: string; dailyStatistics: unknown[]; availabilityWindows: unknown[] }[];
+      ads: { title: string; dailyStatistics: unknown[]; coverStatistics: unknown[]; availabilityWindows: unknown[] }[];
       verifications: unknown[];
       payments: unknown[];
       checkIn: unknown;
@@ -136,6 +142,10 @@ describe('data rights', () => {
     expect(data.account.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/); // a date a person can read, on both databases
     expect(data.ads.map((a) => a.title)).toEqual(['Mi aviso para exportar']);
     expect(data.ads[0]!.dailyStatistics).toEqual([{ day: '2026-11-20', impressions: 40, views: 7, phoneReveals: 2, whatsappOpens: 1 }]);
+    expect(data.ads[0]!.coverStatistics).toEqual([
+      { day: '2026-11-20', impressions: 30, views: 6, cover: `/media/ads/${'c'.repeat(32)}-800.webp` },
+      { day: '2026-11-20', impressions: 10, views: 1, cover: null },
+    ]);
     expect(data.ads[0]!.availabilityWindows).toEqual([
       { kind: 'available', startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() },
     ]);
