@@ -20,8 +20,9 @@ export const E2E_GROUPS = {
   moderation: ['moderation', 'report-handling', 'duplicates', 'transparency'],
   // Deletes an account and its ads; revokes a purchase and refunds it in Pagos (decision 068).
   'account-rights': ['account-rights', 'consumer-law'],
-  // Publish ads with statistics, availability, checked photos and rates, and count a landing page.
-  'advertiser-tools': ['ad-statistics', 'available-now', 'photo-verification', 'rates', 'landing-counts'],
+  // Publish ads with statistics (and compare their covers), availability, checked photos and rates, and count a
+  // landing page.
+  'advertiser-tools': ['ad-statistics', 'cover-statistics', 'available-now', 'photo-verification', 'rates', 'landing-counts'],
   // Changes which ads are VIP and moves the plans' clock past their end.
   plans: ['plans'],
 } as const satisfies Record<string, readonly string[]>;

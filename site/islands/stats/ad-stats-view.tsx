@@ -1,12 +1,14 @@
 // One ad's statistics (docs/decisions/034-ad-statistics.md): the funnel (appearances → views → contacts) with its
 // rates, the median ad of the same category and plan beside it, a daily chart with the spans of paid plans and the
-// "Disponible ahora" windows marked (daily-chart.tsx), and the same figures in a table. Rendered on the server by the
-// advertiser's page (no JavaScript) and in the browser by the admin panel.
+// "Disponible ahora" windows marked (daily-chart.tsx), each cover photo's figures (cover-comparison.tsx), and the same
+// figures in a table. Rendered on the server by the advertiser's page (no JavaScript) and in the browser by the admin
+// panel.
 import { formatCount } from '#shared/format.ts';
 import { categoryLabel } from '#shared/format.ts';
 import { PLANS, labelOf } from '#shared/catalogue.ts';
 import { formatRate, type AdStats, type DailyCounts } from '#shared/ad-stats.ts';
 import DailyChart, { dayLabel } from './daily-chart.tsx';
+import CoverComparison from './cover-comparison.tsx';
 import './ad-stats.css';
 
 interface Totals {
@@ -141,6 +143,8 @@ export default function AdStatsView({ stats, title }: { stats: AdStats; title?: 
       <Funnel totals={totals} contacts={contacts} />
 
       <MedianComparison stats={stats} title={title} />
+
+      <CoverComparison stats={stats} />
 
       <DailyChart stats={stats} />
 
