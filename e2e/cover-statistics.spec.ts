@@ -2,9 +2,11 @@
 // changed twice (the first cover since deleted, the second still among its photos, the third its cover now, and the
 // ad back in review after the change) has counts under each; its advertiser opens Estadísticas from Mis anuncios and
 // sees "Portadas": each cover's picture or "Foto eliminada", its days, appearances, visits and click-through rate,
-// with the best one said in words, on a desktop and a phone. An ad with one cover gets a hint instead.
+// with the best one said in words, on a desktop and a phone; staff see the same in the panel. An ad with one cover
+// gets a hint instead.
 import type { Knex } from 'knex';
 import { test, expect, expectNoSeriousA11yViolations, insertVerifiedAdvertiser, serverDataDir, signInAsAdvertiser } from './fixtures.ts';
+import { openSection, signIn, SUPER_PASSWORD } from './admin-helpers.ts';
 import { storeAdImage } from '#api/services/image-store.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { createRandom, demoPicture } from '#tooling/factories/index.ts';
@@ -56,7 +58,7 @@ async function counted(db: Knex, adId: number, photoId: number, days: [ago: numb
 }
 
 test("an advertiser compares the ad's covers in Estadísticas, on a desktop and a phone", async ({ page, db }) => {
-  test.setTimeout(180_000); // four pictures encoded, two viewports checked with axe
+  test.setTimeout(240_000); // four pictures encoded, three views checked with axe
   const stamp = Date.now();
   const advertiser = await insertVerifiedAdvertiser(db, { fullName: 'Paula Portadas' });
   const title = `Masajes de Paula ${stamp.toString(36)}`;
@@ -125,4 +127,22 @@ test("an advertiser compares the ad's covers in Estadísticas, on a desktop and 
   await page.goto(`/mi-cuenta/anuncios/${single}/estadisticas`);
   await expect(page.getByText('Tu aviso tuvo una sola portada en estos 30 días. Cambiá la portada')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Portadas' })).toHaveCount(0);
+
+  // Staff see the same comparison from Anuncios (the ad waits for review).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'velada_admin', SUPER_PASSWORD);
+  await openSection(page, 'Anuncios');
+  await page.getByLabel('Estado').selectOption('pending');
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+    .getByRole('button', { name: /^Estadísticas/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Estadísticas de «${title}»` });
+  const panelRows = dialog.getByRole('table', { name: 'Cada portada en los últimos 30 días' }).getByRole('row');
+  await expect(panelRows.nth(3).getByRole('rowheader')).toHaveText('Portada 3 (actual)Mejor tasa de clics');
+  await expect(panelRows.nth(3).getByRole('cell')).toHaveText([`2 días (${label(2)} al ${label(1)})`, '1.200', '180', '15 %']);
+  await expect(dialog.locator('.stats__cover img')).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('portadas-panel.png') });
 });

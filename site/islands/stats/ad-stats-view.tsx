@@ -144,7 +144,7 @@ export default function AdStatsView({ stats, title }: { stats: AdStats; title?: 
 
       <MedianComparison stats={stats} title={title} />
 
-      <CoverComparison stats={stats} />
+      <CoverComparison stats={stats} staff={Boolean(title)} />
 
       <DailyChart stats={stats} />
 

@@ -35,11 +35,14 @@ function CoverCell({ cover, name, best }: { cover: CoverStats; name: string; bes
   );
 }
 
-export default function CoverComparison({ stats }: { stats: AdStats }) {
+/** `staff`: the panel's view, which speaks of "este aviso" and suggests nothing. */
+export default function CoverComparison({ stats, staff = false }: { stats: AdStats; staff?: boolean }) {
   const { covers } = stats;
   if (covers.length === 0) return null;
   if (covers.length === 1)
-    return (
+    return staff ? (
+      <p className="stats__hint">Este aviso tuvo una sola portada en estos {stats.period} días.</p>
+    ) : (
       <p className="stats__hint">
         Tu aviso tuvo una sola portada en estos {stats.period} días. Cambiá la portada (la primera foto) para comparar cuál atrae más
         visitas.
