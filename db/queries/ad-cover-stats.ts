@@ -2,21 +2,14 @@
 // daily rows (ad-stats.ts), under the photo that was the ad's cover when the counts were written; read by the
 // statistics report and the data export.
 import type { Knex } from 'knex';
+import type { CoverStats } from '#shared/ad-stats.ts';
 import { insertMany } from './insert-many.ts';
 
-/** A cover's counts over a period: the days something was counted under it, the first and last, and the totals. */
-export interface CoverCounts {
-  photoId: number;
-  /** The photo's file key while it exists; null once deleted. */
-  fileKey: string | null;
-  /** Whether it is the ad's cover now. */
-  current: boolean;
-  firstDay: string;
-  lastDay: string;
-  days: number;
-  impressions: number;
-  views: number;
-}
+/**
+ * A cover's counts over a period (the days something was counted under it, the first and last, the totals), with the
+ * file's key (null once the photo is deleted) where the report shows its thumbnail.
+ */
+export type CoverCounts = Omit<CoverStats, 'thumbnail'> & { fileKey: string | null };
 
 /**
  * Adds appearances and views under each ad's cover now (its photo at position 0, the one its card shows), inside the
