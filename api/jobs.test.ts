@@ -269,6 +269,7 @@ describe('startJobs', () => {
 
 describe('the service-times job', () => {
   it('stores the waits of the last 7 days as of the start of the hour (core/service-times/ checks the figures)', async () => {
+    // Years after the other tests' requests, so that this one is alone in its 7 days.
     const advertiser = await insertAdvertiser(t.db);
     await t.db('verification_requests').insert({
       advertiser_id: advertiser,
@@ -276,12 +277,12 @@ describe('the service-times job', () => {
       full_name: 'Persona de Prueba',
       birth_date: '1990-01-01',
       status: 'approved',
-      submitted_at: new Date('2026-11-20T10:00:00Z'),
-      decided_at: new Date('2026-11-20T12:30:00Z'),
+      submitted_at: new Date('2031-03-10T10:00:00Z'),
+      decided_at: new Date('2031-03-10T12:30:00Z'),
     });
-    await runJob('service-times', new Date('2026-11-22T12:45:00Z'));
+    await runJob('service-times', new Date('2031-03-12T12:45:00Z'));
     const row = await t.db('service_times').where('kind', 'identity_verification').first();
-    expect(new Date(row.computed_at).toISOString()).toBe('2026-11-22T12:00:00.000Z');
+    expect(new Date(row.computed_at).toISOString()).toBe('2031-03-12T12:00:00.000Z');
     expect(Number(row.median_ms)).toBe(150 * 60_000);
   });
 });

@@ -34,6 +34,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { kind: 'origin', match: '/ingresar', why: 'sign-in and registration' },
   { kind: 'origin', match: '/confirmar-email', why: "a mailed link's one-time token" },
   { kind: 'origin', match: '/restablecer-clave', why: "a mailed link's one-time token" },
+  { kind: 'origin', match: '/baja/confirmar', why: "a mailed link's one-time token" },
   { kind: 'origin', match: '/preferencias-de-correo', why: "a mailed link's signature" },
   { kind: 'origin', match: '/publicar-anuncio', why: 'the publishing steps of the signed-in advertiser' },
   { kind: 'origin', match: '/denunciar', why: 'the report form, filled from the ad it names' },

@@ -29,6 +29,7 @@ describe('identity verification', () => {
       reason: 'Foto borrosa',
       submittedAt: submittedAt.toISOString(),
       decidedAt: decidedAt.toISOString(),
+      documentsDeletedAt: null,
     });
   });
 });

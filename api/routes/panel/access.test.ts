@@ -14,6 +14,7 @@ import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { testJpeg } from '#api/testing/images.ts';
 import { startPanel, type Panel } from '#api/testing/panel.ts';
 import { memoryRateLimitStore } from '#api/services/rate-limit-store.ts';
+import { revokePurchase } from '#core/consumer/revocation.ts';
 
 let panel: Panel;
 let pendingIds: number[] = [];
@@ -30,6 +31,7 @@ let verifiedId = 0;
 let alertId = 0;
 let photoVerificationId = 0;
 let photoId = 0;
+let revocationId = 0;
 
 beforeAll(async () => {
   panel = await startPanel();
@@ -134,6 +136,11 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) paymentIds.push((await insertPayment(t.db, verified, { amount: 25000 })).id);
   const receiptKey = await storeDocument(diskStore(t.dataDir), panel.identityKey, await testJpeg(), 'receipts');
   receiptPaymentId = (await insertPayment(t.db, verified, { amount: 15000, receiptKey, receiptType: 'image/jpeg' })).id;
+  // A paid purchase revoked by its buyer (decision 068), waiting for staff to refund it.
+  const revoked = await insertPayment(t.db, verified, { amount: 25000, status: 'completed', adId: photoAdId });
+  const { email } = await t.db('advertisers').where('id', verified).first('email');
+  await revokePurchase(t.db, { reference: revoked.reference, email });
+  revocationId = Number((await t.db('revocation_requests').where('payment_id', revoked.id).first('id')).id);
 });
 afterAll(() => panel.close());
 
@@ -196,6 +203,8 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
       body: { bankAccountId: accountIds[0] },
     }),
     'GET /api/admin/payments/:id/receipt': () => ({ path: `/api/admin/payments/${receiptPaymentId}/receipt` }),
+    'GET /api/admin/revocations': () => ({ path: '/api/admin/revocations' }),
+    'POST /api/admin/revocations/:id/refunded': () => ({ path: `/api/admin/revocations/${revocationId}/refunded` }),
     'GET /api/admin/bank-accounts': () => ({ path: '/api/admin/bank-accounts' }),
     'POST /api/admin/bank-accounts': () => ({
       path: '/api/admin/bank-accounts',
