@@ -56,7 +56,8 @@ test('pages keep the filters', async ({ page, db }) => {
   const expected = await expectedSearch(db, 'categoria=escorts&pagina=2');
   expect(expected.pages).toBeGreaterThan(1);
   await page.getByRole('navigation', { name: 'Paginación' }).getByRole('link', { name: 'Siguiente' }).click();
-  await expect(page).toHaveURL('/buscar?categoria=escorts&pagina=2');
+  // Later pages name the turn of the order they follow (decision 064).
+  await expect(page).toHaveURL(/\/buscar\?categoria=escorts&pagina=2&turno=\d+$/);
   await expect(resultCount(page)).toHaveText(countLine(expected.total));
   await expect(resultCards(page).locator('h3')).toHaveText(expected.ads.map((ad) => ad.title));
 });
@@ -163,7 +164,7 @@ test.describe('without JavaScript', () => {
 
     const next = await expectedSearch(db, 'categoria=encuentros&pagina=2');
     await page.getByRole('navigation', { name: 'Paginación' }).getByRole('link', { name: 'Siguiente' }).click();
-    await expect(page).toHaveURL('/buscar?categoria=encuentros&pagina=2');
+    await expect(page).toHaveURL(/\/buscar\?categoria=encuentros&pagina=2&turno=\d+$/);
     await expect(resultCount(page)).toHaveText(countLine(next.total));
     await expect(resultCards(page).locator('h3')).toHaveText(next.ads.map((ad) => ad.title));
     await page.getByRole('navigation', { name: 'Paginación' }).getByRole('link', { name: 'Anterior' }).click();
@@ -184,7 +185,7 @@ test.describe('without JavaScript', () => {
 
     const next = await expectedSearch(db, 'categoria=encuentros&pagina=2');
     const nextHref = await page.getByRole('link', { name: 'Siguiente' }).getAttribute('href');
-    expect(nextHref).toBe('/buscar?categoria=encuentros&pagina=2');
+    expect(nextHref).toMatch(/^\/buscar\?categoria=encuentros&pagina=2&turno=\d+$/);
     await page.goto(nextHref!);
     await expect(resultCount(page)).toHaveText(`${countText(next.total)} · página 2 de ${next.pages}`);
     await expect(resultCards(page).locator('h3')).toHaveText(next.ads.map((ad) => ad.title));
