@@ -4,6 +4,7 @@ import { envSchema, trustedProxies, type Settings } from './env-schema.ts';
 import { parseIdentityKey } from './services/identity-vault.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS, parsePushServiceHosts } from './services/push-endpoints.ts';
 import type { S3Settings } from './services/object-store/s3-store.ts';
+import { DEMO_PARTNER_USERNAME } from '#shared/demo-accounts.ts';
 import { missingOperatorSettings, operatorIdentity, type OperatorIdentity } from '#shared/operator-identity.ts';
 
 /** The settings that only mean something with S3_BUCKET. */
@@ -22,6 +23,11 @@ export interface Config {
   operator: OperatorIdentity;
   adminPassword: string | undefined;
   seedDemo: boolean;
+  /**
+   * Staff usernames that reach the panel with the password alone while they have no second factor (decision 069):
+   * STAFF_WITHOUT_SECOND_STEP, by default the demo partner `socia_demo`; always empty in production.
+   */
+  staffWithoutSecondStep: readonly string[];
   /** Addresses or CIDR ranges of the reverse proxies whose forwarded headers count (api/middleware/forwarded.ts). */
   trustedProxies: string[];
   /** IPv6 prefix length that counts as one source for every per-address limit and count (api/http/request-source.ts). */
@@ -87,6 +93,11 @@ function checkSettingsTogether(c: Settings): void {
     if (c[`${name}_PREVIOUS`] && !c[name])
       throw new ConfigError(`Invalid configuration: ${name}_PREVIOUS is set but ${name} is not (the key that replaces it).`);
   // Notifications that cannot be verified must not be trusted: the token comes with its webhook secret.
+  // Production staff always sign in with a second step: no account may be let through without one.
+  if (c.NODE_ENV === 'production' && c.STAFF_WITHOUT_SECOND_STEP)
+    throw new ConfigError(
+      'Invalid configuration: STAFF_WITHOUT_SECOND_STEP is for development only; in production every staff member signs in with a second step.',
+    );
   if (c.MERCADOPAGO_ACCESS_TOKEN && !c.MERCADOPAGO_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid configuration: MERCADOPAGO_WEBHOOK_SECRET is required with MERCADOPAGO_ACCESS_TOKEN (the secret of your webhook in MercadoPago).',
@@ -137,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: c.ADMIN_PASSWORD,
     // Demo data (and its partner admin) only where asked for in production.
     seedDemo: c.SEED_DEMO ?? !production,
+    staffWithoutSecondStep: production
+      ? []
+      : (c.STAFF_WITHOUT_SECOND_STEP ?? DEMO_PARTNER_USERNAME)
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
     trustedProxies: trustedProxies(c.TRUST_PROXY)!,
     ipv6SourcePrefix: c.IPV6_SOURCE_PREFIX,
     smtpUrl: c.SMTP_URL,

@@ -62,6 +62,13 @@ export const envSchema = z.object({
   PUBLIC_OPERATOR_ADDRESS: z.string().trim().min(5).max(300).optional(),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   SEED_DEMO: booleanFlag.optional(),
+  /** Staff usernames that may reach the panel without a second step, outside production only (decision 069). */
+  STAFF_WITHOUT_SECOND_STEP: z
+    .string()
+    .refine((v) => v.split(',').every((name) => /^[a-z0-9_.-]{1,64}$/i.test(name.trim())), {
+      message: 'must be a comma-separated list of staff usernames',
+    })
+    .optional(),
   TRUST_PROXY: z
     .string()
     .default('false')

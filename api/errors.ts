@@ -89,6 +89,20 @@ export const advertiserSignInLocked = () =>
   new HttpError(429, 'login_locked', `Demasiados intentos fallidos. Esperá ${WINDOW_MS / 60_000} minutos o restablecé tu contraseña.`);
 export const signInSlowed = (seconds: number) =>
   new HttpError(429, 'login_slowed', `Hay demasiados intentos de ingreso a esta cuenta. Esperá ${seconds} segundos y volvé a intentar.`);
+// The second step (decision 069)
+export const stepExpired = () =>
+  new HttpError(401, 'step_expired', `Pasaron más de 10 minutos o el ingreso ya terminó. Volvé a ingresar tu contraseña.`);
+export const wrongCode = () =>
+  new HttpError(
+    401,
+    'wrong_code',
+    'El código no es correcto. Revisá que la hora de tu teléfono esté bien, o usá un código de recuperación.',
+    'code',
+  );
+export const tooManyWrongCodes = () =>
+  new HttpError(429, 'too_many_codes', 'Demasiados códigos incorrectos. Volvé a ingresar tu contraseña.');
+export const passkeyRefused = () =>
+  new HttpError(401, 'passkey_refused', 'No pudimos comprobar la passkey. Probá de nuevo o usá otro método.');
 export const emailNotConfirmed = () =>
   new HttpError(403, 'email_not_confirmed', 'Confirmá tu email con el enlace que te enviamos antes de ingresar.');
 export const invalidLink = (expired: boolean) =>

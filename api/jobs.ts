@@ -1,6 +1,7 @@
 // The scheduled jobs: what runs every few minutes or every hour, once across the processes sharing the database
 // (api/scheduler/). Every job is idempotent all the same: a run repeated after a failure or a crash does no harm.
 import type { Knex } from 'knex';
+import { deleteExpiredSteps } from '#db/queries/sign-in-steps.ts';
 import { refreshSearchRanks } from '#db/queries/search-rank.ts';
 import { ROTATION_WINDOW_MS } from '#shared/ranking.ts';
 import { optimize } from '#db/connection.ts';
@@ -104,6 +105,8 @@ export function scheduledJobs({ db, store, mailer, siteOrigin, staffAlertEmail, 
     // Safety alerts count 12 months from their filing, then go whatever their state (decision 040).
     { name: 'safety-alert-retention', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredSafetyAlerts(db, now)) },
     { name: 'rate-limit-cleanup', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredRateLimits(db, now)) },
+    // Sign-in steps last 10 minutes (decision 069); the expired ones are only waste.
+    { name: 'sign-in-steps', everyMs: HOUR_MS, run: async (now) => void (await deleteExpiredSteps(db, now)) },
     // Photos stored before perceptual hashes (decision 043): a batch every few minutes until none is left.
     { name: 'photo-hashes', everyMs: PLAN_JOB_MS, run: async () => void (await hashStoredPhotos(db, store)) },
     {

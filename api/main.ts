@@ -74,6 +74,15 @@ async function prepareDatabase(db: Db, config: Config, store: ObjectStore): Prom
   } else if (admin.created) {
     console.log(`Super admin created: user "${SUPER_ADMIN_USERNAME}" with the password from ADMIN_PASSWORD.`);
   }
+  if (admin.created || seeded) console.log(secondStepNotice(config.staffWithoutSecondStep));
+}
+
+/** What a first start says about the panel's second step (decision 069). */
+function secondStepNotice(withoutSecondStep: readonly string[]): string {
+  const exempt = withoutSecondStep.length
+    ? `; ${withoutSecondStep.map((name) => `"${name}"`).join(', ')} may skip it while developing (STAFF_WITHOUT_SECOND_STEP)`
+    : '';
+  return `Staff set up a second step (a passkey or an authenticator app) at their first sign-in${exempt}.`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { MAX_ANSWERS } from '#core/own-ads/ad-review.ts';
 import { DAILY_AVAILABLE_WINDOWS } from '#shared/available-now.ts';
 import { MAX_CHECK_IN_EXTENSIONS } from '#shared/check-in.ts';
 import { CANCELLATION_LINK_HOURS, REVOCATION_DAYS } from '#shared/consumer-law.ts';
+import { RECENT_SIGN_IN_MINUTES } from '#shared/contracts/second-step.ts';
 import { HttpError } from './errors.ts';
 
 type Answer = [status: 400 | 403 | 404 | 409, code: string, message: string | ((detail: RefusalDetail) => string), field?: string];
@@ -137,7 +138,29 @@ const CONSUMER_ANSWERS = {
   revocation_not_pending: [409, 'not_pending', 'Ese pedido ya estaba marcado como reembolsado o no tuvo cobro.'],
 } satisfies Partial<Record<RefusalReason, Answer>>;
 
+/** Passkeys, the authenticator app and recovery codes in "Seguridad" (decision 069), for staff and advertisers. */
+const SECURITY_ANSWERS = {
+  recent_sign_in_needed: [
+    403,
+    'recent_sign_in_needed',
+    `Por seguridad, volvé a ingresar a tu cuenta para hacer este cambio (vale durante ${RECENT_SIGN_IN_MINUTES} minutos desde que ingresás).`,
+  ],
+  last_staff_factor: [409, 'last_factor', 'Necesitás al menos una passkey o una app de autenticación para ingresar al panel.'],
+  no_factor: [409, 'no_factor', 'Primero agregá una passkey o una app de autenticación.'],
+  passkey_missing: [404, 'passkey_not_found', 'Esa passkey no existe o ya la quitaste.'],
+  passkey_not_added: [400, 'passkey_not_added', 'No pudimos guardar la passkey. Probá de nuevo desde este dispositivo.'],
+  own_second_step_reset: [409, 'own_account', 'Tu propio segundo paso se cambia en Seguridad, no desde Administradores.'],
+  setup_expired: [409, 'setup_expired', 'Pasaron más de 10 minutos desde que empezaste: empezá de nuevo.'],
+  wrong_code: [
+    400,
+    'wrong_code',
+    'El código no es correcto. Revisá que la hora de tu teléfono esté bien y escribí el código que se ve ahora.',
+    'code',
+  ],
+} satisfies Partial<Record<RefusalReason, Answer>>;
+
 const ANSWERS: Record<RefusalReason, Answer> = {
+  ...SECURITY_ANSWERS,
   ...ADVERTISER_ANSWERS,
   ...AVAILABILITY_ANSWERS,
   ...SAFETY_ANSWERS,

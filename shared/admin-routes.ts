@@ -8,6 +8,16 @@ export type RoutePermission = AdminPermission | 'super_admin' | 'any_admin';
 export const ADMIN_ROUTES = {
   'GET /api/admin/me': 'any_admin',
   'POST /api/admin/heartbeat': 'any_admin',
+  // "Seguridad" (decision 069): each staff member's own factors and sessions.
+  'GET /api/admin/security': 'any_admin',
+  'POST /api/admin/security/passkeys/options': 'any_admin',
+  'POST /api/admin/security/passkeys': 'any_admin',
+  'DELETE /api/admin/security/passkeys/:id': 'any_admin',
+  'POST /api/admin/security/totp': 'any_admin',
+  'POST /api/admin/security/totp/confirm': 'any_admin',
+  'DELETE /api/admin/security/totp': 'any_admin',
+  'POST /api/admin/security/recovery-codes': 'any_admin',
+  'POST /api/admin/security/sessions/end-others': 'any_admin',
   'GET /api/admin/alerts': 'any_admin',
   'POST /api/admin/alerts/:id/seen': 'any_admin',
   'GET /api/admin/statistics': 'any_admin',
@@ -58,6 +68,7 @@ export const ADMIN_ROUTES = {
   'POST /api/admin/administrators': 'super_admin',
   'POST /api/admin/administrators/:id/disable': 'super_admin',
   'POST /api/admin/administrators/:id/enable': 'super_admin',
+  'POST /api/admin/administrators/:id/reset-second-step': 'super_admin',
   'POST /api/admin/administrators/:id/reset-password': 'super_admin',
   'GET /api/admin/audit-log': 'super_admin',
 } as const satisfies Record<string, RoutePermission>;

@@ -38,6 +38,15 @@ export const AUDIT_ACTION_LABELS = {
   safety_alert_rejected: 'Alerta de seguridad rechazada',
   safety_alert_withdrawn: 'Alerta de seguridad retirada',
   message_answered: 'Mensaje respondido',
+  factor_added: 'Método de ingreso agregado',
+  factor_removed: 'Método de ingreso quitado',
+  recovery_codes_renewed: 'Códigos de recuperación nuevos',
+  recovery_code_used: 'Código de recuperación usado',
+  second_step_turned_on: 'Segundo paso activado',
+  second_step_turned_off: 'Segundo paso desactivado',
+  second_step_failed: 'Segundo paso fallido',
+  second_step_reset: 'Segundo paso restablecido',
+  other_sessions_ended: 'Otras sesiones cerradas',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -4,11 +4,9 @@
 // (DATA_DIR/identity on disk), never under a public address; nothing here is ever served directly.
 // Transfer receipts (payment data, as private) are sealed the same way under receipts/.
 import crypto from 'node:crypto';
+import { openBytes, openWithAnyKey, sealBytes } from '#shared/sealing.ts';
 import type { ObjectStore } from './object-store/object-store.ts';
 
-const MAGIC = Buffer.from('VID1');
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 const FILE_KEY = /^[a-f0-9]{32}$/;
 
 export type SealedFolder = 'identity' | 'receipts';
@@ -19,25 +17,11 @@ export function sealedObjectKey(fileKey: string, folder: SealedFolder = 'identit
   return `${sealedPrefix(folder)}${fileKey}.bin`;
 }
 
-export function encryptDocument(plain: Buffer, key: Buffer, fileKey: string): Buffer {
-  const iv = crypto.randomBytes(IV_BYTES);
-  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(fileKey));
-  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return Buffer.concat([MAGIC, iv, body, cipher.getAuthTag()]);
-}
+/** Seals a document, its file key bound in (shared/sealing.ts). */
+export const encryptDocument = (plain: Buffer, key: Buffer, fileKey: string): Buffer => sealBytes(plain, key, fileKey);
 
 /** Throws when the key is wrong or the file was altered. */
-export function decryptDocument(sealed: Buffer, key: Buffer, fileKey: string): Buffer {
-  if (sealed.length < MAGIC.length + IV_BYTES + TAG_BYTES || !sealed.subarray(0, MAGIC.length).equals(MAGIC))
-    throw new Error('not an identity file');
-  const iv = sealed.subarray(MAGIC.length, MAGIC.length + IV_BYTES);
-  const tag = sealed.subarray(sealed.length - TAG_BYTES);
-  const decipher = crypto.createDecipheriv('aes-256-gcm', key, iv);
-  decipher.setAAD(Buffer.from(fileKey));
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(sealed.subarray(MAGIC.length + IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
-}
+export const decryptDocument = (sealed: Buffer, key: Buffer, fileKey: string): Buffer => openBytes(sealed, key, fileKey);
 
 /** Encrypts and stores a document; returns its random file key. */
 export async function storeDocument(store: ObjectStore, key: Buffer, plain: Buffer, folder: SealedFolder = 'identity'): Promise<string> {
@@ -53,18 +37,8 @@ export async function storeDocument(store: ObjectStore, key: Buffer, plain: Buff
 export const readingKeys = (current: Buffer, previous?: Buffer): Buffer[] => (previous ? [current, previous] : [current]);
 
 /** Opens a sealed document with the first of `keys` that opens it; throws when none does or it was altered. */
-function openWithAny(sealed: Buffer, keys: Buffer | readonly Buffer[], fileKey: string): { plain: Buffer; keyIndex: number } {
-  const list = Buffer.isBuffer(keys) ? [keys] : keys;
-  let failure: unknown = new Error('no key to open the document with');
-  for (const [keyIndex, key] of list.entries()) {
-    try {
-      return { plain: decryptDocument(sealed, key, fileKey), keyIndex };
-    } catch (err) {
-      failure = err;
-    }
-  }
-  throw failure;
-}
+const openWithAny = (sealed: Buffer, keys: Buffer | readonly Buffer[], fileKey: string) =>
+  openWithAnyKey(sealed, Buffer.isBuffer(keys) ? [keys] : keys, fileKey);
 
 /** Throws when the document is missing, no key opens it or the file was altered. */
 export async function readDocument(

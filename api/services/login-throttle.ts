@@ -1,8 +1,7 @@
 // Sign-in throttling for staff and advertisers (db/queries/login-attempts.ts has the counting): attempts take a
 // place before the password is checked; a browser that signed in to an account before carries a device cookie
-// for it and is not slowed down by attacks on that account from elsewhere; staff are alerted when an account is
-// under attack.
-import crypto from 'node:crypto';
+// (a random token whose hash the account remembers, decision 069) and is not slowed down by attacks on that account
+// from elsewhere; staff are alerted when an account is under attack.
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import {
@@ -12,22 +11,22 @@ import {
   type AccountKind,
   type Reservation,
 } from '#db/queries/login-attempts.ts';
-import { keyedHash } from '#db/queries/server-keys.ts';
 import { createStaffAlert } from '#db/queries/staff-alerts.ts';
+import { isKnownDevice } from '#db/queries/sign-in-steps.ts';
+import { hashToken, isPlausibleToken } from '#core/sessions/tokens.ts';
 import { requestSource } from '#api/http/request-source.ts';
+import { ADVERTISER_SIDE, STAFF_SIDE, type AccountSide } from '#api/services/account-sides.ts';
 
 export { ADDRESS_LIMIT, WINDOW_MS } from '#db/queries/login-attempts.ts';
 
-const DEVICE_COOKIE: Record<AccountKind, string> = { admin: 'velada_admin_dispositivo', advertiser: 'velada_dispositivo' };
-const DEVICE_COOKIE_MAX_AGE_MS = 365 * 86_400_000;
-
-const deviceToken = (db: Knex, kind: AccountKind, name: string) =>
-  keyedHash(db, 'login_device_key', `${kind}:${name.trim().toLowerCase()}`);
+const sideOf = (kind: AccountKind): AccountSide => (kind === 'admin' ? STAFF_SIDE : ADVERTISER_SIDE);
 
 async function isTrustedDevice(db: Knex, ctx: Context, kind: AccountKind, name: string): Promise<boolean> {
-  const presented = ctx.cookies.get(DEVICE_COOKIE[kind]);
-  if (!presented || presented.length !== 64) return false;
-  return crypto.timingSafeEqual(Buffer.from(presented), Buffer.from(await deviceToken(db, kind, name)));
+  const side = sideOf(kind);
+  const presented = ctx.cookies.get(side.deviceCookie);
+  if (!isPlausibleToken(presented)) return false;
+  const id = await side.idOf(db, name);
+  return id !== null && isKnownDevice(db, { kind: side.kind, id }, hashToken(presented));
 }
 
 export type SignInStart = Reservation & { alert?: string };
@@ -49,17 +48,20 @@ export async function beginSignIn(db: Knex, ctx: Context, kind: AccountKind, nam
   return reservation;
 }
 
-/** After a right password: this address starts afresh, and the browser is remembered for this account. */
+/**
+ * A second-step code's place (decision 069): counted like passwords, per account and address and per account, in
+ * buckets of their own (a wrong code does not lock the password). Sets Retry-After when refused.
+ */
+export async function beginCodeAttempt(db: Knex, ctx: Context, kind: AccountKind, name: string, now = new Date()): Promise<Reservation> {
+  const trusted = await isTrustedDevice(db, ctx, kind, name);
+  const reservation = await reserveAttempt(db, kind, `segundo-paso:${name}`, requestSource(ctx), trusted, now);
+  if (!reservation.allowed) ctx.set('Retry-After', String(waitSeconds(reservation, now)));
+  return reservation;
+}
+
+/** After a right password: this address starts afresh (the browser is remembered when the sign-in completes). */
 export async function signInSucceeded(db: Knex, ctx: Context, kind: AccountKind, name: string): Promise<void> {
   await clearAddressAttempts(db, kind, name, requestSource(ctx));
-  ctx.cookies.set(DEVICE_COOKIE[kind], await deviceToken(db, kind, name), {
-    httpOnly: true,
-    sameSite: kind === 'admin' ? 'strict' : 'lax',
-    secure: ctx.secure,
-    path: kind === 'admin' ? '/api/admin' : '/api/advertiser',
-    maxAge: DEVICE_COOKIE_MAX_AGE_MS,
-    overwrite: true,
-  });
 }
 
 /** Seconds until a refused attempt may try again, for the message. */

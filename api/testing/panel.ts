@@ -29,7 +29,10 @@ export async function startPanel(options: { config?: Partial<Config> } = {}): Pr
   const t = await createTestDb();
   const identityKey = Buffer.alloc(32, 3);
   await ensureSuperAdmin(t.db, SUPER_ADMIN_PASSWORD);
-  const server = await serveTestApp(t, { config: { identityKey, ...options.config } });
+  // Its staff sign in with the password alone (the development path of decision 069): these tests are about
+  // permissions; api/routes/second-step/ tests the second step.
+  const staffWithoutSecondStep = ['velada_admin', 'sin_permisos', ...ADMIN_PERMISSIONS.map((p) => `con_${p}`)];
+  const server = await serveTestApp(t, { config: { identityKey, staffWithoutSecondStep, ...options.config } });
 
   const call = (method: string, path: string, cookie?: string, body?: unknown) =>
     fetch(`${server.url}${path}`, {

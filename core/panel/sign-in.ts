@@ -1,12 +1,12 @@
 // Staff sign-in and sign-out (decision 018): once the login throttle let an attempt through, the credentials are
-// checked (an unknown username costs the same hashing time as a known one), a session is made, and every outcome is
-// in the audit log. The throttle, its cookies and the answer's refusals stay with the HTTP route.
+// checked (an unknown username costs the same hashing time as a known one) and a failure is audited. What a right
+// password leads to (a second step, or setting one up, decision 069) and the session are core/second-step's, which
+// audits the sign-in when it completes. The throttle, its cookies and the answer's refusals stay with the HTTP route.
 import type { Knex } from 'knex';
 import { audit } from '#db/queries/admin/audit-log.ts';
 import { administratorForSignIn } from '#db/queries/admin/administrators.ts';
-import type { StaffSignedIn } from '#shared/contracts/staff/staff-member.ts';
+import type { Admin } from '#shared/admin-permissions.ts';
 import { staffSessions } from '#core/sessions/sessions.ts';
-import { presentSignedIn } from './staff-member.ts';
 
 /** Whether a password matches a stored hash; false, after the same work, when there is no hash (api/services/passwords.ts). */
 export interface PasswordCheck {
@@ -21,9 +21,13 @@ export interface SignInAttempt {
   failures: number;
 }
 
-export type SignInOutcome = { signedIn: true; token: string; answer: StaffSignedIn } | { signedIn: false };
+export type PasswordOutcome = { accepted: true; admin: Admin } | { accepted: false };
 
-export async function signIn(deps: { db: Knex; passwords: PasswordCheck; now: Date }, attempt: SignInAttempt): Promise<SignInOutcome> {
+/** Checks a staff member's password; a failure (or a disabled account) is audited. */
+export async function checkStaffPassword(
+  deps: { db: Knex; passwords: PasswordCheck; now: Date },
+  attempt: SignInAttempt,
+): Promise<PasswordOutcome> {
   const { db, now } = deps;
   const { username, ip } = attempt;
   const account = await administratorForSignIn(db, username);
@@ -34,12 +38,9 @@ export async function signIn(deps: { db: Knex; passwords: PasswordCheck; now: Da
       { action: 'login_failed', adminUserId: account?.admin.id ?? null, username, details: { failures: attempt.failures }, ip },
       now,
     );
-    return { signedIn: false };
+    return { accepted: false };
   }
-  const { admin } = account;
-  const token = await staffSessions.create(db, admin.id, now);
-  await audit(db, { action: 'login_succeeded', adminUserId: admin.id, username: admin.username, ip }, now);
-  return { signedIn: true, token, answer: presentSignedIn(admin) };
+  return { accepted: true, admin: account.admin };
 }
 
 /** An attempt the throttle refused before any password was checked: locked (this address) or slowed (this account). */

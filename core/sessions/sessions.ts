@@ -5,8 +5,10 @@
 import type { Knex } from 'knex';
 import type Cookies from 'cookies';
 import {
+  deleteOtherSessions,
   deleteSession,
   deleteSessionsOf,
+  listSessionsOf,
   findAdvertiserSession,
   findStaffSession,
   insertSession,
@@ -19,6 +21,15 @@ import type { Admin } from '#shared/admin-permissions.ts';
 import { hashToken, isPlausibleToken, newToken } from './tokens.ts';
 
 export type { SignedInAdvertiser } from '#db/queries/sessions.ts';
+
+/** A live session as "Sesiones activas" lists it: no token, no address, only what the browser calls itself. */
+export interface ActiveSession {
+  id: string;
+  device: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+}
 
 export interface SessionPolicy<User> {
   kind: SessionKind;
@@ -35,14 +46,20 @@ export interface SessionPolicy<User> {
 export interface SessionStore<User> {
   readonly policy: SessionPolicy<User>;
   readonly cookie: string;
-  /** A new session for the user; returns the cookie's token. */
-  create(db: Knex, userId: number, now?: Date): Promise<string>;
+  /** A new session for the user, on the device named ("Chrome en Android"); returns the cookie's token. */
+  create(db: Knex, userId: number, now?: Date, device?: string | null): Promise<string>;
   /** The user of a live session, renewing it; null (and the session deleted) when unknown, idle or expired. */
   resume(db: Knex, token: string | undefined, now?: Date): Promise<User | null>;
   /** Whether the token names a live session, without renewing or ending it (the render cache asks). */
   isLive(db: Knex, token: string | undefined, now?: Date): Promise<boolean>;
   end(db: Knex, token: string | undefined): Promise<void>;
   endAllOf(db: Knex, userId: number): Promise<void>;
+  /** The user's live sessions, the latest used first, the one of `token` marked as this one ("Sesiones activas"). */
+  list(db: Knex, userId: number, token: string | undefined, now?: Date): Promise<ActiveSession[]>;
+  /** Ends every session of the user but the one of `token` ("Cerrar las demás"); returns how many ended. */
+  endOthers(db: Knex, userId: number, token: string): Promise<number>;
+  /** When the session of `token` was made (a sign-in), for actions that need a recent one. */
+  signedInAt(db: Knex, token: string | undefined): Promise<Date | null>;
   /** Sets the session cookie, or clears it with null. HttpOnly, Secure over HTTPS, for the whole site. */
   setCookie(ctx: { cookies: Cookies; secure: boolean }, token: string | null): void;
 }
@@ -52,13 +69,14 @@ export function sessionStore<User>(policy: SessionPolicy<User>): SessionStore<Us
   return {
     policy,
     cookie: policy.cookie,
-    async create(db, userId, now = new Date()) {
+    async create(db, userId, now = new Date(), device = null) {
       const token = newToken();
       await insertSession(db, kind, {
         tokenHash: hashToken(token),
         ownerId: userId,
         createdAt: now,
         expiresAt: new Date(now.getTime() + policy.absoluteMs),
+        device,
       });
       return token;
     },
@@ -85,6 +103,25 @@ export function sessionStore<User>(policy: SessionPolicy<User>): SessionStore<Us
       if (isPlausibleToken(token)) await deleteSession(db, kind, hashToken(token));
     },
     endAllOf: (db, userId) => deleteSessionsOf(db, kind, userId),
+    async list(db, userId, token, now = new Date()) {
+      const current = isPlausibleToken(token) ? hashToken(token) : null;
+      const live = (await listSessionsOf(db, kind, userId)).filter(
+        (s) => now.getTime() - s.lastSeenAt.getTime() <= policy.idleMs && now < s.expiresAt,
+      );
+      return live.map((s) => ({
+        // The hash's first characters name a session to the page without giving its token away.
+        id: s.tokenHash.slice(0, 16),
+        device: s.device,
+        createdAt: s.createdAt,
+        lastSeenAt: s.lastSeenAt,
+        current: s.tokenHash === current,
+      }));
+    },
+    endOthers: (db, userId, token) => deleteOtherSessions(db, kind, userId, hashToken(token)),
+    async signedInAt(db, token) {
+      if (!isPlausibleToken(token)) return null;
+      return (await policy.find(db, hashToken(token)))?.createdAt ?? null;
+    },
     setCookie(ctx, token) {
       ctx.cookies.set(policy.cookie, token ?? '', {
         httpOnly: true,

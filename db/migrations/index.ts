@@ -39,6 +39,7 @@ import * as m037 from './037-service-times.ts';
 import * as m039 from './039-mirror-hashes.ts';
 import * as m040 from './040-consumer-law.ts';
 import * as m041 from './041-ad-cover-stats.ts';
+import * as m042 from './042-second-step.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '039-mirror-hashes': m039,
   '040-consumer-law': m040,
   '041-ad-cover-stats': m041,
+  '042-second-step': m042,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -8,7 +8,7 @@ export type VerificationStatus = 'unverified' | 'pending' | 'verified' | 'reject
 /** An advertiser's account: its sign-in, and the identity its verification established. */
 export class Advertiser extends BaseModel {
   static override tableName = 'advertisers';
-  static override timestampColumns = ['verifiedAt', 'emailConfirmedAt', 'renewalsStoppedAt', 'createdAt', 'updatedAt'];
+  static override timestampColumns = ['verifiedAt', 'emailConfirmedAt', 'renewalsStoppedAt', 'secondStepAt', 'createdAt', 'updatedAt'];
 
   declare id: number;
   declare email: string;
@@ -20,6 +20,8 @@ export class Advertiser extends BaseModel {
   declare verificationStatus: VerificationStatus;
   declare verifiedAt: Date | null;
   declare emailConfirmedAt: Date | null;
+  /** When she asked for a second step after her password (decision 069); null: the password alone. */
+  declare secondStepAt: Date | null;
   /** Set by a confirmed "Botón de baja": no renewal payment is created for its ads (decision 068). */
   declare renewalsStoppedAt: Date | null;
   declare createdAt: Date;

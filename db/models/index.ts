@@ -46,6 +46,7 @@ export { ContactMessage } from '#db/models/contact-message.ts';
 export { MailOptOut } from '#db/models/mail-opt-out.ts';
 export { PushSubscription } from '#db/models/push-subscription.ts';
 export { Setting } from '#db/models/setting.ts';
+export { KnownDevice, Passkey, RecoveryCode, SignInStep, TotpFactor, type OwnerKind } from '#db/models/second-step.ts';
 export type { Session } from '#db/models/session.ts';
 export type { AdSnapshot, HoldWithheld, PreservedCopy } from '#db/models/report.ts';
 

@@ -11,6 +11,8 @@ export class Session extends BaseModel {
   declare createdAt: Date;
   declare lastSeenAt: Date;
   declare expiresAt: Date;
+  /** "Chrome en Android" (decision 069); null for sessions older than the label. */
+  declare device: string | null;
 }
 
 export class StaffSession extends Session {

@@ -14,6 +14,16 @@ export async function findAdvertiserByEmail(db: Knex, email: string) {
     .select('id', 'email', 'full_name', 'password_hash', 'email_confirmed_at');
 }
 
+/** What signing in needs of an account: its address and name, whether it is confirmed, whether it asked for a second step. */
+export async function findAdvertiserById(db: Knex, id: number) {
+  return Advertiser.query(db).findById(id).select('id', 'email', 'full_name', 'email_confirmed_at', 'second_step_at');
+}
+
+/** Turns the second step after the password on (the time it was asked for) or off (null). */
+export async function setSecondStep(db: Knex, id: number, at: Date | null): Promise<void> {
+  await Advertiser.query(db).findById(id).patch({ secondStepAt: at });
+}
+
 /** A new unconfirmed account; 'duplicate' when the email already has one. */
 export async function insertAdvertiserAccount(
   db: Knex,

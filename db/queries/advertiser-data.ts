@@ -11,6 +11,7 @@ import { OPTIONAL_MAIL_KIND_VALUES, optionalMailLabel } from '#shared/mail-prefe
 import { rateRows, ratesFromRows } from '#shared/rates.ts';
 import { deleteSafetyAlertsOf, safetyAlertsForExport } from './safety-alerts.ts';
 import { keysNotKeptAsEvidence } from './report-evidence.ts';
+import { deleteSignInDataOf, signInDataForExport } from './second-step.ts';
 import { identityDeletionBy } from '#shared/identity-retention.ts';
 import {
   Ad,
@@ -107,7 +108,17 @@ async function reportAnswersForExport(db: Knex, advertiserId: number) {
 export async function exportAdvertiserData(db: Knex, advertiserId: number) {
   const account = await Advertiser.query(db)
     .findById(advertiserId)
-    .select('email', 'full_name', 'dni', 'birth_date', 'verification_status', 'verified_at', 'email_confirmed_at', 'created_at');
+    .select(
+      'email',
+      'full_name',
+      'dni',
+      'birth_date',
+      'verification_status',
+      'verified_at',
+      'email_confirmed_at',
+      'second_step_at',
+      'created_at',
+    );
   const ads = await adsForExport(db, advertiserId);
   const requests = await VerificationRequest.query(db)
     .where('advertiser_id', advertiserId)
@@ -163,6 +174,9 @@ export async function exportAdvertiserData(db: Knex, advertiserId: number) {
     // Safety alerts this account filed (decision 040); the numbers are not kept, so they are not here either.
     safetyAlerts,
     reportAnswers,
+    // Passkeys (named by the browser that made them), the authenticator app, recovery codes left, and every change of
+    // them (decision 069); never a secret, a code or a key.
+    signIn: await signInDataForExport(db, advertiserId),
     // Every optional kind with whether it is on; off since when (shared/mail-preferences.ts).
     mailPreferences: OPTIONAL_MAIL_KIND_VALUES.map((kind) => {
       const off = optOuts.find((o) => o.kind === kind);
@@ -204,6 +218,7 @@ export async function deleteAdvertiserAccount(
         verificationStatus: 'unverified',
         verifiedAt: null,
         emailConfirmedAt: null,
+        secondStepAt: null,
         updatedAt: now,
       });
     const ownAds = Ad.query(trx).where('advertiser_id', advertiserId).select('id');
@@ -228,6 +243,8 @@ export async function deleteAdvertiserAccount(
     await AdvertiserSession.query(trx).where('advertiser_id', advertiserId).delete();
     await AdvertiserToken.query(trx).where('advertiser_id', advertiserId).delete();
     await MailOptOut.query(trx).where('advertiser_id', advertiserId).delete();
+    // Passkeys, the authenticator app, recovery codes, steps under way and remembered browsers (decision 069).
+    await deleteSignInDataOf(trx, { kind: 'advertiser', id: advertiserId });
     // Their safety alerts go too: staff could no longer ask the reporter about them (decision 040).
     await deleteSafetyAlertsOf(trx, advertiserId);
     // A running check-in timer ends with the account, unsent (decision 041).

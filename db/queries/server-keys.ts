@@ -1,12 +1,12 @@
 // Secret keys that every process sharing the database must agree on (signing price quotes, hashing a reporter's
-// address, login device cookies, the addresses in shared rate limits, signing the links to mail preferences). Each
+// address, the addresses in shared rate limits, signing the links to mail preferences). Each
 // is made once, at random, in the settings table, and cached per connection.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { Setting } from '#db/models/index.ts';
 
 // Not the key of safety-alert numbers: a copy of the database would give the numbers back (decision 046).
-export type ServerKeyName = 'quote_signing_key' | 'reporter_hash_key' | 'login_device_key' | 'rate_limit_key' | 'mail_preferences_key';
+export type ServerKeyName = 'quote_signing_key' | 'reporter_hash_key' | 'rate_limit_key' | 'mail_preferences_key';
 const cache = new WeakMap<Knex, Map<ServerKeyName, Buffer>>();
 
 export async function serverKey(db: Knex, name: ServerKeyName): Promise<Buffer> {

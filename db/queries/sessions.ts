@@ -15,6 +15,7 @@ export interface SignedInAdvertiser {
 }
 
 export interface FoundSession<User> {
+  createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
   /** null when the account may no longer sign in (a disabled staff account). */
@@ -26,9 +27,10 @@ const sessions = (db: Knex, kind: SessionKind) => (kind === 'staff' ? StaffSessi
 export async function insertSession(
   db: Knex,
   kind: SessionKind,
-  session: { tokenHash: string; ownerId: number; createdAt: Date; expiresAt: Date },
+  session: { tokenHash: string; ownerId: number; createdAt: Date; expiresAt: Date; device: string | null },
 ): Promise<void> {
-  const row = { tokenHash: session.tokenHash, createdAt: session.createdAt, lastSeenAt: session.createdAt, expiresAt: session.expiresAt };
+  const { tokenHash, createdAt, expiresAt, device } = session;
+  const row = { tokenHash, createdAt, lastSeenAt: createdAt, expiresAt, device };
   if (kind === 'staff') await StaffSession.query(db).insert({ ...row, adminUserId: session.ownerId });
   else await AdvertiserSession.query(db).insert({ ...row, advertiserId: session.ownerId });
 }
@@ -36,14 +38,24 @@ export async function insertSession(
 export async function findStaffSession(db: Knex, tokenHash: string): Promise<FoundSession<Admin> | null> {
   const session = await StaffSession.query(db).findById(tokenHash).withGraphJoined('owner(signedIn)');
   if (!session?.owner) return null;
-  return { lastSeenAt: session.lastSeenAt, expiresAt: session.expiresAt, user: session.owner.active ? session.owner.toAdmin() : null };
+  return {
+    createdAt: session.createdAt,
+    lastSeenAt: session.lastSeenAt,
+    expiresAt: session.expiresAt,
+    user: session.owner.active ? session.owner.toAdmin() : null,
+  };
 }
 
 export async function findAdvertiserSession(db: Knex, tokenHash: string): Promise<FoundSession<SignedInAdvertiser> | null> {
   const session = await AdvertiserSession.query(db).findById(tokenHash).withGraphJoined('owner(signedIn)');
   if (!session?.owner) return null;
   const { id, email, fullName, verificationStatus } = session.owner;
-  return { lastSeenAt: session.lastSeenAt, expiresAt: session.expiresAt, user: { id, email, fullName, verificationStatus } };
+  return {
+    createdAt: session.createdAt,
+    lastSeenAt: session.lastSeenAt,
+    expiresAt: session.expiresAt,
+    user: { id, email, fullName, verificationStatus },
+  };
 }
 
 export async function touchSession(db: Knex, kind: SessionKind, tokenHash: string, now: Date): Promise<void> {
@@ -52,6 +64,30 @@ export async function touchSession(db: Knex, kind: SessionKind, tokenHash: strin
 
 export async function deleteSession(db: Knex, kind: SessionKind, tokenHash: string): Promise<void> {
   await sessions(db, kind).deleteById(tokenHash);
+}
+
+export interface SessionListing {
+  tokenHash: string;
+  device: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/** The sessions of one staff member or advertiser, the latest used first ("Sesiones activas"). */
+export async function listSessionsOf(db: Knex, kind: SessionKind, ownerId: number): Promise<SessionListing[]> {
+  const rows = await sessions(db, kind)
+    .where(kind === 'staff' ? 'admin_user_id' : 'advertiser_id', ownerId)
+    .orderBy('last_seen_at', 'desc');
+  return rows.map(({ tokenHash, device, createdAt, lastSeenAt, expiresAt }) => ({ tokenHash, device, createdAt, lastSeenAt, expiresAt }));
+}
+
+/** Ends every session of one owner but the one named ("Cerrar las demás"); returns how many ended. */
+export async function deleteOtherSessions(db: Knex, kind: SessionKind, ownerId: number, keepTokenHash: string): Promise<number> {
+  return sessions(db, kind)
+    .where(kind === 'staff' ? 'admin_user_id' : 'advertiser_id', ownerId)
+    .whereNot('token_hash', keepTokenHash)
+    .delete();
 }
 
 /** Ends every session of one staff member or advertiser (disabled account, new password, deleted account). */

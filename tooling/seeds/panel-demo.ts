@@ -15,7 +15,9 @@ import sharp from 'sharp';
 import { storeDocument } from '#api/services/identity-vault.ts';
 import type { ObjectStore } from '#api/services/object-store/object-store.ts';
 
-export const DEMO_PARTNER_USERNAME = 'socia_demo';
+import { DEMO_PARTNER_USERNAME } from '#shared/demo-accounts.ts';
+
+export { DEMO_PARTNER_USERNAME };
 
 const WAITING = [
   ['Camila Ríos', 'pending'],

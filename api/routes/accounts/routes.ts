@@ -7,6 +7,12 @@ import { advertiserInvalidCredentials, advertiserSignInLocked, emailNotConfirmed
 import { routes, type Routes } from '#api/http/route.ts';
 import { checkPassword, hashPassword } from '#api/services/passwords.ts';
 import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
+import { namedOwner } from '#core/second-step/owners.ts';
+import { afterPassword } from '#api/routes/second-step/finish.ts';
+import { registerSignInStepRoutes } from '#api/routes/second-step/sign-in-routes.ts';
+import { registerPasswordlessRoutes } from '#api/routes/second-step/passwordless-routes.ts';
+import { registerSecurityRoutes } from '#api/routes/second-step/security-routes.ts';
+import { ADVERTISER_SIDE } from '#api/services/account-sides.ts';
 import { mailStaffAlert } from '#core/mail/staff-alerts.ts';
 import { confirmEmailMail, resetPasswordMail } from '#core/accounts/mails.ts';
 import {
@@ -22,7 +28,7 @@ import {
 import { safeReturnPath } from '#shared/return-path.ts';
 import { advertiserSessions } from '#core/sessions/sessions.ts';
 import { presentOwnAccount, registered } from '#core/accounts/present-account.ts';
-import { done } from '#core/answers.ts';
+import { done, passwordAccepted } from '#core/answers.ts';
 import { signedInAdvertiser } from '#api/auth/guards.ts';
 import { registerBody, loginBody, emailBody, resendBody, confirmBody, resetBody } from './schema.ts';
 
@@ -145,9 +151,8 @@ function addSessionRoutes(route: Routes['route'], deps: RouterDeps): void {
       }
       if (account === 'unconfirmed') throw emailNotConfirmed();
       await signInSucceeded(deps.db, ctx, 'advertiser', signInKey(input.email));
-      advertiserSessions.setCookie(ctx, await advertiserSessions.create(deps.db, account.advertiserId, now));
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = done();
+      const owner = (await namedOwner(deps.db, { kind: 'advertiser', id: account.advertiserId }))!;
+      ctx.body = passwordAccepted(await afterPassword(deps, ctx, ADVERTISER_SIDE, owner, now));
     },
   );
 
@@ -163,8 +168,20 @@ function addSessionRoutes(route: Routes['route'], deps: RouterDeps): void {
 }
 
 export function advertiserAccountRouter(deps: RouterDeps): Router {
-  const { router, route } = routes(deps, '/advertiser');
+  const declared = routes(deps, '/advertiser');
+  const { router, route } = declared;
   addEmailLinkRoutes(route, deps);
   addSessionRoutes(route, deps);
+  // Passkeys and the second step (decision 069).
+  registerSignInStepRoutes(declared, deps, ADVERTISER_SIDE);
+  registerPasswordlessRoutes(declared, deps, ADVERTISER_SIDE);
+  registerSecurityRoutes(
+    (method, path, input, handler) =>
+      route(method, path, { access: 'advertiser', budget: method === 'get' ? 'advertiser-reads' : 'advertiser-writes', input }, (ctx) =>
+        handler(ctx, signedInAdvertiser(ctx).id),
+      ),
+    deps,
+    ADVERTISER_SIDE,
+  );
   return router;
 }

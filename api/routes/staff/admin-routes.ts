@@ -8,6 +8,7 @@ import {
   administrators,
   createPartner,
   resetPartnerPassword,
+  resetSecondStep,
   setPartnerActive,
   type Passwords,
 } from '#core/panel/administrators/administrators.ts';
@@ -35,5 +36,9 @@ export function registerAdministratorRoutes({ deps, route }: StaffRoutes): void 
   }
   route('post', '/administrators/:id/reset-password', { params: idParams }, async (ctx, actor) => {
     ctx.body = await resetPartnerPassword({ db: deps.db, passwords }, actor, ctx.input.params.id);
+  });
+  route('post', '/administrators/:id/reset-second-step', { params: idParams }, async (ctx, actor) => {
+    await resetSecondStep(deps.db, actor, ctx.input.params.id);
+    ctx.body = done();
   });
 }

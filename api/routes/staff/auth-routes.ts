@@ -8,8 +8,13 @@ import { routes } from '#api/http/route.ts';
 import type { StaffRoutes } from '#api/routes/panel/staff-routes.ts';
 import { checkPassword } from '#api/services/passwords.ts';
 import { staffSessions } from '#core/sessions/sessions.ts';
-import { presentMe } from '#core/panel/staff-member.ts';
-import { recordRefusedSignIn, signIn, signOut, type PasswordCheck } from '#core/panel/sign-in.ts';
+import { presentMe, presentSignedIn } from '#core/panel/staff-member.ts';
+import { checkStaffPassword, recordRefusedSignIn, signOut, type PasswordCheck } from '#core/panel/sign-in.ts';
+import { namedOwner } from '#core/second-step/owners.ts';
+import { afterPassword } from '#api/routes/second-step/finish.ts';
+import { registerSignInStepRoutes, registerStaffSetupRoutes } from '#api/routes/second-step/sign-in-routes.ts';
+import { STAFF_SIDE } from '#api/services/account-sides.ts';
+import { registerSecurityRoutes } from '#api/routes/second-step/security-routes.ts';
 import { ADDRESS_LIMIT, beginSignIn, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
 import { mailStaffAlert } from '#core/mail/staff-alerts.ts';
 import { loginBody } from './schema.ts';
@@ -30,14 +35,16 @@ export function adminAuthRouter(deps: RouterDeps): Router {
       await recordRefusedSignIn(deps.db, { scope: start.scope, username, ip: ctx.ip }, now);
       throw start.scope === 'address' ? staffSignInLocked() : signInSlowed(waitSeconds(start, now));
     }
-    const outcome = await signIn({ db: deps.db, passwords, now }, { username, password, ip: ctx.ip, failures: start.attempts });
+    const outcome = await checkStaffPassword({ db: deps.db, passwords, now }, { username, password, ip: ctx.ip, failures: start.attempts });
     // The seed's rule: the fifth failure in a row from here locks (this address, for this account).
-    if (!outcome.signedIn) throw start.attempts >= ADDRESS_LIMIT ? staffSignInLocked() : staffInvalidCredentials();
+    if (!outcome.accepted) throw start.attempts >= ADDRESS_LIMIT ? staffSignInLocked() : staffInvalidCredentials();
     await signInSucceeded(deps.db, ctx, 'admin', username);
-    staffSessions.setCookie(ctx, outcome.token);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = outcome.answer;
+    const owner = (await namedOwner(deps.db, { kind: 'staff', id: outcome.admin.id }))!;
+    const next = await afterPassword(deps, ctx, STAFF_SIDE, owner, now);
+    ctx.body = next.next === 'done' ? { ...next, ...presentSignedIn(outcome.admin) } : next;
   });
+  registerSignInStepRoutes({ router, route }, deps, STAFF_SIDE);
+  registerStaffSetupRoutes({ router, route }, deps, STAFF_SIDE);
 
   route('post', '/logout', { access: 'public', budget: 'sign-out', input: {} }, async (ctx) => {
     await signOut(deps.db, ctx.cookies.get(staffSessions.cookie), ctx.ip);
@@ -47,12 +54,21 @@ export function adminAuthRouter(deps: RouterDeps): Router {
   return router;
 }
 
-/** Who is signed in, and the heartbeat the open panel sends every 10 minutes (the guard has renewed the session). */
-export function registerStaffSessionRoutes({ route }: StaffRoutes): void {
+/**
+ * Who is signed in, the heartbeat the open panel sends every 10 minutes (the guard has renewed the session), and
+ * "Seguridad".
+ */
+export function registerStaffSessionRoutes({ route, deps }: StaffRoutes): void {
   route('get', '/me', (ctx, actor) => {
     ctx.body = presentMe(actor.admin);
   });
   route('post', '/heartbeat', (ctx) => {
     ctx.status = 204;
   });
+  // "Seguridad" (decision 069): every staff member's own passkeys, app, recovery codes and sessions.
+  registerSecurityRoutes(
+    (method, path, input, handler) => route(method, path, input, (ctx, actor) => handler(ctx, actor.admin.id)),
+    deps,
+    STAFF_SIDE,
+  );
 }

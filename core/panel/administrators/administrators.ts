@@ -2,6 +2,7 @@
 // enabled again, and a new password handed over once. The super admin cannot be disabled.
 import type { Knex } from 'knex';
 import {
+  administratorById,
   administratorIdByUsername,
   createAdministrator,
   listAdministrators,
@@ -13,6 +14,7 @@ import type { AdminPermission } from '#shared/admin-permissions.ts';
 import type { AdministratorItem, PasswordHandedOver } from '#shared/contracts/staff/administrators.ts';
 import { staffSessions } from '#core/sessions/sessions.ts';
 import { refuse } from '#core/refusals.ts';
+import { deleteSignInDataOf } from '#db/queries/second-step.ts';
 import { staffAction, type StaffActor } from '../staff-action.ts';
 
 /** Password hashing (argon2id, api/services/passwords.ts) and the random passwords a reset hands over. */
@@ -88,4 +90,20 @@ export async function resetPartnerPassword(
     if (!(await setAdministratorPassword(trx, id, passwordHash))) throw administratorMissing();
   });
   return { success: true, password };
+}
+
+/**
+ * Removes another staff member's passkeys, authenticator app and recovery codes, and ends their sessions and any
+ * sign-in under way (decision 069): at their next sign-in they set a factor up again. Audited; one's own factors are
+ * changed in "Seguridad".
+ */
+const administratorExists = async (db: Knex, id: number) => (await administratorById(db, id)) !== null;
+
+export async function resetSecondStep(db: Knex, actor: StaffActor, id: number): Promise<void> {
+  if (id === actor.admin.id) throw refuse('own_second_step_reset');
+  await staffAction(db, actor, { action: 'second_step_reset', targetType: 'admin_user', targetId: id }, async (trx) => {
+    if (!(await administratorExists(trx, id))) throw administratorMissing();
+    await deleteSignInDataOf(trx, { kind: 'staff', id });
+    await staffSessions.endAllOf(trx, id);
+  });
 }

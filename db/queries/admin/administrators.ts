@@ -60,6 +60,12 @@ export async function administratorIdByUsername(db: Knex, username: string): Pro
   return (await Administrator.query(db).findOne({ username }).select('id'))?.id ?? null;
 }
 
+/** A staff member's username and whether the account may sign in, by id; null when there is none. */
+export async function administratorById(db: Knex, id: number): Promise<{ username: string; fullName: string; active: boolean } | null> {
+  const row = await Administrator.query(db).findById(id).select('username', 'full_name', 'active');
+  return row ? { username: row.username, fullName: row.fullName, active: row.active } : null;
+}
+
 /** Disables or re-enables a partner; the super admin cannot be disabled. */
 export async function setAdministratorActive(db: Knex, id: number, active: boolean): Promise<'ok' | 'missing' | 'master'> {
   const target = await Administrator.query(db).findById(id).select('id', 'is_master');
