@@ -191,7 +191,7 @@ test('Administradores: a new partner gets exactly the ticked permissions, can be
   const partner = await partnerContext.newPage();
   await signIn(partner, 'cobranzas_e2e', password);
   const menu = partner.getByRole('navigation', { name: 'Secciones del panel' });
-  await expect(menu.getByRole('button')).toHaveText(['Resumen general', 'Pagos', 'Estadísticas de visitas', 'Configuración']);
+  await expect(menu.getByRole('button')).toHaveText(['Resumen general', 'Pagos', 'Estadísticas de visitas', 'Configuración', 'Seguridad']);
   await openSection(partner, 'Pagos');
   await expect(partner.getByRole('button', { name: /^Procesar/ }).first()).toBeVisible();
 

@@ -147,6 +147,7 @@ test('a partner sees only its sections: prices read-only, no payments, no super-
     /^Fotos reales/,
     'Estadísticas de visitas',
     'Configuración',
+    'Seguridad',
   ]);
 
   // A section named in the address that this admin may not open stays closed.

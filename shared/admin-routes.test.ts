@@ -4,7 +4,7 @@ import { PANEL_SECTIONS, mayCall } from './admin-routes.ts';
 
 const visible = (isMaster: boolean, permissions: AdminPermission[]) =>
   PANEL_SECTIONS.filter((s) => mayCall({ isMaster, permissions }, s.route)).map((s) => s.id);
-const EVERYONE = ['resumen', 'analytics', 'configuracion'];
+const EVERYONE = ['resumen', 'analytics', 'configuracion', 'seguridad'];
 
 describe("the panel's sections follow the server's route permissions", () => {
   it('the super admin sees every section', () => {

@@ -1,7 +1,11 @@
 // "Ingresá o creá tu cuenta": sign-in and registration for advertisers, one form at a time. Errors from the
-// server appear next to their field, or above the form when they concern it as a whole.
+// server appear next to their field, or above the form when they concern it as a whole. A sign-in may ask for a
+// second step after the password (decision 069), or be made with a passkey alone.
 import { useState, type FormEvent } from 'react';
 import { ApiError, accountCall } from '#site/lib/api-client.ts';
+import type { SecondStepMethods, SignInNext } from '#shared/contracts/second-step.ts';
+import SecondStepForm from '#site/islands/second-step/second-step-form.tsx';
+import PasskeySignInButton from '#site/islands/second-step/passkey-sign-in-button.tsx';
 import { safeReturnPath } from '#shared/return-path.ts';
 import FieldError, { errorProps } from '#site/islands/forms/field-error.tsx';
 import FormField from '#site/islands/forms/form-field.tsx';
@@ -18,6 +22,8 @@ const DEFAULT_NEXT = '/mi-cuenta';
 export default function AccountAccess(props: { next?: string; initialMode?: Mode }) {
   const [mode, setMode] = useState<Mode>(props.initialMode ?? 'login');
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  // The second step of a sign-in is on screen: switching to the registration would leave it half done.
+  const [stepping, setStepping] = useState(false);
   const next = safeReturnPath(props.next, DEFAULT_NEXT);
   // Only a destination other than the account itself goes into the mail.
   const volver = next === DEFAULT_NEXT ? undefined : next;
@@ -26,8 +32,12 @@ export default function AccountAccess(props: { next?: string; initialMode?: Mode
   return (
     <div className="account-access card">
       <h1>{mode === 'login' ? 'Ingresá a tu cuenta' : 'Creá tu cuenta de anunciante'}</h1>
-      {mode === 'login' ? <LoginForm next={next} volver={volver} /> : <RegisterForm volver={volver} onRegistered={setRegisteredEmail} />}
-      <p className="account-access__switch">
+      {mode === 'login' ? (
+        <LoginForm next={next} volver={volver} onStep={setStepping} />
+      ) : (
+        <RegisterForm volver={volver} onRegistered={setRegisteredEmail} />
+      )}
+      <p className="account-access__switch" hidden={stepping}>
         {mode === 'login' ? '¿Todavía no tenés cuenta?' : '¿Ya tenés cuenta?'}{' '}
         <button type="button" className="link-button" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
           {mode === 'login' ? 'Creá una' : 'Ingresá'}
@@ -67,12 +77,17 @@ function PasswordInput(props: {
   );
 }
 
-function LoginForm({ next, volver }: { next: string; volver?: string }) {
+/** What went wrong above the sign-in form: the server's refusal (its code says which), or the passkey's. */
+type LoginProblem = Pick<ApiError, 'message' | 'code'>;
+
+function LoginForm({ next, volver, onStep }: { next: string; volver?: string; onStep: (stepping: boolean) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<ApiError | null>(null);
+  const [problem, setProblem] = useState<LoginProblem | null>(null);
   const [busy, setBusy] = useState(false);
   const [resent, setResent] = useState(false);
+  const [methods, setMethods] = useState<SecondStepMethods | null>(null);
+  const signedIn = () => window.location.assign(next);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -81,12 +96,24 @@ function LoginForm({ next, volver }: { next: string; volver?: string }) {
     setProblem(null);
     setResent(false);
     try {
-      await accountCall('login', { email, password });
-      window.location.assign(next);
+      const answer = await accountCall<SignInNext | null>('login', { email, password });
+      if (answer?.next !== 'second-step') return signedIn();
+      setPassword('');
+      setBusy(false);
+      setMethods(answer.methods);
+      onStep(true);
     } catch (err) {
       setProblem(err instanceof ApiError ? err : new ApiError(0, undefined));
       setBusy(false);
     }
+  }
+
+  /** Back from the second step: chosen, or because it is over (its reason shown above the form). */
+  function back(reason?: string) {
+    setMethods(null);
+    onStep(false);
+    setProblem(reason ? { message: reason, code: 'step_over' } : null);
+    setTimeout(() => document.getElementById('login-password')?.focus(), 0);
   }
 
   async function resend() {
@@ -98,27 +125,16 @@ function LoginForm({ next, volver }: { next: string; volver?: string }) {
     }
   }
 
+  if (methods) return <SecondStepForm base="/api/advertiser" methods={methods} headingLevel={2} onDone={signedIn} onBack={back} />;
   return (
     <form onSubmit={submit} className="account-form" noValidate>
-      {problem && (
-        <div className="form-alert" role="alert">
-          <p>{problem.message}</p>
-          {problem.code === 'email_not_confirmed' &&
-            (resent ? (
-              <p>Te enviamos otro correo. Revisá también la carpeta de spam.</p>
-            ) : (
-              <button type="button" className="btn btn-outline" onClick={() => void resend()}>
-                Reenviar el correo de confirmación
-              </button>
-            ))}
-        </div>
-      )}
+      {problem && <LoginAlert problem={problem} resent={resent} onResend={() => void resend()} />}
       <div className="field">
         <label htmlFor="login-email">Email</label>
         <input
           id="login-email"
           type="email"
-          autoComplete="email"
+          autoComplete="username webauthn"
           maxLength={254}
           required
           value={email}
@@ -132,10 +148,28 @@ function LoginForm({ next, volver }: { next: string; volver?: string }) {
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Ingresando…' : 'Ingresar'}
       </button>
+      <PasskeySignInButton onDone={signedIn} onProblem={(message) => setProblem(message ? { message, code: 'passkey' } : null)} />
       <p>
         <a href="/recuperar-clave">¿Olvidaste tu contraseña?</a>
       </p>
     </form>
+  );
+}
+
+/** The refusal above the sign-in form; an unconfirmed email can ask for the mail again. */
+function LoginAlert({ problem, resent, onResend }: { problem: LoginProblem; resent: boolean; onResend: () => void }) {
+  return (
+    <div className="form-alert" role="alert">
+      <p>{problem.message}</p>
+      {problem.code === 'email_not_confirmed' &&
+        (resent ? (
+          <p>Te enviamos otro correo. Revisá también la carpeta de spam.</p>
+        ) : (
+          <button type="button" className="btn btn-outline" onClick={onResend}>
+            Reenviar el correo de confirmación
+          </button>
+        ))}
+    </div>
   );
 }
 

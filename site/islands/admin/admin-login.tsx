@@ -1,12 +1,41 @@
 // The staff login of the seed: username and password (show/hide), 'Acceder al Panel', a client-side count of
 // failures (warning from 3, form disabled at 5 until reload) on top of the server's own lock and throttling.
+// After the password, the second step (a passkey, an app code or a recovery code), or setting up a first factor
+// (decision 069); the panel opens after that.
 import { useState, type FormEvent } from 'react';
 import { showToast } from '#site/stores/toasts.ts';
 import { ApiError, postData, serverMessage } from '#site/lib/admin-api.ts';
+import type { SignInNext } from '#shared/contracts/second-step.ts';
+import SecondStepForm from '#site/islands/second-step/second-step-form.tsx';
+import FactorSetup from '#site/islands/second-step/factor-setup.tsx';
 
 export const MAX_ATTEMPTS = 5;
 const WARN_FROM = 3;
 const BLOCKED = 'Acceso bloqueado: Demasiados intentos fallidos. Contacte al administrador principal.';
+
+function signedIn() {
+  showToast({ title: 'Acceso exitoso', description: 'Bienvenido al panel de administración', variant: 'success' });
+  window.location.assign('/admin/dashboard');
+}
+
+/** The step after a right password: the second step, or setting up a factor; `onClose` goes back to the password. */
+function AfterPassword({ step, onClose }: { step: Exclude<SignInNext, { next: 'done' }>; onClose: () => void }) {
+  /** Chosen, or because the step is over (too many codes, or 10 minutes): then with the server's reason. */
+  function onBack(reason?: string) {
+    if (reason) showToast({ title: 'No se completó el ingreso', description: reason, variant: 'error' });
+    onClose();
+    setTimeout(() => document.getElementById('admin-password')?.focus(), 0);
+  }
+  return (
+    <div className="admin-login card">
+      {step.next === 'second-step' ? (
+        <SecondStepForm base="/api/admin" methods={step.methods} headingLevel={1} onDone={signedIn} onBack={onBack} />
+      ) : (
+        <FactorSetup onDone={signedIn} onBack={onBack} />
+      )}
+    </div>
+  );
+}
 
 export default function AdminLogin() {
   const [username, setUsername] = useState('');
@@ -14,15 +43,18 @@ export default function AdminLogin() {
   const [failures, setFailures] = useState(0);
   const [busy, setBusy] = useState(false);
   const [blocked, setBlocked] = useState<string | null>(null);
+  const [step, setStep] = useState<Exclude<SignInNext, { next: 'done' }> | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy || blocked || !username.trim() || !password) return;
     setBusy(true);
     try {
-      await postData('login', { username: username.trim(), password });
-      showToast({ title: 'Acceso exitoso', description: 'Bienvenido al panel de administración', variant: 'success' });
-      window.location.assign('/admin/dashboard');
+      const answer = await postData<SignInNext | null>('login', { username: username.trim(), password });
+      if (answer?.next !== 'second-step' && answer?.next !== 'setup') return signedIn();
+      setBusy(false);
+      setPassword('');
+      setStep(answer);
     } catch (err) {
       setBusy(false);
       const error = err instanceof ApiError ? err : new ApiError(0, undefined);
@@ -61,6 +93,7 @@ export default function AdminLogin() {
     }
   }
 
+  if (step) return <AfterPassword step={step} onClose={() => setStep(null)} />;
   return (
     <form className="admin-login card" onSubmit={submit} noValidate={false} aria-describedby={blocked ? 'login-blocked' : undefined}>
       <h1>Panel de administración</h1>

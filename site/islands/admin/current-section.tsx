@@ -15,6 +15,7 @@ import AdministratorsSection from './administrators-section.tsx';
 import AnalyticsSection from './analytics-section.tsx';
 import SettingsSection from './settings-section.tsx';
 import AuditLogSection from './audit-log-section.tsx';
+import SecuritySection from './security-section.tsx';
 import type { PanelData } from './use-panel-data.ts';
 import { toLogin } from './panel-session.ts';
 
@@ -82,6 +83,7 @@ export default function CurrentSection({ section, data, failed, reloadToken, may
           loading
         ))}
       {section === 'registro' && <AuditLogSection reloadToken={reloadToken} onUnauthorized={toLogin} />}
+      {section === 'seguridad' && <SecuritySection reloadToken={reloadToken} />}
     </>
   );
 }
