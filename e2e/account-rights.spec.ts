@@ -53,7 +53,7 @@ test("the advertiser's account: pause, renew and delete ads, download the data, 
   await waitForHydration(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill('clave-de-clara-1');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/mi-cuenta'); // '/ingresar?volver=/mi-cuenta' ends with it too
   await waitForHydration(page);
   const item = (title: string) => page.locator('.account-ads li').filter({ hasText: title });
@@ -132,6 +132,6 @@ test("the advertiser's account: pause, renew and delete ads, download the data, 
   await waitForHydration(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill('clave-de-clara-1');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page.getByText('Email o contraseña incorrectos.')).toBeVisible();
 });

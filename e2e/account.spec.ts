@@ -18,7 +18,7 @@ async function signIn(page: Page, address: string, secret: string): Promise<void
   await waitForHydration(page);
   await page.getByLabel('Email').fill(address);
   await page.getByLabel('Contraseña', { exact: true }).fill(secret);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
 }
 
 test('a new advertiser registers, fixing the errors the form points out, and is asked to confirm the email', async ({ page }) => {
@@ -81,7 +81,7 @@ test('signing in before confirming offers a new mail; the mailed link confirms, 
   await signIn(page, email, 'una-clave-equivocada');
   await expect(page.getByRole('alert')).toHaveText('Email o contraseña incorrectos.');
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect(page).toHaveURL(/\/mi-cuenta$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
   await expect(page.getByText('Valentina Prueba')).toBeVisible();

@@ -2,6 +2,7 @@
 // 'Exportar' downloads, and the shape of a table on a computer (every column in view) and on a phone (cards).
 import fs from 'node:fs';
 import type { Cookie, Page } from '@playwright/test';
+import { totpCode, totpStep } from '#core/second-step/totp.ts';
 import { expect, waitForHydration } from './fixtures.ts';
 
 export const SUPER_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
@@ -19,17 +20,44 @@ export async function openLogin(page: Page): Promise<void> {
 const knownDevices = new Map<string, Cookie>();
 const DEVICE_COOKIE = 'velada_admin_dispositivo';
 
-export async function login(page: Page, username: string, password: string): Promise<void> {
+/**
+ * Types the credentials and presses 'Acceder al Panel'. A staff member without a second step (not one of the servers'
+ * STAFF_WITHOUT_SECOND_STEP, e2e/servers.ts) then sets one up as a person would (decision 069): an authenticator app
+ * whose code is computed here, and the recovery codes kept; `setUp: false` leaves that screen to the spec.
+ */
+export async function login(page: Page, username: string, password: string, options: { setUp?: boolean } = {}): Promise<void> {
   const known = knownDevices.get(username);
   if (known) await page.context().addCookies([known]);
   await page.getByLabel('Usuario').fill(username);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/login');
   await page.getByRole('button', { name: 'Acceder al Panel' }).click();
-  if ((await answer).ok()) {
-    const device = (await page.context().cookies()).find((cookie) => cookie.name === DEVICE_COOKIE);
-    if (device) knownDevices.set(username, device);
-  }
+  if (!(await answer).ok()) return;
+  // The answer's body is gone once the page moves on to the panel: what comes next is read from the page.
+  const setUpScreen = page.getByRole('heading', { name: 'Protegé tu cuenta del panel' });
+  const next = await Promise.race([
+    page.waitForURL(/\/admin\/dashboard$/).then(() => 'done'),
+    setUpScreen.waitFor().then(() => 'setup'),
+    page
+      .getByRole('heading', { name: 'Confirmá que sos vos' })
+      .waitFor()
+      .then(() => 'second-step'),
+  ]).catch(() => 'unknown');
+  if (next === 'setup' && options.setUp !== false) await setUpAuthenticatorApp(page);
+  const device = (await page.context().cookies()).find((cookie) => cookie.name === DEVICE_COOKIE);
+  if (device) knownDevices.set(username, device);
+}
+
+/** The first sign-in's set-up with an authenticator app: its secret read from the page, its code computed. */
+export async function setUpAuthenticatorApp(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Usar una app de autenticación' }).click();
+  const secret = (await page.locator('.totp-setup__secret code').innerText()).replace(/\s/g, '');
+  await page.getByLabel('Código de 6 dígitos').fill(totpCode(secret, totpStep(new Date())));
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await page.getByLabel('Los guardé en un lugar seguro').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.waitForURL(/\/admin\/dashboard$/);
+  return secret;
 }
 
 export async function signIn(page: Page, username: string, password: string): Promise<void> {

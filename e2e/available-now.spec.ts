@@ -64,7 +64,7 @@ let until = '';
 async function signIn(page: Page, returnPath: string): Promise<void> {
   await page.getByLabel('Email').fill(advertiser.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(advertiser.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL((url) => url.pathname === returnPath);
   await waitForHydration(page);
 }

@@ -112,7 +112,7 @@ export async function signInAsAdvertiser(page: Page, who: { email: string; passw
   await waitForHydration(page);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL((url) => url.pathname + url.search === returnTo); // '/ingresar?volver=…' ends with it too
   await waitForHydration(page);
 }

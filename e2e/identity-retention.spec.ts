@@ -38,7 +38,7 @@ test('Mi cuenta says when the identity documents will be deleted, and afterwards
   await waitForHydration(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill('clave-de-dana-1');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/mi-cuenta');
   const section = page.getByRole('region', { name: 'Verificación de identidad' });
   const deleteBy = new Date(decidedAt.getTime() + 7 * 86_400_000 + 3_600_000);

@@ -95,7 +95,7 @@ test('an advertiser opens the preferences link of a mail, turns the expiry notic
   await waitForHydration(advertiser);
   await advertiser.getByLabel('Email').fill(email);
   await advertiser.getByLabel('Contraseña', { exact: true }).fill(carla.password);
-  await advertiser.getByRole('button', { name: 'Ingresar' }).click();
+  await advertiser.getByRole('button', { name: 'Ingresar', exact: true }).click();
   // Back where the link led, now signed in.
   await expect(advertiser).toHaveURL((url) => url.pathname === '/mi-cuenta/correos');
   await expect(expiry).not.toBeChecked();

@@ -81,7 +81,7 @@ test('an advertiser verifies the photos of an ad; staff check each one; the badg
   await waitForHydration(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(advertiser.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/mi-cuenta');
   await waitForHydration(page);
   await page.getByRole('link', { name: `Verificar fotos de «${title}»` }).click();

@@ -74,7 +74,7 @@ test('an advertiser buys VIP by bank transfer and attaches the receipt', async (
   await waitForHydration(page);
   await page.getByLabel('Email').fill(EMAIL);
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/mi-cuenta/comprar-plan');
   await waitForHydration(page);
 

@@ -22,7 +22,7 @@ async function signInAt(page: Page, path: string, email: string, password: strin
   await waitForHydration(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
 }
 
 test('a new advertiser: account, RENAPER verification, consent, the ad with photos, and the ad in review', async ({ page }) => {
@@ -177,7 +177,7 @@ test('registering from the publish flow: the mailed link, the confirmation and t
   await waitForHydration(tab);
   await tab.getByLabel('Email').fill(email);
   await tab.getByLabel('Contraseña', { exact: true }).fill('clave-vuelve-1');
-  await tab.getByRole('button', { name: 'Ingresar' }).click();
+  await tab.getByRole('button', { name: 'Ingresar', exact: true }).click();
 
   await tab.waitForURL((url) => url.pathname === '/publicar-anuncio' && url.search === '?plan=vip');
   await waitForHydration(tab);

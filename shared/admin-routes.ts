@@ -96,8 +96,8 @@ export const PANEL_SECTIONS = [
   { id: 'analytics', label: 'Estadísticas de visitas', route: 'GET /api/admin/analytics/summary' },
   { id: 'configuracion', label: 'Configuración', route: 'GET /api/admin/settings' },
   { id: 'registro', label: 'Registro de actividad', route: 'GET /api/admin/audit-log' },
-  // Every admin's own passkeys, app, recovery codes and sessions: open to all (any_admin), as GET /api/admin/me is.
-  { id: 'seguridad', label: 'Seguridad', route: 'GET /api/admin/me' },
+  // Every admin's own passkeys, app, recovery codes and sessions (decision 069).
+  { id: 'seguridad', label: 'Seguridad', route: 'GET /api/admin/security' },
 ] as const satisfies readonly { id: string; label: string; route: AdminRoute }[];
 
 export type SectionId = (typeof PANEL_SECTIONS)[number]['id'];

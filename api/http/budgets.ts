@@ -47,6 +47,8 @@ export const BUDGETS = {
   'password-reset': { windowMs: 15 * MINUTE, max: 20 },
   'advertiser-login': { windowMs: 15 * MINUTE, max: 30 },
   'staff-login': { windowMs: 15 * MINUTE, max: 30 },
+  /** The steps after a password (codes, passkeys, a first factor's set-up, decision 069); codes are also throttled per account. */
+  'sign-in-steps': { windowMs: 15 * MINUTE, max: 60 },
   'account-delete': { windowMs: 15 * MINUTE, max: 10 },
   // Signed-in advertisers: reading their own data, and changing it (the heavier writes have budgets of their own)
   'advertiser-reads': { windowMs: MINUTE, max: 120 },

@@ -26,3 +26,14 @@ let unique = 0;
 export function uniqueNumber(): number {
   return ++unique;
 }
+
+/** A passkey's answer with the shape WebAuthn gives it and nothing a server would accept (decision 069). */
+export const PASSKEY_ANSWER = {
+  response: {
+    id: 'AAECAwQFBgcICQoLDA0ODw',
+    rawId: 'AAECAwQFBgcICQoLDA0ODw',
+    type: 'public-key',
+    response: { clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0', authenticatorData: 'AAAA', signature: 'AAAA' },
+    clientExtensionResults: {},
+  },
+};

@@ -1,13 +1,22 @@
 // The staff routes of the security tests' catalogue (api/security/route-catalogue.ts): a live session, then each
 // route's permission.
 import { cbuFrom } from '#shared/cbu.ts';
-import { uniqueNumber, type RouteCase } from './route-cases.ts';
+import { PASSKEY_ANSWER, uniqueNumber, type RouteCase } from './route-cases.ts';
 
 const reason = () => ({ reason: 'Las fotos no corresponden al aviso.' });
 
 export const STAFF_ROUTE_CASES: Record<string, RouteCase> = {
   'GET /api/admin/me': { access: 'admin', body: 'none' },
   'POST /api/admin/heartbeat': { access: 'admin', body: 'none' },
+  'GET /api/admin/security': { access: 'admin', body: 'none' },
+  'POST /api/admin/security/passkeys/options': { access: 'admin', body: 'none' },
+  'POST /api/admin/security/passkeys': { access: 'admin', body: 'json', example: () => PASSKEY_ANSWER },
+  'DELETE /api/admin/security/passkeys/:id': { access: 'admin', body: 'none', params: (w) => ({ id: w.superPasskeyId }) },
+  'POST /api/admin/security/totp': { access: 'admin', body: 'none' },
+  'POST /api/admin/security/totp/confirm': { access: 'admin', body: 'json', example: () => ({ code: '123456' }) },
+  'DELETE /api/admin/security/totp': { access: 'admin', body: 'none' },
+  'POST /api/admin/security/recovery-codes': { access: 'admin', body: 'none' },
+  'POST /api/admin/security/sessions/end-others': { access: 'admin', body: 'none' },
   'GET /api/admin/alerts': { access: 'admin', body: 'none' },
   'POST /api/admin/alerts/:id/seen': { access: 'admin', body: 'none', params: (w) => ({ id: w.alertId }) },
   'GET /api/admin/statistics': { access: 'admin', body: 'none' },
@@ -104,5 +113,6 @@ export const STAFF_ROUTE_CASES: Record<string, RouteCase> = {
   'POST /api/admin/administrators/:id/disable': { access: 'admin', body: 'none', params: (w) => ({ id: w.throwawayAdminId }) },
   'POST /api/admin/administrators/:id/enable': { access: 'admin', body: 'none', params: (w) => ({ id: w.throwawayAdminId }) },
   'POST /api/admin/administrators/:id/reset-password': { access: 'admin', body: 'none', params: (w) => ({ id: w.throwawayAdminId }) },
+  'POST /api/admin/administrators/:id/reset-second-step': { access: 'admin', body: 'none', params: (w) => ({ id: w.throwawayAdminId }) },
   'GET /api/admin/audit-log': { access: 'admin', body: 'none' },
 };

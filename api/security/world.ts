@@ -3,6 +3,7 @@
 // verification, a report, a message, a bank account, a throwaway admin and an alert, and a session for each role.
 import type { Knex } from 'knex';
 import { adRow, insertAdvertiser, type AdInput } from '#tooling/factories/index.ts';
+import { seedPasskeys } from './world-passkeys.ts';
 import { insertedId } from '#db/dialect.ts';
 import { cbuFrom } from '#shared/cbu.ts';
 import { copyAdImage } from '#api/services/image-store.ts';
@@ -43,6 +44,9 @@ export interface World {
   /** Safety alerts (decision 040) filed by the owner: one waiting for staff, one approved. */
   pendingSafetyAlertId: number;
   approvedSafetyAlertId: number;
+  /** A passkey of the owner's, and one of the super admin's, who has another (decision 069). */
+  ownerPasskeyId: number;
+  superPasskeyId: number;
 }
 
 /** The owner's password (delete-account asks for it). */
@@ -262,6 +266,7 @@ async function seed(db: Knex, files: Files): Promise<World> {
   const verifications = await seedVerifications(db, files, n, now, advertisers);
   const moderation = await seedModeration(db, n, now, advertisers);
   const { superAdminId, staffWithoutId, throwawayAdminId, alertId } = await seedStaff(db, n, now, advertisers);
+  const passkeys = await seedPasskeys(db, { ownerId, superAdminId }, now);
   return {
     owner: { id: ownerId, email, cookie: await advertiserSessions.create(db, ownerId) },
     stranger: { id: strangerId, cookie: await advertiserSessions.create(db, strangerId) },
@@ -281,5 +286,6 @@ async function seed(db: Knex, files: Files): Promise<World> {
     bankAccountId,
     throwawayAdminId,
     alertId,
+    ...passkeys,
   };
 }

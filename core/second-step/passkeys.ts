@@ -4,16 +4,12 @@
 // (db/queries/sign-in-steps.ts) and is used once.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { findPasskey, insertPasskey, listPasskeys, recordPasskeyUse, type Owner } from '#db/queries/second-step.ts';
 
@@ -24,6 +20,12 @@ export interface RelyingParty {
 }
 
 const RP_NAME = 'Velada';
+
+/**
+ * The library, loaded on the first passkey: loading it prints Node's warnings about experimental Web Crypto
+ * features, which every start would otherwise show.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 const TIMEOUT_MS = 120_000;
 
 /** The same opaque id for every passkey of one account: an authenticator then keeps one passkey per account. */
@@ -38,6 +40,7 @@ export async function creationOptions(
   user: { name: string; displayName: string },
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listPasskeys(db, owner);
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.id,
@@ -60,6 +63,7 @@ export async function addPasskey(
   answer: { response: RegistrationResponseJSON; challenge: string; name: string },
   now: Date,
 ): Promise<boolean> {
+  const { verifyRegistrationResponse } = await webauthn();
   const result = await verifyRegistrationResponse({
     response: answer.response,
     expectedChallenge: answer.challenge,
@@ -88,6 +92,7 @@ export async function addPasskey(
 /** Options to use a passkey: of this owner (a second step), or any of the site's (a passwordless sign-in). */
 export async function requestOptions(db: Knex, rp: RelyingParty, owner: Owner | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allowed = owner ? await listPasskeys(db, owner) : [];
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: rp.id,
     timeout: TIMEOUT_MS,
@@ -109,6 +114,7 @@ export async function usePasskey(
   const passkey = await findPasskey(db, answer.response.id);
   if (!passkey || passkey.ownerKind !== answer.kind) return null;
   if (answer.owner && passkey.ownerId !== answer.owner.id) return null;
+  const { verifyAuthenticationResponse } = await webauthn();
   const result = await verifyAuthenticationResponse({
     response: answer.response,
     expectedChallenge: answer.challenge,

@@ -118,16 +118,11 @@ export async function removePasskey(deps: SecurityDeps, owner: NamedOwner, sessi
   await afterRemoval(deps, owner);
 }
 
-/** A new authenticator-app secret to show; returns the step's token (its cookie) with it. */
-export async function startAddingTotp(
-  deps: SecurityDeps,
-  keys: SealingKeys,
-  owner: NamedOwner,
-): Promise<{ setup: TotpSetup; token: string }> {
+/** A new authenticator-app secret to show, kept sealed in a step of the account until its first code confirms it. */
+export async function startAddingTotp(deps: SecurityDeps, keys: SealingKeys, owner: NamedOwner): Promise<TotpSetup> {
   const { setup, sealed } = newTotpSetup(keys, owner, owner.name);
-  const token = await openStep(deps.db, owner, 'add-totp', deps.now);
-  await setStepSecret(deps.db, token, sealed);
-  return { setup, token };
+  await setStepSecret(deps.db, await openStep(deps.db, owner, 'add-totp', deps.now), sealed);
+  return setup;
 }
 
 export async function finishAddingTotp(deps: SecurityDeps, keys: SealingKeys, owner: NamedOwner, code: string): Promise<FactorAdded> {

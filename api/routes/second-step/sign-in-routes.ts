@@ -78,7 +78,7 @@ function stepHandling(deps: RouterDeps, side: AccountSide) {
 
 export function registerSignInStepRoutes({ route }: Routes, deps: RouterDeps, side: AccountSide): void {
   const { currentStep, failed, finish } = stepHandling(deps, side);
-  const login = side.loginBudget;
+  const login = 'sign-in-steps' as const;
   route('post', '/login/code', { access: 'public', budget: login, input: { body: codeBody, bodyLimitBytes: 1024 } }, async (ctx) => {
     const now = new Date();
     const open = await currentStep(ctx, ['second-step'], now);
@@ -122,7 +122,7 @@ export function registerSignInStepRoutes({ route }: Routes, deps: RouterDeps, si
 /** Staff without a factor set one up before reaching the panel: an authenticator app or a passkey. */
 export function registerStaffSetupRoutes({ route }: Routes, deps: RouterDeps, side: AccountSide): void {
   const { currentStep, failed, finish } = stepHandling(deps, side);
-  const login = side.loginBudget;
+  const login = 'sign-in-steps' as const;
 
   /** A staff member's first factor: audited, recovery codes made, and the sign-in finished. */
   async function factorSetUp(ctx: Context, open: OpenStep, method: 'totp' | 'passkey', now: Date): Promise<FactorAdded> {

@@ -32,7 +32,8 @@ beforeAll(async () => {
       })
       .returning('id')
   ).map(insertedId);
-  server = await serveTestApp(t, { config: { trustedProxies: ['127.0.0.1'] } });
+  // The password path (decision 069's development path): api/routes/second-step/ tests the second step.
+  server = await serveTestApp(t, { config: { trustedProxies: ['127.0.0.1'], staffWithoutSecondStep: ['velada_admin', 'socio'] } });
 });
 afterAll(async () => {
   await server.close();
@@ -75,6 +76,7 @@ describe('POST /api/admin/login', () => {
     const res = await login('velada_admin', SUPER_PASSWORD);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
+      next: 'done',
       success: true,
       admin: { username: 'velada_admin', fullName: 'Administrador Principal', isMaster: true, permissions: [] },
     });
