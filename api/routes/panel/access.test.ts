@@ -15,9 +15,7 @@ import { testJpeg } from '#api/testing/images.ts';
 import { startPanel, type Panel } from '#api/testing/panel.ts';
 import { memoryRateLimitStore } from '#api/services/rate-limit-store.ts';
 import { revokePurchase } from '#core/consumer/revocation.ts';
-import { softAuthenticator } from '#tooling/testing/soft-authenticator.ts';
-import { appCode } from '#api/routes/second-step/testing.ts';
-import type { SecurityOverview } from '#shared/contracts/second-step.ts';
+import { appCode, superAdminFactors } from '#api/routes/second-step/testing.ts';
 
 let panel: Panel;
 let pendingIds: number[] = [];
@@ -35,9 +33,7 @@ let alertId = 0;
 let photoVerificationId = 0;
 let photoId = 0;
 let revocationId = 0;
-const superPasskeys: unknown[] = [];
-let removablePasskeyId = 0;
-let pendingSecret = '';
+let security: Awaited<ReturnType<typeof superAdminFactors>>;
 
 beforeAll(async () => {
   panel = await startPanel();
@@ -147,29 +143,9 @@ beforeAll(async () => {
   const { email } = await t.db('advertisers').where('id', verified).first('email');
   await revokePurchase(t.db, { reference: revoked.reference, email });
   revocationId = Number((await t.db('revocation_requests').where('payment_id', revoked.id).first('id')).id);
-  await prepareSuperAdminFactors();
+  security = await superAdminFactors(panel);
 });
 
-/**
- * The super admin's factors for the "Seguridad" routes (decision 069): two passkeys (one to remove, one to keep), an
- * answer ready for a third, and an authenticator app being set up whose code the example computes.
- */
-async function prepareSuperAdminFactors(): Promise<void> {
-  // Each passkey on a device of its own: a device holds one passkey per account.
-  const register = async () => {
-    const options = await panel.call('POST', '/api/admin/security/passkeys/options', panel.cookies.super);
-    return softAuthenticator().register((await options.json()) as never, panel.server.url);
-  };
-  for (let i = 0; i < 2; i++) {
-    const added = await panel.call('POST', '/api/admin/security/passkeys', panel.cookies.super, { response: await register() });
-    expect(added.status).toBe(200);
-  }
-  superPasskeys.push(await register());
-  const security = await panel.call('GET', '/api/admin/security', panel.cookies.super);
-  removablePasskeyId = ((await security.json()) as SecurityOverview).passkeys[0]!.id;
-  const setup = await panel.call('POST', '/api/admin/security/totp', panel.cookies.super);
-  pendingSecret = ((await setup.json()) as { secret: string }).secret;
-}
 afterAll(() => panel.close());
 
 /** A request each route answers with success, for the access test; a route missing here fails that test. */
@@ -262,10 +238,13 @@ function successfulCall(key: string): { path: string; body?: unknown } | undefin
     }),
     'GET /api/admin/security': () => ({ path: '/api/admin/security' }),
     'POST /api/admin/security/passkeys/options': () => ({ path: '/api/admin/security/passkeys/options' }),
-    'POST /api/admin/security/passkeys': () => ({ path: '/api/admin/security/passkeys', body: { response: superPasskeys.shift() } }),
-    'DELETE /api/admin/security/passkeys/:id': () => ({ path: `/api/admin/security/passkeys/${removablePasskeyId}` }),
+    'POST /api/admin/security/passkeys': () => ({ path: '/api/admin/security/passkeys', body: { response: security.passkeyAnswer } }),
+    'DELETE /api/admin/security/passkeys/:id': () => ({ path: `/api/admin/security/passkeys/${security.removablePasskeyId}` }),
     'POST /api/admin/security/totp': () => ({ path: '/api/admin/security/totp' }),
-    'POST /api/admin/security/totp/confirm': () => ({ path: '/api/admin/security/totp/confirm', body: { code: appCode(pendingSecret) } }),
+    'POST /api/admin/security/totp/confirm': () => ({
+      path: '/api/admin/security/totp/confirm',
+      body: { code: appCode(security.pendingSecret) },
+    }),
     'DELETE /api/admin/security/totp': () => ({ path: '/api/admin/security/totp' }),
     'POST /api/admin/security/recovery-codes': () => ({ path: '/api/admin/security/recovery-codes' }),
     'POST /api/admin/security/sessions/end-others': () => ({ path: '/api/admin/security/sessions/end-others' }),
