@@ -48,13 +48,16 @@ export async function beginSignIn(db: Knex, ctx: Context, kind: AccountKind, nam
   return reservation;
 }
 
+/** The name second-step codes are counted under, apart from the password's. */
+const codeBucket = (name: string) => `segundo-paso:${name}`;
+
 /**
  * A second-step code's place (decision 069): counted like passwords, per account and address and per account, in
  * buckets of their own (a wrong code does not lock the password). Sets Retry-After when refused.
  */
 export async function beginCodeAttempt(db: Knex, ctx: Context, kind: AccountKind, name: string, now = new Date()): Promise<Reservation> {
   const trusted = await isTrustedDevice(db, ctx, kind, name);
-  const reservation = await reserveAttempt(db, kind, `segundo-paso:${name}`, requestSource(ctx), trusted, now);
+  const reservation = await reserveAttempt(db, kind, codeBucket(name), requestSource(ctx), trusted, now);
   if (!reservation.allowed) ctx.set('Retry-After', String(waitSeconds(reservation, now)));
   return reservation;
 }
@@ -62,6 +65,14 @@ export async function beginCodeAttempt(db: Knex, ctx: Context, kind: AccountKind
 /** After a right password: this address starts afresh (the browser is remembered when the sign-in completes). */
 export async function signInSucceeded(db: Knex, ctx: Context, kind: AccountKind, name: string): Promise<void> {
   await clearAddressAttempts(db, kind, name, requestSource(ctx));
+}
+
+/**
+ * After a right code or passkey: this address's codes start afresh. Never after a right password alone, or whoever
+ * knows the password could reset the count of codes guessed by typing it again.
+ */
+export async function secondStepSucceeded(db: Knex, ctx: Context, kind: AccountKind, name: string): Promise<void> {
+  await clearAddressAttempts(db, kind, codeBucket(name), requestSource(ctx));
 }
 
 /** Seconds until a refused attempt may try again, for the message. */

@@ -15,7 +15,7 @@ import {
   tooManyWrongCodes,
   wrongCode,
 } from '#api/errors.ts';
-import { beginCodeAttempt, signInSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
+import { beginCodeAttempt, secondStepSucceeded, waitSeconds } from '#api/services/login-throttle.ts';
 import { mailStaffAlert } from '#core/mail/staff-alerts.ts';
 import { confirmTotp, newTotpSetup, recoveryCodesAfterAdding, useCode } from '#core/second-step/factors.ts';
 import { addPasskey, creationOptions, requestOptions, usePasskey } from '#core/second-step/passkeys.ts';
@@ -69,7 +69,7 @@ function stepHandling(deps: RouterDeps, side: AccountSide) {
   /** Takes the step (once: a double submit signs in once) and signs in. */
   async function finish(ctx: Context, open: OpenStep, method: SignInMethod, now: Date): Promise<void> {
     if (!(await closeStep(deps.db, open.token))) throw stepExpired();
-    await signInSucceeded(deps.db, ctx, side.throttleKind, open.owner.name);
+    await secondStepSucceeded(deps.db, ctx, side.throttleKind, open.owner.name);
     await finishSignIn(deps, ctx, side, open.owner, method, now);
   }
 

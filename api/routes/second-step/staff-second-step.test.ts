@@ -187,6 +187,18 @@ describe('the second step with an authenticator app', () => {
   });
 });
 
+describe('a staff member who signs in often', () => {
+  it('is not locked out of codes by her own right ones: a sign-in that completes starts her address afresh', async () => {
+    const { id, codes } = await withApp('frecuente');
+    const b = browser();
+    for (const code of codes.slice(0, 7)) {
+      await signIn(b, 'frecuente');
+      expect((await b.call('POST', '/admin/login/code', { code })).status).toBe(200);
+    }
+    expect(await t.db('recovery_codes').where({ owner_id: id, owner_kind: 'staff' }).whereNull('used_at')).toHaveLength(3);
+  });
+});
+
 describe("the super admin's reset of another staff member's factors", () => {
   it('removes factors and recovery codes, ends sessions, is audited, and the next sign-in sets up again', async () => {
     const { id, secret } = await withApp('reseteada');
