@@ -1,5 +1,5 @@
 // Pause, resume and renew from the account: pause a published ad; resume a paused one while its listing lasts (a
-// paid plan's time stood still meanwhile: core/plans/pause-extension.ts);
+// paid plan's time stood still meanwhile: shared/pause-extension.ts);
 // renew a free listing that has expired or is in its last days (core/own-ads/renewal.ts), with the identity
 // verified: 30 more days, published (its content was already approved).
 import type { Knex } from 'knex';
@@ -8,7 +8,7 @@ import { verificationStatusOf } from '#db/queries/advertiser-verification.ts';
 import type { AdState } from '#shared/catalogue.ts';
 import { refuse } from '#core/refusals.ts';
 import { resumeOwnAdRow } from '#db/queries/ad-pauses.ts';
-import { resumedEnds } from '#core/plans/pause-extension.ts';
+import { resumedEnds } from '#shared/pause-extension.ts';
 import { isRenewable, renewedUntil } from './renewal.ts';
 
 export type OwnAdAction = 'pause' | 'resume' | 'renew';

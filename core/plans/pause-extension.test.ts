@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '#shared/plans.ts';
 import { changeOwnAd } from '#core/own-ads/change-own-ad.ts';
+import { sendOwnAdToReview } from '#db/queries/advertiser-ads.ts';
 import { runPlanLifecycle } from './plan-lifecycle.ts';
 import { usePlansDb, t, NOW, ad, purchase, paid, publishedAd } from '#tooling/testing/plans.ts';
 
@@ -65,6 +66,21 @@ describe('pausing an ad with a paid plan', () => {
     const renewal = await t.db('payments').where({ ad_id: id, kind: 'renewal' }).first();
     expect(new Date(renewal.due_at).getTime()).toBe(addDays(NOW, 32).getTime());
     expect((await endOf(id)).planEnd).toBe(addDays(NOW, 32).getTime());
+  });
+
+  it('credits the time paused when the paused ad goes back to review instead (edited), once, and only for its owner', async () => {
+    const { advertiser, id } = await paidAd();
+    await changeOwnAd(t.db, advertiser, id, 'pause', addDays(NOW, 1));
+    const { advertiser: stranger } = await publishedAd();
+    await t.db.transaction((trx) => sendOwnAdToReview(trx, stranger, id, ['paused'], addDays(NOW, 3)));
+    expect(await ad(id)).toMatchObject({ state: 'paused' });
+    expect((await ad(id)).paused_at).not.toBeNull();
+    await t.db.transaction((trx) => sendOwnAdToReview(trx, advertiser, id, ['paused', 'published'], addDays(NOW, 4)));
+    expect(await ad(id)).toMatchObject({ state: 'pending', paused_at: null });
+    expect((await endOf(id)).planEnd).toBe(addDays(NOW, 33).getTime());
+    // In review, the plan runs again: the job ends it at its new end, not before.
+    await runPlanLifecycle(t.db, addDays(NOW, 31));
+    expect((await endOf(id)).plan).toBe('vip');
   });
 
   it('a free listing keeps running while paused, as before', async () => {

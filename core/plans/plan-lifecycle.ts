@@ -14,7 +14,7 @@ import { planPrices } from './plan-prices.ts';
 
 /**
  * Listings that run out: published or paused (a held or removed ad has its own course), except a paused ad whose paid
- * plan stands still (core/plans/pause-extension.ts).
+ * plan stands still (shared/pause-extension.ts).
  */
 const LISTED_STATES = ['published', 'paused'] as const;
 /** Plans renewed: those of published ads (a paused ad's plan end moves when it is resumed; its renewal waits till then). */

@@ -4,6 +4,7 @@
 // is not verified: adding one turns "Fotos reales" off, removing the only unverified one turns it back on
 // (refreshPhotosVerified).
 import type { Knex } from 'knex';
+import { creditPauseBeforeReview } from './ad-pauses.ts';
 import { openAdReview } from './ad-reviews.ts';
 import { OWNER_EDITABLE_STATES, REVIEWED_STATES, type Plan } from '#shared/catalogue.ts';
 import { photoLimit } from '#shared/plans.ts';
@@ -66,6 +67,7 @@ async function unlessUnchanged<T>(run: Promise<T>): Promise<T> {
 
 /** A live or decided ad goes back to review; one in review is screened again with its photos as they are now. */
 async function backToReview(trx: Knex, adId: number, now: Date): Promise<void> {
+  await creditPauseBeforeReview(trx, adId, now);
   const moved = await trx('ads')
     .where('id', adId)
     .whereIn('state', REVIEWED_STATES)

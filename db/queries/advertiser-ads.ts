@@ -2,6 +2,7 @@
 // and the writes of the own-ad commands (core/own-ads/, where the rules are). Every function takes the advertiser's
 // id and touches only that advertiser's ads: another's ad is not found.
 import type { Knex } from 'knex';
+import { creditPauseBeforeReview } from './ad-pauses.ts';
 import { openAdReview } from './ad-reviews.ts';
 import { forUpdate } from '#db/dialect.ts';
 import { ATTENTION_TYPES, DAY_GROUPS, LANGUAGES, SERVICE_TYPES, TIME_SLOTS, type AdState } from '#shared/catalogue.ts';
@@ -107,6 +108,7 @@ export async function saveOwnAdForm(
   change: { fromState: AdState; backToReview: boolean },
   now: Date,
 ): Promise<boolean> {
+  if (change.backToReview && change.fromState === 'paused') await creditPauseBeforeReview(trx, adId, now, advertiserId);
   const changed = await ownAd(trx, advertiserId, adId)
     .where('state', change.fromState)
     .patch({
@@ -133,6 +135,7 @@ export async function sendOwnAdToReview(
   fromStates: readonly AdState[],
   now: Date,
 ): Promise<ReviewFlag[] | null> {
+  if (fromStates.includes('paused')) await creditPauseBeforeReview(trx, adId, now, advertiserId);
   const moved = await ownAd(trx, advertiserId, adId)
     .whereIn('state', fromStates)
     .patch({ state: 'pending', submittedAt: now, stateReason: null, updatedAt: now });

@@ -7,7 +7,7 @@ import type { PaidPlan } from '#shared/plans.ts';
 
 /**
  * Paused ads whose plan of `plans` stands still: it had not ended when they were paused. Resuming adds the time
- * paused to its end (core/plans/pause-extension.ts); until then neither the plan nor the listing runs out.
+ * paused to its end (shared/pause-extension.ts); until then neither the plan nor the listing runs out.
  */
 const frozenWhilePaused = (plans: readonly PaidPlan[]) => (q: Knex.QueryBuilder) =>
   q
