@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { adImageObjectKey, hashesOfStoredImage } from './image-store.ts';
 import type { ObjectStore } from './object-store/object-store.ts';
-import { photosWithoutHash, savePhotoHash } from '#db/queries/duplicates.ts';
+import { keepHashWithoutMirror, photosWithoutHash, savePhotoHash } from '#db/queries/duplicates.ts';
 import { AD_IMAGE_WIDTHS } from '#shared/photo-urls.ts';
 
 /** Hashes up to `batch` photos that have no hash or no mirror hash yet; returns how many it hashed. */
@@ -14,9 +14,9 @@ export async function hashStoredPhotos(db: Knex, store: ObjectStore, batch = 200
   const largest = Math.max(...AD_IMAGE_WIDTHS) as (typeof AD_IMAGE_WIDTHS)[number];
   for (const photo of photos) {
     const object = await store.get(adImageObjectKey(photo.fileKey, largest));
-    const none = { hash: null, mirrorHash: null };
-    const hashes = object ? await hashesOfStoredImage(object.bytes).catch(() => none) : none;
-    await savePhotoHash(db, photo.id, hashes);
+    const hashes = object ? await hashesOfStoredImage(object.bytes).catch(() => null) : null;
+    // Unreadable now: a hash stored when the photo was uploaded must not be erased by this pass.
+    await (hashes ? savePhotoHash(db, photo.id, hashes) : keepHashWithoutMirror(db, photo.id));
   }
   return photos.length;
 }

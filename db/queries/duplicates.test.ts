@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '#tooling/testing/test-db.ts';
 import { insertAd, insertAdPhoto, insertAdvertiser } from '#tooling/factories/index.ts';
-import { duplicatePhoneFlags, photosWithoutHash, savePhotoHash } from './duplicates.ts';
+import { duplicatePhoneFlags, keepHashWithoutMirror, photosWithoutHash, savePhotoHash } from './duplicates.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -23,6 +23,20 @@ describe('duplicates', () => {
     ]);
     await savePhotoHash(t.db, first, { hash: null, mirrorHash: null });
     expect((await photosWithoutHash(t.db, 10)).map((p) => p.id)).toEqual([second]);
+  });
+
+  it('keeps the hash of a photo the backfill cannot read again, and does not try it again', async () => {
+    const adId = await insertAd(t.db, await insertAdvertiser(t.db));
+    const unreadable = await insertAdPhoto(t.db, adId);
+    // Hashed at upload, before mirror hashes: the backfill's to do.
+    await t.db('photo_hashes').insert({ ad_image_id: unreadable, hash: '0f0f0f0f0f0f0f0f', mirror_hash: null });
+    expect((await photosWithoutHash(t.db, 10)).map((p) => p.id)).toContain(unreadable);
+    await keepHashWithoutMirror(t.db, unreadable);
+    expect(await t.db('photo_hashes').where('ad_image_id', unreadable).first()).toMatchObject({
+      hash: '0f0f0f0f0f0f0f0f',
+      mirror_hash: '0f0f0f0f0f0f0f0f',
+    });
+    expect((await photosWithoutHash(t.db, 10)).map((p) => p.id)).not.toContain(unreadable);
   });
 
   it("flags other accounts' ads with the same number, not the advertiser's own nor drafts", async () => {

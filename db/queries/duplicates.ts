@@ -34,6 +34,19 @@ export async function savePhotoHash(db: Knex, adImageId: number, { hash, mirrorH
  * Photos stored before hashes existed, or hashed before mirror hashes did (api/services/photo-hash-backfill.ts),
  * oldest first.
  */
+/**
+ * A stored photo the backfill could not read again (its file missing or undecodable): a hash it already has is kept,
+ * its mirror image's taken as its own (nothing more to compare), so it is neither lost nor tried again every run; a
+ * photo without any row is recorded as flat.
+ */
+export async function keepHashWithoutMirror(db: Knex, adImageId: number): Promise<void> {
+  const kept = await db('photo_hashes')
+    .where('ad_image_id', adImageId)
+    .whereNotNull('hash')
+    .update({ mirror_hash: db.ref('hash') });
+  if (kept === 0) await savePhotoHash(db, adImageId, { hash: null, mirrorHash: null });
+}
+
 export async function photosWithoutHash(db: Knex, limit: number): Promise<Pick<AdPhoto, 'id' | 'fileKey'>[]> {
   return AdPhoto.query(db)
     .leftJoin('photo_hashes as h', 'h.ad_image_id', 'ad_images.id')
