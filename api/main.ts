@@ -17,7 +17,7 @@ import type { StatsOnce } from './services/stats-once.ts';
 import { AdStatsCounter } from './services/ad-stats.ts';
 import { listenForCatalogChanges, readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { SearchIndexHolder } from '#db/search/search-index-holder.ts';
-import { startJobs } from './jobs.ts';
+import { refreshSearchOrder, startJobs } from './jobs.ts';
 import { webPushSender } from './services/search-alerts-job.ts';
 import { buildOperatorDiffers, buildOriginDiffers, buildRefusesImagesFrom } from './static-site.ts';
 import { createMailer } from './services/mail.ts';
@@ -227,6 +227,9 @@ export async function main(): Promise<void> {
   const renderCache = new RenderCache({ readVersion: () => readCatalogVersion(db) });
   // On PostgreSQL a change through another process reaches this one's cache at once, not at its next reading.
   const stopListening = await listenForCatalogChanges(db, () => renderCache.checkSoon());
+  // The ranks of this rotation window before the index is built from them: a start in a later window than the last
+  // run would otherwise rewrite them right after, raising the catalog version and building the index again.
+  await refreshSearchOrder(db);
   const searchIndex = await buildSearchIndex(db, renderCache);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   let stopJobs: () => Promise<void>;
