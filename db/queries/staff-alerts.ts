@@ -1,11 +1,14 @@
 // Alerts for staff: something that needs a person soon (an ad hidden by a report, a hiding report left waiting
-// over 24 hours, a password attack on an account). Shown at the top of the panel to the admins who hold the
+// over 24 hours, a password attack on an account, a second step failing after a right password, a staff account
+// signing in from a new browser). Shown at the top of the panel to the admins who hold the
 // permission (null: the super admin only) until one of them marks it seen; core/mail/staff-alerts.ts also mails
 // them when STAFF_ALERT_EMAIL is set.
 import type { Knex } from 'knex';
 import { insertedId } from '#db/dialect.ts';
 
-export type StaffAlertKind = 'hiding_report' | 'overdue_report' | 'login_attack';
+import type { StaffAlertKind } from '#shared/contracts/staff/overview.ts';
+
+export type { StaffAlertKind };
 
 export interface StaffAlert {
   id: number;
