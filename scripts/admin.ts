@@ -1,8 +1,11 @@
 // Staff accounts from the command line, on the configured database (DATABASE_URL / DATA_DIR):
 //   npm run admin:create -- --username ana --full-name "Ana Pérez" --role partner --permissions view_subscribers,manage_verifications
 //   npm run admin:reset-password -- --username velada_admin
+//   npm run admin:reset-second-step -- --username velada_admin
 // The password comes from ADMIN_NEW_PASSWORD, else it is asked for (hidden) on a terminal, else a random one
-// is generated and printed once. Resetting also ends the account's sessions and lifts its login lock.
+// is generated and printed once. Resetting also ends the account's sessions and lifts its login lock. Resetting the
+// second step removes the account's passkeys, app and recovery codes and ends its sessions (audited): the way back in
+// for a super admin who lost them, as the panel's reset is for a partner (decision 069).
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#api/config.ts';
@@ -10,6 +13,7 @@ import { migrate, openDb } from '#db/connection.ts';
 import { ADMIN_PERMISSIONS, type AdminPermission } from '#shared/admin-permissions.ts';
 import { createAdministratorAccount, resetAdministratorPassword } from '#api/services/administrator-accounts.ts';
 import { randomPassword } from '#api/services/passwords.ts';
+import { resetSecondStepFromConsole } from '#core/panel/administrators/administrators.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -91,8 +95,13 @@ try {
     console.log(
       `Contraseña de "${username}" cambiada${generated ? `: "${password}" (se muestra solo esta vez)` : ''}; sus sesiones se cerraron.`,
     );
+  } else if (command === 'reset-second-step') {
+    const user = await db('admin_users').where('username', username).first('id');
+    if (!user) fail(`No existe el administrador "${username}".`);
+    await resetSecondStepFromConsole(db, user.id, username);
+    console.log(`Segundo paso de "${username}" restablecido: configura uno nuevo al ingresar; sus sesiones se cerraron.`);
   } else {
-    fail('Uso: node scripts/admin.ts create|reset-password --username ...');
+    fail('Uso: node scripts/admin.ts create|reset-password|reset-second-step --username ...');
   }
 } finally {
   await db.destroy();

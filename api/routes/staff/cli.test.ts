@@ -1,4 +1,4 @@
-// npm run admin:create / admin:reset-password, run as a person would (a child process on a fresh data folder).
+// npm run admin:create / admin:reset-password / admin:reset-second-step, run as a person would (a child process on a fresh data folder).
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,6 +43,13 @@ describe.skipIf(process.env.VELADA_TEST_DIALECT === 'postgres')('scripts/admin.t
       'Permisos desconocidos: volar',
     );
     expect(run(dataDir, ['reset-password', '--username', 'nadie']).out).toContain('No existe el administrador "nadie".');
+
+    // The second step reset from the console: factors gone, audited (decision 069).
+    await db('totp_factors').insert({ owner_kind: 'staff', owner_id: after.id, secret_sealed: 'x', last_step: 1, created_at: new Date() });
+    const cleared = run(dataDir, ['reset-second-step', '--username', 'ana.p']);
+    expect([cleared.status, cleared.out]).toEqual([0, expect.stringContaining('Segundo paso de "ana.p" restablecido')]);
+    expect(await db('totp_factors').where({ owner_kind: 'staff', owner_id: after.id })).toEqual([]);
+    expect(await db('audit_log').where({ action: 'second_step_reset', target_id: String(after.id) })).toHaveLength(1);
     await db.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);

@@ -15,6 +15,7 @@ import type { AdministratorItem, PasswordHandedOver } from '#shared/contracts/st
 import { staffSessions } from '#core/sessions/sessions.ts';
 import { refuse } from '#core/refusals.ts';
 import { deleteSignInDataOf } from '#db/queries/second-step.ts';
+import { audit } from '#db/queries/admin/audit-log.ts';
 import { staffAction, type StaffActor } from '../staff-action.ts';
 
 /** Password hashing (argon2id, api/services/passwords.ts) and the random passwords a reset hands over. */
@@ -105,5 +106,14 @@ export async function resetSecondStep(db: Knex, actor: StaffActor, id: number): 
     if (!(await administratorExists(trx, id))) throw administratorMissing();
     await deleteSignInDataOf(trx, { kind: 'staff', id });
     await staffSessions.endAllOf(trx, id);
+  });
+}
+
+/** The same reset from the command line (`npm run admin:reset-second-step`), for any account, the super admin's too. */
+export async function resetSecondStepFromConsole(db: Knex, id: number, username: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    await deleteSignInDataOf(trx, { kind: 'staff', id });
+    await staffSessions.endAllOf(trx, id);
+    await audit(trx, { action: 'second_step_reset', targetType: 'admin_user', targetId: id, details: { username, from: 'console' } });
   });
 }
