@@ -3,6 +3,7 @@
 // docs/operations.md says (tooling/cluster/), against nginx serving the same bytes in the same run. wrk plays the CDN
 // in front of the load balancer: its X-Forwarded-For is believed, so each pageview comes from an address of its own.
 // One JSON line per case and process count; skipped (no line) when no PostgreSQL answers at BENCH_POSTGRES_URL.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,15 @@ import { INGEST_SCRIPT, pickUrlScript, popularUrls, randomSearchMix, searchScrip
 const WORK_DIR = path.join(BENCH_DATA_DIR, 'postgres');
 /** BENCH_REDIS_URL: the processes count their rate limits in this Redis (REDIS_URL) instead of PostgreSQL. */
 const REDIS_URL = process.env.BENCH_REDIS_URL;
+/**
+ * The keys of every cluster on the bench database, the same from one run to the next: the database outlives a run,
+ * and a server refuses to start with another ALERT_PHONE_KEY than the one its stored data was hashed with. Invented
+ * data only, so a fixed key made from a name is enough.
+ */
+const BENCH_KEYS = {
+  IDENTITY_KEY: crypto.createHash('sha256').update('velada-bench-identity-key').digest('hex'),
+  ALERT_PHONE_KEY: crypto.createHash('sha256').update('velada-bench-alert-phone-key').digest('hex'),
+};
 /** POSTGRES_CASES=ingest runs only those cases (all by default). */
 const wanted = (c: Case) => !process.env.POSTGRES_CASES || process.env.POSTGRES_CASES.split(',').includes(c.name);
 const PROCESS_COUNTS = [1, 2];
@@ -79,7 +89,13 @@ export async function runPostgresBenchmark(): Promise<Record<string, unknown>[]>
   fs.mkdirSync(WORK_DIR, { recursive: true });
 
   // The baseline first, every case against the same bytes as ours: a search page, and `return 204`.
-  const sampleCluster = await startCluster({ processes: 1, databaseUrl, dir: path.join(WORK_DIR, 'sample'), forwardedBy: '127.0.0.1' });
+  const sampleCluster = await startCluster({
+    processes: 1,
+    databaseUrl,
+    dir: path.join(WORK_DIR, 'sample'),
+    forwardedBy: '127.0.0.1',
+    env: BENCH_KEYS,
+  });
   const sample = path.join(WORK_DIR, 'search.html');
   try {
     fs.writeFileSync(sample, await getBody(sampleCluster.origin + CASES[0]!.url));
@@ -101,7 +117,7 @@ export async function runPostgresBenchmark(): Promise<Record<string, unknown>[]>
       databaseUrl,
       dir: path.join(WORK_DIR, `cluster-${processes}`),
       forwardedBy: '127.0.0.1',
-      env: REDIS_URL ? { REDIS_URL } : {},
+      env: { ...BENCH_KEYS, ...(REDIS_URL ? { REDIS_URL } : {}) },
     });
     try {
       for (const c of CASES.filter(wanted)) {
