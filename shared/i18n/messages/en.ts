@@ -1,0 +1,45 @@
+// The English interface texts of the visitor pages, key for key as shared/i18n/messages/es.ts.
+import type { Catalogue } from './es.ts';
+
+export const en = {
+  ageGate: {
+    title: 'Are you 18 or older?',
+    text: 'Velada publishes classified ads for adults. To enter, confirm that you are 18 or older and that you accept the',
+    termsLink: 'Terms and conditions',
+    accept: 'I am 18 or older, enter',
+    refuse: 'I am under 18',
+  },
+  cookies: {
+    title: 'We use cookies.',
+    text: 'The necessary ones make the site work; with your permission we also use analytics cookies to improve Velada. More in the',
+    privacyLink: 'Privacy policy',
+    customize: 'Customize',
+    reject: 'Reject',
+    acceptAll: 'Accept all',
+    dialogTitle: 'Cookie preferences',
+    necessary: 'Necessary (always on)',
+    necessaryText: 'They remember your age confirmation and your preferences. The site does not work without them.',
+    analytics: 'Analytics',
+    analyticsText: 'They tell us which pages are visited and from where, without keeping your IP address.',
+    marketing: 'Marketing',
+    marketingText: 'They let us measure Velada’s outreach campaigns.',
+    cancel: 'Cancel',
+    save: 'Save preferences',
+  },
+  install: {
+    dialogTitle: 'Get the Velada app',
+    dialogText: 'Install Velada on your phone: it opens faster, takes little space and needs no app store.',
+    iosStep1: 'Open this site in Safari.',
+    iosStep2: 'Tap the Share button (the square with the arrow pointing up).',
+    iosStep3: 'Choose “Add to Home Screen”.',
+    otherStep1: 'Open the browser menu (⋮).',
+    otherStep2: 'Choose “Install app” or “Add to Home screen”.',
+    otherStep3: 'Confirm with “Install”.',
+    guide: 'See the PDF guide',
+    later: 'Not now',
+    install: 'Install',
+    promptTitle: 'Install Velada',
+    promptText: 'Get here faster from your home screen.',
+    promptIos: 'Tap Share and choose “Add to Home Screen”. On iPhone and iPad, alerts of new searches only arrive with the app installed.',
+  },
+} as const satisfies Catalogue;
