@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUES, translator, type MessageKey } from './translate.ts';
 import { LOCALES, localeOfPath, localizedPath } from './locales.ts';
 
-const entries = (catalogue: Record<string, Record<string, string>>) =>
+const entries = (catalogue: Record<string, Record<string, string>>): (readonly [string, string])[] =>
   Object.entries(catalogue).flatMap(([group, texts]) => Object.entries(texts).map(([key, text]) => [`${group}.${key}`, text] as const));
 const spanish = new Map(entries(CATALOGUES.es));
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();

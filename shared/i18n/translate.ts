@@ -3,17 +3,24 @@
 // no "current language" is kept anywhere. A key missing in a language shows the Spanish text rather than the key;
 // shared/i18n/messages.test.ts fails first.
 import i18next from 'i18next';
-import { es } from './messages/es.ts';
-import { pt } from './messages/pt.ts';
-import { en } from './messages/en.ts';
+import { ageGate } from './messages/age-gate.ts';
+import { cookies } from './messages/cookies.ts';
+import { install } from './messages/install.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
-type Group = keyof typeof es;
-/** 'ageGate.title': a group and a key of the Spanish catalogue. */
-export type MessageKey = { [G in Group]: `${G}.${keyof (typeof es)[G] & string}` }[Group];
+/** The catalogue's parts, one file each under messages/ with its three languages side by side. */
+const PARTS = { ageGate, cookies, install } as const;
+type Parts = typeof PARTS;
+
+/** 'ageGate.title': a part and a key of its Spanish texts. */
+export type MessageKey = { [P in keyof Parts]: `${P}.${keyof Parts[P]['es'] & string}` }[keyof Parts];
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
-export const CATALOGUES = { es, pt, en } as const;
+type Catalogue = Record<string, Record<string, string>>;
+/** Each language's whole catalogue, as i18next takes it: { part: { key: text } }. */
+const catalogueOf = (locale: Locale): Catalogue =>
+  Object.fromEntries(Object.entries(PARTS).map(([part, texts]) => [part, texts[locale] as Record<string, string>]));
+export const CATALOGUES: Record<Locale, Catalogue> = { es: catalogueOf('es'), pt: catalogueOf('pt'), en: catalogueOf('en') };
 
 const instance = i18next.createInstance();
 void instance.init({
