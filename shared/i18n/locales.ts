@@ -8,6 +8,12 @@ export const DEFAULT_LOCALE: Locale = 'es';
 /** The page's `lang` and the locale of its Intl formats (currency stays ARS in every language). */
 export const HTML_LANG: Record<Locale, string> = { es: 'es-AR', pt: 'pt-BR', en: 'en' };
 
+/** Each language by its own name, as a switcher offers it. */
+export const LANGUAGE_NAMES: Record<Locale, string> = { es: 'Español', pt: 'Português', en: 'English' };
+
+/** Open Graph's form of the locale. */
+export const OG_LOCALE: Record<Locale, string> = { es: 'es_AR', pt: 'pt_BR', en: 'en_US' };
+
 export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value);
 
 /** The locale a path is in: its first segment when that is /pt or /en, Spanish otherwise. */

@@ -6,10 +6,12 @@ import i18next from 'i18next';
 import { ageGate } from './messages/age-gate.ts';
 import { cookies } from './messages/cookies.ts';
 import { install } from './messages/install.ts';
+import { header } from './messages/header.ts';
+import { footer } from './messages/footer.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
 /** The catalogue's parts, one file each under messages/ with its three languages side by side. */
-const PARTS = { ageGate, cookies, install } as const;
+const PARTS = { ageGate, cookies, install, header, footer } as const;
 type Parts = typeof PARTS;
 
 /** 'ageGate.title': a part and a key of its Spanish texts. */

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { alternatesOf, pathIn, TRANSLATED_PAGES } from './routes.ts';
+import { localeOfPath } from './locales.ts';
+
+describe('translated pages', () => {
+  it('lead a link to the page in the same language when it has one, to the Spanish page otherwise', () => {
+    expect(pathIn('es', '/buscar?q=x')).toBe('/buscar?q=x');
+    expect(pathIn('pt', '/una-pagina-sin-traducir#parte')).toBe('/una-pagina-sin-traducir#parte');
+    expect(pathIn('en', '/denunciar?motivo=estafa#form')).toBe('/denunciar?motivo=estafa#form');
+    for (const [spanish, paths] of Object.entries(TRANSLATED_PAGES)) {
+      for (const [locale, path] of Object.entries(paths)) {
+        expect(pathIn(locale as 'pt' | 'en', `${spanish}#x`)).toBe(`${path}#x`);
+        // Each translated path is under its language's prefix.
+        expect(localeOfPath(path)).toBe(locale);
+      }
+      expect(alternatesOf(spanish)).toEqual({ es: spanish, ...paths });
+    }
+  });
+});

@@ -1,0 +1,22 @@
+// Which visitor pages exist in which language, and at which address (docs/decisions/070-languages.md). A page is
+// listed here only once all of its texts exist in the three languages; links from a Portuguese or English page to a
+// page not listed lead to its Spanish address.
+import { DEFAULT_LOCALE, type Locale } from './locales.ts';
+
+type OtherLocale = Exclude<Locale, 'es'>;
+
+/** Spanish path -> the page's path in the other languages it has (each a page under site/pages/pt/ or en/). */
+export const TRANSLATED_PAGES: Readonly<Record<string, Readonly<Partial<Record<OtherLocale, string>>>>> = {};
+
+/** Where a link to the Spanish page `spanishPath` leads from a page in `locale`. */
+export function pathIn(locale: Locale, spanishPath: string): string {
+  if (locale === 'es') return spanishPath;
+  const end = spanishPath.search(/[?#]/);
+  const [path, rest] = end < 0 ? [spanishPath, ''] : [spanishPath.slice(0, end), spanishPath.slice(end)];
+  return (TRANSLATED_PAGES[path]?.[locale] ?? path) + rest;
+}
+
+/** Every language the page of `spanishPath` exists in, with its path: what hreflang and the switcher list. */
+export function alternatesOf(spanishPath: string): Partial<Record<Locale, string>> {
+  return { [DEFAULT_LOCALE]: spanishPath, ...TRANSLATED_PAGES[spanishPath] };
+}
