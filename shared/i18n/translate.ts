@@ -4,6 +4,7 @@
 // shared/i18n/messages.test.ts fails first.
 import i18next from 'i18next';
 import { ageGate } from './messages/age-gate.ts';
+import { avoidScams } from './messages/avoid-scams.ts';
 import { cookies } from './messages/cookies.ts';
 import { install } from './messages/install.ts';
 import { header } from './messages/header.ts';
@@ -11,7 +12,7 @@ import { footer } from './messages/footer.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
 /** The catalogue's parts, one file each under messages/ with its three languages side by side. */
-const PARTS = { ageGate, cookies, install, header, footer } as const;
+const PARTS = { ageGate, avoidScams, cookies, install, header, footer } as const;
 type Parts = typeof PARTS;
 
 /** 'ageGate.title': a part and a key of its Spanish texts. */
