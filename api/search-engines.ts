@@ -8,6 +8,7 @@ import { absoluteUrl, allLandings } from '#shared/search-engines.ts';
 import { adPath } from '#shared/ad-text.ts';
 import { CATEGORIES } from '#shared/catalogue.ts';
 import { escapeHtml } from '#shared/html.ts';
+import { TRANSLATED_PAGES } from '#shared/i18n/routes.ts';
 
 /** The protocol allows 50,000 addresses and 50 MB per file; an ad's entry is about 150 bytes. */
 export const SITEMAP_PART_SIZE = 50_000;
@@ -25,6 +26,8 @@ export const SITEMAP_PAGES = [
   '/contacto',
   '/terminos-condiciones',
   '/politicas-privacidad',
+  // The pages that exist in Portuguese and English too (docs/decisions/070-languages.md).
+  ...Object.values(TRANSLATED_PAGES).flatMap((paths) => Object.values(paths)),
 ];
 
 /** Private or per-visitor paths: nothing there for a search engine (forms, accounts, the panel, the API, fragments). */

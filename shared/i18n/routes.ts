@@ -6,7 +6,9 @@ import { DEFAULT_LOCALE, type Locale } from './locales.ts';
 type OtherLocale = Exclude<Locale, 'es'>;
 
 /** Spanish path -> the page's path in the other languages it has (each a page under site/pages/pt/ or en/). */
-export const TRANSLATED_PAGES: Readonly<Record<string, Readonly<Partial<Record<OtherLocale, string>>>>> = {};
+export const TRANSLATED_PAGES: Readonly<Record<string, Readonly<Partial<Record<OtherLocale, string>>>>> = {
+  '/como-evitar-estafas': { pt: '/pt/como-evitar-golpes', en: '/en/avoid-scams' },
+};
 
 /** Where a link to the Spanish page `spanishPath` leads from a page in `locale`. */
 export function pathIn(locale: Locale, spanishPath: string): string {

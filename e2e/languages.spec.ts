@@ -1,0 +1,87 @@
+// Pages in Portuguese and English (docs/decisions/070-languages.md), as a visitor meets them: the age gate and the
+// whole frame in the page's language, hreflang and canonical links naming each language, the switcher leading to the
+// same page in another language, and no Spanish interface text left (the Spanish catalogue's own texts, except the
+// legal names the other languages keep and explain). axe stays clean.
+import type { Page } from '@playwright/test';
+import { CATALOGUES } from '#shared/i18n/translate.ts';
+import { HTML_LANG, type Locale } from '#shared/i18n/locales.ts';
+import { TRANSLATED_PAGES } from '#shared/i18n/routes.ts';
+import { asReturningVisitor, expect, expectNoSeriousA11yViolations, test, waitForHydration } from './fixtures.ts';
+
+const texts = (locale: Locale) => Object.values(CATALOGUES[locale]).flatMap((part) => Object.values(part));
+
+/** The Spanish interface texts a page in `locale` must not show: every one of more than two words it does not quote. */
+function spanishLeftIn(locale: Locale, pageText: string): string[] {
+  const own = texts(locale);
+  return texts('es').filter((text) => text.split(' ').length > 2 && !own.some((o) => o.includes(text)) && pageText.includes(text));
+}
+
+async function linkHrefs(page: Page, selector: string): Promise<Record<string, string>> {
+  return page
+    .locator(selector)
+    .evaluateAll((links) =>
+      Object.fromEntries(links.map((l) => [l.getAttribute('hreflang') ?? '', new URL(l.getAttribute('href')!).pathname])),
+    );
+}
+
+for (const [locale, heading] of [
+  ['pt', 'Como evitar golpes'],
+  ['en', 'How to avoid scams'],
+] as const) {
+  const path = TRANSLATED_PAGES['/como-evitar-estafas']![locale]!;
+
+  test(`${path}: the gate, the frame and the page in ${locale}, its languages linked, no Spanish interface left`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[locale]);
+    const gate = page.getByRole('dialog');
+    await expect(gate).toContainText(CATALOGUES[locale].ageGate!.title!);
+    await expectNoSeriousA11yViolations(page);
+    await gate.getByRole('button', { name: CATALOGUES[locale].ageGate!.accept! }).click();
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+
+    expect(await linkHrefs(page, 'link[rel="alternate"][hreflang]')).toEqual({
+      'es-AR': '/como-evitar-estafas',
+      'pt-BR': TRANSLATED_PAGES['/como-evitar-estafas']!.pt,
+      en: TRANSLATED_PAGES['/como-evitar-estafas']!.en,
+      'x-default': '/como-evitar-estafas',
+    });
+    expect(new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!).pathname).toBe(path);
+    expect(spanishLeftIn(locale, await page.locator('body').innerText())).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
+
+    // The switcher: the same page in Spanish, which links back.
+    const switcher = page.locator('.site-header details.language-switcher');
+    await switcher.locator('summary').click();
+    await switcher.getByRole('navigation', { name: CATALOGUES[locale].header!.languages! }).getByRole('link', { name: 'Español' }).click();
+    await expect(page).toHaveURL(/\/como-evitar-estafas$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-AR');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cómo evitar estafas');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Português' })).toHaveAttribute(
+      'href',
+      TRANSLATED_PAGES['/como-evitar-estafas']!.pt!,
+    );
+  });
+}
+
+test('on a phone the Portuguese frame fits the screen, the switcher included', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await asReturningVisitor(page);
+  await page.goto(TRANSLATED_PAGES['/como-evitar-estafas']!.pt!);
+  await expect(page.locator('.site-header summary')).toBeInViewport();
+  await expect(page.locator('.quick-exit')).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('a page in one language only has no switcher and no hreflang', async ({ page }) => {
+  await page.goto('/transparencia');
+  await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
+  await expect(page.locator('.language-switcher')).toHaveCount(0);
+});
+
+test('the sitemap lists the translated pages', async ({ request }) => {
+  const index = await (await request.get('/sitemap.xml')).text();
+  const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const all = (await Promise.all(parts.map(async (part) => (await request.get(part)).text()))).join('\n');
+  for (const paths of Object.values(TRANSLATED_PAGES)) for (const p of Object.values(paths)) expect(all).toContain(`${p}</loc>`);
+});
