@@ -11,7 +11,7 @@ import { sameOriginWrites } from './middleware/same-origin.ts';
 import { forwardedHeadersFrom } from './middleware/forwarded.ts';
 import { noSuchEndpoint } from '#api/errors.ts';
 import { adsRouter } from './routes/ads/routes.ts';
-import { notFoundPage, serveAdImages, serveClientFiles } from './static-files.ts';
+import { notFoundPage, serveAdImages, serveClientFiles, untranslatedNotFound } from './static-files.ts';
 import { astroPages, loadAstroHandler } from './astro-handler.ts';
 import { ShellPages } from './render-cache/shell-pages.ts';
 import { ageConfirmation } from './age-confirmation.ts';
@@ -149,6 +149,7 @@ export async function createApp(deps: AppDeps): Promise<VeladaApp> {
   if (deps.distDir) {
     const clientDir = path.join(deps.distDir, 'client');
     app.use(serveClientFiles(clientDir, staticSite?.paths));
+    app.use(untranslatedNotFound(clientDir));
     if (pageHandler)
       app.use(
         astroPages(pageHandler, pageLocals, {

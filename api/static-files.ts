@@ -5,6 +5,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
+import { DEFAULT_LOCALE, LOCALES, localeOfPath } from '#shared/i18n/locales.ts';
+import { TRANSLATED_PAGES } from '#shared/i18n/routes.ts';
 import { adImageByName, PUBLIC_PHOTO_CACHE } from './services/image-store.ts';
 import type { ObjectStore, StoredObject } from './services/object-store/object-store.ts';
 import { metaPolicyOf, pagePolicy } from './middleware/security-headers.ts';
@@ -174,10 +176,18 @@ export function serveAdImages(store: ObjectStore, db: Knex): Middleware {
   };
 }
 
-/** The prerendered not-found page with status 404, for every route nothing else answered. */
+/**
+ * The prerendered not-found page with status 404, for every route nothing else answered: in the language of the
+ * address's prefix (/pt/…, /en/…), Spanish otherwise (docs/decisions/070-languages.md).
+ */
 export function notFoundPage(clientDir: string): Middleware {
-  const files = [path.join(clientDir, '404.html'), path.join(clientDir, '404', 'index.html')];
+  const pagesOf = (dir: string) => [path.join(dir, '404.html'), path.join(dir, '404', 'index.html')];
+  const spanish = pagesOf(clientDir);
+  const byLocale = Object.fromEntries(
+    LOCALES.map((l) => [l, l === DEFAULT_LOCALE ? spanish : [...pagesOf(path.join(clientDir, l)), ...spanish]]),
+  );
   return async (ctx) => {
+    const files = byLocale[localeOfPath(ctx.path)]!;
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'text/plain; charset=utf-8';
     ctx.body = '404 Page Not Found';
@@ -194,5 +204,19 @@ export function notFoundPage(clientDir: string): Middleware {
       }
     }
     ctx.status = 404;
+  };
+}
+
+/**
+ * An address under /pt/ or /en/ that no static file answered and no translated page names (shared/i18n/routes.ts)
+ * gets that language's not-found page at once: Astro's routes with a free first segment (a landing page's
+ * /{category}/{place}) would otherwise take it and answer the Spanish one.
+ */
+export function untranslatedNotFound(clientDir: string): Middleware {
+  const notFound = notFoundPage(clientDir);
+  const translated = new Set(Object.values(TRANSLATED_PAGES).flatMap((paths) => Object.values(paths)));
+  return (ctx, next) => {
+    const pagePath = ctx.path.replace(/(.)\/+$/, '$1');
+    return localeOfPath(ctx.path) === DEFAULT_LOCALE || translated.has(pagePath) ? next() : notFound(ctx, next);
   };
 }

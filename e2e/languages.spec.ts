@@ -73,6 +73,21 @@ test('on a phone the Portuguese frame fits the screen, the switcher included', a
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
+for (const [prefix, locale, heading] of [
+  ['/pt', 'pt', 'Página não encontrada'],
+  ['/en', 'en', 'Page not found'],
+  ['', 'es', 'Página no encontrada'],
+] as const) {
+  test(`an unknown address${prefix ? ` under ${prefix}/` : ''} answers 404 in ${locale}`, async ({ page }) => {
+    const response = await page.goto(`${prefix}/no-existe-${locale}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[locale]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    expect(spanishLeftIn(locale, await page.locator('body').innerText())).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
+  });
+}
+
 test('a page in one language only has no switcher and no hreflang', async ({ page }) => {
   await page.goto('/transparencia');
   await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
