@@ -58,6 +58,17 @@ describe('POST /confirmar-edad', () => {
     }
   });
 
+  it("'no' on a page in Portuguese or English leads to that language's page (decision 070)", async () => {
+    for (const [volver, page] of [
+      ['/pt/como-evitar-golpes', '/pt/menor-de-idade'],
+      ['/en/avoid-scams', '/en/under-18'],
+      ['https://otro.example/pt/x', '/menor-de-edad'],
+    ]) {
+      const res = await confirm(`respuesta=no&volver=${encodeURIComponent(volver!)}`);
+      expect(res.headers.get('location')).toBe(page);
+    }
+  });
+
   it('never sends the visitor to another site', async () => {
     const res = await confirm('respuesta=si&volver=https%3A%2F%2Fevil.example%2F');
     expect(res.headers.get('location')).toBe('/');

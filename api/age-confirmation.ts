@@ -5,6 +5,8 @@ import { AGE_COOKIE, AGE_COOKIE_MAX_AGE_S, AGE_NOJS_COOKIE } from '#shared/age-c
 import { crossOrigin, notUrlEncodedForm, payloadTooLarge } from '#api/errors.ts';
 import { isFromOwnSite } from './middleware/request-origin.ts';
 import { safeReturnPath } from '#shared/return-path.ts';
+import { localeOfPath } from '#shared/i18n/locales.ts';
+import { pathIn } from '#shared/i18n/routes.ts';
 
 const MAX_BODY_BYTES = 2048;
 
@@ -31,7 +33,8 @@ export function ageConfirmation(options: { publicOrigin: string | undefined }): 
     const form = await readForm(ctx.req);
     ctx.status = 303;
     if (form.get('respuesta') !== 'si') {
-      ctx.redirect('/menor-de-edad');
+      // In the language of the page the visitor answered on (docs/decisions/070-languages.md).
+      ctx.redirect(pathIn(localeOfPath(safeReturnPath(form.get('volver'), '/')), '/menor-de-edad'));
       return;
     }
     // The confirmation for the browser-side gate, should JavaScript run later, and the one that makes the server

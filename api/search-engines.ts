@@ -13,8 +13,10 @@ import { TRANSLATED_PAGES } from '#shared/i18n/routes.ts';
 /** The protocol allows 50,000 addresses and 50 MB per file; an ad's entry is about 150 bytes. */
 export const SITEMAP_PART_SIZE = 50_000;
 
-/** Pages that are neither landings nor ads, and that search engines may index. */
-export const SITEMAP_PAGES = [
+/** The same pages in the other languages they exist in (docs/decisions/070-languages.md). */
+const translationsOf = (spanish: readonly string[]) => spanish.flatMap((path) => Object.values(TRANSLATED_PAGES[path] ?? {}));
+
+const SPANISH_SITEMAP_PAGES = [
   '/',
   '/buscar',
   ...CATEGORIES.map((c) => `/buscar?categoria=${c.value}`),
@@ -26,12 +28,13 @@ export const SITEMAP_PAGES = [
   '/contacto',
   '/terminos-condiciones',
   '/politicas-privacidad',
-  // The pages that exist in Portuguese and English too (docs/decisions/070-languages.md).
-  ...Object.values(TRANSLATED_PAGES).flatMap((paths) => Object.values(paths)),
 ];
 
+/** Pages that are neither landings nor ads, and that search engines may index, in each language they exist in. */
+export const SITEMAP_PAGES = [...SPANISH_SITEMAP_PAGES, ...translationsOf(SPANISH_SITEMAP_PAGES)];
+
 /** Private or per-visitor paths: nothing there for a search engine (forms, accounts, the panel, the API, fragments). */
-export const ROBOTS_DISALLOWED = [
+const SPANISH_DISALLOWED = [
   '/admin',
   '/mi-cuenta',
   '/api/',
@@ -48,6 +51,9 @@ export const ROBOTS_DISALLOWED = [
   '/menor-de-edad',
   '/offline',
 ];
+
+/** Private or per-visitor paths, and their translations: nothing there for a search engine. */
+export const ROBOTS_DISALLOWED = [...SPANISH_DISALLOWED, ...translationsOf(SPANISH_DISALLOWED)];
 
 // Crawlers ask rarely; an hour keeps a CDN from asking for every part every time.
 const CACHE_CONTROL = 'public, max-age=3600';

@@ -73,6 +73,23 @@ test('on a phone the Portuguese frame fits the screen, the switcher included', a
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
+test('a visitor under 18 is told so in the page’s language, with JavaScript and without', async ({ page, browser }) => {
+  const pt = TRANSLATED_PAGES['/como-evitar-estafas']!.pt!;
+  await page.goto(pt);
+  await page.getByRole('button', { name: CATALOGUES.pt.ageGate!.refuse! }).click();
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(CATALOGUES.pt.ageGate!.rejected!);
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto(new URL(pt, test.info().project.use.baseURL).href);
+  await plain.getByRole('button', { name: CATALOGUES.pt.ageGate!.refuse! }).click();
+  await expect(plain).toHaveURL(new RegExp(`${TRANSLATED_PAGES['/menor-de-edad']!.pt!}$`));
+  await expect(plain.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(plain.getByRole('alert')).toHaveText(CATALOGUES.pt.ageGate!.rejected!);
+  expect(spanishLeftIn('pt', await plain.locator('body').innerText())).toEqual([]);
+  await noScript.close();
+});
+
 for (const [prefix, locale, heading] of [
   ['/pt', 'pt', 'Página não encontrada'],
   ['/en', 'en', 'Page not found'],
@@ -94,9 +111,13 @@ test('a page in one language only has no switcher and no hreflang', async ({ pag
   await expect(page.locator('.language-switcher')).toHaveCount(0);
 });
 
-test('the sitemap lists the translated pages', async ({ request }) => {
+test('the sitemap lists the translated pages that may be indexed, robots.txt keeps the others out', async ({ request }) => {
   const index = await (await request.get('/sitemap.xml')).text();
   const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   const all = (await Promise.all(parts.map(async (part) => (await request.get(part)).text()))).join('\n');
-  for (const paths of Object.values(TRANSLATED_PAGES)) for (const p of Object.values(paths)) expect(all).toContain(`${p}</loc>`);
+  for (const path of Object.values(TRANSLATED_PAGES['/como-evitar-estafas']!)) expect(all).toContain(`${path}</loc>`);
+  // Not the pages search engines are kept out of, in any language.
+  for (const path of Object.values(TRANSLATED_PAGES['/menor-de-edad']!)) expect(all).not.toContain(`${path}</loc>`);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Disallow: ${TRANSLATED_PAGES['/menor-de-edad']!.pt}`);
 });

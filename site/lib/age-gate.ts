@@ -1,7 +1,7 @@
 // What the age gate does in the browser (site/components/age-gate.astro): removed at once for a visitor who already
 // accepted; otherwise the page behind it is inert and the accept button has the focus. Accepting stores the answer
 // and closes the gate; rejecting keeps it, with the seed's message.
-import { $ageVerified, AGE_REJECTED_MESSAGE, acceptAge, loadAgeVerified } from '#site/stores/age-gate.ts';
+import { $ageVerified, acceptAge, loadAgeVerified } from '#site/stores/age-gate.ts';
 
 export function startAgeGate(gate: HTMLElement): void {
   const page = document.getElementById('page');
@@ -31,7 +31,8 @@ export function startAgeGate(gate: HTMLElement): void {
       const error = document.createElement('p');
       error.className = 'age-gate__error';
       error.setAttribute('role', 'alert');
-      error.textContent = AGE_REJECTED_MESSAGE;
+      // In the page's language, as the server wrote it (docs/decisions/070-languages.md).
+      error.textContent = gate.dataset.rejectedMessage ?? '';
       form.before(error);
     }
   });

@@ -3,8 +3,6 @@ import { atom } from 'nanostores';
 import { readLocal, writeLocal } from '#site/lib/storage.ts';
 import { AGE_COOKIE, AGE_COOKIE_MAX_AGE_S, hasAgeCookie } from '#shared/age-cookie.ts';
 
-export const AGE_REJECTED_MESSAGE = 'Lo sentimos, debes ser mayor de 18 años para acceder a este sitio.';
-
 /** null until read from storage in the browser (the server renders the gate open). */
 export const $ageVerified = atom<boolean | null>(null);
 
