@@ -16,6 +16,21 @@ function spanishLeftIn(locale: Locale, pageText: string): string[] {
   return texts('es').filter((text) => text.split(' ').length > 2 && !own.some((o) => o.includes(text)) && pageText.includes(text));
 }
 
+/**
+ * The page's visible text in its own language: what is marked as another language (the switcher's names, the
+ * suggestion of another language) is left out.
+ */
+function interfaceText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const own = document.documentElement.lang;
+    const foreign = [...document.body.querySelectorAll<HTMLElement>('[lang]')].filter((e) => e.lang !== own && e.style.display !== 'none');
+    for (const e of foreign) e.style.display = 'none';
+    const text = document.body.innerText;
+    for (const e of foreign) e.style.display = '';
+    return text;
+  });
+}
+
 async function linkHrefs(page: Page, selector: string): Promise<Record<string, string>> {
   return page
     .locator(selector)
@@ -47,7 +62,7 @@ for (const [locale, heading] of [
       'x-default': '/como-evitar-estafas',
     });
     expect(new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!).pathname).toBe(path);
-    expect(spanishLeftIn(locale, await page.locator('body').innerText())).toEqual([]);
+    expect(spanishLeftIn(locale, await interfaceText(page))).toEqual([]);
     await expectNoSeriousA11yViolations(page);
 
     // The switcher: the same page in Spanish, which links back.
@@ -86,7 +101,7 @@ test('a visitor under 18 is told so in the page’s language, with JavaScript an
   await expect(plain).toHaveURL(new RegExp(`${TRANSLATED_PAGES['/menor-de-edad']!.pt!}$`));
   await expect(plain.locator('html')).toHaveAttribute('lang', 'pt-BR');
   await expect(plain.getByRole('alert')).toHaveText(CATALOGUES.pt.ageGate!.rejected!);
-  expect(spanishLeftIn('pt', await plain.locator('body').innerText())).toEqual([]);
+  expect(spanishLeftIn('pt', await interfaceText(plain))).toEqual([]);
   await noScript.close();
 });
 
@@ -100,10 +115,40 @@ for (const [prefix, locale, heading] of [
     expect(response?.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('lang', HTML_LANG[locale]);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    expect(spanishLeftIn(locale, await page.locator('body').innerText())).toEqual([]);
+    expect(spanishLeftIn(locale, await interfaceText(page))).toEqual([]);
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+test('a browser that prefers Portuguese is offered the page in Portuguese, never sent there', async ({ browser, page }) => {
+  const baseURL = test.info().project.use.baseURL;
+  const context = await browser.newContext({ locale: 'pt-BR', baseURL });
+  const visitor = await context.newPage();
+  await asReturningVisitor(visitor);
+  await visitor.goto('/como-evitar-estafas');
+  const offer = visitor.locator('.language-suggestion');
+  await expect(offer).toHaveAttribute('lang', 'pt-BR');
+  await expect(offer).toContainText(CATALOGUES.pt.languageSuggestion!.text!);
+  await expect(offer.getByRole('link')).toHaveAttribute('href', TRANSLATED_PAGES['/como-evitar-estafas']!.pt!);
+  expect(new URL(visitor.url()).pathname).toBe('/como-evitar-estafas');
+  await expectNoSeriousA11yViolations(visitor);
+  await offer.getByRole('button', { name: CATALOGUES.pt.languageSuggestion!.close! }).click();
+  await expect(offer).toHaveCount(0);
+  await visitor.reload();
+  await waitForHydration(visitor);
+  await expect(visitor.locator('.language-suggestion')).toHaveCount(0);
+  // On the Portuguese page itself, nothing to suggest.
+  await visitor.goto(TRANSLATED_PAGES['/como-evitar-estafas']!.pt!);
+  await waitForHydration(visitor);
+  await expect(visitor.locator('.language-suggestion')).toHaveCount(0);
+  await context.close();
+
+  // A browser that prefers Spanish (the tests' own) is offered nothing.
+  await asReturningVisitor(page);
+  await page.goto('/como-evitar-estafas');
+  await waitForHydration(page);
+  await expect(page.locator('.language-suggestion')).toHaveCount(0);
+});
 
 test('a page in one language only has no switcher and no hreflang', async ({ page }) => {
   await page.goto('/transparencia');

@@ -10,10 +10,11 @@ import { install } from './messages/install.ts';
 import { header } from './messages/header.ts';
 import { footer } from './messages/footer.ts';
 import { notFound } from './messages/not-found.ts';
+import { languageSuggestion } from './messages/language-suggestion.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
 /** The catalogue's parts, one file each under messages/ with its three languages side by side. */
-const PARTS = { ageGate, avoidScams, cookies, install, header, footer, notFound } as const;
+const PARTS = { ageGate, avoidScams, cookies, install, header, footer, notFound, languageSuggestion } as const;
 type Parts = typeof PARTS;
 
 /** 'ageGate.title': a part and a key of its Spanish texts. */
