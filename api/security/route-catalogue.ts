@@ -5,7 +5,8 @@ import type Koa from 'koa';
 import type Router from '@koa/router';
 import { declarationOf, type DeclaredRoute } from '#api/http/route.ts';
 import { OWNER_PASSWORD } from './world.ts';
-import { PASSKEY_ANSWER, uniqueNumber, type RouteCase } from './route-cases.ts';
+import { uniqueNumber, type RouteCase } from './route-cases.ts';
+import { SIGN_IN_ROUTE_CASES } from './sign-in-route-cases.ts';
 import { STAFF_ROUTE_CASES } from './staff-route-cases.ts';
 
 export interface ApiRoute {
@@ -55,9 +56,13 @@ const adBody = () => ({
   plan: 'gratuito',
 });
 
-/** Every route: the staff's (api/security/staff-route-cases.ts), then the public and the advertisers'. */
+/**
+ * Every route: the staff's (api/security/staff-route-cases.ts), signing in (api/security/sign-in-route-cases.ts), then
+ * the public and the advertisers'.
+ */
 export const ROUTE_CASES: Record<string, RouteCase> = {
   ...STAFF_ROUTE_CASES,
+  ...SIGN_IN_ROUTE_CASES,
   'GET /api/health': { access: 'public', body: 'none' },
   'POST /api/ads/:id/phone': { access: 'public', body: 'none', params: (w) => ({ id: w.publishedAdId }) },
 
@@ -95,21 +100,6 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     }),
   },
 
-  'POST /api/admin/login': {
-    access: 'public',
-    body: 'json',
-    example: () => ({ username: 'velada_admin', password: 'una-clave-equivocada' }),
-  },
-  'POST /api/admin/logout': { access: 'public', body: 'none' },
-  // Staff sign-in's second step and set-up (decision 069): public, each needs the step its cookie names.
-  'POST /api/admin/login/code': { access: 'public', body: 'json', example: () => ({ code: '123456' }) },
-  'POST /api/admin/login/passkey/options': { access: 'public', body: 'none' },
-  'POST /api/admin/login/passkey': { access: 'public', body: 'json', example: () => PASSKEY_ANSWER },
-  'POST /api/admin/login/setup/totp': { access: 'public', body: 'none' },
-  'POST /api/admin/login/setup/totp/confirm': { access: 'public', body: 'json', example: () => ({ code: '123456' }) },
-  'POST /api/admin/login/setup/passkey/options': { access: 'public', body: 'none' },
-  'POST /api/admin/login/setup/passkey': { access: 'public', body: 'json', example: () => PASSKEY_ANSWER },
-
   'POST /api/advertiser/register': {
     access: 'public',
     body: 'json',
@@ -134,22 +124,6 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     example: (w) => ({ email: w.owner.email, password: 'una-clave-equivocada' }),
   },
   'POST /api/advertiser/logout': { access: 'public', body: 'none' },
-  // Passkeys and the second step (decision 069).
-  'POST /api/advertiser/login/code': { access: 'public', body: 'json', example: () => ({ code: '123456' }) },
-  'POST /api/advertiser/login/passkey/options': { access: 'public', body: 'none' },
-  'POST /api/advertiser/login/passkey': { access: 'public', body: 'json', example: () => PASSKEY_ANSWER },
-  'POST /api/advertiser/passkey/options': { access: 'public', body: 'none' },
-  'POST /api/advertiser/passkey/sign-in': { access: 'public', body: 'json', example: () => PASSKEY_ANSWER },
-  'GET /api/advertiser/security': { access: 'advertiser', body: 'none' },
-  'POST /api/advertiser/security/passkeys/options': { access: 'advertiser', body: 'none' },
-  'POST /api/advertiser/security/passkeys': { access: 'advertiser', body: 'json', example: () => PASSKEY_ANSWER },
-  'DELETE /api/advertiser/security/passkeys/:id': { access: 'advertiser', body: 'none', params: (w) => ({ id: w.ownerPasskeyId }) },
-  'POST /api/advertiser/security/totp': { access: 'advertiser', body: 'none' },
-  'POST /api/advertiser/security/totp/confirm': { access: 'advertiser', body: 'json', example: () => ({ code: '123456' }) },
-  'DELETE /api/advertiser/security/totp': { access: 'advertiser', body: 'none' },
-  'POST /api/advertiser/security/recovery-codes': { access: 'advertiser', body: 'none' },
-  'PUT /api/advertiser/security/second-step': { access: 'advertiser', body: 'json', example: () => ({ on: false }) },
-  'POST /api/advertiser/security/sessions/end-others': { access: 'advertiser', body: 'none' },
   'GET /api/advertiser/me': { access: 'advertiser', body: 'none' },
   'POST /api/advertiser/verification': { access: 'advertiser', body: 'multipart' },
   'GET /api/advertiser/verification': { access: 'advertiser', body: 'none' },
