@@ -7,6 +7,7 @@ import type { BudgetName } from '#api/http/budgets.ts';
 import type { AccountKind } from '#db/queries/login-attempts.ts';
 import type { Owner } from '#db/queries/second-step.ts';
 import { ownerIdByName } from '#core/second-step/owners.ts';
+import { readingKeys } from './identity-vault.ts';
 import type { RelyingParty } from '#core/second-step/passkeys.ts';
 import type { SealingKeys } from '#core/second-step/factors.ts';
 
@@ -80,5 +81,5 @@ export function sealingKeys(deps: RouterDeps): SealingKeys {
   const { identityKey, previousIdentityKey } = deps.config;
   // Required in production, made locally by api/main.ts elsewhere: never missing in a running server.
   if (!identityKey) throw new Error('IDENTITY_KEY is not configured');
-  return previousIdentityKey ? [identityKey, previousIdentityKey] : [identityKey];
+  return readingKeys(identityKey, previousIdentityKey);
 }

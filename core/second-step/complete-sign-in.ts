@@ -4,8 +4,7 @@
 // (staff accounts have no address of their own). Staff sign-ins are audited with how they were completed.
 import type { Knex } from 'knex';
 import { rememberDevice } from '#db/queries/sign-in-steps.ts';
-import type { Owner } from '#db/queries/second-step.ts';
-import { findAdvertiserById } from '#db/queries/advertiser-accounts.ts';
+import type { NamedOwner } from './owners.ts';
 import { createStaffAlert } from '#db/queries/staff-alerts.ts';
 import { audit } from '#db/queries/admin/audit-log.ts';
 import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
@@ -35,7 +34,7 @@ export interface Browser {
 /** Makes the session; returns its token and the browser's device token (to set again, for another year). */
 export async function completeSignIn(
   deps: CompletionDeps,
-  owner: Owner & { name: string },
+  owner: NamedOwner,
   browser: Browser,
   method: SignInMethod,
   now: Date,
@@ -53,7 +52,7 @@ export async function completeSignIn(
   return { sessionToken, deviceToken };
 }
 
-async function tellOfNewDevice(deps: CompletionDeps, owner: Owner & { name: string }, device: string, now: Date): Promise<void> {
+async function tellOfNewDevice(deps: CompletionDeps, owner: NamedOwner, device: string, now: Date): Promise<void> {
   const when = formatLongDateTime(now);
   if (owner.kind === 'staff') {
     const message = `La cuenta del panel «${owner.name.slice(0, 64)}» ingresó desde un dispositivo nuevo (${device}) el ${when}.`;
@@ -61,9 +60,8 @@ async function tellOfNewDevice(deps: CompletionDeps, owner: Owner & { name: stri
     await mailStaffAlert(deps.mailer, deps.staffAlertEmail, message, deps.siteOrigin);
     return;
   }
-  const account = await findAdvertiserById(deps.db, owner.id);
-  if (!account) return;
+  // An advertiser's name at sign-in is her address (core/second-step/owners.ts).
   await deps.mailer
-    .send(newDeviceMail(account.email, account.fullName, { device, when, link: `${deps.siteOrigin}/mi-cuenta#seguridad` }))
+    .send(newDeviceMail(owner.name, owner.displayName, { device, when, link: `${deps.siteOrigin}/mi-cuenta#seguridad` }))
     .catch((err: unknown) => console.error(`new-device mail not sent: ${mailFailure(err)}`));
 }

@@ -48,9 +48,11 @@ export async function confirmTotp(
   code: string,
   now: Date,
 ): Promise<boolean> {
-  const step = verifyTotp(openSecret(keys, owner, pendingSealed), code, now, null);
+  const secret = openSecret(keys, owner, pendingSealed);
+  const step = verifyTotp(secret, code, now, null);
   if (step === null) return false;
-  await saveTotp(db, owner, sealSecret(keys, owner, openSecret(keys, owner, pendingSealed)), step, now);
+  // Sealed again with the current key: the pending one may predate a rotation.
+  await saveTotp(db, owner, sealSecret(keys, owner, secret), step, now);
   return true;
 }
 
