@@ -79,6 +79,35 @@ for (const [locale, heading] of [
   });
 }
 
+test('the home in Portuguese: its languages, the VIP strip and the barrio box in Portuguese, no Spanish left', async ({ page }) => {
+  await asReturningVisitor(page);
+  await page.goto('/pt/');
+  await waitForHydration(page);
+  const pt = CATALOGUES.pt.home!;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(pt.heading!);
+  expect(await linkHrefs(page, 'link[rel="alternate"][hreflang]')).toEqual({ 'es-AR': '/', 'pt-BR': '/pt/', en: '/en/', 'x-default': '/' });
+  expect(new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!).pathname).toBe('/pt/');
+  await expect(page.getByRole('navigation', { name: pt.categoriesNav! }).getByRole('link', { name: 'Massagens' })).toBeVisible();
+
+  // The strip (a server island) and its next part speak Portuguese around the advertisers' own words.
+  const strip = page.locator('[data-featured-list]');
+  await expect(strip.locator('.result__meta').first()).toContainText(/ anos$/);
+  const before = await strip.locator('> li').count();
+  await page.getByRole('link', { name: pt.featuredMore! }).click();
+  await expect.poll(() => strip.locator('> li').count()).toBeGreaterThan(before);
+  await expect(strip.locator('> li').last().locator('.badge-verified')).toHaveText(CATALOGUES.pt.badges!.identity!);
+
+  // The barrio box words its suggestions in Portuguese; the names of places stay as porteños write them.
+  const box = page.getByRole('combobox', { name: pt.placeLabel! });
+  await box.fill('zona s');
+  await expect(page.getByRole('option', { name: /Zona Sur/ })).toContainText('12 bairros');
+  await expect(page.locator('[data-places-status]')).toHaveText('1 sugestão.');
+  await box.fill('');
+
+  expect(spanishLeftIn('pt', await interfaceText(page))).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('on a phone the Portuguese frame fits the screen, the switcher included', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await asReturningVisitor(page);

@@ -2,6 +2,9 @@
 // of the weekly schedule. What the account's buttons, the API and the badges share.
 import { z } from 'zod';
 import { TIME_ZONE } from './availability.ts';
+import { badges } from './i18n/messages/badges.ts';
+import { fillText } from './i18n/fill.ts';
+import type { Locale } from './i18n/locales.ts';
 
 /** The lengths an advertiser can switch "Disponible ahora" on for, in hours: one tap each. */
 export const AVAILABLE_HOURS = [1, 2, 4] as const;
@@ -73,7 +76,7 @@ export function formatClockTime(when: Date | string | number): string {
   return clock.format(new Date(when));
 }
 
-/** The badge's text: 'Disponible ahora · hasta 21:30'. */
-export function availableBadgeText(until: Date | string | number): string {
-  return `Disponible ahora · hasta ${formatClockTime(until)}`;
+/** The badge's text: 'Disponible ahora · hasta 21:30' (Buenos Aires time in every language). */
+export function availableBadgeText(until: Date | string | number, locale: Locale = 'es'): string {
+  return fillText(badges[locale].availableUntil, { time: formatClockTime(until) });
 }

@@ -1,19 +1,24 @@
-// Money, dates and catalogue labels as visitors in Buenos Aires read them.
-import { findBarrio, findCategory } from '#shared/catalogue.ts';
+// Money, dates and catalogue labels as visitors in Buenos Aires read them; money, counts and categories also in the
+// visitor's language (currency stays ARS in every one: docs/decisions/070-languages.md).
+import { findBarrio } from '#shared/catalogue.ts';
+import { HTML_LANG, LOCALES, type Locale } from '#shared/i18n/locales.ts';
+import { vocabularyLabel } from '#shared/i18n/vocabulary.ts';
 
-const money = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', maximumFractionDigits: 0 });
-const count = new Intl.NumberFormat('es-AR');
+const perLocale = <F>(make: (lang: string) => F) =>
+  Object.fromEntries(LOCALES.map((locale) => [locale, make(HTML_LANG[locale])])) as Record<Locale, F>;
+const money = perLocale((lang) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'ARS', maximumFractionDigits: 0 }));
+const count = perLocale((lang) => new Intl.NumberFormat(lang));
 const TIME_ZONE = 'America/Argentina/Buenos_Aires';
 const longDate = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeZone: TIME_ZONE });
 const longDateTime = new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', timeZone: TIME_ZONE });
 
-export const formatMoney = (amount: number) => money.format(amount);
-export const formatCount = (n: number) => count.format(n);
+export const formatMoney = (amount: number, locale: Locale = 'es') => money[locale].format(amount);
+export const formatCount = (n: number, locale: Locale = 'es') => count[locale].format(n);
 /** '25 de noviembre de 2026', the Buenos Aires day of an instant. */
 export const formatLongDate = (when: Date | string | number) => longDate.format(new Date(when));
 /** '25 de noviembre de 2026 a las 14:05', in Buenos Aires time. */
 export const formatLongDateTime = (when: Date | string | number) => longDateTime.format(new Date(when));
-export const categoryLabel = (value: string) => findCategory(value)?.label ?? value;
+export const categoryLabel = (value: string, locale: Locale = 'es') => vocabularyLabel(locale, 'categories', value);
 export const barrioName = (slug: string | null) => (slug ? (findBarrio(slug)?.name ?? slug) : 'CABA');
 
 /** A wait in plain words, rounded to the minute: 'menos de 1 min', '45 min', '2 h 10 min', '2 días 4 h', '3 días'. */

@@ -3,6 +3,10 @@
 // expiry (docs/decisions/067-photo-trust.md). Shared by the API (which chooses and stores the gesture), the account's
 // page, the panel and the public pages' badge script (site/lib/photo-badges.ts).
 import { daysSinceEpochInBuenosAires } from './dates.ts';
+import { TIME_ZONE } from './availability.ts';
+import { badges } from './i18n/messages/badges.ts';
+import { fillText } from './i18n/fill.ts';
+import type { Locale } from './i18n/locales.ts';
 
 /** Neutral gestures, easy to make and to see in a selfie; the stored value is the key. */
 export const PHOTO_GESTURES = {
@@ -42,14 +46,15 @@ export const PHOTO_VERIFICATION_STATUS_TEXT: Record<PhotoVerificationStatus, str
  */
 export const PHOTO_VERIFIABLE_STATES = ['published', 'paused', 'pending'] as const;
 
-const shortDate = new Intl.DateTimeFormat('es-AR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'America/Argentina/Buenos_Aires',
-});
-/** '12/11/2026': the Buenos Aires day of an instant, as the badge shows it. */
-export const formatShortDate = (when: Date | string | number) => shortDate.format(new Date(when));
+const numericDay = { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TIME_ZONE } as const;
+// Day first in Spanish and Portuguese; English spells the month (12/11 reads as December in the United States).
+const shortDate: Record<Locale, Intl.DateTimeFormat> = {
+  es: new Intl.DateTimeFormat('es-AR', numericDay),
+  pt: new Intl.DateTimeFormat('pt-BR', numericDay),
+  en: new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: TIME_ZONE }),
+};
+/** '12/11/2026' ('Nov 12, 2026' in English): the Buenos Aires day of an instant, as the badge shows it. */
+export const formatShortDate = (when: Date | string | number, locale: Locale = 'es') => shortDate[locale].format(new Date(when));
 
 /** A check holds this long: this many days after it, the ad stops showing "Fotos reales" until checked again. */
 export const PHOTOS_VERIFIED_DAYS = 90;
@@ -64,11 +69,22 @@ export const photosVerifiedUntil = (verifiedAt: Date | string | number) =>
 /** Whether a check made at `verifiedAt` still holds at `now`. */
 export const checkHolds = (verifiedAt: Date | string | number, now: Date) => now.getTime() < photosVerifiedUntil(verifiedAt).getTime();
 
-/** 'verificadas hoy', 'verificadas hace 1 día', 'verificadas hace 12 días': Buenos Aires days since the check. */
+/** Buenos Aires days from the check to `now` (0 on the same day). */
+const verifiedDaysAgo = (verifiedAt: Date | string | number, now: Date) =>
+  Math.max(0, daysSinceEpochInBuenosAires(now) - daysSinceEpochInBuenosAires(new Date(verifiedAt)));
+
+/** 'verificadas hoy', 'verificadas hace 1 día', 'verificadas hace 12 días': what the advertiser's account says. */
 export function verifiedAgoText(verifiedAt: Date | string | number, now: Date): string {
-  const days = Math.max(0, daysSinceEpochInBuenosAires(now) - daysSinceEpochInBuenosAires(new Date(verifiedAt)));
+  const days = verifiedDaysAgo(verifiedAt, now);
   return days === 0 ? 'verificadas hoy' : `verificadas hace ${days} ${days === 1 ? 'día' : 'días'}`;
 }
 
-/** The badge as the ad's page and cards show it: 'Fotos reales · verificadas hace 3 días'. */
-export const photosBadgeText = (verifiedAt: Date | string | number, now: Date) => `Fotos reales · ${verifiedAgoText(verifiedAt, now)}`;
+/**
+ * The badge as the ad's page and cards show it, counted in Buenos Aires days since the check: 'Fotos reales ·
+ * verificadas hoy', '… hace 1 día', '… hace 3 días'.
+ */
+export function photosBadgeText(verifiedAt: Date | string | number, now: Date, locale: Locale = 'es'): string {
+  const days = verifiedDaysAgo(verifiedAt, now);
+  const texts = badges[locale];
+  return days === 0 ? texts.photosToday : days === 1 ? texts.photosOneDay : fillText(texts.photosDays, { days });
+}

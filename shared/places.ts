@@ -8,8 +8,11 @@ export interface Place {
   name: string;
   /** The `zona` filter it sets: a barrio slug or a zone value. */
   zona: string;
-  /** Said after the name in a suggestion: the barrio of an everyday name, the zone of a barrio. */
-  detail: string;
+  /**
+   * Said after the name in a suggestion: the barrio of an everyday name, the zone of a barrio (names, the same in every
+   * language); for a zone, how many barrios it has (the suggestion words it in the page's language).
+   */
+  detail: string | { barrios: number };
 }
 
 /** Everyday names and their barrio (the part of the city they name lies mostly or wholly in it). */
@@ -45,7 +48,7 @@ const zoneName = (zone: string) => `Zona ${ZONES.find((z) => z.value === zone)!.
 
 export const PLACES: readonly Place[] = [
   ...BARRIOS.map((b) => ({ name: b.name, zona: b.slug, detail: zoneName(b.zone) })),
-  ...ZONES.map((z) => ({ name: `Zona ${z.label}`, zona: z.value, detail: `${z.barrios.length} barrios` })),
+  ...ZONES.map((z) => ({ name: `Zona ${z.label}`, zona: z.value, detail: { barrios: z.barrios.length } })),
   ...EVERYDAY_NAMES.map(([name, slug]) => ({ name, zona: slug, detail: barrioBySlug.get(slug)!.name })),
 ];
 

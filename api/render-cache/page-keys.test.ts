@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cacheablePageOf } from './page-keys.ts';
 import { hasNoJsAgeCookie } from '#shared/age-cookie.ts';
+import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 
 const page = (path: string, query = '') => cacheablePageOf('GET', path, query, undefined);
 
@@ -60,5 +61,17 @@ describe('the variant', () => {
       expect(page?.variant, cookie).toBe(variant);
       expect(hasNoJsAgeCookie(cookie), cookie).toBe(variant === 'age-confirmed');
     }
+  });
+});
+
+describe('the featured strip parts', () => {
+  it('are kept per language, Spanish without the parameter, an unknown language as Spanish', () => {
+    const today = daysSinceEpochInBuenosAires(new Date());
+    const key = (query: string) => page('/destacados/mas', query)?.key;
+    expect(key(`desde=10&dia=${today}`)).toBe(`public /destacados/mas?desde=10&dia=${today}`);
+    expect(key(`idioma=pt&desde=10&dia=${today}`)).toBe(`public /destacados/mas?desde=10&dia=${today}&idioma=pt`);
+    expect(key(`desde=10&dia=${today}&idioma=en`)).toBe(`public /destacados/mas?desde=10&dia=${today}&idioma=en`);
+    expect(key(`desde=10&dia=${today}&idioma=es`)).toBe(key(`desde=10&dia=${today}`));
+    expect(key(`desde=10&dia=${today}&idioma=fr`)).toBe(key(`desde=10&dia=${today}`));
   });
 });

@@ -12,6 +12,7 @@ import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 import { findLanding } from '#shared/search-engines.ts';
 import { setBounded } from '#shared/bounded-memo.ts';
+import { DEFAULT_LOCALE, isLocale } from '#shared/i18n/locales.ts';
 
 export interface CacheablePage {
   key: string;
@@ -125,7 +126,9 @@ function fragmentUrl(pathname: string, querystring: string): string | null {
   if (featured) {
     // As the page reads them: any day but today and yesterday is today (entries do not outlive the day).
     const day = featuredDay(params.get('dia'), daysSinceEpochInBuenosAires(new Date()));
-    return `${pathname}?desde=${featuredOffset(params.get('desde'))}&dia=${day}`;
+    const language = params.get('idioma');
+    const idioma = language !== DEFAULT_LOCALE && isLocale(language) ? `&idioma=${language}` : '';
+    return `${pathname}?desde=${featuredOffset(params.get('desde'))}&dia=${day}${idioma}`;
   }
   const kept = new URLSearchParams(SERVER_ISLAND_PARAMS.map((name) => [name, params.get(name) ?? '']));
   return `${pathname}?${kept.toString()}`;

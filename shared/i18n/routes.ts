@@ -7,6 +7,7 @@ type OtherLocale = Exclude<Locale, 'es'>;
 
 /** Spanish path -> the page's path in the other languages it has (each a page under site/pages/pt/ or en/). */
 export const TRANSLATED_PAGES: Readonly<Record<string, Readonly<Partial<Record<OtherLocale, string>>>>> = {
+  '/': { pt: '/pt/', en: '/en/' },
   '/como-evitar-estafas': { pt: '/pt/como-evitar-golpes', en: '/en/avoid-scams' },
   '/menor-de-edad': { pt: '/pt/menor-de-idade', en: '/en/under-18' },
 };

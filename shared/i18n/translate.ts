@@ -11,10 +11,25 @@ import { header } from './messages/header.ts';
 import { footer } from './messages/footer.ts';
 import { notFound } from './messages/not-found.ts';
 import { languageSuggestion } from './messages/language-suggestion.ts';
+import { badges } from './messages/badges.ts';
+import { home } from './messages/home.ts';
+import * as vocabulary from './messages/vocabulary.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
 /** The catalogue's parts, one file each under messages/ with its three languages side by side. */
-const PARTS = { ageGate, avoidScams, cookies, install, header, footer, notFound, languageSuggestion } as const;
+const PARTS = {
+  ageGate,
+  avoidScams,
+  cookies,
+  install,
+  header,
+  footer,
+  notFound,
+  languageSuggestion,
+  badges,
+  home,
+  ...vocabulary,
+} as const;
 type Parts = typeof PARTS;
 
 /** 'ageGate.title': a part and a key of its Spanish texts. */

@@ -18,6 +18,8 @@ export function enableFeaturedStrip(): void {
 async function appendNextPart(list: HTMLUListElement, more: HTMLAnchorElement): Promise<void> {
   // The part after the last one shown, of the day's turn the strip started with.
   const query = new URLSearchParams({ desde: more.dataset.next ?? '0', dia: more.dataset.day ?? '' });
+  // The cards in the strip's language; Spanish, the default, is left out of the address.
+  if (more.dataset.locale && more.dataset.locale !== 'es') query.set('idioma', more.dataset.locale);
   const response = await fetch(`/destacados/mas?${query}`, { headers: { Accept: 'text/html' } });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const cards = document.createElement('template');

@@ -1,10 +1,15 @@
 // The home's barrio box as a combobox (the WAI-ARIA pattern with a list popup): as the visitor types, up to 8 barrios,
 // zones and everyday names are offered; arrows move through them, Enter or a click takes one and searches it. The
 // text goes to the search as the seed's `barrio` parameter, which the search resolves to the place filter
-// (shared/places.ts); text that names no place stays words to look for.
+// (shared/places.ts); text that names no place stays words to look for. The words it writes come in the page's
+// language from the list's markup (data-one-suggestion, data-suggestions, data-zone-barrios).
 import { suggestPlaces, type Place } from '#shared/places.ts';
+import { fillText } from '#shared/i18n/fill.ts';
 
 export function enablePlaceCombobox(input: HTMLInputElement, list: HTMLUListElement, status: HTMLElement): void {
+  const texts = list.dataset;
+  const detailOf = ({ detail }: Place) =>
+    typeof detail === 'string' ? detail : fillText(texts.zoneBarrios ?? '', { number: detail.barrios });
   let shown: Place[] = [];
   let active = -1;
 
@@ -42,7 +47,7 @@ export function enablePlaceCombobox(input: HTMLInputElement, list: HTMLUListElem
         name.textContent = place.name;
         const detail = document.createElement('span');
         detail.className = 'place-option__detail';
-        detail.textContent = place.detail;
+        detail.textContent = detailOf(place);
         option.append(name, ' ', detail);
         option.addEventListener('click', () => choose(i));
         return option;
@@ -57,7 +62,8 @@ export function enablePlaceCombobox(input: HTMLInputElement, list: HTMLUListElem
     const places = suggestPlaces(input.value);
     if (places.length) open(places);
     else close();
-    status.textContent = places.length === 1 ? '1 sugerencia.' : places.length ? `${places.length} sugerencias.` : '';
+    const count = places.length === 1 ? texts.oneSuggestion : fillText(texts.suggestions ?? '', { number: places.length });
+    status.textContent = places.length ? (count ?? '') : '';
   }
 
   function choose(i: number): void {

@@ -41,6 +41,22 @@ describe('an ad card', () => {
     expect(resultCardHtml(card({ age: null }), false).text).toContain('<p class="result__meta">Masajes · Palermo</p>');
   });
 
+  it('speaks the page language around the advertiser text, in pesos', () => {
+    const ad = card({ hourlyRatesDiffer: true, plan: 'vip', photosVerified: true, photosVerifiedAt: '2026-11-20T15:00:00Z' });
+    const now = new Date('2026-11-23T15:00:00Z');
+    const pt = resultCardHtml(ad, false, undefined, 'pt').text;
+    expect(pt).toContain('<p class="result__meta">Massagens · Palermo · 30 anos</p>');
+    expect(pt).toContain(`<span>a partir de</span> ${formatMoney(20000, 'pt')} <span>/ hora</span>`);
+    expect(pt).toContain('aria-label="Salvar nos favoritos"');
+    expect(pt).toContain('Hola, soy Sofía.');
+    const en = adBadgesHtml(ad, now, 'en').text;
+    expect(en).toContain('aria-label="Badges"');
+    expect(en).toContain('>Real photos · checked 3 days ago<');
+    expect(en).toContain('on Nov 20, 2026.');
+    expect(en).toContain('>✓ Verified identity<');
+    expect(formatMoney(20000, 'en')).toMatch(/^ARS\s20,000$/);
+  });
+
   it('sizes its photo, and loads only the first ones at once', () => {
     const ads = [1, 2, 3].map((id) => card({ id, image: { key: `k${id}`, width: 800, height: 1000, alt: '' } }));
     const html = resultCardsHtml(ads, '/fotos', 2).text;

@@ -10,6 +10,9 @@ import { barrioName, categoryLabel, formatMoney } from '#shared/format.ts';
 import { formatShortDate, photosBadgeText } from '#shared/photo-verification.ts';
 import { availableBadgeText } from '#shared/available-now.ts';
 import { html, type Html } from '#shared/html.ts';
+import { badges } from '#shared/i18n/messages/badges.ts';
+import { fillText } from '#shared/i18n/fill.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 
 export interface BadgesOf {
   plan: Plan;
@@ -25,18 +28,25 @@ export interface BadgesOf {
  * reales · verificadas hace N días" is counted at `now` and again in the browser (site/lib/photo-badges.ts, from
  * data-verified-at): a page kept in the render cache for days still shows the age of the check (decision 067).
  */
-export function adBadgesHtml({ plan, photosVerified, photosVerifiedAt, availableUntil }: BadgesOf, now = new Date()): Html {
+export function adBadgesHtml(
+  { plan, photosVerified, photosVerifiedAt, availableUntil }: BadgesOf,
+  now = new Date(),
+  locale: Locale = 'es',
+): Html {
+  const texts = badges[locale];
   const photos =
     photosVerified &&
     (photosVerifiedAt
-      ? html`<li class="badge" data-verified-at="${photosVerifiedAt}" title="El equipo de Velada comparó cada foto con una selfie de verificación de quien publica, el ${formatShortDate(photosVerifiedAt)}.">${photosBadgeText(photosVerifiedAt, now)}</li>`
-      : html`<li class="badge">Fotos reales</li>`);
-  return html`<ul class="badges" aria-label="Distintivos">${[
+      ? html`<li class="badge" data-verified-at="${photosVerifiedAt}" title="${fillText(texts.photosTitle, {
+          date: formatShortDate(photosVerifiedAt, locale),
+        })}">${photosBadgeText(photosVerifiedAt, now, locale)}</li>`
+      : html`<li class="badge">${texts.photos}</li>`);
+  return html`<ul class="badges" aria-label="${texts.list}">${[
     availableUntil &&
-      html`<li class="badge badge-available" data-available-until="${availableUntil}">${availableBadgeText(availableUntil)}</li>`,
+      html`<li class="badge badge-available" data-available-until="${availableUntil}">${availableBadgeText(availableUntil, locale)}</li>`,
     plan === 'vip' && html`<li class="badge badge-vip">VIP</li>`,
     plan === 'premium' && html`<li class="badge badge-premium">Premium</li>`,
-    html`<li class="badge badge-verified">✓ Identidad verificada</li>`,
+    html`<li class="badge badge-verified">${texts.identity}</li>`,
     photos,
   ]}</ul>`;
 }
@@ -58,15 +68,26 @@ const HEART = html`<svg aria-hidden="true" viewBox="0 0 24 24" width="24" height
  * invisible (its place kept) until site/lib/favourite-hearts.ts shows it with the visitor's own state. It carries
  * what the favourites page lists. `from`: the ad's 1-hour rates differ ("desde").
  */
-export function favouriteButtonHtml(ad: FavouriteOf, placement: 'card' | 'page', from: boolean, photosUrl?: string): Html {
-  const price = ad.pricePerHour !== null ? `${from ? 'desde ' : ''}${formatMoney(ad.pricePerHour)} / hora` : 'Precio a consultar';
+export function favouriteButtonHtml(
+  ad: FavouriteOf,
+  placement: 'card' | 'page',
+  from: boolean,
+  photosUrl?: string,
+  locale: Locale = 'es',
+): Html {
+  const texts = badges[locale];
+  const price =
+    ad.pricePerHour !== null
+      ? [from && texts.from, formatMoney(ad.pricePerHour, locale), texts.hour].filter(Boolean).join(' ')
+      : texts.askPrice;
   const thumbnail = ad.image ? adImageUrl(ad.image.key, 400, photosUrl) : '';
-  return html`<button type="button" class="favourite favourite--${placement}" aria-pressed="false" aria-label="Guardar en favoritos" data-pending data-favourite="${ad.id}" data-code="${ad.id}" data-title="${ad.title}" data-category="${categoryLabel(ad.category)}" data-barrio="${barrioName(ad.barrio)}" data-price="${price}" data-thumbnail="${thumbnail}" data-url="${adPath(ad)}">${HEART}</button>`;
+  return html`<button type="button" class="favourite favourite--${placement}" aria-pressed="false" aria-label="${texts.save}" data-pending data-favourite="${ad.id}" data-code="${ad.id}" data-title="${ad.title}" data-category="${categoryLabel(ad.category, locale)}" data-barrio="${barrioName(ad.barrio)}" data-price="${price}" data-thumbnail="${thumbnail}" data-url="${adPath(ad)}">${HEART}</button>`;
 }
 
 /** "Masajes · Palermo · 30 años": what a card or the VIP banner says under the title. */
-export function cardMetaText(ad: Pick<AdCardView, 'category' | 'barrio' | 'age'>): string {
-  return `${categoryLabel(ad.category)} · ${barrioName(ad.barrio)}${ad.age !== null ? ` · ${ad.age} años` : ''}`;
+export function cardMetaText(ad: Pick<AdCardView, 'category' | 'barrio' | 'age'>, locale: Locale = 'es'): string {
+  const age = ad.age !== null ? ` · ${fillText(badges[locale].age, { age: ad.age })}` : '';
+  return `${categoryLabel(ad.category, locale)} · ${barrioName(ad.barrio)}${age}`;
 }
 
 /** An ad's cover shown `width` pixels wide (the 400-pixel file), its height kept in proportion. */
@@ -76,19 +97,20 @@ export function coverHtml(image: NonNullable<AdCardView['image']>, width: number
 }
 
 /** One search result, in grid or list view (the list around it decides the layout). `eager`: among the first shown. */
-export function resultCardHtml(ad: AdCardView, eager: boolean, photosUrl?: string): Html {
+export function resultCardHtml(ad: AdCardView, eager: boolean, photosUrl?: string, locale: Locale = 'es'): Html {
+  const texts = badges[locale];
   const href = adPath(ad);
   const image = ad.image
     ? coverHtml(ad.image, 400, eager ? 'eager' : 'lazy', photosUrl)
-    : html`<span class="result__no-image">Sin fotos</span>`;
+    : html`<span class="result__no-image">${texts.noPhotos}</span>`;
   const price =
     ad.pricePerHour !== null
-      ? html`${ad.hourlyRatesDiffer && html`<span>desde</span>`} ${formatMoney(ad.pricePerHour)} <span>/ hora</span>`
-      : html`<span>${ad.hasRates ? 'Ver tarifas en el aviso' : 'Precio a consultar'}</span>`;
-  return html`<li class="result card${ad.plan !== 'gratuito' ? ' result--featured' : ''}"><a class="result__image" href="${href}" tabindex="-1" aria-hidden="true">${image}</a>${favouriteButtonHtml(ad, 'card', ad.hourlyRatesDiffer, photosUrl)}<div class="result__body">${adBadgesHtml(ad)}<h3 class="result__title"><a href="${href}">${ad.title}</a></h3><p class="result__meta">${cardMetaText(ad)}</p><p class="result__excerpt">${ad.excerpt}</p><p class="result__price">${price}</p></div></li>`;
+      ? html`${ad.hourlyRatesDiffer && html`<span>${texts.from}</span>`} ${formatMoney(ad.pricePerHour, locale)} <span>${texts.hour}</span>`
+      : html`<span>${ad.hasRates ? texts.seeRates : texts.askPrice}</span>`;
+  return html`<li class="result card${ad.plan !== 'gratuito' ? ' result--featured' : ''}"><a class="result__image" href="${href}" tabindex="-1" aria-hidden="true">${image}</a>${favouriteButtonHtml(ad, 'card', ad.hourlyRatesDiffer, photosUrl, locale)}<div class="result__body">${adBadgesHtml(ad, new Date(), locale)}<h3 class="result__title"><a href="${href}">${ad.title}</a></h3><p class="result__meta">${cardMetaText(ad, locale)}</p><p class="result__excerpt">${ad.excerpt}</p><p class="result__price">${price}</p></div></li>`;
 }
 
 /** Cards in a row; the first `eager` of them load their photo at once. */
-export function resultCardsHtml(ads: readonly AdCardView[], photosUrl: string | undefined, eager = 0): Html {
-  return html`${ads.map((ad, i) => resultCardHtml(ad, i < eager, photosUrl))}`;
+export function resultCardsHtml(ads: readonly AdCardView[], photosUrl: string | undefined, eager = 0, locale: Locale = 'es'): Html {
+  return html`${ads.map((ad, i) => resultCardHtml(ad, i < eager, photosUrl, locale))}`;
 }
