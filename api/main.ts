@@ -28,7 +28,7 @@ import { prepareAlertPhoneKey } from '#db/queries/alert-phone-key.ts';
 import { seedDemoIfEmpty } from '#tooling/seeds/first-start.ts';
 import { SUPER_ADMIN_USERNAME, ensureSuperAdmin } from '#api/services/super-admin.ts';
 import { DEMO_PARTNER_USERNAME } from '#tooling/seeds/panel-demo.ts';
-import { searchPageShell } from '#site/server/search-page-parts.ts';
+import { searchPageShells } from '#site/server/search-page-parts.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(rootDir, 'dist');
@@ -259,7 +259,7 @@ export async function main(): Promise<void> {
     adStats,
     searchIndex,
     rateLimits,
-    shellPages: [searchPageShell],
+    shellPages: searchPageShells,
   });
   const server = http.createServer(app.callback());
   const stopServer = stoppable(server);

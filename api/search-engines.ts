@@ -8,13 +8,17 @@ import { absoluteUrl, allLandings } from '#shared/search-engines.ts';
 import { adPath } from '#shared/ad-text.ts';
 import { CATEGORIES } from '#shared/catalogue.ts';
 import { escapeHtml } from '#shared/html.ts';
-import { TRANSLATED_PAGES } from '#shared/i18n/routes.ts';
+import { pathIn, TRANSLATED_FRAGMENTS } from '#shared/i18n/routes.ts';
+import { DEFAULT_LOCALE, LOCALES } from '#shared/i18n/locales.ts';
 
 /** The protocol allows 50,000 addresses and 50 MB per file; an ad's entry is about 150 bytes. */
 export const SITEMAP_PART_SIZE = 50_000;
 
 /** The same pages in the other languages they exist in (docs/decisions/070-languages.md). */
-const translationsOf = (spanish: readonly string[]) => spanish.flatMap((path) => Object.values(TRANSLATED_PAGES[path] ?? {}));
+const translationsOf = (spanish: readonly string[]): string[] =>
+  [...new Set(spanish.flatMap((path) => LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => pathIn(l, path))))].filter(
+    (path) => !spanish.includes(path),
+  );
 
 const SPANISH_SITEMAP_PAGES = [
   '/',
@@ -53,7 +57,7 @@ const SPANISH_DISALLOWED = [
 ];
 
 /** Private or per-visitor paths, and their translations: nothing there for a search engine. */
-export const ROBOTS_DISALLOWED = [...SPANISH_DISALLOWED, ...translationsOf(SPANISH_DISALLOWED)];
+export const ROBOTS_DISALLOWED = [...SPANISH_DISALLOWED, ...translationsOf(SPANISH_DISALLOWED), ...TRANSLATED_FRAGMENTS];
 
 // Crawlers ask rarely; an hour keeps a CDN from asking for every part every time.
 const CACHE_CONTROL = 'public, max-age=3600';

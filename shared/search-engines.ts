@@ -78,11 +78,16 @@ export function searchIndexing(f: SearchFilters): Indexing {
   const others = f.text !== '' || f.disponibilidad !== undefined || f.orden !== 'relevancia' || advancedFilterCount(f) > 0;
   if (others || f.pagina > 1) return NOT_INDEXED;
   if (f.categoria && f.zona) return { canonical: landingPath(f.categoria, f.zona), robots: null };
+  return { canonical: indexedSearchPath('/buscar', f), robots: null };
+}
+
+/** An indexed search at `searchPath` (the search's address in a language): its category and place only. */
+export function indexedSearchPath(searchPath: string, f: Pick<SearchFilters, 'categoria' | 'zona'>): string {
   const params = new URLSearchParams();
   if (f.categoria) params.set('categoria', f.categoria);
   if (f.zona) params.set('zona', f.zona);
   const query = params.toString();
-  return { canonical: query ? `/buscar?${query}` : '/buscar', robots: null };
+  return query ? `${searchPath}?${query}` : searchPath;
 }
 
 /** A landing page's rule: its first page is indexed under its own address; `?pagina=2` and later are not. */

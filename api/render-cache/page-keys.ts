@@ -12,7 +12,8 @@ import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 import { findLanding } from '#shared/search-engines.ts';
 import { setBounded } from '#shared/bounded-memo.ts';
-import { DEFAULT_LOCALE, isLocale } from '#shared/i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, isLocale } from '#shared/i18n/locales.ts';
+import { pathIn, resultsPathOf } from '#shared/i18n/routes.ts';
 
 export interface CacheablePage {
   key: string;
@@ -38,7 +39,11 @@ export interface SessionCookies {
   advertiser?: string;
 }
 
-const SEARCH_PATHS = new Set(['/buscar', '/search', '/buscar/resultados']);
+/** Search and its results alone, in every language, and search's old address. */
+const SEARCH_PATHS = new Set([
+  '/search',
+  ...LOCALES.flatMap((locale) => [pathIn(locale, '/buscar'), resultsPathOf(pathIn(locale, '/buscar'))]),
+]);
 const AD_PAGE = /^\/anuncio\/[a-z0-9-]{1,200}$/;
 /**
  * Astro's server islands that show what depends on the catalogue and the day only, like the pages; their address

@@ -8,7 +8,7 @@ import { createApp } from '#api/app.ts';
 import { AnalyticsWriter } from '#api/services/analytics-writer.ts';
 import { RenderCache } from '#api/render-cache/render-cache.ts';
 import { buildSearchIndex } from '#api/main.ts';
-import { searchPageShell } from '#site/server/search-page-parts.ts';
+import { searchPageShells } from '#site/server/search-page-parts.ts';
 import { openDb } from '#db/connection.ts';
 import { readCatalogVersion } from '#db/queries/catalog-version.ts';
 import { DIST_DIR } from '../lib/common.ts';
@@ -20,7 +20,7 @@ const renderCache = new RenderCache({ readVersion: () => readCatalogVersion(db) 
 // As api/main.ts: the search index is built before the server listens.
 const searchIndex = await buildSearchIndex(db, renderCache);
 // As api/main.ts: search misses filled into the page's shell (decision 058).
-const app = await createApp({ db, config, distDir: DIST_DIR, analytics, renderCache, searchIndex, shellPages: [searchPageShell] });
+const app = await createApp({ db, config, distDir: DIST_DIR, analytics, renderCache, searchIndex, shellPages: searchPageShells });
 const server = http.createServer(app.callback());
 server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
 

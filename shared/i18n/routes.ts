@@ -8,6 +8,7 @@ type OtherLocale = Exclude<Locale, 'es'>;
 /** Spanish path -> the page's path in the other languages it has (each a page under site/pages/pt/ or en/). */
 export const TRANSLATED_PAGES: Readonly<Record<string, Readonly<Partial<Record<OtherLocale, string>>>>> = {
   '/': { pt: '/pt/', en: '/en/' },
+  '/buscar': { pt: '/pt/busca', en: '/en/search' },
   '/como-evitar-estafas': { pt: '/pt/como-evitar-golpes', en: '/en/avoid-scams' },
   '/menor-de-edad': { pt: '/pt/menor-de-idade', en: '/en/under-18' },
 };
@@ -24,3 +25,12 @@ export function pathIn(locale: Locale, spanishPath: string): string {
 export function alternatesOf(spanishPath: string): Partial<Record<Locale, string>> {
   return { [DEFAULT_LOCALE]: spanishPath, ...TRANSLATED_PAGES[spanishPath] };
 }
+
+/** The results of a search alone, which its script fetches (/buscar/resultados, /pt/busca/resultados…). */
+export const resultsPathOf = (searchPath: string) => `${searchPath}/resultados`;
+
+/**
+ * The translated paths rendered per request that are not pages of their own: the search's results alone in each
+ * language. With TRANSLATED_PAGES, what api/static-files.ts lets through to the site under /pt/ and /en/.
+ */
+export const TRANSLATED_FRAGMENTS: readonly string[] = Object.values(TRANSLATED_PAGES['/buscar']!).map(resultsPathOf);

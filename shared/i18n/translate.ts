@@ -13,6 +13,8 @@ import { notFound } from './messages/not-found.ts';
 import { languageSuggestion } from './messages/language-suggestion.ts';
 import { badges } from './messages/badges.ts';
 import { home } from './messages/home.ts';
+import { search } from './messages/search.ts';
+import { searchLive } from './messages/search-live.ts';
 import * as vocabulary from './messages/vocabulary.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
@@ -28,6 +30,8 @@ const PARTS = {
   languageSuggestion,
   badges,
   home,
+  search,
+  searchLive,
   ...vocabulary,
 } as const;
 type Parts = typeof PARTS;

@@ -5,6 +5,7 @@
 // the page and the button is a link to it.
 import { SEARCH_UPDATED_EVENT } from './search-updated.ts';
 import { filtersLabel, seeResults } from './filters-sheet-texts.ts';
+import { pageLocale } from './page-locale.ts';
 
 /** Where the sheet applies; the CSS of filters-sheet.astro uses the same width. */
 const PHONE = '(max-width: 899.98px)';
@@ -29,6 +30,7 @@ export function startFiltersSheet(): void {
   const button = document.querySelector<HTMLAnchorElement>('[data-open-filters]');
   if (!sheet || !button) return;
   const phone = matchMedia(PHONE);
+  const locale = pageLocale();
   let undoInert: (() => void) | null = null;
 
   const isOpen = () => undoInert !== null;
@@ -60,10 +62,10 @@ export function startFiltersSheet(): void {
   function showCounts(): void {
     const applied = Number(document.querySelector('[data-applied-filters]')?.getAttribute('data-applied-filters') ?? 0);
     const label = button?.querySelector('[data-filters-label]');
-    if (label) label.textContent = filtersLabel(applied);
+    if (label) label.textContent = filtersLabel(applied, locale);
     const total = document.getElementById('results-count')?.getAttribute('data-total');
     const apply = sheet?.querySelector('[data-apply-filters]');
-    if (apply && total !== null && total !== undefined) apply.textContent = seeResults(Number(total));
+    if (apply && total !== null && total !== undefined) apply.textContent = seeResults(Number(total), locale);
   }
 
   button.setAttribute('aria-expanded', 'false');

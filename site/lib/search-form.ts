@@ -1,9 +1,10 @@
 // The search form in place (site/server/search-form-html.ts, a plain GET form): once the age gate is answered,
-// every change fetches /buscar/resultados and swaps the results in (site/lib/search-results-loader.ts), keeping the
+// every change fetches the results alone (/buscar/resultados, /pt/busca/resultados…) and swaps the results in (site/lib/search-results-loader.ts), keeping the
 // address in step; typing searches once the visitor pauses; "Limpiar filtros", the filter links of the results and
 // the browser's back button set the fields again from the new search.
 import { advancedFilterCount, parseSearchParams, toSearchParams, type SearchFilters } from '#shared/search-filters.ts';
 import { advancedFiltersLabel } from './filters-sheet-texts.ts';
+import { pageLocale } from './page-locale.ts';
 import { listenToResultLinks, resultsLoader, type HistoryMode, type LoadOptions } from './search-results-loader.ts';
 
 const TEXT_DEBOUNCE_MS = 350;
@@ -18,7 +19,7 @@ function paramsFromForm(form: HTMLFormElement): URLSearchParams {
 function showAdvancedCount(form: HTMLFormElement, filters: SearchFilters): number {
   const count = advancedFilterCount(filters);
   const summary = form.querySelector('[data-advanced-summary]');
-  if (summary) summary.textContent = advancedFiltersLabel(count);
+  if (summary) summary.textContent = advancedFiltersLabel(count, pageLocale());
   return count;
 }
 
@@ -35,7 +36,8 @@ function fillForm(form: HTMLFormElement, filters: SearchFilters): void {
 }
 
 export function startSearchForm(form: HTMLFormElement): void {
-  const load = resultsLoader();
+  // The search's own address in the page's language (/buscar, /pt/busca): the form's action.
+  const load = resultsLoader(new URL(form.action).pathname);
   let textTimer: ReturnType<typeof setTimeout> | undefined;
   // While typing, the first search of a burst adds a history entry and the following ones replace it.
   let typing = false;

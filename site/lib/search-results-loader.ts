@@ -1,9 +1,11 @@
-// How the search form shows a new search without a page load: /buscar/resultados fetched and swapped in, the
+// How the search form shows a new search without a page load: its results alone fetched and swapped in, the
 // address, heading, title and announced count kept in step; and the links inside the results (pages, clearing or
 // removing a filter) and the browser's back button handled the same way.
 import { parseSearchParams } from '#shared/search-filters.ts';
 import { pageTitle, searchHeading } from '#site/lib/search-heading.ts';
 import { SEARCH_UPDATED_EVENT } from '#site/lib/search-updated.ts';
+import { pageLocale } from '#site/lib/page-locale.ts';
+import { resultsPathOf } from '#shared/i18n/routes.ts';
 
 const RESULTS_ID = 'search-results';
 
@@ -15,18 +17,22 @@ export interface LoadOptions {
 
 export type LoadResults = (params: URLSearchParams, options: LoadOptions) => Promise<void>;
 
-/** `load` shows the search of `params`; only the newest search may land (an older answer arriving late is dropped). */
-export function resultsLoader(): LoadResults {
+/**
+ * `load` shows the search of `params` at `searchPath` (the search's address in the page's language); only the newest
+ * search may land (an older answer arriving late is dropped).
+ */
+export function resultsLoader(searchPath: string): LoadResults {
+  const locale = pageLocale();
   let latest = 0;
   return async (params, options) => {
     const results = document.getElementById(RESULTS_ID);
     if (!results) return;
     const query = params.toString();
-    const url = `/buscar${query ? `?${query}` : ''}`;
+    const url = `${searchPath}${query ? `?${query}` : ''}`;
     const id = ++latest;
     results.setAttribute('aria-busy', 'true');
     try {
-      const response = await fetch(`/buscar/resultados${query ? `?${query}` : ''}`, { headers: { Accept: 'text/html' } });
+      const response = await fetch(`${resultsPathOf(searchPath)}${query ? `?${query}` : ''}`, { headers: { Accept: 'text/html' } });
       if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
       const html = await response.text();
       if (id !== latest) return; // a newer search has started
@@ -34,7 +40,7 @@ export function resultsLoader(): LoadResults {
       if (options.history === 'push') history.pushState(null, '', url);
       if (options.history === 'replace') history.replaceState(null, '', url);
       // Heading, title and the announced count follow the new search.
-      const heading = searchHeading(parseSearchParams(params));
+      const heading = searchHeading(parseSearchParams(params), locale);
       const h1 = document.getElementById('search-heading');
       if (h1) h1.textContent = heading;
       document.title = pageTitle(heading);

@@ -20,8 +20,16 @@ import { advancedFilterCount, MAX_TEXT_LENGTH, type SearchFilters } from '#share
 import { flag, html, type Html } from '#shared/html.ts';
 import { advancedFiltersLabel } from '#site/lib/filters-sheet-texts.ts';
 import { setBounded } from '#shared/bounded-memo.ts';
+import { LOCALES, type Locale } from '#shared/i18n/locales.ts';
+import { translator } from '#shared/i18n/translate.ts';
+import { vocabularyLabel, type VocabularyPart } from '#shared/i18n/vocabulary.ts';
+import { pathIn } from '#shared/i18n/routes.ts';
 
 type Options = readonly { value: string; label: string }[];
+
+/** A catalogue list with its labels in `locale`. */
+const labelled = (locale: Locale, part: VocabularyPart, list: readonly { value: string }[]): Options =>
+  list.map(({ value }) => ({ value, label: vocabularyLabel(locale, part, value) }));
 
 const option = (value: string, label: string, current: string) =>
   html`<option value="${value}"${flag('selected', value === current)}>${label}</option>`;
@@ -34,17 +42,18 @@ function filterSelect(name: string, label: string, current: string, options: Opt
   ]}</select></div>`;
 }
 
-/** The zone select: all of CABA, then each zone with its barrios under it. */
-function zoneSelect(current: string): Html {
-  const zones = ZONES.map(
-    (z) =>
-      html`<optgroup label="Zona ${z.label}">${[
-        option(z.value, `Toda la zona ${z.label}`, current),
-        z.barrios.map((b) => option(b.slug, b.name, current)),
-      ]}</optgroup>`,
-  );
-  return html`<div class="field"><label for="filtro-zona">Zona</label><select id="filtro-zona" name="zona">${[
-    option('', 'Toda CABA', current),
+/** The zone select: all of CABA, then each zone with its barrios under it (barrios by their own names). */
+function zoneSelect(locale: Locale, current: string): Html {
+  const t = translator(locale);
+  const zones = ZONES.map((z) => {
+    const zone = vocabularyLabel(locale, 'zones', z.value);
+    return html`<optgroup label="${t('search.zoneGroup', { zone })}">${[
+      option(z.value, t('search.wholeZone', { zone }), current),
+      z.barrios.map((b) => option(b.slug, b.name, current)),
+    ]}</optgroup>`;
+  });
+  return html`<div class="field"><label for="filtro-zona">${t('search.zone')}</label><select id="filtro-zona" name="zona">${[
+    option('', t('search.allCaba'), current),
     zones,
   ]}</select></div>`;
 }
@@ -82,22 +91,42 @@ const keptChecks = (legend: string, name: string, options: Options) => {
   return (checked: readonly string[]) => kept(checked.join('\n'));
 };
 
-const parts = {
-  categoria: keptPer((current) => filterSelect('categoria', 'Categoría', current, CATEGORIES, 'Todas las categorías')),
-  zona: keptPer(zoneSelect),
-  disponibilidad: keptPer((current) => filterSelect('disponibilidad', 'Disponibilidad', current, AVAILABILITY_OPTIONS, 'Cualquiera')),
-  orden: keptPer((current) => filterSelect('orden', 'Ordenar por', current, SORT_OPTIONS)),
-  precio: keptPer((current) => filterSelect('precio', 'Precio por hora', current, PRICE_RANGES, 'Cualquier precio')),
-  edad: keptPer((current) => filterSelect('edad', 'Edad', current, AGE_RANGES, 'Cualquier edad')),
-  verificacion: keptChecks('Verificación', 'verificacion', VERIFICATION_FILTERS),
-  idioma: keptChecks('Idiomas', 'idioma', LANGUAGES),
-  servicio: keptChecks('Tipo de servicio', 'servicio', SERVICE_TYPES),
-  atencion: keptChecks('Tipo de atención', 'atencion', ATTENTION_TYPES),
-};
+/** The form's parts in one language, each kept per value. */
+function formParts(locale: Locale) {
+  const t = translator(locale);
+  const list = (part: VocabularyPart, values: readonly { value: string }[]) => labelled(locale, part, values);
+  return {
+    categoria: keptPer((current) =>
+      filterSelect('categoria', t('search.category'), current, list('categories', CATEGORIES), t('search.allCategories')),
+    ),
+    zona: keptPer((current) => zoneSelect(locale, current)),
+    disponibilidad: keptPer((current) =>
+      filterSelect(
+        'disponibilidad',
+        t('search.availability'),
+        current,
+        list('availability', AVAILABILITY_OPTIONS),
+        t('search.anyAvailability'),
+      ),
+    ),
+    orden: keptPer((current) => filterSelect('orden', t('search.sort'), current, list('sorts', SORT_OPTIONS))),
+    precio: keptPer((current) => filterSelect('precio', t('search.price'), current, list('prices', PRICE_RANGES), t('search.anyPrice'))),
+    edad: keptPer((current) => filterSelect('edad', t('search.age'), current, list('ages', AGE_RANGES), t('search.anyAge'))),
+    verificacion: keptChecks(t('search.verification'), 'verificacion', list('verification', VERIFICATION_FILTERS)),
+    idioma: keptChecks(t('search.languages'), 'idioma', list('languages', LANGUAGES)),
+    servicio: keptChecks(t('search.services'), 'servicio', list('services', SERVICE_TYPES)),
+    atencion: keptChecks(t('search.attention'), 'atencion', list('attention', ATTENTION_TYPES)),
+  };
+}
 
-export function searchFormHtml(filters: SearchFilters): Html {
+const PARTS = Object.fromEntries(LOCALES.map((locale) => [locale, formParts(locale)])) as Record<Locale, ReturnType<typeof formParts>>;
+
+export function searchFormHtml(filters: SearchFilters, locale: Locale = 'es'): Html {
+  const t = translator(locale);
+  const parts = PARTS[locale];
+  const searchPath = pathIn(locale, '/buscar');
   const count = advancedFilterCount(filters);
-  const text = html`<div class="field filters__text"><label for="filtro-q">Buscar</label><input id="filtro-q" name="q" type="search" maxlength="${MAX_TEXT_LENGTH}" value="${filters.text}" placeholder="Buscá por barrio, zona o nombre" autocomplete="off"></div>`;
+  const text = html`<div class="field filters__text"><label for="filtro-q">${t('search.text')}</label><input id="filtro-q" name="q" type="search" maxlength="${MAX_TEXT_LENGTH}" value="${filters.text}" placeholder="${t('search.textPlaceholder')}" autocomplete="off"></div>`;
   const firstRow = [
     text,
     parts.categoria(filters.categoria ?? ''),
@@ -113,8 +142,8 @@ export function searchFormHtml(filters: SearchFilters): Html {
     parts.servicio(filters.servicio),
     parts.atencion(filters.atencion),
   ];
-  return html`<form class="filters card" action="/buscar" method="get" role="search" aria-label="Filtros de búsqueda" data-search-form><div class="filters__row">${firstRow}</div><details class="filters__advanced"${flag(
+  return html`<form class="filters card" action="${searchPath}" method="get" role="search" aria-label="${t('search.formLabel')}" data-search-form><div class="filters__row">${firstRow}</div><details class="filters__advanced"${flag(
     'open',
     count > 0,
-  )}><summary data-advanced-summary>${advancedFiltersLabel(count)}</summary><div class="filters__groups">${advanced}</div></details><div class="filters__actions"><button type="submit" class="btn btn-primary">Buscar</button><a class="btn btn-outline" href="/buscar" data-clear-form>Limpiar filtros</a></div></form>`;
+  )}><summary data-advanced-summary>${advancedFiltersLabel(count, locale)}</summary><div class="filters__groups">${advanced}</div></details><div class="filters__actions"><button type="submit" class="btn btn-primary">${t('search.submit')}</button><a class="btn btn-outline" href="${searchPath}" data-clear-form>${t('search.clear')}</a></div></form>`;
 }
