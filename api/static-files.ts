@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { DEFAULT_LOCALE, LOCALES, localeOfPath } from '#shared/i18n/locales.ts';
-import { TRANSLATED_FRAGMENTS, TRANSLATED_PAGES } from '#shared/i18n/routes.ts';
+import { isTranslatedPath } from '#shared/i18n/routes.ts';
 import { adImageByName, PUBLIC_PHOTO_CACHE } from './services/image-store.ts';
 import type { ObjectStore, StoredObject } from './services/object-store/object-store.ts';
 import { metaPolicyOf, pagePolicy } from './middleware/security-headers.ts';
@@ -214,9 +214,8 @@ export function notFoundPage(clientDir: string): Middleware {
  */
 export function untranslatedNotFound(clientDir: string): Middleware {
   const notFound = notFoundPage(clientDir);
-  const translated = new Set([...Object.values(TRANSLATED_PAGES).flatMap((paths) => Object.values(paths)), ...TRANSLATED_FRAGMENTS]);
   return (ctx, next) => {
     const pagePath = ctx.path.replace(/(.)\/+$/, '$1');
-    return localeOfPath(ctx.path) === DEFAULT_LOCALE || translated.has(pagePath) ? next() : notFound(ctx, next);
+    return localeOfPath(ctx.path) === DEFAULT_LOCALE || isTranslatedPath(pagePath) ? next() : notFound(ctx, next);
   };
 }

@@ -1,5 +1,7 @@
 // Text derived from an ad's fields: its URL slug and the folded text that search reads.
 import { findBarrio, findCategory, foldText, zoneLabel } from './catalogue.ts';
+import { pathIn } from './i18n/routes.ts';
+import type { Locale } from './i18n/locales.ts';
 
 export function slugify(text: string): string {
   return (
@@ -11,8 +13,9 @@ export function slugify(text: string): string {
   );
 }
 
-export function adPath(ad: { id: number; slug: string }): string {
-  return `/anuncio/${ad.slug}-${ad.id}`;
+/** An ad's page: /anuncio/{slug}-{id}, and its address in another language (/pt/anuncio/…, /en/ad/…). */
+export function adPath(ad: { id: number; slug: string }, locale: Locale = 'es'): string {
+  return pathIn(locale, `/anuncio/${ad.slug}-${ad.id}`);
 }
 
 /** Parses the id out of '/anuncio/{slug}-{id}'; null when there is none. */
@@ -22,11 +25,11 @@ export function adIdFromParam(param: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** An ad id from what a visitor typed: the code shown on the ad ("1234") or its link (…/anuncio/titulo-1234). */
+/** An ad id from what a visitor typed: the code shown on the ad ("1234") or its link in any language (…/anuncio/titulo-1234, …/ad/…). */
 export function adIdFromReference(reference: string): number | null {
   const text = reference.trim();
   if (/^\d{1,10}$/.test(text)) return Number(text);
-  const match = /\/anuncio\/([^/?#\s]+)/.exec(text);
+  const match = /\/(?:anuncio|ad)\/([^/?#\s]+)/.exec(text);
   return match ? adIdFromParam(match[1]) : null;
 }
 

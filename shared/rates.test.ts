@@ -36,11 +36,11 @@ describe('the table as shown', () => {
     const table = rateTable({ hotel: { noche: 90000 }, propio: { '1h': 20000, '30min': 12000 }, domicilio: {} }, ['presencial', 'hotel']);
     expect(table.durations.map((d) => d.value)).toEqual(['30min', '1h', 'noche']);
     expect(table.rows).toEqual([
-      { place: 'propio', label: 'Lugar propio', amounts: [12000, 20000, null] },
-      { place: 'hotel', label: 'Hotel', amounts: [null, null, 90000] },
+      { place: 'propio', label: 'Lugar propio', general: false, amounts: [12000, 20000, null] },
+      { place: 'hotel', label: 'Hotel', general: false, amounts: [null, null, 90000] },
     ]);
     // An ad that names no place: its row is just "Tarifa".
-    expect(rateTable({ propio: { '1h': 20000 } }, ['virtual']).rows[0]!.label).toBe('Tarifa');
+    expect(rateTable({ propio: { '1h': 20000 } }, ['virtual']).rows[0]).toMatchObject({ label: 'Tarifa', general: true });
     expect(ratesSummary({ propio: { '1h': 20000, noche: 90000 }, hotel: { '1h': 25000 } }, ['presencial', 'hotel'])).toBe(
       'Lugar propio: 1 hora $\u00a020.000, noche $\u00a090.000 | Hotel: 1 hora $\u00a025.000',
     );

@@ -44,10 +44,13 @@ export function ratePlacesOf(services: readonly string[]): RatePlace[] {
   return places.length ? places : ['propio'];
 }
 
+/** Whether a row is the one row of an ad whose service types name no place: headed 'Tarifa'. */
+const isGeneralRow = (place: RatePlace, services: readonly string[]) =>
+  !services.includes(RATE_PLACES.find((p) => p.value === place)!.service);
+
 /** A row's heading: the place's name, or 'Tarifa' for the one row of an ad that names no place. */
 export function ratePlaceLabel(place: RatePlace, services: readonly string[]): string {
-  const def = RATE_PLACES.find((p) => p.value === place)!;
-  return services.includes(def.service) ? def.label : GENERAL_RATE_LABEL;
+  return isGeneralRow(place, services) ? GENERAL_RATE_LABEL : RATE_PLACES.find((p) => p.value === place)!.label;
 }
 
 export function rateRows(rates: Rates): RateRow[] {
@@ -88,6 +91,8 @@ export function rateTable(rates: Rates, services: readonly string[]) {
     rows: places.map((p) => ({
       place: p.value,
       label: ratePlaceLabel(p.value, services),
+      /** Headed 'Tarifa' (ratePlaceLabel): the ad names no place. */
+      general: isGeneralRow(p.value, services),
       amounts: durations.map((d) => rates[p.value]?.[d.value] ?? null),
     })),
   };

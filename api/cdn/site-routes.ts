@@ -50,6 +50,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { kind: 'shared-page', match: '/en/search', why: 'search in English' },
   { kind: 'shared-page', match: '/en/search/resultados', why: "the English search's next results" },
   { kind: 'shared-page', match: '^/anuncio/[^/]+$', why: 'ad pages' },
+  { kind: 'shared-page', match: '^/pt/anuncio/[^/]+$', why: 'ad pages in Portuguese' },
+  { kind: 'shared-page', match: '^/en/ad/[^/]+$', why: 'ad pages in English' },
   { kind: 'shared-page', match: `^/(${categoryRoutes})/?$`, why: "the category routes: a 301 to the category's search" },
   { kind: 'shared-page', match: `^/(${categoryRoutes})/[^/]+$`, why: 'landing pages (category and barrio or zone)' },
   {

@@ -38,6 +38,11 @@ describe('landing pages', () => {
       expect(page(path), path).toBeNull();
     }
     expect(page('/anuncio/un-aviso-12')?.key).toBe('public /anuncio/un-aviso-12');
+    // The same ad in the other languages, each its own entry; an address in no language is not a page.
+    expect(page('/pt/anuncio/un-aviso-12')?.key).toBe('public /pt/anuncio/un-aviso-12');
+    expect(page('/en/ad/un-aviso-12')?.key).toBe('public /en/ad/un-aviso-12');
+    expect(page('/pt/ad/un-aviso-12')).toBeNull();
+    expect(page('/en/anuncio/un-aviso-12')).toBeNull();
   });
 });
 

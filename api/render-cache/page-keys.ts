@@ -44,7 +44,8 @@ const SEARCH_PATHS = new Set([
   '/search',
   ...LOCALES.flatMap((locale) => [pathIn(locale, '/buscar'), resultsPathOf(pathIn(locale, '/buscar'))]),
 ]);
-const AD_PAGE = /^\/anuncio\/[a-z0-9-]{1,200}$/;
+/** An ad's page in any language (/anuncio/…, /pt/anuncio/…, /en/ad/…). */
+const AD_PAGE = /^(?:\/pt)?\/anuncio\/[a-z0-9-]{1,200}$|^\/en\/ad\/[a-z0-9-]{1,200}$/;
 /**
  * Astro's server islands that show what depends on the catalogue and the day only, like the pages; their address
  * carries the component's encrypted props (e, p, s), the same for every visitor of a prerendered page. Named one by

@@ -1,7 +1,7 @@
 // Which visitor pages exist in which language, and at which address (docs/decisions/070-languages.md). A page is
 // listed here only once all of its texts exist in the three languages; links from a Portuguese or English page to a
 // page not listed lead to its Spanish address.
-import { DEFAULT_LOCALE, type Locale } from './locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
 type OtherLocale = Exclude<Locale, 'es'>;
 
@@ -13,17 +13,50 @@ export const TRANSLATED_PAGES: Readonly<Record<string, Readonly<Partial<Record<O
   '/menor-de-edad': { pt: '/pt/menor-de-idade', en: '/en/under-18' },
 };
 
+/**
+ * Families of pages under one Spanish prefix, and the prefix of each language they exist in: the rest of the address
+ * (an ad's slug and code) is the same in every language.
+ */
+export const TRANSLATED_PREFIXES: Readonly<Record<string, Readonly<Partial<Record<OtherLocale, string>>>>> = {
+  '/anuncio/': { pt: '/pt/anuncio/', en: '/en/ad/' },
+};
+
+/** The page's path in `locale`, or undefined where it does not exist in that language. */
+function translatedPath(locale: OtherLocale, path: string): string | undefined {
+  const page = TRANSLATED_PAGES[path]?.[locale];
+  if (page) return page;
+  for (const [spanish, prefixes] of Object.entries(TRANSLATED_PREFIXES)) {
+    if (path.startsWith(spanish) && path.length > spanish.length && prefixes[locale]) return prefixes[locale] + path.slice(spanish.length);
+  }
+  return undefined;
+}
+
 /** Where a link to the Spanish page `spanishPath` leads from a page in `locale`. */
 export function pathIn(locale: Locale, spanishPath: string): string {
   if (locale === 'es') return spanishPath;
   const end = spanishPath.search(/[?#]/);
   const [path, rest] = end < 0 ? [spanishPath, ''] : [spanishPath.slice(0, end), spanishPath.slice(end)];
-  return (TRANSLATED_PAGES[path]?.[locale] ?? path) + rest;
+  return (translatedPath(locale, path) ?? path) + rest;
 }
 
 /** Every language the page of `spanishPath` exists in, with its path: what hreflang and the switcher list. */
 export function alternatesOf(spanishPath: string): Partial<Record<Locale, string>> {
-  return { [DEFAULT_LOCALE]: spanishPath, ...TRANSLATED_PAGES[spanishPath] };
+  const alternates: Partial<Record<Locale, string>> = { [DEFAULT_LOCALE]: spanishPath };
+  for (const locale of LOCALES) {
+    const path = locale === 'es' ? undefined : translatedPath(locale, spanishPath);
+    if (path) alternates[locale] = path;
+  }
+  return alternates;
+}
+
+/** Whether a path under /pt/ or /en/ is a translated page (or a family's page) that the site renders. */
+export function isTranslatedPath(path: string): boolean {
+  return (
+    TRANSLATED_PATHS.has(path) ||
+    Object.values(TRANSLATED_PREFIXES).some((prefixes) =>
+      Object.values(prefixes).some((prefix) => path.startsWith(prefix) && path.length > prefix.length),
+    )
+  );
 }
 
 /** The results of a search alone, which its script fetches (/buscar/resultados, /pt/busca/resultados…). */
@@ -34,3 +67,5 @@ export const resultsPathOf = (searchPath: string) => `${searchPath}/resultados`;
  * language. With TRANSLATED_PAGES, what api/static-files.ts lets through to the site under /pt/ and /en/.
  */
 export const TRANSLATED_FRAGMENTS: readonly string[] = Object.values(TRANSLATED_PAGES['/buscar']!).map(resultsPathOf);
+
+const TRANSLATED_PATHS = new Set([...Object.values(TRANSLATED_PAGES).flatMap((paths) => Object.values(paths)), ...TRANSLATED_FRAGMENTS]);

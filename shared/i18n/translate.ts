@@ -15,6 +15,8 @@ import { badges } from './messages/badges.ts';
 import { home } from './messages/home.ts';
 import { search } from './messages/search.ts';
 import { searchLive } from './messages/search-live.ts';
+import { adPage } from './messages/ad-page.ts';
+import { rateDurations, ratePlaces } from './messages/rate-labels.ts';
 import * as vocabulary from './messages/vocabulary.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
@@ -32,6 +34,9 @@ const PARTS = {
   home,
   search,
   searchLive,
+  adPage,
+  ratePlaces,
+  rateDurations,
   ...vocabulary,
 } as const;
 type Parts = typeof PARTS;

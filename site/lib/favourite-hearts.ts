@@ -2,13 +2,16 @@
 // heart is rendered off and invisible (its place kept: no layout shift), and made true here, after load: one listener on the document for every heart,
 // and a look at cards that arrive later (the next search page, the featured strip).
 import { addFavourite, favouriteIds, onFavouritesChange, removeFavourite, type Favourite } from './favourites.ts';
+import { badges } from '#shared/i18n/messages/badges.ts';
+import { pageLocale } from './page-locale.ts';
 
 const SELECTOR = 'button[data-favourite]';
 
 function show(button: HTMLButtonElement, saved: boolean): void {
+  const texts = badges[pageLocale()];
   button.setAttribute('aria-pressed', String(saved));
-  button.setAttribute('aria-label', saved ? 'Quitar de favoritos' : 'Guardar en favoritos');
-  button.title = saved ? 'Quitar de favoritos' : 'Guardar en favoritos';
+  button.setAttribute('aria-label', saved ? texts.unsave : texts.save);
+  button.title = saved ? texts.unsave : texts.save;
   delete button.dataset.pending;
 }
 

@@ -1,7 +1,7 @@
 // The ad page's phone box (and, on a phone, its contact bar): the number is revealed on request (it never appears in the page's HTML), as a call
 // link and a WhatsApp link the API builds from the stored international form; each reveal is an analytics event.
 // The API counts every reveal and every WhatsApp opened for the ad's statistics, so opening WhatsApp after the number
-// was shown asks again (the answer is not needed).
+// was shown asks again (the answer is not needed). Its words come in the page's language from the box's markup.
 import { trackEvent } from '#site/lib/analytics/client.ts';
 import { callApi } from '#site/lib/api-client.ts';
 import type { AdPhoneView } from '#shared/contracts/public/ad-page.ts';
@@ -9,13 +9,14 @@ import type { AdPhoneView } from '#shared/contracts/public/ad-page.ts';
 export function setUpPhoneReveal(): void {
   document.querySelectorAll<HTMLElement>('[data-phone-reveal]').forEach((box) => {
     const result = box.querySelector<HTMLElement>('[data-phone-result]')!;
+    const texts = box.dataset;
     let contact: AdPhoneView | null = null;
     const url = `/api/ads/${box.dataset.adId}/phone`;
     const countWhatsApp = () => void callApi('POST', url, { via: 'whatsapp' }).catch(() => {});
     async function reveal(kind: 'phone' | 'whatsapp') {
       if (contact && kind === 'whatsapp') countWhatsApp();
       if (!contact) {
-        result.textContent = 'Cargando…';
+        result.textContent = texts.loading ?? '';
         try {
           // The number in the local form, with links the API builds from the stored international form.
           contact = await callApi<AdPhoneView>('POST', url, {
@@ -23,7 +24,7 @@ export function setUpPhoneReveal(): void {
           });
           trackEvent('phone_reveal', { adId: Number(box.dataset.adId), via: kind });
         } catch {
-          result.textContent = 'No pudimos mostrar el teléfono. Probá de nuevo en unos segundos.';
+          result.textContent = texts.failed ?? '';
           return;
         }
       }
@@ -35,9 +36,9 @@ export function setUpPhoneReveal(): void {
       wa.href = contact.whatsapp;
       wa.rel = 'noopener noreferrer';
       wa.target = '_blank';
-      wa.textContent = 'Abrir WhatsApp';
+      wa.textContent = texts.openWhatsapp ?? '';
       wa.addEventListener('click', countWhatsApp);
-      result.append('Teléfono: ', tel, ' · ', wa);
+      result.append(`${texts.phone} `, tel, ' · ', wa);
       if (kind === 'whatsapp') window.open(wa.href, '_blank', 'noopener');
     }
     box.querySelector('[data-reveal="phone"]')?.addEventListener('click', () => reveal('phone'));

@@ -81,7 +81,7 @@ export function favouriteButtonHtml(
       ? [from && texts.from, formatMoney(ad.pricePerHour, locale), texts.hour].filter(Boolean).join(' ')
       : texts.askPrice;
   const thumbnail = ad.image ? adImageUrl(ad.image.key, 400, photosUrl) : '';
-  return html`<button type="button" class="favourite favourite--${placement}" aria-pressed="false" aria-label="${texts.save}" data-pending data-favourite="${ad.id}" data-code="${ad.id}" data-title="${ad.title}" data-category="${categoryLabel(ad.category, locale)}" data-barrio="${barrioName(ad.barrio)}" data-price="${price}" data-thumbnail="${thumbnail}" data-url="${adPath(ad)}">${HEART}</button>`;
+  return html`<button type="button" class="favourite favourite--${placement}" aria-pressed="false" aria-label="${texts.save}" data-pending data-favourite="${ad.id}" data-code="${ad.id}" data-title="${ad.title}" data-category="${categoryLabel(ad.category, locale)}" data-barrio="${barrioName(ad.barrio)}" data-price="${price}" data-thumbnail="${thumbnail}" data-url="${adPath(ad, locale)}">${HEART}</button>`;
 }
 
 /** "Masajes · Palermo · 30 años": what a card or the VIP banner says under the title. */
@@ -99,7 +99,7 @@ export function coverHtml(image: NonNullable<AdCardView['image']>, width: number
 /** One search result, in grid or list view (the list around it decides the layout). `eager`: among the first shown. */
 export function resultCardHtml(ad: AdCardView, eager: boolean, photosUrl?: string, locale: Locale = 'es'): Html {
   const texts = badges[locale];
-  const href = adPath(ad);
+  const href = adPath(ad, locale);
   const image = ad.image
     ? coverHtml(ad.image, 400, eager ? 'eager' : 'lazy', photosUrl)
     : html`<span class="result__no-image">${texts.noPhotos}</span>`;

@@ -33,7 +33,7 @@ function chipsHtml(filters: SearchFilters, locale: Locale, t: Translate): Html {
 
 /** One VIP ad of the searched category (any when none is chosen): each results page shows the next in today's turn. */
 function promoBannerHtml(ad: AdCardView, photosUrl: string | undefined, locale: Locale, t: Translate): Html {
-  const href = adPath(ad);
+  const href = adPath(ad, locale);
   return html`<aside class="promo card" aria-label="${t('search.promo')}">${ad.image && coverHtml(ad.image, 120, 'lazy', photosUrl)}<div class="promo__body"><p class="promo__label">${t('search.promoTitle')}</p><p class="promo__title"><a href="${href}">${ad.title}</a></p><p class="promo__meta">${cardMetaText(ad, locale)}</p></div><a class="btn btn-gold promo__cta" href="${href}" tabindex="-1" aria-hidden="true">${t('search.promoCta')}</a></aside>`;
 }
 

@@ -18,6 +18,7 @@ const es = {
   noPhotos: 'Sin fotos',
   age: '{{age}} años',
   save: 'Guardar en favoritos',
+  unsave: 'Quitar de favoritos',
 } as const;
 
 const pt = {
@@ -36,6 +37,7 @@ const pt = {
   noPhotos: 'Sem fotos',
   age: '{{age}} anos',
   save: 'Salvar nos favoritos',
+  unsave: 'Remover dos favoritos',
 } as const satisfies Texts<typeof es>;
 
 const en = {
@@ -54,6 +56,7 @@ const en = {
   noPhotos: 'No photos',
   age: '{{age}} years old',
   save: 'Save to favourites',
+  unsave: 'Remove from favourites',
 } as const satisfies Texts<typeof es>;
 
 export const badges = { es, pt, en };
