@@ -85,7 +85,7 @@ test('files of the build are kept with their headers: hashed assets for a year, 
 });
 
 test('the age gate passed without JavaScript is never answered from the cache, nor kept', async () => {
-  for (const url of ['/', '/buscar?categoria=masajes', '/masajes/palermo', '/transparencia']) {
+  for (const url of ['/', '/buscar?categoria=masajes', '/masajes/palermo', '/transparencia', '/en/transparency']) {
     const confirmed = await twice(url, 'velada_edad_sinjs=1');
     expect(confirmed.status, url).toBe('BYPASS');
     expect(confirmed.body, url).toContain('class="age-ok"');
@@ -96,7 +96,15 @@ test('the age gate passed without JavaScript is never answered from the cache, n
 
 test('shared pages are kept for every anonymous visitor, and skipped with a session cookie', async ({ db }) => {
   const ad = await publicAds(db).select('ads.id', 'ads.slug').orderBy('ads.id').first<{ id: number; slug: string }>();
-  const urls = ['/buscar?categoria=masajes&barrio=palermo', adPath(ad), '/masajes/palermo', '/transparencia', '/transparencia.json'];
+  const urls = [
+    '/buscar?categoria=masajes&barrio=palermo',
+    adPath(ad),
+    '/masajes/palermo',
+    '/transparencia',
+    '/pt/transparencia',
+    '/en/transparency',
+    '/transparencia.json',
+  ];
   for (const url of [...urls, '/robots.txt', '/sitemap.xml', '/sitemaps/paginas.xml']) {
     const page = await twice(url);
     expect(page.response.status, url).toBe(200);

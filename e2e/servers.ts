@@ -16,8 +16,9 @@ export const E2E_GROUPS = {
   panel: ['admin-payments', 'admin-settings'],
   // Asserts the whole analytics summary, so no other spec may add visits meanwhile.
   analytics: ['analytics'],
-  // Hide, release and flag public ads; the transparency report, which counts such decisions, writes its first record.
-  moderation: ['moderation', 'report-handling', 'duplicates', 'transparency'],
+  // Hide, release and flag public ads; the transparency report (in every language), which counts such decisions, writes
+  // its first record.
+  moderation: ['moderation', 'report-handling', 'duplicates', 'transparency', 'languages-transparency'],
   // Deletes an account and its ads; revokes a purchase and refunds it in Pagos (decision 068).
   'account-rights': ['account-rights', 'consumer-law'],
   // Publish ads with statistics (and compare their covers), availability, checked photos and rates, and count a

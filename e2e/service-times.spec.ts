@@ -12,7 +12,8 @@ import {
 } from './fixtures.ts';
 import { insertAd } from '#tooling/factories/index.ts';
 import { refreshServiceTimes, storedServiceTimes } from '#core/service-times/service-times.ts';
-import { SERVICE_KINDS, SERVICE_KIND_LABELS, serviceTimeText, usualWaitText } from '#shared/contracts/public/service-times.ts';
+import { SERVICE_KINDS, serviceTimeText, usualWaitText } from '#shared/contracts/public/service-times.ts';
+import { translator } from '#shared/i18n/translate.ts';
 import type { Knex } from 'knex';
 
 const HOUR = 3_600_000;
@@ -91,7 +92,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole('heading', { level: 2, name: 'Tiempos de respuesta' })).toBeVisible();
     for (const kind of SERVICE_KINDS) {
       const row = section.locator(`tr[data-kind="${kind}"]`);
-      await expect(row.getByRole('rowheader')).toContainText(SERVICE_KIND_LABELS[kind].label);
+      await expect(row.getByRole('rowheader')).toContainText(translator('es')(`serviceTimes.${kind}`));
       await expect(row.locator('[data-figure="median"]')).toHaveText(serviceTimeText(stored.times[kind].medianMs));
       await expect(row.locator('[data-figure="p95"]')).toHaveText(serviceTimeText(stored.times[kind].p95Ms));
       await expect(row.locator('[data-figure="decisions"]')).toHaveText(stored.times[kind].decisions.toLocaleString('es-AR'));

@@ -1,9 +1,9 @@
 // The transparency report as a visitor finds it: from the footer's Seguridad column, figures per month from the first
 // with data, the current one marked, the JSON download with the same figures, closed months equal to what the
 // database holds, and readable on a phone. The demo data has no moderation history, so the spec writes the first
-// record itself (an ad review three months back, which nothing but the report reads) before the report is computed:
-// it runs on the moderation group's server, where no other spec opens the report (each process keeps it 10 minutes).
+// record itself (e2e/transparency-data.ts) before the report is computed.
 import { test, expect, asReturningVisitor, expectNoSeriousA11yViolations } from './fixtures.ts';
+import { FIRST_MONTH, monthFromNow, recordFirstReview } from './transparency-data.ts';
 import type { Knex } from 'knex';
 
 interface Month {
@@ -27,25 +27,8 @@ async function count(db: Knex, table: string, column: string, month: string, whe
   return Number(row!.n);
 }
 
-/** 'YYYY-MM' of the Buenos Aires month `offset` months from now. */
-function monthFromNow(offset: number): string {
-  const [y, m] = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 7).split('-').map(Number) as [number, number];
-  const index = y * 12 + (m - 1) + offset;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-const FIRST_MONTH = monthFromNow(-3);
-
 test.beforeAll(async ({ db }) => {
-  // A fixed id: the spec's tests may run in two workers, each running this.
-  await db('ad_reviews')
-    .insert({
-      id: 990_001,
-      ad_id: null,
-      submitted_at: new Date(`${FIRST_MONTH}-10T10:00:00-03:00`),
-      decided_at: new Date(`${FIRST_MONTH}-10T12:00:00-03:00`),
-    })
-    .onConflict('id')
-    .ignore();
+  await recordFirstReview(db);
 });
 
 test.beforeEach(async ({ page }) => {

@@ -61,6 +61,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   },
   { kind: 'shared-page', match: '/destacados/mas', why: "the featured strip's next parts (no-cache, as the islands)" },
   { kind: 'shared-page', match: '/transparencia', why: 'the monthly transparency report' },
+  { kind: 'shared-page', match: '/pt/transparencia', why: 'the transparency report in Portuguese' },
+  { kind: 'shared-page', match: '/en/transparency', why: 'the transparency report in English' },
   { kind: 'shared-page', match: '/transparencia.json', why: "the transparency report's figures" },
   { kind: 'shared-page', match: '/robots.txt', why: 'served by the app with the public origin' },
   { kind: 'shared-page', match: '/sitemap.xml', why: 'served by the app from the catalogue' },

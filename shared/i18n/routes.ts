@@ -11,6 +11,7 @@ export const TRANSLATED_PAGES: Readonly<Record<string, Readonly<Partial<Record<O
   '/buscar': { pt: '/pt/busca', en: '/en/search' },
   '/como-evitar-estafas': { pt: '/pt/como-evitar-golpes', en: '/en/avoid-scams' },
   '/menor-de-edad': { pt: '/pt/menor-de-idade', en: '/en/under-18' },
+  '/transparencia': { pt: '/pt/transparencia', en: '/en/transparency' },
 };
 
 /**

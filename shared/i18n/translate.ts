@@ -17,6 +17,10 @@ import { search } from './messages/search.ts';
 import { searchLive } from './messages/search-live.ts';
 import { adPage } from './messages/ad-page.ts';
 import { rateDurations, ratePlaces } from './messages/rate-labels.ts';
+import { transparency } from './messages/transparency.ts';
+import { serviceTimes } from './messages/service-times.ts';
+import { durations } from './messages/durations.ts';
+import { refusalCategories, reportReasons } from './messages/reasons.ts';
 import * as vocabulary from './messages/vocabulary.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
@@ -37,6 +41,11 @@ const PARTS = {
   adPage,
   ratePlaces,
   rateDurations,
+  transparency,
+  serviceTimes,
+  durations,
+  refusalCategories,
+  reportReasons,
   ...vocabulary,
 } as const;
 type Parts = typeof PARTS;

@@ -1,9 +1,12 @@
-// The rows of the transparency report's tables (/transparencia, docs/decisions/042-transparency-report.md): what each
-// figure is, how it is counted (the hint under its name), and how a month's value is written in its cell.
+// The rows of the transparency report's tables (/transparencia, /pt/transparencia, /en/transparency;
+// docs/decisions/042-transparency-report.md): what each figure is, how it is counted (the hint under its name), and
+// how a month's value is written in its cell, in the page's language (shared/i18n/messages/transparency.ts).
 import { UNCATEGORISED, type MonthFigures } from '#shared/contracts/public/transparency.ts';
 import { REFUSAL_CATEGORIES } from '#shared/refusal-categories.ts';
 import { REPORT_REASONS } from '#shared/report-reasons.ts';
-import { formatDuration } from '#shared/format.ts';
+import { formatCount, formatDuration } from '#shared/format.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
+import { translator } from '#shared/i18n/translate.ts';
 
 export interface Row {
   label: string;
@@ -19,52 +22,50 @@ export interface Section {
   rows: Row[];
 }
 
-const number = new Intl.NumberFormat('es-AR');
-
 /**
  * A month's figure as its cell shows it; '—' where the figure has no value that month (a median without decisions,
  * submissions before they were counted). Months are listed from the first with data (core/transparency/), so one
  * after it with nothing recorded shows zeros.
  */
-export function cellText(row: Row, m: MonthFigures): string {
+export function cellText(row: Row, m: MonthFigures, locale: Locale = 'es'): string {
   const value = row.value(m);
   if (value === null) return '—';
-  return row.kind === 'duration' ? formatDuration(value) : number.format(value);
+  return row.kind === 'duration' ? formatDuration(value, locale) : formatCount(value, locale);
 }
 
-/** The three tables; `sinceText` says since when submissions are counted ("desde el 3 de agosto de 2026"). */
-export function transparencySections(sinceText: string): Section[] {
+/**
+ * The three tables; `sinceText` says since when submissions are counted ("desde el 3 de agosto de 2026"), in the
+ * page's language as the rows are. The section ids are the same in every language.
+ */
+export function transparencySections(sinceText: string, locale: Locale = 'es'): Section[] {
+  const t = translator(locale);
   return [
     {
       id: 'anuncios',
-      title: 'Anuncios',
+      title: t('transparency.ads'),
       rows: [
         {
-          label: 'Enviados a revisión',
-          hint: `Anuncios nuevos o editados que entraron a la cola de revisión (se cuentan ${sinceText}).`,
+          label: t('transparency.adsSubmitted'),
+          hint: t('transparency.adsSubmittedHint', { since: sinceText }),
           value: (m) => m.adsSubmitted,
         },
+        { label: t('transparency.adsApproved'), hint: t('transparency.adsApprovedHint'), value: (m) => m.adsApproved },
+        { label: t('transparency.adsRejected'), hint: t('transparency.adsRejectedHint'), value: (m) => m.adsRejected },
+        ...REFUSAL_CATEGORIES.map((c) => ({
+          label: t(`refusalCategories.${c.value}`),
+          value: (m: MonthFigures) => m.rejectedByCategory[c.value],
+          sub: true,
+        })),
         {
-          label: 'Aprobados y publicados',
-          hint: 'Revisiones que el equipo aprobó: el anuncio (o su edición) se publicó.',
-          value: (m) => m.adsApproved,
-        },
-        { label: 'Rechazados', hint: 'Revisiones que el equipo rechazó, con el motivo que ve quien publica.', value: (m) => m.adsRejected },
-        ...REFUSAL_CATEGORIES.map((c) => ({ label: c.label, value: (m: MonthFigures) => m.rejectedByCategory[c.value], sub: true })),
-        {
-          label: 'Sin categoría',
-          hint: `Rechazos anteriores a que se registrara la categoría del motivo.`,
+          label: t('transparency.uncategorised'),
+          hint: t('transparency.uncategorisedHint'),
           value: (m) => m.rejectedByCategory[UNCATEGORISED],
           sub: true,
         },
+        { label: t('transparency.adsRemoved'), hint: t('transparency.adsRemovedHint'), value: (m) => m.adsRemoved },
         {
-          label: 'Dados de baja',
-          hint: 'Anuncios que el equipo retiró (publicados o en revisión), con un motivo.',
-          value: (m) => m.adsRemoved,
-        },
-        {
-          label: 'Mediana hasta la decisión',
-          hint: 'Tiempo desde que el anuncio entra a revisión hasta que el equipo lo aprueba, rechaza o da de baja; decisiones del mes.',
+          label: t('transparency.medianToDecision'),
+          hint: t('transparency.adMedianHint'),
           value: (m) => m.medianAdDecisionMs,
           kind: 'duration',
         },
@@ -72,19 +73,19 @@ export function transparencySections(sinceText: string): Section[] {
     },
     {
       id: 'denuncias',
-      title: 'Denuncias',
+      title: t('transparency.reports'),
       rows: [
-        { label: 'Recibidas', hint: 'Denuncias enviadas desde «Denunciar», por motivo:', value: (m) => m.reportsReceived },
-        ...REPORT_REASONS.map((r) => ({ label: r.label, value: (m: MonthFigures) => m.reportsByReason[r.value], sub: true })),
+        { label: t('transparency.reportsReceived'), hint: t('transparency.reportsReceivedHint'), value: (m) => m.reportsReceived },
+        ...REPORT_REASONS.map((r) => ({
+          label: t(`reportReasons.${r.value}`),
+          value: (m: MonthFigures) => m.reportsByReason[r.value],
+          sub: true,
+        })),
+        { label: t('transparency.adsHidden'), hint: t('transparency.adsHiddenHint'), value: (m) => m.adsHiddenByReports },
+        { label: t('transparency.reportsDecided'), hint: t('transparency.reportsDecidedHint'), value: (m) => m.reportsDecided },
         {
-          label: 'Anuncios ocultados al instante',
-          hint: 'Denuncias por posible menor de edad o trata que ocultaron un anuncio publicado hasta la revisión.',
-          value: (m) => m.adsHiddenByReports,
-        },
-        { label: 'Decididas', hint: 'Denuncias que el equipo resolvió o descartó en el mes.', value: (m) => m.reportsDecided },
-        {
-          label: 'Mediana hasta la decisión',
-          hint: 'Tiempo desde que llega la denuncia hasta que el equipo la decide; decisiones del mes.',
+          label: t('transparency.medianToDecision'),
+          hint: t('transparency.reportMedianHint'),
           value: (m) => m.medianReportDecisionMs,
           kind: 'duration',
         },
@@ -92,17 +93,21 @@ export function transparencySections(sinceText: string): Section[] {
     },
     {
       id: 'verificaciones',
-      title: 'Verificaciones de identidad',
+      title: t('transparency.verifications'),
       rows: [
         {
-          label: 'Aprobadas',
-          hint: 'Verificaciones de identidad de quienes publican que el equipo aprobó.',
+          label: t('transparency.verificationsApproved'),
+          hint: t('transparency.verificationsApprovedHint'),
           value: (m) => m.verificationsApproved,
         },
-        { label: 'Rechazadas', hint: 'Verificaciones rechazadas (pueden enviarse de nuevo).', value: (m) => m.verificationsRejected },
         {
-          label: 'Mediana de espera',
-          hint: 'Tiempo desde que se envía la verificación hasta la decisión; decisiones del mes.',
+          label: t('transparency.verificationsRejected'),
+          hint: t('transparency.verificationsRejectedHint'),
+          value: (m) => m.verificationsRejected,
+        },
+        {
+          label: t('transparency.verificationMedian'),
+          hint: t('transparency.verificationMedianHint'),
           value: (m) => m.medianVerificationWaitMs,
           kind: 'duration',
         },

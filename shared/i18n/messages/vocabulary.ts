@@ -14,12 +14,7 @@ import {
   VERIFICATION_FILTERS,
   ZONES,
 } from '../../catalogue.ts';
-import type { Texts } from './texts.ts';
-
-type Labelled = readonly { readonly value: string; readonly label: string }[];
-/** { value: label } of a catalogue list: the Spanish texts of a part. */
-const labelsOf = <const L extends Labelled>(list: L) =>
-  Object.fromEntries(list.map((item) => [item.value, item.label])) as { readonly [V in L[number]['value']]: string };
+import { labelsOf, type Texts } from './texts.ts';
 
 const categoriesEs = labelsOf(CATEGORIES);
 export const categories = {
