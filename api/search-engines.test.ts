@@ -149,6 +149,11 @@ describe('/sitemap.xml', () => {
       '/como-ordenamos-los-avisos',
       '/transparencia',
       '/aumentar-visibilidad',
+      // Translated pages come with their Spanish ones: the summaries of the legal texts too.
+      '/pt/termos-de-uso',
+      '/en/terms',
+      '/pt/politica-de-privacidade',
+      '/en/privacy',
     ]) {
       expect(pages).toContain(`${ORIGIN}${path}`);
     }

@@ -21,6 +21,8 @@ import { transparency } from './messages/transparency.ts';
 import { serviceTimes } from './messages/service-times.ts';
 import { durations } from './messages/durations.ts';
 import { refusalCategories, reportReasons } from './messages/reasons.ts';
+import { termsSummary } from './messages/terms-summary.ts';
+import { privacySummary } from './messages/privacy-summary.ts';
 import * as vocabulary from './messages/vocabulary.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
@@ -46,6 +48,8 @@ const PARTS = {
   durations,
   refusalCategories,
   reportReasons,
+  termsSummary,
+  privacySummary,
   ...vocabulary,
 } as const;
 type Parts = typeof PARTS;
