@@ -149,7 +149,7 @@ test('a browser that prefers Portuguese is offered the page in Portuguese, never
 });
 
 test('a page in one language only has no switcher and no hreflang', async ({ page }) => {
-  await page.goto('/terminos-condiciones');
+  await page.goto('/aumentar-visibilidad');
   await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
   await expect(page.locator('.language-switcher')).toHaveCount(0);
 });
