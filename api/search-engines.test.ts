@@ -92,14 +92,26 @@ describe('/sitemap.xml', () => {
     expect(
       xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'),
     ).toBe(true);
-    // 7 public ads, 3 per part: 3 parts.
+    // 7 public ads, 3 per part: 3 parts, in each language.
     expect(locsOf(xml)).toEqual([
       `${ORIGIN}/sitemaps/paginas.xml`,
       `${ORIGIN}/sitemaps/barrios.xml`,
-      `${ORIGIN}/sitemaps/anuncios-1.xml`,
-      `${ORIGIN}/sitemaps/anuncios-2.xml`,
-      `${ORIGIN}/sitemaps/anuncios-3.xml`,
+      `${ORIGIN}/sitemaps/barrios-pt.xml`,
+      `${ORIGIN}/sitemaps/barrios-en.xml`,
+      ...['', '-pt', '-en'].flatMap((suffix) => [1, 2, 3].map((n) => `${ORIGIN}/sitemaps/anuncios${suffix}-${n}.xml`)),
     ]);
+  });
+
+  it('has the landing pages and the ads in each language in their own parts', async () => {
+    const landings = locsOf(await (await get('/sitemaps/barrios-pt.xml')).text());
+    expect(landings).toHaveLength(5 * (48 + 5));
+    expect(landings).toContain(`${ORIGIN}/pt/massagens/palermo`);
+    expect(landings).toContain(`${ORIGIN}/pt/garotos-de-programa/zona-sul`);
+    expect(locsOf(await (await get('/sitemaps/barrios-en.xml')).text())).toContain(`${ORIGIN}/en/massages/north-zone`);
+    const ads = locsOf(await (await get('/sitemaps/anuncios-en-1.xml')).text());
+    expect(ads).toHaveLength(3);
+    for (const loc of ads) expect(loc).toMatch(new RegExp(`^${ORIGIN}/en/ad/[a-z0-9-]+-\\d+$`));
+    expect((await get('/sitemaps/anuncios-fr-1.xml')).status).toBe(404);
   });
 
   it('lists each public ad once, with its last change, in parts no larger than the part size', async () => {

@@ -9,7 +9,7 @@ import { adPath } from '#shared/ad-text.ts';
 import { CATEGORIES } from '#shared/catalogue.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { pathIn, TRANSLATED_FRAGMENTS } from '#shared/i18n/routes.ts';
-import { DEFAULT_LOCALE, LOCALES } from '#shared/i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '#shared/i18n/locales.ts';
 
 /** The protocol allows 50,000 addresses and 50 MB per file; an ad's entry is about 150 bytes. */
 export const SITEMAP_PART_SIZE = 50_000;
@@ -61,7 +61,10 @@ export const ROBOTS_DISALLOWED = [...SPANISH_DISALLOWED, ...translationsOf(SPANI
 
 // Crawlers ask rarely; an hour keeps a CDN from asking for every part every time.
 const CACHE_CONTROL = 'public, max-age=3600';
-const AD_PART = /^\/sitemaps\/anuncios-([1-9]\d{0,6})\.xml$/;
+// Landing pages and ads have a part per language (Spanish without a suffix): /sitemaps/barrios-pt.xml, anuncios-en-2.xml.
+const AD_PART = /^\/sitemaps\/anuncios(?:-(pt|en))?-([1-9]\d{0,6})\.xml$/;
+const LANDING_PART = /^\/sitemaps\/barrios(?:-(pt|en))?\.xml$/;
+const suffix = (locale: Locale) => (locale === DEFAULT_LOCALE ? '' : `-${locale}`);
 
 export function robotsTxt(origin: string): string {
   return [
@@ -80,8 +83,8 @@ const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 export function sitemapIndex(origin: string, adParts: number): string {
   const parts = [
     '/sitemaps/paginas.xml',
-    '/sitemaps/barrios.xml',
-    ...Array.from({ length: adParts }, (_, i) => `/sitemaps/anuncios-${i + 1}.xml`),
+    ...LOCALES.map((locale) => `/sitemaps/barrios${suffix(locale)}.xml`),
+    ...LOCALES.flatMap((locale) => Array.from({ length: adParts }, (_, i) => `/sitemaps/anuncios${suffix(locale)}-${i + 1}.xml`)),
   ];
   const entries = parts.map((p) => `<sitemap><loc>${escapeHtml(absoluteUrl(origin, p))}</loc></sitemap>`);
   return `${XML_HEAD}<sitemapindex ${NS}>\n${entries.join('\n')}\n</sitemapindex>\n`;
@@ -118,19 +121,21 @@ export function searchEngineFiles({ db, origin, partSize = SITEMAP_PART_SIZE }: 
         origin,
         SITEMAP_PAGES.map((path) => ({ path })),
       );
-    } else if (ctx.path === '/sitemaps/barrios.xml') {
+    } else if (LANDING_PART.test(ctx.path)) {
+      const locale = (LANDING_PART.exec(ctx.path)![1] as Locale | undefined) ?? DEFAULT_LOCALE;
       body = urlSet(
         origin,
-        allLandings().map((l) => ({ path: l.path })),
+        allLandings(locale).map((l) => ({ path: l.path })),
       );
     } else {
       const part = AD_PART.exec(ctx.path);
       if (!part) return next();
-      const ads = await sitemapAds(db, Number(part[1]), partSize);
+      const locale = (part[1] as Locale | undefined) ?? DEFAULT_LOCALE;
+      const ads = await sitemapAds(db, Number(part[2]), partSize);
       if (ads.length === 0) return next();
       body = urlSet(
         origin,
-        ads.map((ad) => ({ path: adPath(ad), lastmod: ad.updatedAt })),
+        ads.map((ad) => ({ path: adPath(ad, locale), lastmod: ad.updatedAt })),
       );
     }
     if (!ctx.type) ctx.type = 'application/xml; charset=utf-8';

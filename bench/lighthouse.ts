@@ -1,7 +1,7 @@
-// Lighthouse scores of the home, the search and an ad page, as a visitor of `npm start` sees them (our server in
+// Lighthouse scores of the home, the search, an ad page and a landing page in Portuguese, as a visitor of `npm start` sees them (our server in
 // production mode on a fresh SQLite file with the demo data: about 200 ads with photos), or on the 100,000 ads of
 // the speed benchmark with LIGHTHOUSE_DATA=bench. Mobile with simulated throttling, Lighthouse's default; Debian's
-// Chromium, never a downloaded one. One JSON line per page: performance, accessibility and best-practices scores
+// Chromium, never a downloaded one. One JSON line per page: performance, accessibility, best-practices and SEO scores
 // (0-100), the layout shift and the audits that kept a score below 100.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -17,7 +17,7 @@ import { getBody } from './lib/http.ts';
 import { ensureSiteBuild, startAppServer, startServer, type RunningServer } from './lib/processes.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** Lighthouse runs per page (LIGHTHOUSE_RUNS), odd for a median. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 /** Where each page's whole report is written. */
@@ -50,6 +50,7 @@ interface AuditRun {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  seo: number;
   cumulativeLayoutShift: number;
   largestContentfulPaintMs: number;
   firstContentfulPaintMs: number;
@@ -80,6 +81,7 @@ async function audit(url: string, port: number, page: string, pastGate: boolean)
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
+    seo: score('seo'),
     cumulativeLayoutShift: round(Number(audits['cumulative-layout-shift']?.numericValue ?? Number.NaN), 3),
     largestContentfulPaintMs: ms('largest-contentful-paint'),
     firstContentfulPaintMs: ms('first-contentful-paint'),
@@ -109,6 +111,8 @@ export async function runLighthouseBenchmark(): Promise<Record<string, unknown>[
       ['home', '/'],
       ['search', '/buscar'],
       ['ad-page', adPath],
+      // A landing page in another language (docs/decisions/070-languages.md): its hreflang, canonical and lang.
+      ['landing-pt', '/pt/massagens/palermo'],
     ] as const;
     // As a first visitor (the gate open) and as one past it (the overlays and the search form's script loaded).
     for (const pastGate of [false, true])
@@ -129,7 +133,7 @@ export async function runLighthouseBenchmark(): Promise<Record<string, unknown>[
           ...median,
         };
         log(
-          `lighthouse ${url} (${line.visitor}): performance ${line.performanceRuns.join('/')} (median ${line.performance}), blocking ${line.totalBlockingTimeMs} ms, accessibility ${line.accessibility}, best practices ${line.bestPractices}`,
+          `lighthouse ${url} (${line.visitor}): performance ${line.performanceRuns.join('/')} (median ${line.performance}), blocking ${line.totalBlockingTimeMs} ms, accessibility ${line.accessibility}, best practices ${line.bestPractices}, SEO ${line.seo}`,
         );
         lines.push(line);
       }

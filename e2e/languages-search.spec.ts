@@ -103,3 +103,33 @@ test('on a phone the English filters sheet counts in English', async ({ page, db
   expect(spanishLeftIn('en', await interfaceText(page))).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('a landing page in Portuguese: its own slugs, its languages linked, no Spanish left', async ({ page }) => {
+  await asReturningVisitor(page);
+  await page.goto('/pt/massagens/zona-sul');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Massagens na zona Sul');
+  expect(await linkHrefs(page, 'link[rel="alternate"][hreflang]')).toEqual({
+    'es-AR': '/masajes/zona-sur',
+    'pt-BR': '/pt/massagens/zona-sul',
+    en: '/en/massages/south-zone',
+    'x-default': '/masajes/zona-sur',
+  });
+  expect(new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!).pathname).toBe('/pt/massagens/zona-sul');
+  const links = page.getByRole('navigation', { name: 'Outras buscas' });
+  await expect(links.getByRole('link', { name: 'Boedo' })).toHaveAttribute('href', '/pt/massagens/boedo');
+  await expect(links.getByRole('link', { name: 'Acompanhantes na zona Sul' })).toHaveAttribute('href', '/pt/acompanhantes/zona-sul');
+  expect(spanishLeftIn('pt', await interfaceText(page))).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+
+  // An indexed search of the same pair names the landing page as its canonical address, in each language.
+  await page.goto('/pt/busca?categoria=masajes&zona=sur');
+  expect(new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!).pathname).toBe('/pt/massagens/zona-sul');
+
+  await page.goto('/pt/massagens/zona-sul');
+  await page.locator('.site-header details.language-switcher summary').click();
+  await page.getByRole('link', { name: 'English' }).first().click();
+  await expect(page).toHaveURL(/\/en\/massages\/south-zone$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Massages in the South zone');
+  // A Spanish slug under /en/ is no page.
+  expect((await page.goto('/en/masajes/zona-sur'))?.status()).toBe(404);
+});

@@ -19,6 +19,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   id: '12',
   reference: 'VEL-7K2M9Q',
 };
+const LANDING_CATEGORY: Record<string, Record<string, string>> = { pt: { categoryRoute: 'massagens' }, en: { categoryRoute: 'massages' } };
 
 interface PageRoute {
   file: string;
@@ -33,9 +34,11 @@ function pageRoutes(): PageRoute[] {
     .map((entry) => {
       const file = path.relative(PAGES_DIR, path.join(entry.parentPath, entry.name));
       const route = `/${file.replace(/\.(astro|ts)$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/';
+      // A landing page's category in its address's language (/pt/massagens/palermo).
+      const sample = { ...SAMPLE_PARAMS, ...LANDING_CATEGORY[route.split('/')[1]!] };
       const url = route.replace(/\[(\w+)\]/g, (_, name: string) => {
-        if (!SAMPLE_PARAMS[name]) throw new Error(`${file}: add a sample value for [${name}] to SAMPLE_PARAMS`);
-        return SAMPLE_PARAMS[name];
+        if (!sample[name]) throw new Error(`${file}: add a sample value for [${name}] to SAMPLE_PARAMS`);
+        return sample[name];
       });
       const source = fs.readFileSync(path.join(PAGES_DIR, file), 'utf8');
       return { file, url, prerendered: !/export const prerender = false/.test(source) };

@@ -3,6 +3,7 @@
 // page of site/pages or a route the app mounts is served without an entry here (api/cdn/site-routes.test.ts).
 // Whatever a CDN keeps, it keeps by the origin's own Cache-Control; the kind decides when it must not even look.
 import { CATEGORIES } from '#shared/catalogue.ts';
+import { landingCategorySlugs } from '#shared/search-engines.ts';
 import { AGE_NOJS_COOKIE } from '#shared/age-cookie.ts';
 import { APP_PHOTOS_PATH } from '#shared/photo-urls.ts';
 import { advertiserSessions, staffSessions } from '#core/sessions/sessions.ts';
@@ -54,6 +55,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { kind: 'shared-page', match: '^/en/ad/[^/]+$', why: 'ad pages in English' },
   { kind: 'shared-page', match: `^/(${categoryRoutes})/?$`, why: "the category routes: a 301 to the category's search" },
   { kind: 'shared-page', match: `^/(${categoryRoutes})/[^/]+$`, why: 'landing pages (category and barrio or zone)' },
+  { kind: 'shared-page', match: `^/pt/(${landingCategorySlugs('pt').join('|')})/[^/]+$`, why: 'landing pages in Portuguese' },
+  { kind: 'shared-page', match: `^/en/(${landingCategorySlugs('en').join('|')})/[^/]+$`, why: 'landing pages in English' },
   {
     kind: 'shared-page',
     match: '^/_server-islands/',

@@ -19,6 +19,11 @@ describe('landing pages', () => {
     expect(page('/masajes/palermo', 'utm_source=x&orden=recientes&pagina=1')?.url).toBe('/masajes/palermo');
     expect(page('/masajes/zona-norte', 'pagina=2&q=texto')?.key).toBe('public /masajes/zona-norte?pagina=2');
     expect(page('/masajes/palermo', 'pagina=abc')?.url).toBe('/masajes/palermo');
+    // In the other languages, under their own slugs.
+    expect(page('/pt/massagens/zona-sul', 'pagina=2&x=y')?.key).toBe('public /pt/massagens/zona-sul?pagina=2');
+    expect(page('/en/massages/palermo')?.key).toBe('public /en/massages/palermo');
+    expect(page('/en/masajes/palermo')).toBeNull();
+    expect(page('/pt/massages/palermo')).toBeNull();
   });
 
   it('are not shared with signed-in visitors, and the no-JavaScript gate variant is its own', () => {

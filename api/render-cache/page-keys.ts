@@ -12,7 +12,7 @@ import { daysSinceEpochInBuenosAires } from '#shared/dates.ts';
 import { staffSessions, advertiserSessions } from '#core/sessions/sessions.ts';
 import { findLanding } from '#shared/search-engines.ts';
 import { setBounded } from '#shared/bounded-memo.ts';
-import { DEFAULT_LOCALE, LOCALES, isLocale } from '#shared/i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '#shared/i18n/locales.ts';
 import { pathIn, resultsPathOf } from '#shared/i18n/routes.ts';
 
 export interface CacheablePage {
@@ -54,7 +54,8 @@ const AD_PAGE = /^(?:\/pt)?\/anuncio\/[a-z0-9-]{1,200}$|^\/en\/ad\/[a-z0-9-]{1,2
 const SHARED_SERVER_ISLANDS = new Set(['/_server-islands/FeaturedAds', '/_server-islands/PlanPrice']);
 const SERVER_ISLAND_PARAMS = ['e', 'p', 's'];
 const FEATURED_PARTS = '/destacados/mas';
-const TWO_SEGMENTS = /^\/([a-z-]{1,40})\/([a-z0-9-]{1,60})$/;
+/** A landing page's address: two segments, under /pt or /en in those languages. */
+const TWO_SEGMENTS = /^(?:\/(pt|en))?\/([a-z-]{1,40})\/([a-z0-9-]{1,60})$/;
 
 /**
  * A landing page (/masajes/palermo, docs/decisions/036-search-engines.md), which reads only `pagina` and, on a later
@@ -62,7 +63,7 @@ const TWO_SEGMENTS = /^\/([a-z-]{1,40})\/([a-z0-9-]{1,60})$/;
  */
 function landingUrl(pathname: string, querystring: string): string | null {
   const segments = TWO_SEGMENTS.exec(pathname);
-  if (!segments || !findLanding(segments[1], segments[2])) return null;
+  if (!segments || !findLanding(segments[2], segments[3], (segments[1] as Locale | undefined) ?? DEFAULT_LOCALE)) return null;
   const { pagina, turno } = parseSearchParams(new URLSearchParams(querystring));
   return pagina > 1 ? `${pathname}?pagina=${pagina}${turno ? `&turno=${turno}` : ''}` : pathname;
 }

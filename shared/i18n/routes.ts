@@ -1,7 +1,8 @@
 // Which visitor pages exist in which language, and at which address (docs/decisions/070-languages.md). A page is
 // listed here only once all of its texts exist in the three languages; links from a Portuguese or English page to a
 // page not listed lead to its Spanish address.
-import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
+import { DEFAULT_LOCALE, LOCALES, localeOfPath, type Locale } from './locales.ts';
+import { findLanding, landingPath } from '../search-engines.ts';
 
 type OtherLocale = Exclude<Locale, 'es'>;
 
@@ -26,10 +27,19 @@ export const TRANSLATED_PREFIXES: Readonly<Record<string, Readonly<Partial<Recor
   '/anuncio/': { pt: '/pt/anuncio/', en: '/en/ad/' },
 };
 
+/** A landing page (a category in a place) from its address in `locale`, or null. */
+function landingOf(path: string, locale: Locale) {
+  const segments = path.split('/').slice(locale === DEFAULT_LOCALE ? 1 : 2);
+  return segments.length === 2 ? findLanding(segments[0], segments[1], locale) : null;
+}
+
 /** The page's path in `locale`, or undefined where it does not exist in that language. */
 function translatedPath(locale: OtherLocale, path: string): string | undefined {
   const page = TRANSLATED_PAGES[path]?.[locale];
   if (page) return page;
+  // Landing pages: each language has its own slugs (shared/search-engines.ts).
+  const landing = landingOf(path, DEFAULT_LOCALE);
+  if (landing) return landingPath(landing.categoria, landing.place.zona, locale);
   for (const [spanish, prefixes] of Object.entries(TRANSLATED_PREFIXES)) {
     if (path.startsWith(spanish) && path.length > spanish.length && prefixes[locale]) return prefixes[locale] + path.slice(spanish.length);
   }
@@ -58,6 +68,7 @@ export function alternatesOf(spanishPath: string): Partial<Record<Locale, string
 export function isTranslatedPath(path: string): boolean {
   return (
     TRANSLATED_PATHS.has(path) ||
+    landingOf(path, localeOfPath(path)) !== null ||
     Object.values(TRANSLATED_PREFIXES).some((prefixes) =>
       Object.values(prefixes).some((prefix) => path.startsWith(prefix) && path.length > prefix.length),
     )

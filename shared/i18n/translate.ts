@@ -16,6 +16,7 @@ import { home } from './messages/home.ts';
 import { search } from './messages/search.ts';
 import { searchLive } from './messages/search-live.ts';
 import { adPage } from './messages/ad-page.ts';
+import { landing } from './messages/landing.ts';
 import { rateDurations, ratePlaces } from './messages/rate-labels.ts';
 import { transparency } from './messages/transparency.ts';
 import { serviceTimes } from './messages/service-times.ts';
@@ -41,6 +42,7 @@ const PARTS = {
   search,
   searchLive,
   adPage,
+  landing,
   ratePlaces,
   rateDurations,
   transparency,

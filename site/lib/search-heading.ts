@@ -9,14 +9,13 @@ import type { Locale } from '#shared/i18n/locales.ts';
 
 export function searchHeading(f: Pick<SearchFilters, 'categoria' | 'zona'>, locale: Locale = 'es'): string {
   const texts = searchLive[locale];
-  const place = !f.zona
-    ? 'CABA'
-    : isZone(f.zona)
-      ? fillText(texts.zone, { zone: vocabularyLabel(locale, 'zones', f.zona) })
-      : (findBarrio(f.zona)?.name ?? 'CABA');
-  return f.categoria
-    ? fillText(texts.categoryIn, { category: vocabularyLabel(locale, 'categories', f.categoria), place })
-    : fillText(texts.adsIn, { place });
+  const category = f.categoria ? vocabularyLabel(locale, 'categories', f.categoria) : null;
+  if (f.zona && isZone(f.zona)) {
+    const zone = vocabularyLabel(locale, 'zones', f.zona);
+    return category ? fillText(texts.categoryInZone, { category, zone }) : fillText(texts.adsInZone, { zone });
+  }
+  const place = (f.zona && findBarrio(f.zona)?.name) || 'CABA';
+  return category ? fillText(texts.categoryIn, { category, place }) : fillText(texts.adsIn, { place });
 }
 
 export function pageTitle(heading: string): string {

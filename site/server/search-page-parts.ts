@@ -5,7 +5,7 @@ import type { Html } from '#shared/html.ts';
 import { markupMarker, textMarker, type ShellPage, type ShellValues } from '#shared/page-shell.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
 import { appliedFilters } from '#shared/applied-filters.ts';
-import { indexedSearchPath, searchIndexing } from '#shared/search-engines.ts';
+import { searchIndexing } from '#shared/search-engines.ts';
 import { searchResults } from '#core/search/search-results.ts';
 import { searchHeading } from '#site/lib/search-heading.ts';
 import { filtersLabel, seeResults } from '#site/lib/filters-sheet-texts.ts';
@@ -44,13 +44,8 @@ export async function searchPageParts(
   const result = await searchResults(locals.db, filters, { searchIndex: locals.searchIndex });
   // Which searches search engines index, and under which address (docs/decisions/036-search-engines.md).
   const indexing = searchIndexing(filters);
-  // Spanish names the landing page of a category in a place; the other languages have none yet: their search is it.
-  const alternate = (l: Locale) =>
-    !indexing.canonical
-      ? pathIn(l, '/buscar') + url.search
-      : l === 'es'
-        ? indexing.canonical
-        : indexedSearchPath(pathIn(l, '/buscar'), filters);
+  // The same search in each language: its canonical address there (a landing page's in that language), or itself.
+  const alternate = (l: Locale) => (indexing.canonical ? pathIn(l, indexing.canonical) : pathIn(l, '/buscar') + url.search);
   const parts: SearchPageParts = {
     heading: searchHeading(filters, locale),
     canonical: alternate(locale),

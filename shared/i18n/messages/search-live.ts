@@ -6,7 +6,8 @@ import type { Texts } from './texts.ts';
 const es = {
   categoryIn: '{{category}} en {{place}}',
   adsIn: 'Avisos en {{place}}',
-  zone: 'zona {{zone}}',
+  categoryInZone: '{{category}} en zona {{zone}}',
+  adsInZone: 'Avisos en zona {{zone}}',
   filters: 'Filtros',
   filtersIn: 'Filtros ({{number}})',
   advanced: 'Filtros avanzados',
@@ -18,7 +19,8 @@ const es = {
 const pt = {
   categoryIn: '{{category}} em {{place}}',
   adsIn: 'Anúncios em {{place}}',
-  zone: 'zona {{zone}}',
+  categoryInZone: '{{category}} na zona {{zone}}',
+  adsInZone: 'Anúncios na zona {{zone}}',
   filters: 'Filtros',
   filtersIn: 'Filtros ({{number}})',
   advanced: 'Filtros avançados',
@@ -30,7 +32,8 @@ const pt = {
 const en = {
   categoryIn: '{{category}} in {{place}}',
   adsIn: 'Ads in {{place}}',
-  zone: '{{zone}} zone',
+  categoryInZone: '{{category}} in the {{zone}} zone',
+  adsInZone: 'Ads in the {{zone}} zone',
   filters: 'Filters',
   filtersIn: 'Filters ({{number}})',
   advanced: 'Advanced filters',
