@@ -133,3 +133,28 @@ test('a landing page in Portuguese: its own slugs, its languages linked, no Span
   // A Spanish slug under /en/ is no page.
   expect((await page.goto('/en/masajes/zona-sur'))?.status()).toBe(404);
 });
+
+test('"Fala português" is off until chosen, then stays on for the next searches until removed', async ({ page }) => {
+  await asReturningVisitor(page);
+  await page.goto('/pt/busca?categoria=masajes');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Fala português' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/pt/busca' && url.searchParams.get('idioma') === 'portugues');
+  await expect(page.getByRole('link', { name: 'Remover filtro: Português' })).toBeVisible();
+  await expect(page.getByLabel('Português', { exact: true })).toBeChecked();
+
+  // Chosen once: the next Portuguese search starts with it.
+  await page.goto('/pt/busca?categoria=trans');
+  await expect(page).toHaveURL((url) => url.searchParams.get('idioma') === 'portugues' && url.searchParams.get('categoria') === 'trans');
+  await expect(page.getByRole('link', { name: 'Remover filtro: Português' })).toBeVisible();
+  await page.getByRole('link', { name: 'Remover filtro: Português' }).click();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('idioma'));
+
+  // Removed: the next search starts without it; a Spanish search never offers it.
+  await page.goto('/pt/busca?categoria=escorts');
+  await waitForHydration(page);
+  await expect(page.getByRole('link', { name: 'Fala português' })).toBeVisible();
+  expect(new URL(page.url()).searchParams.has('idioma')).toBe(false);
+  await page.goto('/buscar?categoria=escorts');
+  await expect(page.locator('[data-add-filter]')).toHaveCount(0);
+});

@@ -5,6 +5,7 @@
 import { advancedFilterCount, parseSearchParams, toSearchParams, type SearchFilters } from '#shared/search-filters.ts';
 import { advancedFiltersLabel } from './filters-sheet-texts.ts';
 import { pageLocale } from './page-locale.ts';
+import { keepSpokenLanguage } from './speaks-chip.ts';
 import { listenToResultLinks, resultsLoader, type HistoryMode, type LoadOptions } from './search-results-loader.ts';
 
 const TEXT_DEBOUNCE_MS = 350;
@@ -75,6 +76,7 @@ export function startSearchForm(form: HTMLFormElement): void {
     reset(new URLSearchParams(), { history: 'push' });
   });
   listenToResultLinks(load, reset);
+  keepSpokenLanguage(reset);
   // The form answers from now on (the e2e suite waits for it).
   form.setAttribute('data-ready', '');
 }

@@ -69,12 +69,14 @@ export function resultsLoader(searchPath: string): LoadResults {
  */
 export function listenToResultLinks(load: LoadResults, reset: (params: URLSearchParams, options: LoadOptions) => void): void {
   document.getElementById(RESULTS_ID)?.addEventListener('click', (event) => {
-    const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-page-link], a[data-clear-filters], a[data-remove-filter]');
+    const link = (event.target as Element).closest<HTMLAnchorElement>(
+      'a[data-page-link], a[data-clear-filters], a[data-remove-filter], a[data-add-filter]',
+    );
     if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     const params = new URLSearchParams(new URL(link.href).search);
-    // Clearing or removing filters changes the form too: it is drawn again from the new query.
-    if (link.hasAttribute('data-clear-filters') || link.hasAttribute('data-remove-filter'))
+    // Clearing, removing or adding filters changes the form too: it is drawn again from the new query.
+    if (link.hasAttribute('data-clear-filters') || link.hasAttribute('data-remove-filter') || link.hasAttribute('data-add-filter'))
       reset(params, { history: 'push', focusResults: true });
     else void load(params, { history: 'push', focusResults: true });
   });

@@ -83,3 +83,25 @@ describe('search results', () => {
     );
   });
 });
+
+describe('in Portuguese and English', () => {
+  const filters = (query: string) => parseSearchParams(new URLSearchParams(query));
+
+  it('words chips, counts and pages in the page language, its links under its own search', () => {
+    const text = searchResultsHtml(results({ total: 30, pages: 3 }), filters('categoria=masajes&edad=45%2B'), { locale: 'pt' }).text;
+    expect(text).toContain('aria-label="Remover filtro: Massagens">');
+    expect(text).toContain('>Mais de 45 anos<');
+    expect(text).toContain('30 resultados<span> · página 1 de 3</span>');
+    expect(text).toContain('href="/pt/busca?categoria=masajes&amp;edad=45%2B&amp;pagina=2');
+    expect(text).toContain('href="/pt/anuncio/aviso-1-1"');
+  });
+
+  it('offers the page language as a filter to add, until it is applied; never in Spanish', () => {
+    const pt = searchResultsHtml(results(), filters('categoria=trans'), { locale: 'pt' }).text;
+    expect(pt).toContain('href="/pt/busca?categoria=trans&amp;idioma=portugues" data-add-filter data-speaks="portugues">');
+    expect(pt).toContain('Fala português</a>');
+    expect(searchResultsHtml(results(), filters(''), { locale: 'en' }).text).toContain('Speaks English</a>');
+    expect(searchResultsHtml(results(), filters('idioma=portugues'), { locale: 'pt' }).text).not.toContain('data-add-filter');
+    expect(searchResultsHtml(results(), filters('categoria=trans'), { locale: 'es' }).text).not.toContain('data-add-filter');
+  });
+});

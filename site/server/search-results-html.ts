@@ -9,7 +9,9 @@ import { adPath } from '#shared/ad-text.ts';
 import { formatCount } from '#shared/format.ts';
 import { html, type Html } from '#shared/html.ts';
 import { cardMetaText, coverHtml, resultCardsHtml } from './ad-card-html.ts';
-import type { Locale } from '#shared/i18n/locales.ts';
+import { HTML_LANG, type Locale } from '#shared/i18n/locales.ts';
+import { SPOKEN_LANGUAGE } from '#shared/i18n/spoken-language.ts';
+import { vocabularyLabel } from '#shared/i18n/vocabulary.ts';
 import { pathIn } from '#shared/i18n/routes.ts';
 import { translator, type Translate } from '#shared/i18n/translate.ts';
 
@@ -28,7 +30,27 @@ function chipsHtml(filters: SearchFilters, locale: Locale, t: Translate): Html {
       (chip) =>
         html`<li><a class="chip" href="${searchPath}${chip.without ? `?${chip.without}` : ''}" data-remove-filter aria-label="${t('search.removeChip', { label: chip.label })}">${chip.label}${CROSS}</a></li>`,
     )}</ul>`;
-  return html`<div class="chips" data-applied-filters="${chips.length}">${list}</div>`;
+  return html`<div class="chips" data-applied-filters="${chips.length}">${list}${speaksChipHtml(filters, locale, t, searchPath)}</div>`;
+}
+
+const PLUS = html`<svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16"><path fill="currentColor" d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6z"></path></svg>`;
+
+/**
+ * For tourists (docs/decisions/070-languages.md): on a Portuguese or English page whose search does not ask for the
+ * page's language yet, a chip that adds it ("Fala português", "Speaks English"); once added it is an applied filter
+ * like any other. Off unless the visitor chooses it (site/lib/speaks-chip.ts remembers the choice).
+ */
+function speaksChipHtml(filters: SearchFilters, locale: Locale, t: Translate, searchPath: string): Html | false {
+  const language = SPOKEN_LANGUAGE[locale];
+  if (!language || filters.idioma.includes(language)) return false;
+  const name = vocabularyLabel(locale, 'languages', language);
+  const query = toSearchParams(filters, { idioma: [...filters.idioma, language], pagina: 1 }).toString();
+  return html`<a class="chip chip--add" href="${searchPath}?${query}" data-add-filter data-speaks="${language}">${PLUS}${t(
+    'search.speaks',
+    {
+      language: locale === 'en' ? name : name.toLocaleLowerCase(HTML_LANG[locale]),
+    },
+  )}</a>`;
 }
 
 /** One VIP ad of the searched category (any when none is chosen): each results page shows the next in today's turn. */
