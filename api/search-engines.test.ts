@@ -166,6 +166,8 @@ describe('/sitemap.xml', () => {
       '/en/terms',
       '/pt/politica-de-privacidade',
       '/en/privacy',
+      '/pt/verificar-anuncio',
+      '/en/check-an-ad',
     ]) {
       expect(pages).toContain(`${ORIGIN}${path}`);
     }

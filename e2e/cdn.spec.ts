@@ -128,6 +128,8 @@ test('private pages, forms, the links in mails and the API are never kept, each 
     '/contacto',
     '/denunciar',
     '/verificar-anuncio',
+    '/pt/verificar-anuncio',
+    '/en/check-an-ad?telefono=hola',
     '/publicar-anuncio',
     '/mi-cuenta',
     '/admin/login',

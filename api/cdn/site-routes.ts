@@ -40,6 +40,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { kind: 'origin', match: '/publicar-anuncio', why: 'the publishing steps of the signed-in advertiser' },
   { kind: 'origin', match: '/denunciar', why: 'the report form, filled from the ad it names' },
   { kind: 'origin', match: '/verificar-anuncio', why: 'the code check, limited per address' },
+  { kind: 'origin', match: '/pt/verificar-anuncio', why: 'the code check in Portuguese, with the same budget per address' },
+  { kind: 'origin', match: '/en/check-an-ad', why: 'the code check in English, with the same budget per address' },
   { kind: 'origin', match: '/contacto', why: 'the contact form' },
   { kind: 'origin', match: '/confirmar-edad', why: 'the age gate without JavaScript (POST), which sets its cookie' },
   { kind: 'origin', match: '/guia-instalacion', why: 'a redirect to the printable guide' },

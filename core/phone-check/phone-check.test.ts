@@ -25,6 +25,9 @@ describe('checkAdCode', () => {
     const found = { kind: 'found', ad: { id: publishedId, slug: 'masajes-en-boedo', title: 'Masajes en Boedo' } };
     expect(await checkAdCode(t.db, ` ${publishedId} `)).toEqual(found);
     expect(await checkAdCode(t.db, `https://velada.example/anuncio/masajes-en-boedo-${publishedId}?x=1`)).toEqual(found);
+    // Its link in Portuguese or English, which a tourist may have been sent.
+    expect(await checkAdCode(t.db, `https://velada.example/pt/anuncio/masajes-en-boedo-${publishedId}`)).toEqual(found);
+    expect(await checkAdCode(t.db, `velada.example/en/ad/masajes-en-boedo-${publishedId}#fotos`)).toEqual(found);
   });
 
   it('says nothing was asked for blank text, and unknown for anything not published', async () => {

@@ -13,6 +13,7 @@ export const TRANSLATED_PAGES: Readonly<Record<string, Readonly<Partial<Record<O
   '/como-evitar-estafas': { pt: '/pt/como-evitar-golpes', en: '/en/avoid-scams' },
   '/menor-de-edad': { pt: '/pt/menor-de-idade', en: '/en/under-18' },
   '/transparencia': { pt: '/pt/transparencia', en: '/en/transparency' },
+  '/verificar-anuncio': { pt: '/pt/verificar-anuncio', en: '/en/check-an-ad' },
   // Summaries, not translations: the Spanish text applies, and each summary says so at its top (its hreflang names the
   // summary as the page's version in that language all the same).
   '/terminos-condiciones': { pt: '/pt/termos-de-uso', en: '/en/terms' },

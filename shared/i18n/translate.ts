@@ -24,6 +24,7 @@ import { durations } from './messages/durations.ts';
 import { refusalCategories, reportReasons } from './messages/reasons.ts';
 import { termsSummary } from './messages/terms-summary.ts';
 import { privacySummary } from './messages/privacy-summary.ts';
+import { adCheck } from './messages/ad-check.ts';
 import * as vocabulary from './messages/vocabulary.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
@@ -52,6 +53,7 @@ const PARTS = {
   reportReasons,
   termsSummary,
   privacySummary,
+  adCheck,
   ...vocabulary,
 } as const;
 type Parts = typeof PARTS;
