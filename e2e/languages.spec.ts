@@ -124,28 +124,37 @@ test('a browser that prefers Portuguese is offered the page in Portuguese, never
   const visitor = await context.newPage();
   await asReturningVisitor(visitor);
   await visitor.goto('/como-evitar-estafas');
-  const offer = visitor.locator('.language-suggestion');
+  // Shown from the first paint: the page below it never moves (no layout shift).
+  const offer = visitor.locator('.language-suggestion:visible');
   await expect(offer).toHaveAttribute('lang', 'pt-BR');
   await expect(offer).toContainText(CATALOGUES.pt.languageSuggestion!.text!);
   await expect(offer.getByRole('link')).toHaveAttribute('href', TRANSLATED_PAGES['/como-evitar-estafas']!.pt!);
+  expect(await visitor.evaluate(() => performance.getEntriesByType('layout-shift').length)).toBe(0);
   expect(new URL(visitor.url()).pathname).toBe('/como-evitar-estafas');
   await expectNoSeriousA11yViolations(visitor);
   await offer.getByRole('button', { name: CATALOGUES.pt.languageSuggestion!.close! }).click();
-  await expect(offer).toHaveCount(0);
+  await expect(visitor.locator('.language-suggestion:visible')).toHaveCount(0);
   await visitor.reload();
   await waitForHydration(visitor);
-  await expect(visitor.locator('.language-suggestion')).toHaveCount(0);
+  await expect(visitor.locator('.language-suggestion:visible')).toHaveCount(0);
   // On the Portuguese page itself, nothing to suggest.
   await visitor.goto(TRANSLATED_PAGES['/como-evitar-estafas']!.pt!);
   await waitForHydration(visitor);
-  await expect(visitor.locator('.language-suggestion')).toHaveCount(0);
+  await expect(visitor.locator('.language-suggestion:visible')).toHaveCount(0);
   await context.close();
 
-  // A browser that prefers Spanish (the tests' own) is offered nothing.
+  // A browser that prefers Spanish (the tests' own) is offered nothing; one that prefers English and then Portuguese,
+  // on a Spanish page that exists in both, is offered English.
   await asReturningVisitor(page);
   await page.goto('/como-evitar-estafas');
   await waitForHydration(page);
-  await expect(page.locator('.language-suggestion')).toHaveCount(0);
+  await expect(page.locator('.language-suggestion:visible')).toHaveCount(0);
+  const english = await browser.newContext({ locale: 'en-US', baseURL });
+  const tourist = await english.newPage();
+  await asReturningVisitor(tourist);
+  await tourist.goto('/buscar');
+  await expect(tourist.locator('.language-suggestion:visible')).toHaveAttribute('lang', 'en');
+  await english.close();
 });
 
 test('a page in one language only has no switcher and no hreflang', async ({ page }) => {
