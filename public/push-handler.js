@@ -1,6 +1,8 @@
 // Search alerts in the service worker (docs/decisions/038-favourites-and-alerts.md), imported by the generated
 // worker (astro.config.mjs, workbox.importScripts). A notification says only "Velada" and a count: it shows on lock
 // screens. A click opens the search; "Dejar de avisar" deletes the alert, proving the device with its subscription.
+// The server writes the count, the search's address and the action's title in the alert's language; a message sent
+// before it named the action's title shows it in Spanish, as they all were then.
 self.addEventListener('push', (event) => {
   let message;
   try {
@@ -17,7 +19,7 @@ self.addEventListener('push', (event) => {
       badge: '/icons/icon-192.png',
       tag: `search-alert-${message.alertId}`,
       data: { url, alertId: message.alertId },
-      actions: [{ action: 'dejar-de-avisar', title: 'Dejar de avisar' }],
+      actions: [{ action: 'dejar-de-avisar', title: typeof message.stop === 'string' ? message.stop : 'Dejar de avisar' }],
     }),
   );
 });

@@ -235,7 +235,7 @@ describe("search alerts: the device's secret, not its endpoint, is the access ru
   it.each(routes.map((r) => [r.key, r] as const))('%s with a known endpoint and another secret', async (_key, route) => {
     const endpoint = `https://fcm.googleapis.com/fcm/send/matrix-${crypto.randomBytes(8).toString('hex')}`;
     const keys = { p256dh: `B${'c'.repeat(86)}`, auth: crypto.randomBytes(16).toString('base64url') };
-    const saved = await subscribeAlert(s.t.db, { endpoint, ...keys }, 'q=marcador-del-dueno');
+    const saved = await subscribeAlert(s.t.db, { endpoint, ...keys }, 'q=marcador-del-dueno', 'es');
     if ('tooMany' in saved) throw new Error('unexpected');
     const other = crypto.randomBytes(16).toString('base64url');
     const body =

@@ -21,13 +21,14 @@ afterAll(async () => {
   await t.destroy();
 });
 
-const message = { title: 'Velada', body: '1 aviso nuevo en tu búsqueda', url: '/buscar', alertId: 1 };
+const message = { title: 'Velada', body: '1 aviso nuevo en tu búsqueda', url: '/buscar', alertId: 1, stop: 'Dejar de avisar' };
 const alertTo = (endpoint: string, device: TestDevice): PushAlert => ({
   id: 1,
   endpoint,
   p256dh: device.keys.p256dh,
   auth: device.keys.auth,
   filter: '',
+  locale: 'es',
   createdAt: new Date(),
   lastNotifiedAt: null,
   announcedUntil: new Date(),

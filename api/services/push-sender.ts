@@ -26,6 +26,8 @@ export interface PushMessage {
   url: string;
   /** The alert, for the notification's "Dejar de avisar". */
   alertId: number;
+  /** The title of that action, in the alert's language. */
+  stop: string;
 }
 
 export type PushOutcome = 'sent' | 'gone' | 'failed';

@@ -35,7 +35,7 @@ afterEach(() => {
 
 /** An alert on `filter` whose mark is an hour back, so that ads published since are news to it. */
 async function alertFor(device: TestDevice, filter: string): Promise<number> {
-  const saved = await subscribeAlert(t.db, { endpoint: device.endpoint, ...device.keys }, filter, new Date(Date.now() - HOUR));
+  const saved = await subscribeAlert(t.db, { endpoint: device.endpoint, ...device.keys }, filter, 'es', new Date(Date.now() - HOUR));
   if ('tooMany' in saved) throw new Error('too many');
   return saved.alert.id;
 }

@@ -14,7 +14,11 @@ import {
 import { newMatchesSince } from '#db/queries/search-ads.ts';
 import { parseSearchParams } from '#shared/search-filters.ts';
 import { searchPathOf } from '#core/search/alert-filter.ts';
-import type { PushSender } from './push-sender.ts';
+import { formatCount } from '#shared/format.ts';
+import { fillText } from '#shared/i18n/fill.ts';
+import { alertNotifications } from '#shared/i18n/messages/search-alerts.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
+import type { PushMessage, PushSender } from './push-sender.ts';
 
 export { NOTIFICATION_TTL_SECONDS, vapidKeysOf, webPushSender } from './push-sender.ts';
 export type { PushMessage, PushOutcome, PushSender } from './push-sender.ts';
@@ -24,8 +28,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const NOTIFY_AT_MOST_EVERY_MS = DAY_MS;
 const PAGE = 200;
 
-export function notificationText(count: number): string {
-  return count === 1 ? '1 aviso nuevo en tu búsqueda' : `${count} avisos nuevos en tu búsqueda`;
+export function notificationText(count: number, locale: Locale = 'es'): string {
+  const texts = alertNotifications[locale];
+  return count === 1 ? texts.one : fillText(texts.many, { count: formatCount(count, locale) });
+}
+
+/** What a device is told about its alert: in the alert's language, opening the search in that language. */
+export function alertMessage(alert: Pick<PushAlert, 'id' | 'filter' | 'locale'>, count: number): PushMessage {
+  return {
+    title: 'Velada',
+    body: notificationText(count, alert.locale),
+    url: searchPathOf(alert.filter, alert.locale),
+    alertId: alert.id,
+    stop: alertNotifications[alert.locale].stop,
+  };
 }
 
 export interface AlertRunResult {
@@ -92,8 +108,7 @@ async function tellDevice(run: Run, alerts: PushAlert[]): Promise<void> {
     const search = parseSearchParams(new URLSearchParams(alert.filter));
     const found = await newMatchesSince(run.db, search, alert.announcedUntil, run.now);
     if (found.count === 0 || !found.newest) continue;
-    const message = { title: 'Velada', body: notificationText(found.count), url: searchPathOf(alert.filter), alertId: alert.id };
-    const { outcome, status } = await run.sender.send(alert, message);
+    const { outcome, status } = await run.sender.send(alert, alertMessage(alert, found.count));
     if (outcome === 'sent') await delivered(run, alert, found.newest);
     else if (outcome === 'gone') await gone(run, alert.endpoint);
     else await failed(run, alert.endpoint, status);

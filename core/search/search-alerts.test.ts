@@ -19,6 +19,8 @@ describe('alertFilter', () => {
     expect(alertFilter('?categoria=masajes&pagina=3&orden=recientes')).toBe(alertFilter('categoria=masajes'));
     expect(searchPathOf(alertFilter('categoria=masajes'))).toBe('/buscar?categoria=masajes');
     expect(searchPathOf(alertFilter(''))).toBe('/buscar');
+    expect(searchPathOf(alertFilter('categoria=masajes'), 'pt')).toBe('/pt/busca?categoria=masajes');
+    expect(searchPathOf(alertFilter(''), 'en')).toBe('/en/search');
   });
 });
 
@@ -27,13 +29,29 @@ describe('search alerts of a device', () => {
     const made = await subscribeToSearch(t.db, keys, '?categoria=masajes&pagina=2');
     expect(made).toEqual({
       created: true,
-      alert: { id: expect.any(Number), filter: 'categoria=masajes', url: '/buscar?categoria=masajes', createdAt: expect.any(String) },
+      alert: {
+        id: expect.any(Number),
+        filter: 'categoria=masajes',
+        locale: 'es',
+        url: '/buscar?categoria=masajes',
+        createdAt: expect.any(String),
+      },
     });
     const again = await subscribeToSearch(t.db, keys, 'categoria=masajes&orden=recientes');
     expect(again).toEqual({ created: false, alert: (made as { alert: unknown }).alert });
     const listed = await deviceAlerts(t.db, device);
     expect(listed).toEqual([(made as { alert: unknown }).alert]);
     expect(JSON.stringify(listed)).not.toContain(keys.endpoint);
+  });
+
+  it('keeps the language of the page it was asked on, the last one when asked again', async () => {
+    const other = { ...keys, endpoint: 'https://push.example/device-2' };
+    const made = await subscribeToSearch(t.db, other, 'zona=palermo', 'pt');
+    expect(made).toMatchObject({ created: true, alert: { locale: 'pt', url: '/pt/busca?zona=palermo' } });
+    const again = await subscribeToSearch(t.db, other, 'zona=palermo', 'en');
+    expect(again).toMatchObject({ created: false, alert: { locale: 'en', url: '/en/search?zona=palermo' } });
+    expect(await deviceAlerts(t.db, { endpoint: other.endpoint, auth: other.auth })).toMatchObject([{ locale: 'en' }]);
+    expect(await stopAlerts(t.db, { endpoint: other.endpoint, auth: other.auth })).toBe(1);
   });
 
   it('finds and stops nothing with a wrong secret', async () => {

@@ -11,6 +11,7 @@ import type {
   SearchAlertView,
   SubscribedAlertView,
 } from '#shared/contracts/public/search-alerts.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 import { alertFilter, searchPathOf } from './alert-filter.ts';
 
 export { MAX_ALERTS_PER_DEVICE } from '#db/queries/push-subscriptions.ts';
@@ -22,7 +23,13 @@ export interface DeviceProof {
 }
 
 export function presentAlert(alert: PushAlert): SearchAlertView {
-  return { id: alert.id, filter: alert.filter, url: searchPathOf(alert.filter), createdAt: alert.createdAt.toISOString() };
+  return {
+    id: alert.id,
+    filter: alert.filter,
+    locale: alert.locale,
+    url: searchPathOf(alert.filter, alert.locale),
+    createdAt: alert.createdAt.toISOString(),
+  };
 }
 
 /** The device's alerts, oldest first; none with a wrong secret (as for an unknown device). */
@@ -31,16 +38,18 @@ export async function deviceAlerts(db: Knex, device: DeviceProof): Promise<Searc
 }
 
 /**
- * Alerts the device about new ads of the search `query` (a query string of /buscar, with or without '?'): the alert
- * made, or the one it already had for the same search; `tooMany` when the device follows as many searches as it may.
+ * Alerts the device about new ads of the search `query` (a query string of /buscar, with or without '?') in `locale`,
+ * the language of the page it is asked on: the alert made, or the one it already had for the same search (which now
+ * notifies in `locale`); `tooMany` when the device follows as many searches as it may.
  */
 export async function subscribeToSearch(
   db: Knex,
   keys: PushKeys,
   query: string,
+  locale: Locale = 'es',
   now = new Date(),
 ): Promise<{ alert: SearchAlertView; created: boolean } | { tooMany: true }> {
-  const outcome = await subscribeAlert(db, keys, alertFilter(query), now);
+  const outcome = await subscribeAlert(db, keys, alertFilter(query), locale, now);
   return 'tooMany' in outcome ? outcome : { alert: presentAlert(outcome.alert), created: outcome.created };
 }
 

@@ -40,6 +40,7 @@ import * as m039 from './039-mirror-hashes.ts';
 import * as m040 from './040-consumer-law.ts';
 import * as m041 from './041-ad-cover-stats.ts';
 import * as m042 from './042-second-step.ts';
+import * as m043 from './043-search-alert-locale.ts';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '040-consumer-law': m040,
   '041-ad-cover-stats': m041,
   '042-second-step': m042,
+  '043-search-alert-locale': m043,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

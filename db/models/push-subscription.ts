@@ -1,5 +1,6 @@
 import type { Pojo } from 'objection';
 import { BaseModel } from '#db/models/base-model.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 
 /**
  * A search alert (docs/decisions/038-favourites-and-alerts.md): a device's Web Push subscription (endpoint and keys)
@@ -31,6 +32,8 @@ export class PushSubscription extends BaseModel {
   /** The subscription's auth secret: with the endpoint, the device's proof. */
   declare auth: string;
   declare filter: string;
+  /** The language of the page it was made on: its notifications are written in it and open the search in it. */
+  declare locale: Locale;
   declare createdAt: Date;
   declare lastNotifiedAt: Date | null;
   /** The newest published_at already counted: ads published after it are the new ones. */

@@ -4,9 +4,10 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { PushSubscription } from '#db/models/index.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
+import { MAX_ALERTS_PER_DEVICE } from '#shared/contracts/public/search-alerts.ts';
 
-/** A device follows at most this many searches. */
-export const MAX_ALERTS_PER_DEVICE = 10;
+export { MAX_ALERTS_PER_DEVICE };
 /** An alert that told nothing for this long is deleted (Ley 25.326: no identifier kept without use). */
 export const ALERT_RETENTION_MONTHS = 12;
 
@@ -16,10 +17,10 @@ export interface PushKeys {
   auth: string;
 }
 
-/** A search alert: the device's push keys, the search it follows, when it was last told. */
+/** A search alert: the device's push keys, the search it follows and its language, when it was last told. */
 export type PushAlert = Pick<
   PushSubscription,
-  'id' | 'endpoint' | 'p256dh' | 'auth' | 'filter' | 'createdAt' | 'lastNotifiedAt' | 'announcedUntil' | 'sendFailures'
+  'id' | 'endpoint' | 'p256dh' | 'auth' | 'filter' | 'locale' | 'createdAt' | 'lastNotifiedAt' | 'announcedUntil' | 'sendFailures'
 >;
 
 export type SubscribeOutcome = { alert: PushAlert; created: boolean } | { tooMany: true };
@@ -44,21 +45,30 @@ async function deviceRows(db: Knex, endpoint: string, auth: string): Promise<Pus
 }
 
 /**
- * Saves the alert for this device and search; the same search again keeps the alert (and its mark). Another secret
- * under a known endpoint is another device: its alerts are its own, and the first device's stay untouched. Ads
- * already public when it is made are not news: the mark starts now.
+ * Saves the alert for this device and search in `locale`; the same search again keeps the alert (and its mark), in
+ * the language it was asked for last. Another secret under a known endpoint is another device: its alerts are its
+ * own, and the first device's stay untouched. Ads already public when it is made are not news: the mark starts now.
  */
-export async function subscribeAlert(db: Knex, keys: PushKeys, filter: string, now = new Date()): Promise<SubscribeOutcome> {
+export async function subscribeAlert(
+  db: Knex,
+  keys: PushKeys,
+  filter: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<SubscribeOutcome> {
   return db.transaction(async (trx) => {
     const own = await deviceRows(trx, keys.endpoint, keys.auth);
     // The same secret with a new key: the browser renewed its key pair; the device's alerts follow.
     const stale = own.filter((row) => row.p256dh !== keys.p256dh).map((row) => row.id);
     if (stale.length) await PushSubscription.query(trx).whereIn('id', stale).patch({ p256dh: keys.p256dh });
     const existing = own.find((row) => row.filter === filter);
-    if (existing) return { alert: { ...existing, p256dh: keys.p256dh }, created: false };
+    if (existing) {
+      if (existing.locale !== locale) await PushSubscription.query(trx).findById(existing.id).patch({ locale });
+      return { alert: { ...existing, p256dh: keys.p256dh, locale }, created: false };
+    }
     if (own.length >= MAX_ALERTS_PER_DEVICE) return { tooMany: true };
     const inserted = await PushSubscription.query(trx)
-      .insert({ ...keys, filter, createdAt: now, lastNotifiedAt: null, announcedUntil: now })
+      .insert({ ...keys, filter, locale, createdAt: now, lastNotifiedAt: null, announcedUntil: now })
       .onConflict(['endpoint', 'auth', 'filter'])
       .ignore()
       .returning('*');

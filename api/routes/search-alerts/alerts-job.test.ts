@@ -10,7 +10,8 @@ import { diskStore } from '#api/services/object-store/disk-store.ts';
 import { MemoryMailer } from '#api/services/mail.ts';
 import { deleteStaleAlerts } from '#db/queries/push-subscriptions.ts';
 import { storedVapidKeys } from '#db/queries/vapid-keys.ts';
-import { t, push, sender, advertiser, HOUR, alertFor, minutesAgo, useAlertsApp } from './testing.ts';
+import type { TestDevice } from '#api/testing/fake-push-service.ts';
+import { t, push, sender, advertiser, HOUR, alertFor, call, minutesAgo, subscriptionOf, useAlertsApp } from './testing.ts';
 
 useAlertsApp();
 
@@ -46,6 +47,7 @@ describe('the alerts job', () => {
       body: '3 avisos nuevos en tu búsqueda',
       url: '/buscar?q=benteveo&zona=palermo',
       alertId: id,
+      stop: 'Dejar de avisar',
     });
     expect(delivery!.headers).toMatchObject({ ttl: '86400', urgency: 'low', 'content-encoding': 'aes128gcm' });
     const { publicKey } = await storedVapidKeys(t.db);
@@ -65,6 +67,43 @@ describe('the alerts job', () => {
     expect(push.deliveries).toHaveLength(1);
     expect(JSON.parse(push.deliveries[0]!.text!).body).toBe('1 aviso nuevo en tu búsqueda');
     expect(push.deliveries[0]!.path).toBe(new URL(one.endpoint).pathname);
+  });
+
+  it('tells an alert made on a Portuguese or English page in its language, opening the search in it', async () => {
+    const [pt, en] = [push.newDevice(), push.newDevice()];
+    const made = async (device: TestDevice, locale: string) => {
+      const { status, body } = await call('POST', '/api/search-alerts', {
+        subscription: subscriptionOf(device),
+        filter: 'q=carancho',
+        locale,
+      });
+      expect(status).toBe(201);
+      await t
+        .db('push_subscriptions')
+        .where('id', body.alert.id)
+        .update({ announced_until: minutesAgo(60) });
+      return body.alert.id;
+    };
+    const ptId = await made(pt, 'pt');
+    const enId = await made(en, 'en');
+    await insertAd(t.db, advertiser, { title: 'Carancho masajes', publishedAt: minutesAgo(10) });
+    await insertAd(t.db, advertiser, { title: 'Carancho masajes suaves', publishedAt: minutesAgo(5) });
+    expect(await runSearchAlerts(t.db, sender)).toEqual({ sent: 2, gone: 0, failed: 0 });
+    const byPath = new Map(push.deliveries.map((d) => [d.path, JSON.parse(d.text!)]));
+    expect(byPath.get(new URL(pt.endpoint).pathname)).toEqual({
+      title: 'Velada',
+      body: '2 anúncios novos na sua busca',
+      url: '/pt/busca?q=carancho',
+      alertId: ptId,
+      stop: 'Desativar alerta',
+    });
+    expect(byPath.get(new URL(en.endpoint).pathname)).toEqual({
+      title: 'Velada',
+      body: '2 new ads on your search',
+      url: '/en/search?q=carancho',
+      alertId: enId,
+      stop: 'Turn off alert',
+    });
   });
 
   it('tells each search at most once a day, then counts what came meanwhile', async () => {

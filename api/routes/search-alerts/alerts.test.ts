@@ -13,12 +13,22 @@ describe('subscribing', () => {
     const device = push.newDevice();
     const { status, body } = await subscribe(subscriptionOf(device), '?zona=palermo&categoria=masajes&pagina=3&orden=recientes&nada=1');
     expect(status).toBe(201);
-    expect(body.alert).toMatchObject({ filter: 'categoria=masajes&zona=palermo', url: '/buscar?categoria=masajes&zona=palermo' });
+    expect(body.alert).toMatchObject({
+      filter: 'categoria=masajes&zona=palermo',
+      locale: 'es',
+      url: '/buscar?categoria=masajes&zona=palermo',
+    });
     const row = await t.db('push_subscriptions').where('id', body.alert.id).first();
     expect(Object.keys(row).sort()).toEqual(
-      ['announced_until', 'auth', 'created_at', 'endpoint', 'filter', 'id', 'last_notified_at', 'p256dh', 'send_failures'].sort(),
+      ['announced_until', 'auth', 'created_at', 'endpoint', 'filter', 'id', 'last_notified_at', 'locale', 'p256dh', 'send_failures'].sort(),
     );
-    expect(row).toMatchObject({ endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth, last_notified_at: null });
+    expect(row).toMatchObject({
+      endpoint: device.endpoint,
+      p256dh: device.keys.p256dh,
+      auth: device.keys.auth,
+      last_notified_at: null,
+      locale: 'es',
+    });
     // The same search again is the same alert.
     const again = await subscribe(subscriptionOf(device), 'categoria=masajes&zona=palermo');
     expect(again.status).toBe(200);
@@ -41,6 +51,28 @@ describe('subscribing', () => {
     expect(status).toBe(400);
     expect(body.error.message).toMatch(/suscripción|válid/i);
     expect(await t.db('push_subscriptions').count({ n: '*' }).first()).toEqual(before);
+  });
+
+  it('keeps the language of the page it was asked on: the search in that language, until asked from another', async () => {
+    const device = push.newDevice();
+    const pt = await call('POST', '/api/search-alerts', { subscription: subscriptionOf(device), filter: 'zona=palermo', locale: 'pt' });
+    expect(pt).toMatchObject({ status: 201, body: { alert: { locale: 'pt', url: '/pt/busca?zona=palermo' } } });
+    expect(await t.db('push_subscriptions').where('id', pt.body.alert.id).first()).toMatchObject({ locale: 'pt' });
+    const en = await call('POST', '/api/search-alerts', { subscription: subscriptionOf(device), filter: 'zona=palermo', locale: 'en' });
+    expect(en).toMatchObject({ status: 200, body: { alert: { id: pt.body.alert.id, locale: 'en', url: '/en/search?zona=palermo' } } });
+    expect(await listOf(device)).toMatchObject([{ locale: 'en', url: '/en/search?zona=palermo' }]);
+  });
+
+  it.each([['fr'], ['PT'], [''], [7], [null]])('refuses the language %j, saving nothing', async (locale) => {
+    const device = push.newDevice();
+    const { status, body } = await call('POST', '/api/search-alerts', {
+      subscription: subscriptionOf(device),
+      filter: 'zona=palermo',
+      locale,
+    });
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({ code: 'invalid_input', field: 'locale' });
+    expect(await t.db('push_subscriptions').where('endpoint', device.endpoint).first()).toBeUndefined();
   });
 
   it('refuses a search that is not text', async () => {

@@ -52,14 +52,14 @@ export function searchAlertsRouter(deps: RouterDeps): Router {
   });
 
   route('post', '/', { ...device, input: { body: subscribeBody, bodyLimitBytes: BODY_LIMIT_BYTES } }, async (ctx) => {
-    const { subscription, filter } = ctx.input.body;
+    const { subscription, filter, locale } = ctx.input.body;
     const refusal = endpointRefusal(subscription.endpoint, policy);
     if (refusal) throw invalidPushSubscription(refusal);
     const keys = { endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
     await within(subscribes, ctx, TOO_MANY_SUBSCRIBES);
     // A device seen for the first time counts against its source: endpoints are the client's to invent.
     if ((await deviceAlerts(deps.db, keys)).length === 0) await within(newDevices, ctx, TOO_MANY_DEVICES);
-    const outcome = await subscribeToSearch(deps.db, keys, filter);
+    const outcome = await subscribeToSearch(deps.db, keys, filter, locale);
     if ('tooMany' in outcome) throw tooManySearchAlerts(MAX_ALERTS_PER_DEVICE);
     ctx.set('Cache-Control', 'no-store');
     ctx.status = outcome.created ? 201 : 200;

@@ -1,7 +1,9 @@
 // What the alert endpoints accept: a browser's push subscription (PushSubscription.toJSON()) and a search's query
-// string; a device proves itself with its endpoint and the subscription's auth secret.
+// string, and the language of the page it is asked on; a device proves itself with its endpoint and the subscription's
+// auth secret.
 import { z } from 'zod';
 import { idParams } from '#api/http/validate.ts';
+import { DEFAULT_LOCALE, LOCALES } from '#shared/i18n/locales.ts';
 
 const INVALID = 'La suscripción del navegador no es válida.';
 const base64url = (min: number, max: number) =>
@@ -34,6 +36,8 @@ export const subscribeBody = z.object({
   ),
   /** The search's query string as /buscar has it (with or without '?'). */
   filter: z.string('Elegí una búsqueda.').max(1024, 'La búsqueda es demasiado larga.'),
+  /** The page's language ('es', 'pt', 'en'): the notifications' and their search's; Spanish when not sent. */
+  locale: z.enum(LOCALES, 'Idioma no válido.').default(DEFAULT_LOCALE),
 });
 
 export const deviceBody = z.object({ endpoint, auth });

@@ -1,10 +1,17 @@
 // A visitor's search alert as their browser gets it (/api/search-alerts, /favoritos; the wire contract of decision 051):
-// the search it follows and where that search is, never the device's subscription.
+// the search it follows, the language it notifies in and where that search is, never the device's subscription.
+import type { Locale } from '#shared/i18n/locales.ts';
+
+/** A device follows at most this many searches (the API answers 409 too_many_alerts past it). */
+export const MAX_ALERTS_PER_DEVICE = 10;
+
 export interface SearchAlertView {
   id: number;
   /** The search's query string in its canonical form (no page, default order). */
   filter: string;
-  /** The search's address on the site. */
+  /** The language of the page it was made on: its notifications are in it, and lead to the search in it. */
+  locale: Locale;
+  /** The search's address on the site, in the alert's language (where its notifications lead). */
   url: string;
   createdAt: string;
 }
