@@ -101,8 +101,10 @@ export default defineConfig({
         runtimeCaching: [
           {
             // /favoritos is the same page for everyone and its lists live in the browser: kept from the last visit, so
-            // the installed app shows the favourites offline (decision 038).
-            urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/favoritos\/?$/.test(url.pathname),
+            // the installed app shows the favourites offline (decision 038), in each of its languages (its paths in
+            // shared/i18n/routes.ts, written out here: Workbox copies this function into the worker).
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && /^\/(favoritos|pt\/favoritos|en\/favourites)\/?$/.test(url.pathname),
             handler: 'NetworkFirst',
             options: { cacheName: 'favoritos', networkTimeoutSeconds: 4, cacheableResponse: { statuses: [200] } },
           },

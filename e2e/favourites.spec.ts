@@ -67,7 +67,22 @@ test('the heart of an ad page saves it; axe finds nothing serious there', async 
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('velada:favoritos') ?? '[]'));
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({ url: new URL(page.url()).pathname, title: (await page.locator('h1').textContent())!.trim() });
-  expect(Object.keys(stored[0]).sort()).toEqual(['barrio', 'category', 'code', 'id', 'priceText', 'savedAt', 'thumbnail', 'title', 'url']);
+  expect(Object.keys(stored[0]).sort()).toEqual(
+    [
+      'barrio',
+      'category',
+      'categoryValue',
+      'code',
+      'id',
+      'priceFrom',
+      'pricePerHour',
+      'priceText',
+      'savedAt',
+      'thumbnail',
+      'title',
+      'url',
+    ].sort(),
+  );
   await expectNoSeriousA11yViolations(page);
 });
 

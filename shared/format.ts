@@ -4,6 +4,7 @@ import { findBarrio } from '#shared/catalogue.ts';
 import { HTML_LANG, LOCALES, type Locale } from '#shared/i18n/locales.ts';
 import { vocabularyLabel } from '#shared/i18n/vocabulary.ts';
 import { durations } from '#shared/i18n/messages/durations.ts';
+import { badges } from '#shared/i18n/messages/badges.ts';
 import { fillText } from '#shared/i18n/fill.ts';
 
 const perLocale = <F>(make: (lang: string) => F) =>
@@ -28,6 +29,15 @@ export function formatMonth(month: string, locale: Locale = 'es'): string {
 /** '25 de noviembre de 2026 a las 14:05', in Buenos Aires time. */
 export const formatLongDateTime = (when: Date | string | number) => longDateTime.format(new Date(when));
 export const categoryLabel = (value: string, locale: Locale = 'es') => vocabularyLabel(locale, 'categories', value);
+/**
+ * An ad's price per hour in words: 'desde $ 5.000 / hora' (`from`: its 1-hour rates differ), 'Precio a consultar'
+ * without one. What a heart's favourite shows on the favourites page, written there in that page's language.
+ */
+export function hourlyPriceText(pricePerHour: number | null, from: boolean, locale: Locale = 'es'): string {
+  const texts = badges[locale];
+  if (pricePerHour === null) return texts.askPrice;
+  return [from && texts.from, formatMoney(pricePerHour, locale), texts.hour].filter(Boolean).join(' ');
+}
 export const barrioName = (slug: string | null) => (slug ? (findBarrio(slug)?.name ?? slug) : 'CABA');
 
 /**

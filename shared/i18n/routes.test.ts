@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternatesOf, pathIn, TRANSLATED_PAGES } from './routes.ts';
+import { alternatesOf, pathIn, spanishPathOf, TRANSLATED_PAGES } from './routes.ts';
 import { localeOfPath } from './locales.ts';
 
 describe('translated pages', () => {
@@ -15,5 +15,17 @@ describe('translated pages', () => {
       }
       expect(alternatesOf(spanish)).toEqual({ es: spanish, ...paths });
     }
+  });
+
+  it('find the Spanish page of a path in any language, and lead it to another', () => {
+    expect(spanishPathOf('/pt/anuncio/masajes-en-palermo-7')).toBe('/anuncio/masajes-en-palermo-7');
+    expect(pathIn('en', spanishPathOf('/pt/anuncio/masajes-en-palermo-7'))).toBe('/en/ad/masajes-en-palermo-7');
+    expect(spanishPathOf('/en/ad/x-7#fotos')).toBe('/anuncio/x-7#fotos');
+    expect(spanishPathOf('/anuncio/x-7')).toBe('/anuncio/x-7');
+    expect(spanishPathOf('/en/search?categoria=trans')).toBe('/buscar?categoria=trans');
+    expect(spanishPathOf('/en/favourites')).toBe('/favoritos');
+    // Nothing to take off: a Spanish page, or a prefix alone.
+    expect(spanishPathOf('/denunciar?id=7')).toBe('/denunciar?id=7');
+    expect(spanishPathOf('/en/ad/')).toBe('/en/ad/');
   });
 });

@@ -14,6 +14,7 @@ export const TRANSLATED_PAGES: Readonly<Record<string, Readonly<Partial<Record<O
   '/menor-de-edad': { pt: '/pt/menor-de-idade', en: '/en/under-18' },
   '/transparencia': { pt: '/pt/transparencia', en: '/en/transparency' },
   '/verificar-anuncio': { pt: '/pt/verificar-anuncio', en: '/en/check-an-ad' },
+  '/favoritos': { pt: '/pt/favoritos', en: '/en/favourites' },
   // Summaries, not translations: the Spanish text applies, and each summary says so at its top (its hreflang names the
   // summary as the page's version in that language all the same).
   '/terminos-condiciones': { pt: '/pt/termos-de-uso', en: '/en/terms' },
@@ -53,6 +54,21 @@ export function pathIn(locale: Locale, spanishPath: string): string {
   const end = spanishPath.search(/[?#]/);
   const [path, rest] = end < 0 ? [spanishPath, ''] : [spanishPath.slice(0, end), spanishPath.slice(end)];
   return (translatedPath(locale, path) ?? path) + rest;
+}
+
+/**
+ * The Spanish page of a site path in any language ('/pt/anuncio/x-7' -> '/anuncio/x-7'), its query and fragment
+ * kept: a path saved on a page in one language (a favourite's address) leads through pathIn to another.
+ */
+export function spanishPathOf(path: string): string {
+  const end = path.search(/[?#]/);
+  const [bare, rest] = end < 0 ? [path, ''] : [path.slice(0, end), path.slice(end)];
+  for (const [spanish, paths] of Object.entries(TRANSLATED_PAGES)) if (Object.values(paths).includes(bare)) return spanish + rest;
+  for (const [spanish, prefixes] of Object.entries(TRANSLATED_PREFIXES)) {
+    const prefix = Object.values(prefixes).find((p) => bare.startsWith(p) && bare.length > p.length);
+    if (prefix) return spanish + bare.slice(prefix.length) + rest;
+  }
+  return path;
 }
 
 /** Every language the page of `spanishPath` exists in, with its path: what hreflang and the switcher list. */

@@ -25,6 +25,7 @@ import { refusalCategories, reportReasons } from './messages/reasons.ts';
 import { termsSummary } from './messages/terms-summary.ts';
 import { privacySummary } from './messages/privacy-summary.ts';
 import { adCheck } from './messages/ad-check.ts';
+import { favourites, favouritesLive } from './messages/favourites.ts';
 import { alertNotifications, searchAlerts } from './messages/search-alerts.ts';
 import * as vocabulary from './messages/vocabulary.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
@@ -55,6 +56,8 @@ const PARTS = {
   termsSummary,
   privacySummary,
   adCheck,
+  favourites,
+  favouritesLive,
   searchAlerts,
   alertNotifications,
   ...vocabulary,

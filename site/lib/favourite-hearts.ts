@@ -20,9 +20,18 @@ function showAll(root: ParentNode = document): void {
   root.querySelectorAll<HTMLButtonElement>(SELECTOR).forEach((b) => show(b, ids.has(Number(b.dataset.favourite))));
 }
 
+/** The values behind the texts, where the heart carries them (pages rendered before it did carry none). */
+function valuesOf(d: DOMStringMap): Pick<Favourite, 'categoryValue' | 'pricePerHour' | 'priceFrom'> {
+  if (d.categoryValue === undefined || d.pricePerHour === undefined) return {};
+  const amount = d.pricePerHour === '' ? null : Number(d.pricePerHour);
+  if (amount !== null && !Number.isSafeInteger(amount)) return {};
+  return { categoryValue: d.categoryValue, pricePerHour: amount, priceFrom: d.priceFrom === 'true' };
+}
+
 function favouriteOf(button: HTMLButtonElement): Omit<Favourite, 'savedAt'> {
   const d = button.dataset;
   return {
+    ...valuesOf(d),
     id: Number(d.favourite),
     code: d.code ?? '',
     title: d.title ?? '',

@@ -1,13 +1,24 @@
-// /favoritos in the browser: the favourites from storage (so the page works offline), marked "Ya no disponible" when
-// the site says the ad is no longer public (GET /api/ads/availability: ids only), and this device's search alerts
-// with "Dejar de avisar". Built with DOM calls: the stored texts are never parsed as HTML.
+// The favourites page in the browser (/favoritos, /pt/favoritos, /en/favourites): the favourites from storage (so the
+// page works offline), marked "Ya no disponible" when the site says the ad is no longer public (GET
+// /api/ads/availability: ids only), and this device's search alerts with "Dejar de avisar". Every word in the page's
+// language (the `favouritesLive` part), a favourite's category, price and address too, whatever language it was saved
+// in (favourite-display.ts). Built with DOM calls: the stored texts are never parsed as HTML.
 import { callApi } from './api-client.ts';
 import { onFavouritesChange, readFavourites, removeFavourite, type Favourite } from './favourites.ts';
-import { alertsOfThisDevice, pushSupport, stopAlert, SUPPORT_MESSAGES } from './search-alerts.ts';
+import { alertsOfThisDevice, pushSupport, stopAlert, supportMessage } from './search-alerts.ts';
+import { shownFavourite } from './favourite-display.ts';
+import { pageLocale } from './page-locale.ts';
 import { advancedFilterCount, parseSearchParams } from '#shared/search-filters.ts';
 import type { PublicAdIdsView } from '#shared/contracts/public/ad-page.ts';
 import type { SearchAlertView } from '#shared/contracts/public/search-alerts.ts';
+import { favouritesLive } from '#shared/i18n/messages/favourites.ts';
+import { badges } from '#shared/i18n/messages/badges.ts';
+import { fillText } from '#shared/i18n/fill.ts';
+import { pathIn, spanishPathOf } from '#shared/i18n/routes.ts';
 import { searchHeading } from './search-heading.ts';
+
+const locale = pageLocale();
+const texts = favouritesLive[locale];
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -27,19 +38,21 @@ function favouriteItem(f: Favourite, gone: boolean): HTMLLIElement {
     img.height = 120;
     img.loading = 'lazy';
     item.append(img);
-  } else item.append(element('span', 'favourite-item__image', 'Sin fotos'));
+  } else item.append(element('span', 'favourite-item__image', badges[locale].noPhotos));
+  const shown = shownFavourite(f, locale);
   const body = element('div', 'favourite-item__body');
-  if (gone) body.append(element('span', 'badge favourite-item__gone', 'Ya no disponible'));
+  if (gone) body.append(element('span', 'badge favourite-item__gone', texts.gone));
   const title = element('h2', 'favourite-item__title');
   const link = element('a', '', f.title);
-  link.href = f.url;
+  link.href = shown.url;
   title.append(link);
-  body.append(title, element('p', 'favourite-item__meta', `${f.category} · ${f.barrio} · Código ${f.code}`));
-  body.append(element('p', 'favourite-item__price', f.priceText));
+  const meta = [shown.category, f.barrio, fillText(texts.code, { code: f.code })].join(' · ');
+  body.append(title, element('p', 'favourite-item__meta', meta));
+  body.append(element('p', 'favourite-item__price', shown.price));
   const actions = element('div', 'favourite-item__actions');
-  const remove = element('button', 'btn btn-outline', 'Quitar');
+  const remove = element('button', 'btn btn-outline', texts.remove);
   remove.type = 'button';
-  remove.setAttribute('aria-label', `Quitar «${f.title}» de favoritos`);
+  remove.setAttribute('aria-label', fillText(texts.removeLabel, { title: f.title }));
   remove.addEventListener('click', () => removeFavourite(f.id));
   actions.append(remove);
   body.append(actions);
@@ -49,10 +62,10 @@ function favouriteItem(f: Favourite, gone: boolean): HTMLLIElement {
 
 function describeAlert(alert: SearchAlertView): string {
   const filters = parseSearchParams(new URLSearchParams(alert.filter));
-  const parts = [searchHeading(filters)];
-  if (filters.text) parts.push(`«${filters.text}»`);
+  const parts = [searchHeading(filters, locale)];
+  if (filters.text) parts.push(fillText(texts.words, { text: filters.text }));
   const more = advancedFilterCount(filters) + (filters.disponibilidad ? 1 : 0);
-  if (more) parts.push(more === 1 ? '1 filtro más' : `${more} filtros más`);
+  if (more) parts.push(more === 1 ? texts.oneMoreFilter : fillText(texts.moreFilters, { count: more }));
   return parts.join(' · ');
 }
 
@@ -79,9 +92,7 @@ export function setUpFavouritesPage(): void {
         render();
       })
       .catch(() => {
-        status.textContent = navigator.onLine
-          ? 'No pudimos comprobar si los avisos siguen disponibles.'
-          : 'Sin conexión: mostramos lo guardado en este dispositivo.';
+        status.textContent = navigator.onLine ? texts.checkFailed : texts.offline;
       });
   }
   void showAlerts();
@@ -92,26 +103,27 @@ async function showAlerts(): Promise<void> {
   const status = document.querySelector<HTMLElement>('[data-alerts-status]')!;
   const support = pushSupport();
   if (support === 'needs-install' || support === 'unsupported') {
-    status.textContent = SUPPORT_MESSAGES[support];
+    status.textContent = supportMessage(support, locale);
     return;
   }
   let alerts: SearchAlertView[];
   try {
     alerts = await alertsOfThisDevice();
   } catch {
-    status.textContent = 'No pudimos leer los avisos de búsquedas de este dispositivo.';
+    status.textContent = texts.alertsFailed;
     return;
   }
   const render = () => {
-    status.textContent = alerts.length ? '' : 'Este dispositivo no tiene avisos de búsquedas.';
+    status.textContent = alerts.length ? '' : texts.noAlerts;
     list.replaceChildren(
       ...alerts.map((alert) => {
         const item = element('li', 'card alert-item');
         const link = element('a', '', describeAlert(alert));
-        link.href = alert.url;
-        const stop = element('button', 'btn btn-outline', 'Dejar de avisar');
+        // The search in this page's language, whichever the alert notifies in.
+        link.href = pathIn(locale, spanishPathOf(alert.url));
+        const stop = element('button', 'btn btn-outline', texts.stop);
         stop.type = 'button';
-        stop.setAttribute('aria-label', `Dejar de avisar: ${describeAlert(alert)}`);
+        stop.setAttribute('aria-label', fillText(texts.stopLabel, { search: describeAlert(alert) }));
         stop.addEventListener('click', async () => {
           stop.disabled = true;
           try {
@@ -120,7 +132,7 @@ async function showAlerts(): Promise<void> {
             render();
           } catch {
             stop.disabled = false;
-            status.textContent = 'No pudimos dejar de avisar. Probá de nuevo.';
+            status.textContent = texts.stopFailed;
           }
         });
         item.append(link, stop);

@@ -9,6 +9,11 @@ export const FAVOURITES_CHANGED = 'velada:favoritos-cambiaron';
 /** Enough for anyone; keeps the stored list (and the availability check, 100 ids a call) small. */
 export const MAX_FAVOURITES = 100;
 
+/**
+ * An ad saved. `category`, `priceText` and `url` are as the page it was saved on wrote them, in that page's language;
+ * the favourites page writes them again in its own (site/lib/favourite-display.ts) from the values kept beside them,
+ * or, for a favourite saved before those were kept, from the texts themselves.
+ */
 export interface Favourite {
   id: number;
   /** The ad's code, as its page shows it. */
@@ -19,11 +24,20 @@ export interface Favourite {
   priceText: string;
   /** The cover photo (400 px wide), or '' without photos. */
   thumbnail: string;
-  /** The ad's page, on this site. */
+  /** The ad's page, on this site, in the language it was saved in. */
   url: string;
   /** ISO date. */
   savedAt: string;
+  /** The category's value (shared/catalogue.ts). */
+  categoryValue?: string;
+  /** The price per hour in pesos; null: price on request. */
+  pricePerHour?: number | null;
+  /** Whether the 1-hour rates differ ("desde"). */
+  priceFrom?: boolean;
 }
+
+const OPTIONAL_TYPES = { categoryValue: ['string'], pricePerHour: ['number', 'null'], priceFrom: ['boolean'] } as const;
+const typeOf = (value: unknown) => (value === null ? 'null' : typeof value);
 
 const isFavourite = (x: unknown): x is Favourite => {
   const f = x as Favourite;
@@ -35,6 +49,10 @@ const isFavourite = (x: unknown): x is Favourite => {
     ['code', 'title', 'category', 'barrio', 'priceText', 'thumbnail', 'url', 'savedAt'].every(
       (k) => typeof (f as unknown as Record<string, unknown>)[k] === 'string',
     ) &&
+    Object.entries(OPTIONAL_TYPES).every(([k, types]) => {
+      const value = (f as unknown as Record<string, unknown>)[k];
+      return value === undefined || (types as readonly string[]).includes(typeOf(value));
+    }) &&
     f.url.startsWith('/')
   );
 };

@@ -1,8 +1,17 @@
 // Alerts for new ads on a search, as Web Push subscriptions of this browser (docs/decisions/038-favourites-and-
 // alerts.md). Permission is asked only when the visitor clicks "Avisame"; the server gets the subscription and the
-// search, nothing else. The subscription's endpoint and auth secret prove the device when listing or deleting.
-import { callApi } from './api-client.ts';
-import type { DeviceAlertsView, SearchAlertView, SubscribedAlertView } from '#shared/contracts/public/search-alerts.ts';
+// search and the page's language (which its notifications are written in), nothing else. The subscription's endpoint
+// and auth secret prove the device when listing or deleting. Texts: the `searchAlerts` part, in the page's language.
+import { ApiError, callApi } from './api-client.ts';
+import {
+  MAX_ALERTS_PER_DEVICE,
+  type DeviceAlertsView,
+  type SearchAlertView,
+  type SubscribedAlertView,
+} from '#shared/contracts/public/search-alerts.ts';
+import { searchAlerts } from '#shared/i18n/messages/search-alerts.ts';
+import { fillText } from '#shared/i18n/fill.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 
 export type PushSupport = 'supported' | 'needs-install' | 'unsupported' | 'denied';
 
@@ -18,12 +27,14 @@ export function pushSupport(): PushSupport {
   return 'supported';
 }
 
-export const SUPPORT_MESSAGES: Record<Exclude<PushSupport, 'supported'>, string> = {
-  'needs-install':
-    'En iPhone y iPad los avisos llegan solo con la app instalada: tocá Compartir y luego «Agregar a inicio», y abrí Velada desde ese ícono.',
-  unsupported: 'Este navegador no puede recibir avisos. Probá con la app instalada o con otro navegador.',
-  denied: 'Bloqueaste las notificaciones de Velada. Para recibir avisos, habilitalas en la configuración del navegador.',
-};
+/** Why this browser cannot take alerts now, in words. */
+export function supportMessage(support: Exclude<PushSupport, 'supported'>, locale: Locale): string {
+  const texts = searchAlerts[locale];
+  return { 'needs-install': texts.needsInstall, unsupported: texts.unsupported, denied: texts.denied }[support];
+}
+
+/** Alerts could not be turned on, for a reason said in the page's language (shown as it is). */
+export class AlertRefusal extends Error {}
 
 function toBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
@@ -48,14 +59,14 @@ const deviceProof = async () => proofOf(await deviceSubscription());
 
 /**
  * Subscribes this browser (asking permission now, on the visitor's click) and saves an alert for the search
- * `filter` (a /buscar query string). Throws an Error with a Spanish message to show.
+ * `filter` (a /buscar query string) in `locale`. Throws an AlertRefusal or the API's error (alertFailureText says it).
  */
-export async function subscribeToSearch(filter: string): Promise<SearchAlertView> {
+export async function subscribeToSearch(filter: string, locale: Locale): Promise<SearchAlertView> {
+  const texts = searchAlerts[locale];
   const support = pushSupport();
-  if (support !== 'supported') throw new Error(SUPPORT_MESSAGES[support]);
+  if (support !== 'supported') throw new AlertRefusal(supportMessage(support, locale));
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted')
-    throw new Error(permission === 'denied' ? SUPPORT_MESSAGES.denied : 'Para recibir avisos, permití las notificaciones.');
+  if (permission !== 'granted') throw new AlertRefusal(permission === 'denied' ? texts.denied : texts.allow);
   const registration = await navigator.serviceWorker.ready;
   let subscription = await registration.pushManager.getSubscription();
   if (!subscription) {
@@ -63,11 +74,36 @@ export async function subscribeToSearch(filter: string): Promise<SearchAlertView
     try {
       subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: toBytes(publicKey) });
     } catch {
-      throw new Error('El navegador no pudo activar los avisos (su servicio de notificaciones no respondió). Probá de nuevo más tarde.');
+      throw new AlertRefusal(texts.pushFailed);
     }
   }
-  const { alert } = await callApi<SubscribedAlertView>('POST', '/api/search-alerts', { subscription: subscription.toJSON(), filter });
+  const body = { subscription: subscription.toJSON(), filter, locale };
+  const { alert } = await callApi<SubscribedAlertView>('POST', '/api/search-alerts', body);
   return alert;
+}
+
+/**
+ * What to say when turning alerts on failed. The API answers in Spanish: a Spanish page shows its message as it is;
+ * the other languages say what its error code means (the codes are stable; an unknown one gets the general text).
+ */
+export function alertFailureText(error: unknown, locale: Locale): string {
+  const texts = searchAlerts[locale];
+  if (error instanceof AlertRefusal) return error.message;
+  if (!(error instanceof ApiError)) return texts.failed;
+  if (locale === 'es') return error.message;
+  switch (error.code) {
+    case 'too_many_alerts':
+      return fillText(texts.tooManyAlerts, { max: MAX_ALERTS_PER_DEVICE });
+    case 'too_many_requests':
+      return texts.tooManyRequests;
+    case 'invalid_subscription':
+    case 'invalid_input':
+      return texts.invalidSubscription;
+    case 'network_error':
+      return texts.network;
+    default:
+      return texts.failed;
+  }
 }
 
 /** This device's alerts ([] without a subscription). */

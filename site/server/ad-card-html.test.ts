@@ -107,8 +107,10 @@ describe('the favourite heart', () => {
     const html = favouriteButtonHtml(card({ hourlyRatesDiffer: true }), 'page', true).text;
     expect(html).toContain('class="favourite favourite--page" aria-pressed="false" aria-label="Guardar en favoritos" data-pending');
     expect(html).toContain(
-      'data-favourite="7" data-code="7" data-title="Sofía, masajes en Palermo" data-category="Masajes" data-barrio="Palermo"',
+      'data-favourite="7" data-code="7" data-title="Sofía, masajes en Palermo" data-category="Masajes" data-category-value="masajes" data-barrio="Palermo"',
     );
-    expect(html).toContain(`data-price="desde ${price} / hora" data-thumbnail="" data-url="/anuncio/sofia-masajes-en-palermo-7"`);
+    expect(html).toContain(
+      `data-price="desde ${price} / hora" data-price-per-hour="20000" data-price-from="true" data-thumbnail="" data-url="/anuncio/sofia-masajes-en-palermo-7"`,
+    );
   });
 });

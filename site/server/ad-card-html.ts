@@ -6,7 +6,7 @@ import type { AdCardView } from '#shared/contracts/public/search.ts';
 import type { Category, Plan } from '#shared/catalogue.ts';
 import { adPath } from '#shared/ad-text.ts';
 import { adImageUrl } from '#shared/photo-urls.ts';
-import { barrioName, categoryLabel, formatMoney } from '#shared/format.ts';
+import { barrioName, categoryLabel, formatMoney, hourlyPriceText } from '#shared/format.ts';
 import { formatShortDate, photosBadgeText } from '#shared/photo-verification.ts';
 import { availableBadgeText } from '#shared/available-now.ts';
 import { html, type Html } from '#shared/html.ts';
@@ -76,12 +76,10 @@ export function favouriteButtonHtml(
   locale: Locale = 'es',
 ): Html {
   const texts = badges[locale];
-  const price =
-    ad.pricePerHour !== null
-      ? [from && texts.from, formatMoney(ad.pricePerHour, locale), texts.hour].filter(Boolean).join(' ')
-      : texts.askPrice;
   const thumbnail = ad.image ? adImageUrl(ad.image.key, 400, photosUrl) : '';
-  return html`<button type="button" class="favourite favourite--${placement}" aria-pressed="false" aria-label="${texts.save}" data-pending data-favourite="${ad.id}" data-code="${ad.id}" data-title="${ad.title}" data-category="${categoryLabel(ad.category, locale)}" data-barrio="${barrioName(ad.barrio)}" data-price="${price}" data-thumbnail="${thumbnail}" data-url="${adPath(ad, locale)}">${HEART}</button>`;
+  // The texts as this page writes them, and the values behind them, from which the favourites page writes them again
+  // in its own language (site/lib/favourite-display.ts).
+  return html`<button type="button" class="favourite favourite--${placement}" aria-pressed="false" aria-label="${texts.save}" data-pending data-favourite="${ad.id}" data-code="${ad.id}" data-title="${ad.title}" data-category="${categoryLabel(ad.category, locale)}" data-category-value="${ad.category}" data-barrio="${barrioName(ad.barrio)}" data-price="${hourlyPriceText(ad.pricePerHour, from, locale)}" data-price-per-hour="${ad.pricePerHour ?? ''}" data-price-from="${String(from)}" data-thumbnail="${thumbnail}" data-url="${adPath(ad, locale)}">${HEART}</button>`;
 }
 
 /** "Masajes · Palermo · 30 años": what a card or the VIP banner says under the title. */
