@@ -6,11 +6,13 @@
 // - search-popular: 60 filter sets drawn at random (cache hits once warm);
 // - ad-page: one ad page repeated (hits); home: the prerendered home; home-strip: its featured strip (a server
 //   island, rendered once per catalog version);
+// - search-popular-pt, ad-page-pt, landing-pt, home-pt: the same pages in Portuguese;
 // - ingest: POST /api/analytics/track on a fresh SQLite database against nginx's `return 204`; every acknowledged
 //   (204) pageview must be stored after a SIGTERM, and after a kill -9 in the middle of the load.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathIn } from '#shared/i18n/routes.ts';
 import { migrate, openDb } from '#db/connection.ts';
 import { openAnalyticsInbox } from '#db/analytics-inbox/index.ts';
 import { allLandings } from '#shared/search-engines.ts';
@@ -240,6 +242,10 @@ export async function runSpeedBenchmark(): Promise<Record<string, unknown>[]> {
     const landings = allLandings()
       .filter((l) => l.categoria === 'masajes')
       .map((l) => l.path);
+    const popularPt = popular.map((url) => pathIn('pt', url));
+    const landingsPt = allLandings('pt')
+      .filter((l) => l.categoria === 'masajes')
+      .map((l) => l.path);
     const cases: PageCase[] = [
       {
         name: 'search-random',
@@ -258,6 +264,11 @@ export async function runSpeedBenchmark(): Promise<Record<string, unknown>[]> {
       { name: 'landing', url: landings[0]!, script: pickUrlScript(landings), baselinePath: '/masajes/*' },
       { name: 'home', url: '/', baselinePath: '/' },
       { name: 'home-strip', url: await featuredStripPath(ours.origin), baselinePath: '/_server-islands/*' },
+      // The same pages in Portuguese (docs/decisions/070-languages.md): cached per language, hits as the Spanish ones.
+      { name: 'search-popular-pt', url: popularPt[0]!, script: pickUrlScript(popularPt), baselinePath: '/pt/busca*' },
+      { name: 'ad-page-pt', url: pathIn('pt', adPath), baselinePath: pathIn('pt', adPath) },
+      { name: 'landing-pt', url: landingsPt[0]!, script: pickUrlScript(landingsPt), baselinePath: '/pt/massagens/*' },
+      { name: 'home-pt', url: '/pt/', baselinePath: '/pt/' },
     ];
     for (const c of cases.filter((c) => wanted(c.name)))
       lines.push({ ...(await pageCase(ours, c)), ads: BENCH_ADS, connections: CONNECTIONS, durationS: DURATION_S, ...machine });
