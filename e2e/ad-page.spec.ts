@@ -3,18 +3,17 @@
 import { adPath } from '#shared/ad-text.ts';
 import { formatPhoneLocal } from '#shared/phone.ts';
 import type { Knex } from 'knex';
-import { adRow } from '#tooling/factories/index.ts';
 import {
   test,
   expect,
   asReturningVisitor,
   expectNoSeriousA11yViolations,
   expectedSearch,
-  insertVerifiedAdvertiser,
   openSearch,
   resultCards,
   waitForHydration,
 } from './fixtures.ts';
+import { insertEndedAd } from './ended-ads.ts';
 
 /** The first ad of the default results that publishes a phone, with its phone, description and category. */
 async function firstResultWithPhone(db: Knex) {
@@ -127,26 +126,9 @@ test('an unknown ad answers 404 with the not-found screen, in Spanish', async ({
 });
 
 test.describe('an ad no longer published', () => {
-  /** An ad of masajes in Palermo, published a month ago and now in `state`; its id. */
-  async function endedAdIn(db: Knex, state: 'paused' | 'expired' | 'removed' | 'published'): Promise<number> {
-    const advertiser = await insertVerifiedAdvertiser(db, { fullName: 'Aviso Terminado' });
-    const [row] = await db('ads')
-      .insert(
-        adRow(advertiser.id, {
-          title: 'Masajes de un aviso terminado',
-          category: 'masajes',
-          barrio: 'palermo',
-          state,
-          publishedAt: new Date(Date.now() - 30 * 86_400_000),
-        }),
-      )
-      .returning('id');
-    return Number(typeof row === 'object' ? row.id : row);
-  }
-
   test('says so with 404 while it may come back, and offers up to six published ads like it', async ({ page, db }) => {
     await asReturningVisitor(page);
-    const id = await endedAdIn(db, 'paused');
+    const id = await insertEndedAd(db, 'paused');
     const response = await page.goto(`/anuncio/masajes-de-un-aviso-terminado-${id}`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Este aviso ya no está publicado');
@@ -171,12 +153,12 @@ test.describe('an ad no longer published', () => {
   });
 
   test('answers 410 once removed by staff or deleted', async ({ request, db }) => {
-    const removed = await endedAdIn(db, 'removed');
+    const removed = await insertEndedAd(db, 'removed');
     const removedAnswer = await request.get(`/anuncio/x-${removed}`);
     expect(removedAnswer.status()).toBe(410);
     expect(await removedAnswer.text()).toContain('Fue dado de baja y no volverá a publicarse en Velada.');
 
-    const deleted = await endedAdIn(db, 'published');
+    const deleted = await insertEndedAd(db, 'published');
     await db('ads').where('id', deleted).delete();
     const deletedAnswer = await request.get(`/anuncio/x-${deleted}`);
     expect(deletedAnswer.status()).toBe(410);

@@ -14,6 +14,7 @@ import {
   resultCards,
   waitForHydration,
 } from './fixtures.ts';
+import { pushDelivery } from './push-delivery.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -169,33 +170,9 @@ test.describe('with the service worker', () => {
   test('a push message shows a discreet notification: "Velada", the count, and "Dejar de avisar"', async ({ page, context }) => {
     await context.grantPermissions(['notifications']);
     await openSearch(page);
-    // The browser's own delivery of a push message to the worker (DevTools protocol), as a push service would make it.
-    // The protocol names registrations by id; every live one it reports gets the message until the notification
-    // shows (a registration can be reported before the worker is active, and the same tag shows one notification).
-    const cdp = await context.newCDPSession(page);
-    const registrations = new Set<string>();
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-      for (const r of event.registrations)
-        if (r.isDeleted) registrations.delete(r.registrationId);
-        else registrations.add(r.registrationId);
-    });
-    await cdp.send('ServiceWorker.enable');
-    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-    const origin = new URL(page.url()).origin;
+    const deliver = await pushDelivery(context, page);
     const data = JSON.stringify({ title: 'Velada', body: '3 avisos nuevos en tu búsqueda', url: '/buscar?categoria=masajes', alertId: 7 });
-    const shown = async () => {
-      for (const registrationId of registrations)
-        await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data }).catch(() => undefined);
-      return page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          actions: ((n as Notification & { actions?: { title: string }[] }).actions ?? []).map((a) => a.title),
-        }));
-      });
-    };
+    const shown = () => deliver(data);
     await expect
       .poll(shown, { timeout: 15_000 })
       .toEqual([{ title: 'Velada', body: '3 avisos nuevos en tu búsqueda', tag: 'search-alert-7', actions: ['Dejar de avisar'] }]);

@@ -11,6 +11,7 @@ import { HTML_LANG } from '#shared/i18n/locales.ts';
 import { TRANSLATED_PAGES } from '#shared/i18n/routes.ts';
 import { formatMoney } from '#shared/format.ts';
 import { asReturningVisitor, expect, expectNoSeriousA11yViolations, resultCards, test, waitForHydration } from './fixtures.ts';
+import { pushDelivery } from './push-delivery.ts';
 import { interfaceText, spanishLeftIn } from './language-helpers.ts';
 
 const PATHS = TRANSLATED_PAGES['/favoritos']!;
@@ -227,17 +228,7 @@ test.describe('with the service worker', () => {
     await context.grantPermissions(['notifications']);
     await asReturningVisitor(page);
     await page.goto('/en/');
-    // The browser's own delivery of a push message to the worker (DevTools protocol), as e2e/favourites.spec.ts does.
-    const cdp = await context.newCDPSession(page);
-    const registrations = new Set<string>();
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-      for (const r of event.registrations)
-        if (r.isDeleted) registrations.delete(r.registrationId);
-        else registrations.add(r.registrationId);
-    });
-    await cdp.send('ServiceWorker.enable');
-    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-    const origin = new URL(page.url()).origin;
+    const deliver = await pushDelivery(context, page);
     const notification = CATALOGUES.en.alertNotifications!;
     const data = JSON.stringify({
       title: 'Velada',
@@ -246,17 +237,7 @@ test.describe('with the service worker', () => {
       alertId: 8,
       stop: notification.stop,
     });
-    const shown = async () => {
-      for (const registrationId of registrations)
-        await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data }).catch(() => undefined);
-      return page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({
-          body: n.body,
-          actions: ((n as Notification & { actions?: { title: string }[] }).actions ?? []).map((a) => a.title),
-        }));
-      });
-    };
+    const shown = async () => (await deliver(data)).map(({ body, actions }) => ({ body, actions }));
     await expect.poll(shown, { timeout: 15_000 }).toEqual([{ body: '3 new ads on your search', actions: [notification.stop] }]);
   });
 });

@@ -1,18 +1,9 @@
 // A visitor from Brazil (docs/decisions/070-languages.md): from /pt/ through the gate, a search, an ad and its heart,
 // to the same ad in Spanish; the ad's frame in Portuguese and English around the advertiser's own words; an ad no
 // longer published, or never there, answered in the address's language.
-import type { Knex } from 'knex';
 import { CATALOGUES } from '#shared/i18n/translate.ts';
-import { adRow } from '#tooling/factories/index.ts';
-import {
-  asReturningVisitor,
-  expect,
-  expectNoSeriousA11yViolations,
-  insertVerifiedAdvertiser,
-  resultCards,
-  test,
-  waitForHydration,
-} from './fixtures.ts';
+import { asReturningVisitor, expect, expectNoSeriousA11yViolations, resultCards, test, waitForHydration } from './fixtures.ts';
+import { insertEndedAd } from './ended-ads.ts';
 import { interfaceText, linkHrefs, spanishLeftIn } from './language-helpers.ts';
 
 const pt = CATALOGUES.pt;
@@ -80,26 +71,9 @@ test('the ad in English on a phone: its details, rates and phone box in English,
   await expectNoSeriousA11yViolations(page);
 });
 
-/** A masajes ad in Palermo, published a month ago and now `state`; its id and slug. */
-async function endedAd(db: Knex, state: 'paused' | 'removed'): Promise<number> {
-  const advertiser = await insertVerifiedAdvertiser(db, { fullName: 'Aviso Terminado Idiomas' });
-  const [row] = await db('ads')
-    .insert(
-      adRow(advertiser.id, {
-        title: 'Masajes de un aviso terminado',
-        category: 'masajes',
-        barrio: 'palermo',
-        state,
-        publishedAt: new Date(Date.now() - 30 * 86_400_000),
-      }),
-    )
-    .returning('id');
-  return Number(typeof row === 'object' ? row.id : row);
-}
-
 test('an ad no longer published, and one that never was, answer in the addressâ€™s language', async ({ page, db }) => {
   await asReturningVisitor(page);
-  const paused = await endedAd(db, 'paused');
+  const paused = await insertEndedAd(db, 'paused');
   const response = await page.goto(`/pt/anuncio/x-${paused}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(pt.adPage!.endedTitle!);
@@ -108,7 +82,7 @@ test('an ad no longer published, and one that never was, answer in the addressâ€
   expect(spanishLeftIn('pt', await interfaceText(page))).toEqual([]);
   await expectNoSeriousA11yViolations(page);
 
-  const removed = await endedAd(db, 'removed');
+  const removed = await insertEndedAd(db, 'removed');
   expect((await page.goto(`/en/ad/x-${removed}`))?.status()).toBe(410);
   await expect(page.getByText(CATALOGUES.en.adPage!.endedGone!)).toBeVisible();
 
