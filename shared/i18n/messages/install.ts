@@ -3,6 +3,8 @@ import type { Texts } from './texts.ts';
 
 const es = {
   dialogTitle: 'Descargá la app de Velada',
+  installedTitle: '¡App instalada!',
+  installedText: 'Velada se ha instalado correctamente en tu dispositivo',
   dialogText: 'Instalá Velada en tu teléfono: abre más rápido, ocupa poco espacio y no necesita tienda de aplicaciones.',
   iosStep1: 'Abrí este sitio en Safari.',
   iosStep2: 'Tocá el botón Compartir (el cuadrado con la flecha hacia arriba).',
@@ -21,6 +23,8 @@ const es = {
 
 const pt = {
   dialogTitle: 'Baixe o app da Velada',
+  installedTitle: 'App instalado!',
+  installedText: 'A Velada foi instalada no seu dispositivo',
   dialogText: 'Instale a Velada no seu celular: abre mais rápido, ocupa pouco espaço e não precisa de loja de aplicativos.',
   iosStep1: 'Abra este site no Safari.',
   iosStep2: 'Toque no botão Compartilhar (o quadrado com a seta para cima).',
@@ -39,6 +43,8 @@ const pt = {
 
 const en = {
   dialogTitle: 'Get the Velada app',
+  installedTitle: 'App installed!',
+  installedText: 'Velada has been installed on your device',
   dialogText: 'Install Velada on your phone: it opens faster, takes little space and needs no app store.',
   iosStep1: 'Open this site in Safari.',
   iosStep2: 'Tap the Share button (the square with the arrow pointing up).',
