@@ -5,6 +5,7 @@
 import { CATALOGUES } from '#shared/i18n/translate.ts';
 import { HTML_LANG } from '#shared/i18n/locales.ts';
 import { TRANSLATED_PAGES } from '#shared/i18n/routes.ts';
+import { LOCALES } from '#shared/i18n/locales.ts';
 import { asReturningVisitor, expect, expectNoSeriousA11yViolations, test, waitForHydration } from './fixtures.ts';
 import { interfaceText, linkHrefs, spanishLeftIn } from './language-helpers.ts';
 
@@ -172,4 +173,27 @@ test('the sitemap lists the translated pages that may be indexed, robots.txt kee
   for (const path of Object.values(TRANSLATED_PAGES['/menor-de-edad']!)) expect(all).not.toContain(`${path}</loc>`);
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Disallow: ${TRANSLATED_PAGES['/menor-de-edad']!.pt}`);
+});
+
+test('no page in Portuguese or English shows a Spanish interface text', async ({ page, request }) => {
+  test.slow();
+  await asReturningVisitor(page);
+  const search = await (await request.get('/pt/busca?categoria=masajes')).text();
+  const ad = /href="\/pt\/anuncio\/([a-z0-9-]+)"/.exec(search)![1]!;
+  // Every translated page, an ad, a search with filters and landing pages of a barrio and a zone, in both languages.
+  const pages = [
+    ...Object.values(TRANSLATED_PAGES).flatMap((paths) => Object.values(paths)),
+    `/pt/anuncio/${ad}`,
+    `/en/ad/${ad}`,
+    '/pt/busca?categoria=trans&idioma=ingles&precio=5000-10000&orden=recientes',
+    '/en/search?zona=sur&disponibilidad=hoy&edad=26-35',
+    '/pt/massagens/palermo',
+    '/en/male-escorts/west-zone',
+  ];
+  for (const path of pages) {
+    const locale = LOCALES.find((l) => path.startsWith(`/${l}/`))!;
+    await page.goto(path);
+    await waitForHydration(page);
+    expect(spanishLeftIn(locale, await interfaceText(page)), path).toEqual([]);
+  }
 });
