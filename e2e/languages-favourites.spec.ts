@@ -232,12 +232,12 @@ test.describe('with the service worker', () => {
     const notification = CATALOGUES.en.alertNotifications!;
     const data = JSON.stringify({
       title: 'Velada',
-      body: '3 new ads on your search',
+      body: '3 new ads for your search',
       url: '/en/search?categoria=masajes',
       alertId: 8,
       stop: notification.stop,
     });
     const shown = async () => (await deliver(data)).map(({ body, actions }) => ({ body, actions }));
-    await expect.poll(shown, { timeout: 15_000 }).toEqual([{ body: '3 new ads on your search', actions: [notification.stop] }]);
+    await expect.poll(shown, { timeout: 15_000 }).toEqual([{ body: '3 new ads for your search', actions: [notification.stop] }]);
   });
 });

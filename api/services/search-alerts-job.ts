@@ -17,7 +17,7 @@ import { searchPathOf } from '#core/search/alert-filter.ts';
 import { formatCount } from '#shared/format.ts';
 import { fillText } from '#shared/i18n/fill.ts';
 import { alertNotifications } from '#shared/i18n/messages/search-alerts.ts';
-import type { Locale } from '#shared/i18n/locales.ts';
+import { isLocale, type Locale } from '#shared/i18n/locales.ts';
 import type { PushMessage, PushSender } from './push-sender.ts';
 
 export { NOTIFICATION_TTL_SECONDS, vapidKeysOf, webPushSender } from './push-sender.ts';
@@ -35,12 +35,15 @@ export function notificationText(count: number, locale: Locale = 'es'): string {
 
 /** What a device is told about its alert: in the alert's language, opening the search in that language. */
 export function alertMessage(alert: Pick<PushAlert, 'id' | 'filter' | 'locale'>, count: number): PushMessage {
+  // The column takes any two letters; a value the API would refuse (written another way) is told in Spanish rather
+  // than stopping the run.
+  const locale: Locale = isLocale(alert.locale) ? alert.locale : 'es';
   return {
     title: 'Velada',
-    body: notificationText(count, alert.locale),
-    url: searchPathOf(alert.filter, alert.locale),
+    body: notificationText(count, locale),
+    url: searchPathOf(alert.filter, locale),
     alertId: alert.id,
-    stop: alertNotifications[alert.locale].stop,
+    stop: alertNotifications[locale].stop,
   };
 }
 

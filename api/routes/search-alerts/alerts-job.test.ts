@@ -3,7 +3,7 @@
 // processes' schedulers running the job once per interval.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { insertAd } from '#tooling/factories/index.ts';
-import { runSearchAlerts } from '#api/services/search-alerts-job.ts';
+import { alertMessage, runSearchAlerts } from '#api/services/search-alerts-job.ts';
 import { scheduledJobs } from '#api/jobs.ts';
 import { startScheduledJobs } from '#api/scheduler/scheduler.ts';
 import { diskStore } from '#api/services/object-store/disk-store.ts';
@@ -99,11 +99,16 @@ describe('the alerts job', () => {
     });
     expect(byPath.get(new URL(en.endpoint).pathname)).toEqual({
       title: 'Velada',
-      body: '2 new ads on your search',
+      body: '2 new ads for your search',
       url: '/en/search?q=carancho',
       alertId: enId,
       stop: 'Turn off alert',
     });
+  });
+
+  it('tells an alert whose language is none the site speaks in Spanish instead of failing', () => {
+    const message = alertMessage({ id: 9, filter: 'q=carancho', locale: 'fr' as 'es' }, 3);
+    expect(message).toMatchObject({ body: '3 avisos nuevos en tu búsqueda', url: '/buscar?q=carancho', stop: 'Dejar de avisar' });
   });
 
   it('tells each search at most once a day, then counts what came meanwhile', async () => {

@@ -69,8 +69,8 @@ export const alertNotifications = {
     stop: 'Desativar alerta',
   } satisfies Texts<typeof notificationsEs>,
   en: {
-    one: '1 new ad on your search',
-    many: '{{count}} new ads on your search',
+    one: '1 new ad for your search',
+    many: '{{count}} new ads for your search',
     stop: 'Turn off alert',
   } satisfies Texts<typeof notificationsEs>,
 };
